@@ -1,0 +1,9 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  serverExternalPackages: ["better-sqlite3"],
+  poweredByHeader: false,
+  devIndicators: false,
+};
+
+export default nextConfig;

@@ -1,0 +1,20 @@
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": path.resolve(__dirname, "src"),
+      "@db": path.resolve(__dirname, "db"),
+      // `server-only` throws outside a React server bundle; services are tested directly.
+      "server-only": path.resolve(__dirname, "tests/support/server-only-stub.ts"),
+    },
+  },
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    exclude: ["tests/e2e/**", "node_modules/**"],
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
