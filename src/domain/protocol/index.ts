@@ -1,0 +1,5 @@
+export * from "./common";
+export * from "./tool";
+export * from "./trace";
+export * from "./messages";
+export * from "./errors";

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { Build, Device, Thermal, Workspace, count, isoTime } from "./common";
+import { ToolCall } from "./tool";
+
+export const ContextEventKind = z.enum(["elide", "summarize", "recall", "overflow"]);
+export type ContextEventKind = z.infer<typeof ContextEventKind>;
+
+export const Turn = z.object({
+  promptTokens: count(),
+  contextTokens: count(),
+  ttftMs: count(),
+  outputTokens: count(),
+  decodeMs: count(),
+  text: z.string(),
+  toolCalls: z.array(ToolCall),
+  contextEvents: z
+    .array(z.object({ kind: ContextEventKind, tokensBefore: count(), tokensAfter: count() }))
+    .optional(),
+});
+export type Turn = z.infer<typeof Turn>;
+
+export const EndReason = z.enum(["stop", "tool_limit", "turn_limit", "context_full", "crash", "timeout", "cancelled"]);
+export type EndReason = z.infer<typeof EndReason>;
+
+/** The full record of one run, as a phone submits it to `/jobs/{id}/result` (protocol.md §1). */
+export const Trace = z.object({
+  leaseToken: z.string().min(1).max(200),
+  attempt: z.number().int().min(1),
+  device: Device,
+  build: Build,
+  startedAt: isoTime(),
+  endedAt: isoTime(),
+  conditions: z
+    .object({
+      thermalAtStart: Thermal,
+      thermalAtEnd: Thermal.optional(),
+      charging: z.boolean().optional(),
+      battery: z.number().min(0).max(1).optional(),
+      restMs: count().optional(),
+    })
+    .optional(),
+  warmup: z.object({ ms: count() }).optional(),
+  load: z.object({ startupTokens: count(), ms: count() }),
+  turns: z.array(Turn),
+  reply: z.string(),
+  end: z.object({ reason: EndReason, detail: z.string().nullable().optional() }),
+  peakContextTokens: count(),
+  peakMemoryMb: z.number().nonnegative().optional(),
+  workspace: Workspace,
+});
+export type Trace = z.infer<typeof Trace>;

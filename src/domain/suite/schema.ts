@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { Workspace } from "../protocol/common";
+import { Components } from "../protocol/messages";
+import { ToolCall, ToolDefinition } from "../protocol/tool";
+import { CheckSchema } from "./check";
+
+const Id = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "ids use letters, digits, `.`, `_` and `-`");
+const Version = z.number().int().min(1);
+
+export const TaskGroup = z.enum(["no_files", "files", "multi_step"]);
+export type TaskGroup = z.infer<typeof TaskGroup>;
+export const TASK_GROUPS: readonly TaskGroup[] = TaskGroup.options;
+
+export const Milestone = z.object({ id: Id, label: z.string().min(1), check: CheckSchema });
+export type Milestone = z.infer<typeof Milestone>;
+
+/** A deliberately right or wrong end state that a task's checks must judge as `expect` says. */
+export const Fixture = z.object({
+  name: z.string().min(1),
+  expect: z.enum(["pass", "fail"]),
+  reply: z.string(),
+  workspace: Workspace,
+  calls: z.array(ToolCall).optional(),
+});
+export type Fixture = z.infer<typeof Fixture>;
+
+export const Task = z.object({
+  id: Id,
+  version: Version,
+  group: TaskGroup,
+  heldOut: z.boolean().optional(),
+  title: z.string().optional(),
+  prompt: z.string().min(1),
+  workspace: Workspace,
+  checks: z.array(CheckSchema).min(1, "a task needs at least one check"),
+  milestones: z.array(Milestone).optional(),
+  fixtures: z.array(Fixture),
+});
+export type Task = z.infer<typeof Task>;
+
+export const Config = z.object({
+  id: Id,
+  version: Version,
+  label: z.string().min(1),
+  components: Components,
+  systemPrompt: z.string(),
+  tools: z.array(ToolDefinition),
+  contextWindow: z.number().int().min(256),
+  temperature: z.number().min(0).max(2),
+  maxToolCalls: z.number().int().min(0).max(1000),
+});
+export type Config = z.infer<typeof Config>;
+
+/** A suite document (protocol.md §2). Extra top-level fields (name, description) are allowed. */
+export const Suite = z.object({
+  id: Id,
+  version: Version,
+  name: z.string().optional(),
+  description: z.string().optional(),
+  tasks: z.array(Task).min(1),
+  configs: z.array(Config).min(1),
+});
+export type Suite = z.infer<typeof Suite>;
