@@ -3,3 +3,4 @@ export * from "./tool";
 export * from "./trace";
 export * from "./messages";
 export * from "./errors";
+export * from "./api";

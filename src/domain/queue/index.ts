@@ -1,2 +1,3 @@
 export * from "./states";
 export * from "./order";
+export * from "./progress";

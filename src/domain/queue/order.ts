@@ -28,3 +28,8 @@ export function planJobs(taskIds: readonly string[], configIds: readonly string[
   }
   return jobs;
 }
+
+/** How many jobs a session of these sizes queues: tasks × configs × repeats. */
+export function jobCount(tasks: number, configs: number, repeats: number): number {
+  return tasks * configs * repeats;
+}

@@ -26,3 +26,11 @@ describe("planJobs", () => {
     expect(firstHalf).toEqual(new Set(["a", "b", "c", "d"]));
   });
 });
+
+describe("jobCount", () => {
+  it("matches the length of the planned job list", async () => {
+    const { jobCount } = await import("@/domain/queue");
+    expect(jobCount(20, 7, 3)).toBe(420);
+    expect(jobCount(4, 2, 5)).toBe(planJobs(["a", "b", "c", "d"], ["x", "y"], 5, "blocked", 0).length);
+  });
+});

@@ -1,0 +1,12 @@
+import { FailRequest } from "@/domain/protocol";
+import { getContext } from "@/server/context";
+import { json, readJson, route } from "@/server/http";
+import { authenticateDevice } from "@/server/devices/authenticateDevice";
+import { failJob } from "@/server/queue/failJob";
+
+export const POST = route(async (req: Request, { params }: { params: Promise<{ id: string }> }) => {
+  const ctx = getContext();
+  authenticateDevice(ctx, req.headers.get("authorization"));
+  const { data } = await readJson(req, FailRequest);
+  return json(failJob(ctx, (await params).id, data.leaseToken, data.reason, data.detail));
+});

@@ -1,0 +1,12 @@
+import { HeartbeatRequest } from "@/domain/protocol";
+import { getContext } from "@/server/context";
+import { json, readJson, route } from "@/server/http";
+import { authenticateDevice } from "@/server/devices/authenticateDevice";
+import { heartbeatJob } from "@/server/queue/heartbeatJob";
+
+export const POST = route(async (req: Request, { params }: { params: Promise<{ id: string }> }) => {
+  const ctx = getContext();
+  authenticateDevice(ctx, req.headers.get("authorization"));
+  const { data } = await readJson(req, HeartbeatRequest);
+  return json(heartbeatJob(ctx, (await params).id, data.leaseToken));
+});

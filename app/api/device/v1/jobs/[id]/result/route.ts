@@ -1,0 +1,13 @@
+import { Trace } from "@/domain/protocol";
+import { getContext } from "@/server/context";
+import { TRACE_LIMIT, json, readJson, route } from "@/server/http";
+import { authenticateDevice } from "@/server/devices/authenticateDevice";
+import { submitResult } from "@/server/queue/submitResult";
+
+export const POST = route(async (req: Request, { params }: { params: Promise<{ id: string }> }) => {
+  const ctx = getContext();
+  authenticateDevice(ctx, req.headers.get("authorization"));
+  const { data, raw } = await readJson(req, Trace, TRACE_LIMIT);
+  const { status, body } = submitResult(ctx, (await params).id, data, raw);
+  return json(body, status);
+});

@@ -1,0 +1,12 @@
+import { CreateDeviceRequest } from "@/domain/protocol";
+import { getContext } from "@/server/context";
+import { json, readJson, route } from "@/server/http";
+import { createDevice } from "@/server/devices/createDevice";
+import { listDevices } from "@/server/devices/listDevices";
+
+export const GET = route(() => json({ devices: listDevices(getContext()) }));
+
+export const POST = route(async (req: Request) => {
+  const { data } = await readJson(req, CreateDeviceRequest);
+  return json(createDevice(getContext(), data.name), 201);
+});

@@ -1,0 +1,7 @@
+import { getContext } from "@/server/context";
+import { json, route } from "@/server/http";
+
+export const GET = route(() => {
+  getContext().db.$client.prepare("SELECT 1").get();
+  return json({ ok: true });
+});

@@ -1,0 +1,7 @@
+import { getContext } from "@/server/context";
+import { json, route } from "@/server/http";
+import { getSession } from "@/server/sessions/getSession";
+
+export const GET = route(async (_req: Request, { params }: { params: Promise<{ id: string }> }) =>
+  json(getSession(getContext(), (await params).id)),
+);

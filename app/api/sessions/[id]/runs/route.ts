@@ -1,0 +1,11 @@
+import { getContext } from "@/server/context";
+import { json, route } from "@/server/http";
+import { getSession } from "@/server/sessions/getSession";
+import { listSessionRuns } from "@/server/sessions/listSessionRuns";
+
+/** The live session page's feed: the summary plus the newest runs. */
+export const GET = route(async (_req: Request, { params }: { params: Promise<{ id: string }> }) => {
+  const ctx = getContext();
+  const id = (await params).id;
+  return json({ ...getSession(ctx, id), runs: listSessionRuns(ctx, id) });
+});

@@ -1,0 +1,28 @@
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import fs from "node:fs";
+import path from "node:path";
+import * as schema from "./schema";
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+export const DEFAULT_DB_PATH = "./data/harness-lab.db";
+const MIGRATIONS = path.join(process.cwd(), "db", "migrations");
+
+/**
+ * Opens (creating if needed) the SQLite database and applies committed migrations.
+ * WAL lets readers run beside the single writer; synchronous=FULL makes a committed
+ * transaction survive power loss, which is what a `201` for a trace promises.
+ */
+export function openDb(file: string): Db {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = drizzle(sqlite, { schema }) as Db;
+  migrate(db, { migrationsFolder: MIGRATIONS });
+  return db;
+}

@@ -1,0 +1,5 @@
+export * from "./suites";
+export * from "./devices";
+export * from "./sessions";
+export * from "./jobs";
+export * from "./runs";

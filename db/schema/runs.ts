@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sessions } from "./sessions";
+
+/**
+ * One row per submitted trace: the identifying facts analytics filter on. The trace itself lives
+ * in `traces` (immutable), its derived verdicts in `scores`.
+ */
+export const runs = sqliteTable(
+  "runs",
+  {
+    id: text("id").primaryKey(),
+    jobId: text("job_id"),
+    sessionId: text("session_id").notNull().references(() => sessions.id),
+    leaseTokenHash: text("lease_token_hash"),
+    attempt: integer("attempt").notNull(),
+    taskId: text("task_id").notNull(),
+    taskVersion: integer("task_version").notNull(),
+    configId: text("config_id").notNull(),
+    configVersion: integer("config_version").notNull(),
+    repeat: integer("repeat").notNull(),
+    deviceId: text("device_id").notNull(),
+    deviceModel: text("device_model").notNull(),
+    buildCommit: text("build_commit").notNull(),
+    model: text("model").notNull(),
+    startedAt: text("started_at").notNull(),
+    receivedAt: integer("received_at").notNull(),
+    thermalAtStart: text("thermal_at_start"),
+    charging: integer("charging", { mode: "boolean" }),
+    superseded: integer("superseded", { mode: "boolean" }).notNull().default(false),
+    contextWindow: integer("context_window").notNull(),
+  },
+  (t) => [
+    uniqueIndex("runs_lease_token").on(t.leaseTokenHash),
+    index("runs_session").on(t.sessionId, t.superseded, t.configId),
+    index("runs_job").on(t.jobId),
+  ],
+);
+
+/** The raw trace body exactly as the phone sent it. Never updated. */
+export const traces = sqliteTable("traces", {
+  runId: text("run_id")
+    .primaryKey()
+    .references(() => runs.id),
+  body: text("body").notNull(),
+  bytes: integer("bytes").notNull(),
+});
+
+/** Derived verdicts. Rescoring adds a row and moves `current`; earlier scores are kept. */
+export const scores = sqliteTable(
+  "scores",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    runId: text("run_id")
+      .notNull()
+      .references(() => runs.id),
+    taskVersion: integer("task_version").notNull(),
+    current: integer("current", { mode: "boolean" }).notNull(),
+    createdAt: integer("created_at").notNull(),
+    passed: integer("passed", { mode: "boolean" }).notNull(),
+    outcome: text("outcome").notNull(),
+    outcomeReason: text("outcome_reason").notNull(),
+    endReason: text("end_reason").notNull(),
+    looping: integer("looping", { mode: "boolean" }).notNull(),
+    repatches: integer("repatches").notNull(),
+    milestonesReached: integer("milestones_reached").notNull(),
+    milestonesTotal: integer("milestones_total").notNull(),
+    toolCalls: integer("tool_calls").notNull(),
+    failedToolCalls: integer("failed_tool_calls").notNull(),
+    turnCount: integer("turn_count").notNull(),
+    firstTtftMs: integer("first_ttft_ms"),
+    medianTurnMs: real("median_turn_ms"),
+    loadMs: integer("load_ms").notNull(),
+    startupTokens: integer("startup_tokens").notNull(),
+    peakContextTokens: integer("peak_context_tokens").notNull(),
+    outputTokens: integer("output_tokens").notNull(),
+    checks: text("checks").notNull(),
+    progress: text("progress").notNull(),
+    metrics: text("metrics").notNull(),
+  },
+  (t) => [
+    index("scores_run_current").on(t.runId, t.current),
+    uniqueIndex("scores_one_current").on(t.runId).where(sql`current = 1`),
+  ],
+);

@@ -1,0 +1,23 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    suiteId: text("suite_id").notNull(),
+    suiteVersion: integer("suite_version").notNull(),
+    trial: integer("trial", { mode: "boolean" }).notNull().default(false),
+    jobOrder: text("job_order").notNull(),
+    seed: integer("seed").notNull(),
+    repeats: integer("repeats").notNull(),
+    leaseSeconds: integer("lease_seconds").notNull(),
+    maxAttempts: integer("max_attempts").notNull(),
+    notes: text("notes"),
+    taskIds: text("task_ids").notNull(),
+    configIds: text("config_ids").notNull(),
+    createdAt: integer("created_at").notNull(),
+    cancelledAt: integer("cancelled_at"),
+  },
+  (t) => [index("sessions_created").on(t.createdAt, t.id)],
+);

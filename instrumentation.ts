@@ -1,0 +1,11 @@
+/** Runs once when the Next.js server starts: open and migrate the database, load suites, start the sweeper. */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { getContext } = await import("./src/server/context");
+  const { loadRepositorySuites, startLeaseSweeper } = await import("./src/server/boot");
+  const ctx = getContext();
+  const { loaded, problems } = loadRepositorySuites(ctx);
+  console.log(`[harness-lab] database ${process.env.DB_PATH || "./data/harness-lab.db"}; suites loaded: ${loaded.join(", ") || "none"}`);
+  for (const p of problems) console.error(`[harness-lab] suite not loaded: ${p}`);
+  startLeaseSweeper(ctx);
+}

@@ -1,0 +1,149 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { api, ApiError } from "@/client/api";
+import { jobCount } from "@/domain/queue/order";
+
+interface TaskOption { id: string; group: string; heldOut: boolean; title: string | null; prompt: string }
+interface ConfigOption { id: string; label: string }
+
+const GROUPS = [
+  { id: "no_files", label: "No files needed" },
+  { id: "files", label: "File tasks" },
+  { id: "multi_step", label: "Multi-step" },
+];
+
+export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; tasks: TaskOption[]; configs: ConfigOption[] }) {
+  const router = useRouter();
+  const [name, setName] = useState("");
+  const [mode, setMode] = useState<"all" | "groups" | "pick">("all");
+  const [groups, setGroups] = useState<string[]>(GROUPS.map((g) => g.id));
+  const [picked, setPicked] = useState<string[]>([]);
+  const [chosenConfigs, setChosenConfigs] = useState<string[]>([]);
+  const [repeats, setRepeats] = useState(3);
+  const [trial, setTrial] = useState(false);
+  const [order, setOrder] = useState<"interleaved" | "blocked">("interleaved");
+  const [leaseSeconds, setLeaseSeconds] = useState(120);
+  const [maxAttempts, setMaxAttempts] = useState(3);
+  const [notes, setNotes] = useState("");
+  const [error, setError] = useState<ApiError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
+  const taskCount = mode === "all" ? tasks.length : mode === "groups" ? tasks.filter((t) => groups.includes(t.group)).length : picked.length;
+  const effectiveRepeats = trial ? 1 : repeats;
+  const jobs = jobCount(taskCount, chosenConfigs.length, effectiveRepeats);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const body = {
+        name, suite: suiteId, configs: chosenConfigs, repeats: effectiveRepeats, trial, order, leaseSeconds, maxAttempts,
+        tasks: mode === "all" ? "all" : mode === "groups" ? { groups } : picked,
+        ...(notes.trim() ? { notes: notes.trim() } : {}),
+      };
+      const { session } = await api<{ session: { id: string } }>("/api/sessions", { method: "POST", json: body });
+      router.push(`/sessions/${session.id}`);
+    } catch (err) {
+      setError(err instanceof ApiError ? err : new ApiError(0, "unknown", "The session could not be created; try again."));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} data-testid="new-session-form">
+      <div className="panel">
+        <label htmlFor="name">Name</label>
+        <input id="name" type="text" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Step 3b: worked examples" data-testid="session-name" />
+
+        <label>Harness configs <span className="hint">one column each in every comparison</span></label>
+        <div data-testid="config-options">
+          {configs.map((c) => (
+            <label key={c.id} className="inline">
+              <input type="checkbox" checked={chosenConfigs.includes(c.id)} onChange={() => setChosenConfigs(toggle(chosenConfigs, c.id))} value={c.id} />
+              <span><b className="mono">{c.id}</b> <span className="muted">{c.label}</span></span>
+            </label>
+          ))}
+        </div>
+
+        <label>Tasks</label>
+        <div className="row">
+          {(["all", "groups", "pick"] as const).map((m) => (
+            <label key={m} className="inline">
+              <input type="radio" name="mode" checked={mode === m} onChange={() => setMode(m)} />
+              {m === "all" ? `All ${tasks.length} tasks` : m === "groups" ? "By group" : "One by one"}
+            </label>
+          ))}
+        </div>
+        {mode === "groups" && (
+          <div className="row">
+            {GROUPS.map((g) => (
+              <label key={g.id} className="inline">
+                <input type="checkbox" checked={groups.includes(g.id)} onChange={() => setGroups(toggle(groups, g.id))} /> {g.label}
+              </label>
+            ))}
+          </div>
+        )}
+        {mode === "pick" && (
+          <div className="checks" data-testid="task-options">
+            {tasks.map((t) => (
+              <label key={t.id} className="inline" title={t.prompt}>
+                <input type="checkbox" checked={picked.includes(t.id)} onChange={() => setPicked(toggle(picked, t.id))} value={t.id} />
+                <span className="mono" style={{ color: `var(--g-${t.group})` }}>{t.id}</span>
+                {t.heldOut && <span className="pill">held out</span>}
+              </label>
+            ))}
+          </div>
+        )}
+      </div>
+
+      <div className="panel">
+        <div className="row" style={{ gap: 32, alignItems: "flex-start" }}>
+          <div>
+            <label htmlFor="repeats">Repeats</label>
+            <input id="repeats" type="number" min={1} max={100} value={effectiveRepeats} disabled={trial} onChange={(e) => setRepeats(Number(e.target.value))} style={{ width: 80 }} />
+          </div>
+          <div>
+            <label>Trial</label>
+            <label className="inline"><input type="checkbox" checked={trial} onChange={(e) => setTrial(e.target.checked)} data-testid="trial" /> one repeat, kept out of analytics</label>
+          </div>
+          <div>
+            <label htmlFor="order">Order</label>
+            <select id="order" value={order} onChange={(e) => setOrder(e.target.value as "interleaved" | "blocked")}>
+              <option value="interleaved">Interleaved (seeded shuffle: spreads thermal drift over configs)</option>
+              <option value="blocked">Blocked (config by config)</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor="lease">Lease seconds</label>
+            <input id="lease" type="number" min={1} max={86400} value={leaseSeconds} onChange={(e) => setLeaseSeconds(Number(e.target.value))} style={{ width: 90 }} />
+          </div>
+          <div>
+            <label htmlFor="attempts">Max attempts</label>
+            <input id="attempts" type="number" min={1} max={20} value={maxAttempts} onChange={(e) => setMaxAttempts(Number(e.target.value))} style={{ width: 70 }} />
+          </div>
+        </div>
+        <label htmlFor="notes">Notes <span className="hint">what changed in this step, build, charging state…</span></label>
+        <textarea id="notes" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      </div>
+
+      {error && (
+        <div className="error" data-testid="form-error">
+          {error.message}
+          {error.issues.length > 0 && <ul>{error.issues.map((i) => <li key={i.path}><code>{i.path}</code>: {i.message}</li>)}</ul>}
+        </div>
+      )}
+      <div className="row">
+        <button className="btn primary" disabled={busy || !name.trim() || jobs === 0} data-testid="create-session">
+          {busy ? "Queuing…" : `Queue ${jobs} job${jobs === 1 ? "" : "s"}`}
+        </button>
+        <span className="muted">
+          {taskCount} task{taskCount === 1 ? "" : "s"} × {chosenConfigs.length} config{chosenConfigs.length === 1 ? "" : "s"} × {effectiveRepeats} repeat{effectiveRepeats === 1 ? "" : "s"}
+          {!name.trim() ? " · name the session" : chosenConfigs.length === 0 ? " · pick at least one config" : ""}
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+"use client";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { api, ApiError } from "@/client/api";
+import { formatDuration, type JobCounts, type SessionProgress } from "@/domain/queue";
+import { percent, percentInterval } from "@/domain/stats/format";
+
+export interface SessionData {
+  session: {
+    id: string; name: string; trial: boolean; createdAt: string; cancelledAt: string | null; counts: JobCounts;
+    suite: { id: string; version: number }; order: string; seed: number; repeats: number; leaseSeconds: number;
+    maxAttempts: number; notes: string | null; taskIds: string[]; configIds: string[]; progress: SessionProgress;
+  };
+  configs: { configId: string; runs: number; passed: number; wilson: [number, number] | null }[];
+  runs: {
+    id: string; taskId: string; configId: string; repeat: number; attempt: number; deviceId: string; passed: boolean;
+    outcome: string; outcomeReason: string; superseded: boolean; receivedAt: string;
+  }[];
+}
+
+const STATES = ["queued", "leased", "completed", "failed", "cancelled"] as const;
+
+export function SessionLive({ id, initial }: { id: string; initial: SessionData }) {
+  const q = useQuery({
+    queryKey: ["session", id],
+    queryFn: () => api<SessionData>(`/api/sessions/${id}/runs`),
+    initialData: initial,
+    refetchInterval: (query) => {
+      const d = query.state.data;
+      return d && d.session.progress.done < d.session.progress.total ? 1500 : false;
+    },
+  });
+  const cancel = useMutation({
+    mutationFn: () => api(`/api/sessions/${id}/cancel`, { method: "POST" }),
+    onSuccess: () => q.refetch(),
+  });
+  const d = q.data;
+  const s = d.session;
+  const p = s.progress;
+  const finished = p.total > 0 && p.done === p.total;
+
+  return (
+    <>
+      <div className="row" style={{ justifyContent: "space-between" }}>
+        <div>
+          <h1 data-testid="session-name">
+            {s.name} {s.trial && <span className="pill warn">trial</span>} {s.cancelledAt && <span className="pill">cancelled</span>}
+          </h1>
+          <p className="sub">
+            Suite <b>{s.suite.id}</b> v{s.suite.version} · {s.taskIds.length} tasks × {s.configIds.length} configs × {s.repeats} repeats ·{" "}
+            {s.order} (seed {s.seed}) · lease {s.leaseSeconds} s, {s.maxAttempts} attempts
+          </p>
+          {s.notes && <p className="sub">{s.notes}</p>}
+        </div>
+        {!finished && !s.cancelledAt && (
+          <button className="btn danger" disabled={cancel.isPending} onClick={() => { if (confirm("Cancel every queued and running job of this session?")) cancel.mutate(); }} data-testid="cancel-session">
+            Cancel session
+          </button>
+        )}
+      </div>
+      {q.error && <div className="error">{(q.error as ApiError).message} Showing the last data received.</div>}
+
+      <div className="panel">
+        <div className="row" style={{ justifyContent: "space-between", marginBottom: 8 }}>
+          <b data-testid="progress-text">
+            {p.done} of {p.total} jobs done ({percent(p.fraction)})
+          </b>
+          <span className="muted" data-testid="eta">
+            {finished ? "finished" : s.cancelledAt ? "cancelled" : p.etaMs !== null ? `about ${formatDuration(p.etaMs)} left` : s.counts.leased ? "running: waiting for the first result" : "waiting for a phone to poll"}
+          </span>
+        </div>
+        <div className="progress" role="progressbar" aria-valuenow={Math.round(p.fraction * 100)} aria-valuemin={0} aria-valuemax={100}>
+          <div style={{ width: `${p.fraction * 100}%` }} />
+        </div>
+        <div className="stats" style={{ marginTop: 12 }} data-testid="job-counts">
+          {STATES.map((st) => (
+            <div className="stat" key={st} data-testid={`count-${st}`}>
+              <b>{s.counts[st]}</b>
+              <span>{st}</span>
+            </div>
+          ))}
+        </div>
+      </div>
+
+      <h2>Pass rate by config</h2>
+      {d.configs.length === 0 ? (
+        <p className="muted">No runs scored yet. Pass counts appear here as phones return traces.</p>
+      ) : (
+        <table data-testid="config-table">
+          <thead><tr><th>Config</th><th className="num">Runs</th><th className="num">Passed</th><th className="num">Pass rate</th><th className="num">Wilson 95%</th></tr></thead>
+          <tbody>
+            {d.configs.map((c) => (
+              <tr key={c.configId} data-testid={`config-row-${c.configId}`}>
+                <td className="mono">{c.configId}</td>
+                <td className="num">{c.runs}</td>
+                <td className="num">{c.passed}</td>
+                <td className="num">{percent(c.runs ? c.passed / c.runs : null)}</td>
+                <td className="num">{percentInterval(c.wilson)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <h2>Runs <span className="hint">newest first{d.runs.length >= 200 ? ", latest 200" : ""}</span></h2>
+      {d.runs.length === 0 ? (
+        <p className="muted" data-testid="runs-empty">No runs yet. They appear here as phones return traces.</p>
+      ) : (
+        <table data-testid="runs-table">
+          <thead><tr><th>Task</th><th>Config</th><th className="num">Repeat</th><th className="num">Attempt</th><th>Device</th><th>Result</th><th>Outcome</th></tr></thead>
+          <tbody>
+            {d.runs.map((r) => (
+              <tr key={r.id} data-testid="run-row">
+                <td className="mono">{r.taskId}</td>
+                <td className="mono">{r.configId}</td>
+                <td className="num">{r.repeat}</td>
+                <td className="num">{r.attempt}</td>
+                <td className="muted">{r.deviceId}</td>
+                <td>{r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>} {r.superseded && <span className="pill">superseded</span>}</td>
+                <td><span className="pill">{r.outcome.replace("_", " ")}</span> <span className="muted">{r.outcomeReason}</span></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { TaskGroup } from "../suite/schema";
+
+/** Body of `POST /api/sessions` (protocol.md §5). */
+export const CreateSessionRequest = z
+  .object({
+    name: z.string().trim().min(1, "give the session a name").max(200),
+    suite: z.string().min(1).optional(),
+    tasks: z
+      .union([z.literal("all"), z.array(z.string().min(1)).min(1), z.object({ groups: z.array(TaskGroup).min(1) })])
+      .default("all"),
+    configs: z.array(z.string().min(1)).min(1, "pick at least one config"),
+    repeats: z.number().int().min(1).max(100).optional(),
+    trial: z.boolean().default(false),
+    order: z.enum(["interleaved", "blocked"]).default("interleaved"),
+    seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+    leaseSeconds: z.number().int().min(1).max(86_400).default(120),
+    maxAttempts: z.number().int().min(1).max(20).default(3),
+    notes: z.string().max(10_000).optional(),
+  })
+  // A trial is a single-repeat dry run unless the caller says otherwise.
+  .transform((r) => ({ ...r, repeats: r.repeats ?? (r.trial ? 1 : 3) }));
+export type CreateSessionRequest = z.input<typeof CreateSessionRequest>;
+export type CreateSession = z.output<typeof CreateSessionRequest>;
+
+export const CreateDeviceRequest = z.object({ name: z.string().trim().min(1, "name the device").max(100) });

@@ -1,0 +1,46 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import type { Ctx } from "./context";
+import { Suite } from "@/domain/suite/schema";
+import { storeSuite } from "./suites/storeSuite";
+import { expireLeases } from "./queue/expireLeases";
+
+export const DEFAULT_SUITE_ID = "phone-20";
+
+/**
+ * Loads every `*.json` suite in `dir` (default `./suites`, or `SUITES_DIR`); the one whose id is
+ * `DEFAULT_SUITE` (default `phone-20`) becomes the default. A broken file is reported, not fatal,
+ * so one bad suite never keeps the dashboard from starting.
+ */
+export function loadRepositorySuites(ctx: Ctx, dir = process.env.SUITES_DIR || path.join(process.cwd(), "suites")) {
+  const defaultId = process.env.DEFAULT_SUITE || DEFAULT_SUITE_ID;
+  const loaded: string[] = [];
+  const problems: string[] = [];
+  if (!fs.existsSync(dir)) return { loaded, problems: [`no suites folder at ${dir}`] };
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+    try {
+      const suite = Suite.parse(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")));
+      storeSuite(ctx, suite, { isDefault: suite.id === defaultId });
+      loaded.push(`${suite.id}@${suite.version}`);
+    } catch (err) {
+      problems.push(`${file}: ${err instanceof Error ? err.message.slice(0, 500) : String(err)}`);
+    }
+  }
+  return { loaded, problems };
+}
+
+const g = globalThis as unknown as { __harnessLabSweeper?: NodeJS.Timeout };
+
+/** Starts the timer that expires leases with no request needed. Idempotent. */
+export function startLeaseSweeper(ctx: Ctx, everyMs = 1000) {
+  if (g.__harnessLabSweeper) return;
+  g.__harnessLabSweeper = setInterval(() => {
+    try {
+      expireLeases(ctx);
+    } catch (err) {
+      console.error("[harness-lab] lease sweep failed", err);
+    }
+  }, everyMs);
+  g.__harnessLabSweeper.unref();
+}

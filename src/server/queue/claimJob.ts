@@ -1,0 +1,64 @@
+import "server-only";
+import type { Ctx } from "../context";
+import type { Job, PollRequest } from "@/domain/protocol";
+import { heartbeatSecondsFor, leaseExpiresAt } from "@/domain/queue";
+import { getConfig, getTask } from "../suites/catalog";
+import { hashToken, newToken } from "../ids";
+import { expireLeases } from "./expireLeases";
+
+interface ClaimedRow {
+  id: string; session_id: string; task_id: string; task_version: number; config_id: string; config_version: number;
+  repeat: number; attempt: number; lease_expires_at: number;
+}
+
+/** What a phone does before each measured run (protocol.md §1). */
+export const RUN_PROTOCOL = { warmup: true, rest: { untilThermal: "nominal", maxSeconds: 180 } } as const;
+
+/**
+ * Leases the next queued job (oldest session first, then the session's job order) to a device
+ * with one conditional UPDATE … RETURNING, so two phones can never take the same job.
+ */
+export function claimJob(ctx: Ctx, deviceId: string, _req: PollRequest): Job | null {
+  expireLeases(ctx);
+  const sqlite = ctx.db.$client;
+  const token = newToken("lease");
+  const now = ctx.now();
+  const row = sqlite
+    .prepare(
+      `UPDATE jobs
+          SET state = 'leased', lease_token_hash = @hash, leased_by = @device, updated_at = @now,
+              lease_expires_at = @now + 1000 * (SELECT lease_seconds FROM sessions WHERE sessions.id = jobs.session_id)
+        WHERE id = (SELECT id FROM jobs WHERE state = 'queued' ORDER BY session_id, position LIMIT 1)
+          AND state = 'queued'
+      RETURNING id, session_id, task_id, task_version, config_id, config_version, repeat, attempt, lease_expires_at`,
+    )
+    .get({ hash: hashToken(token), device: deviceId, now }) as ClaimedRow | undefined;
+  if (!row) return null;
+  sqlite
+    .prepare("INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at) VALUES (?, ?, ?, ?, ?)")
+    .run(hashToken(token), row.id, row.attempt, deviceId, now);
+
+  const session = sqlite.prepare("SELECT name, suite_id, lease_seconds FROM sessions WHERE id = ?").get(row.session_id) as {
+    name: string; suite_id: string; lease_seconds: number;
+  };
+  const task = getTask(ctx, session.suite_id, row.task_id, row.task_version);
+  const config = getConfig(ctx, session.suite_id, row.config_id, row.config_version);
+  return {
+    id: row.id,
+    attempt: row.attempt,
+    repeat: row.repeat,
+    lease: {
+      token,
+      expiresAt: new Date(leaseExpiresAt(now, session.lease_seconds)).toISOString(),
+      heartbeatSeconds: heartbeatSecondsFor(session.lease_seconds),
+    },
+    session: { id: row.session_id, name: session.name },
+    task: { id: task.id, version: task.version, prompt: task.prompt, workspace: task.workspace },
+    config: {
+      id: config.id, version: config.version, systemPrompt: config.systemPrompt, tools: config.tools,
+      components: config.components, contextWindow: config.contextWindow, temperature: config.temperature,
+      maxToolCalls: config.maxToolCalls,
+    },
+    protocol: RUN_PROTOCOL,
+  };
+}

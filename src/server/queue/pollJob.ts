@@ -1,0 +1,34 @@
+import "server-only";
+import type { Ctx } from "../context";
+import type { Job, PollRequest } from "@/domain/protocol";
+import { claimJob } from "./claimJob";
+
+/** How often a long-poll looks again even without a signal (leases may expire meanwhile). */
+const RECHECK_MS = 1000;
+
+/**
+ * `POST /poll?wait=N`: claims a job now, or holds the request until one becomes claimable,
+ * `waitSeconds` pass, or the client goes away.
+ */
+export async function pollJob(ctx: Ctx, deviceId: string, req: PollRequest, waitSeconds: number, signal?: AbortSignal): Promise<Job | null> {
+  const first = claimJob(ctx, deviceId, req);
+  if (first || waitSeconds <= 0) return first;
+  const deadline = Date.now() + waitSeconds * 1000;
+  while (!signal?.aborted && Date.now() < deadline) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        ctx.events.off("jobs", done);
+        signal?.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.min(RECHECK_MS, Math.max(0, deadline - Date.now())));
+      ctx.events.on("jobs", done);
+      signal?.addEventListener("abort", done);
+    });
+    if (signal?.aborted) return null;
+    const job = claimJob(ctx, deviceId, req);
+    if (job) return job;
+  }
+  return null;
+}

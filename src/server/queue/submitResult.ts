@@ -1,0 +1,76 @@
+import "server-only";
+import type { Ctx } from "../context";
+import type { ResultResponse, Trace } from "@/domain/protocol";
+import { decideResult } from "@/domain/queue";
+import { scoreRun } from "@/domain/scoring";
+import { ServiceError, leaseLost } from "../errors";
+import { newId } from "../ids";
+import { getConfig, getTask } from "../suites/catalog";
+import { insertScore } from "../runs/insertScore";
+import { expireLeases } from "./expireLeases";
+import { loadLease } from "./leaseView";
+
+export type SubmitOutcome = { status: 200 | 201; body: ResultResponse };
+
+/**
+ * Stores a trace with its score. The run, raw trace, score and job update commit in one
+ * transaction before the caller answers, so a `201` means the run is durable. The same lease
+ * token submitted again answers with the same run; a late result is stored (never dropped).
+ */
+export function submitResult(ctx: Ctx, jobId: string, trace: Trace, rawBody: string): SubmitOutcome {
+  expireLeases(ctx);
+  const { job, view, tokenHash } = loadLease(ctx, jobId, trace.leaseToken);
+  const sqlite = ctx.db.$client;
+  const existing = sqlite
+    .prepare(
+      `SELECT r.id, r.superseded, s.passed, s.outcome FROM runs r JOIN scores s ON s.run_id = r.id AND s.current = 1
+        WHERE r.lease_token_hash = ?`,
+    )
+    .get(tokenHash) as { id: string; superseded: number; passed: number; outcome: string } | undefined;
+  const decision = decideResult(view, !!existing);
+  if (decision.kind === "lease_lost") throw leaseLost();
+  if (decision.kind === "duplicate") {
+    return { status: 200, body: { runId: existing!.id, passed: !!existing!.passed, outcome: existing!.outcome, superseded: !!existing!.superseded } };
+  }
+  if (trace.attempt !== view.tokenAttempt) {
+    throw new ServiceError("invalid_request", `This lease was issued for attempt ${view.tokenAttempt}; send that attempt number with the trace.`, [
+      { path: "attempt", message: `expected ${view.tokenAttempt}, got ${trace.attempt}` },
+    ]);
+  }
+
+  const task = getTask(ctx, job.suite_id, job.task_id, job.task_version);
+  const config = getConfig(ctx, job.suite_id, job.config_id, job.config_version);
+  const score = scoreRun(task, trace, config.contextWindow);
+  const superseded = decision.kind === "superseded";
+  const runId = newId("run");
+  const now = ctx.now();
+
+  sqlite.transaction(() => {
+    sqlite
+      .prepare(
+        `INSERT INTO runs (id, job_id, session_id, lease_token_hash, attempt, task_id, task_version, config_id, config_version,
+           repeat, device_id, device_model, build_commit, model, started_at, received_at, thermal_at_start, charging,
+           superseded, context_window)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        runId, job.id, job.session_id, tokenHash, trace.attempt, job.task_id, job.task_version, job.config_id,
+        job.config_version, job.repeat, trace.device.id, trace.device.model, trace.build.commit, trace.build.model,
+        trace.startedAt, now, trace.conditions?.thermalAtStart ?? null,
+        trace.conditions?.charging === undefined ? null : trace.conditions.charging ? 1 : 0, superseded ? 1 : 0,
+        config.contextWindow,
+      );
+    sqlite.prepare("INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)").run(runId, rawBody, Buffer.byteLength(rawBody));
+    insertScore(ctx, runId, task.version, score);
+    if (!superseded) {
+      // Completing the job ends whichever lease is current: its holder's next heartbeat gets 409.
+      sqlite
+        .prepare(
+          `UPDATE jobs SET state = 'completed', run_id = ?, failure_reason = NULL, lease_token_hash = NULL,
+                  lease_expires_at = NULL, updated_at = ? WHERE id = ?`,
+        )
+        .run(runId, now, job.id);
+    }
+  })();
+  return { status: 201, body: { runId, passed: score.passed, outcome: score.outcome, superseded } };
+}

@@ -1,0 +1,73 @@
+import "server-only";
+import { and, desc, eq } from "drizzle-orm";
+import type { Ctx } from "../context";
+import { configs, suites, tasks } from "@db/schema";
+import type { Config, Suite, Task } from "@/domain/suite/schema";
+import { notFound, ServiceError } from "../errors";
+
+// Stored task and config versions never change, so parsed documents are cached per database.
+const cache = new WeakMap<object, Map<string, unknown>>();
+function cached<T>(ctx: Ctx, key: string, load: () => T): T {
+  let m = cache.get(ctx.db);
+  if (!m) cache.set(ctx.db, (m = new Map()));
+  if (!m.has(key)) m.set(key, load());
+  return m.get(key) as T;
+}
+
+export function getTask(ctx: Ctx, suiteId: string, taskId: string, version: number): Task {
+  return cached(ctx, `t:${suiteId}:${taskId}:${version}`, () => {
+    const row = ctx.db
+      .select({ doc: tasks.doc })
+      .from(tasks)
+      .where(and(eq(tasks.suiteId, suiteId), eq(tasks.taskId, taskId), eq(tasks.version, version)))
+      .get();
+    if (!row) throw notFound("task version", `${suiteId}/${taskId}@${version}`);
+    return JSON.parse(row.doc) as Task;
+  });
+}
+
+/** The newest stored version of a task (rescoring uses it). */
+export function getNewestTask(ctx: Ctx, suiteId: string, taskId: string): Task | null {
+  const row = ctx.db
+    .select({ doc: tasks.doc })
+    .from(tasks)
+    .where(and(eq(tasks.suiteId, suiteId), eq(tasks.taskId, taskId)))
+    .orderBy(desc(tasks.version))
+    .limit(1)
+    .get();
+  return row ? (JSON.parse(row.doc) as Task) : null;
+}
+
+export function getConfig(ctx: Ctx, suiteId: string, configId: string, version: number): Config {
+  return cached(ctx, `c:${suiteId}:${configId}:${version}`, () => {
+    const row = ctx.db
+      .select({ doc: configs.doc })
+      .from(configs)
+      .where(and(eq(configs.suiteId, suiteId), eq(configs.configId, configId), eq(configs.version, version)))
+      .get();
+    if (!row) throw notFound("config version", `${suiteId}/${configId}@${version}`);
+    return JSON.parse(row.doc) as Config;
+  });
+}
+
+/** A suite by id (its newest version), or the default suite when no id is given. */
+export function resolveSuite(ctx: Ctx, id?: string): Suite {
+  const q = ctx.db.select({ doc: suites.doc }).from(suites);
+  const row = (id ? q.where(eq(suites.id, id)) : q.where(eq(suites.isDefault, true)))
+    .orderBy(desc(suites.version))
+    .limit(1)
+    .get();
+  if (!row) {
+    if (id) throw notFound("suite", id);
+    throw new ServiceError("not_found", "No default suite is loaded; restart the dashboard so it loads suites/ from the repository.");
+  }
+  return JSON.parse(row.doc) as Suite;
+}
+
+export function getSuiteVersion(ctx: Ctx, id: string, version: number): Suite {
+  return cached(ctx, `s:${id}:${version}`, () => {
+    const row = ctx.db.select({ doc: suites.doc }).from(suites).where(and(eq(suites.id, id), eq(suites.version, version))).get();
+    if (!row) throw notFound("suite version", `${id}@${version}`);
+    return JSON.parse(row.doc) as Suite;
+  });
+}
