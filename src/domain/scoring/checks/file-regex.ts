@@ -16,8 +16,10 @@ export function fileRegex(check: CheckOf<"file_regex">, state: CheckState): Judg
   if (hit !== undefined) return { passed: true, reason: `\`${hit}\` matches ${pat}` };
   return {
     passed: false,
-    reason: t.isGlob
-      ? `none of the ${t.paths.length} ${t.paths.length === 1 ? "file" : "files"} matching ${t.label} matches ${pat}`
-      : `${t.label} does not match ${pat}`,
+    reason: !t.isGlob
+      ? `${t.label} does not match ${pat}`
+      : t.paths.length === 1
+        ? `\`${t.paths[0]}\`, the only file matching ${t.label}, does not match ${pat}`
+        : `none of the ${t.paths.length} files matching ${t.label} matches ${pat}`,
   };
 }

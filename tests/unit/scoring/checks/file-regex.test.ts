@@ -13,6 +13,7 @@ describe("file_regex", () => {
     ["missing file", { kind: "file_regex", path: "/nope.md", pattern: "x" }, false, "`/nope.md` does not exist"],
     ["glob: some file matches", { kind: "file_regex", glob: "/notes/*.md", pattern: "groc" }, true, "`/notes/b.md` matches `groc`"],
     ["glob: none matches", { kind: "file_regex", glob: "/notes/*.md", pattern: "zebra" }, false, "none of the 2 files matching `/notes/*.md` matches `zebra`"],
+    ["glob: the only matching file does not match", { kind: "file_regex", glob: "/*.md", pattern: "x" }, false, "`/todo.md`, the only file matching `/*.md`, does not match `x`"],
     ["glob: no files", { kind: "file_regex", glob: "/x/**", pattern: "." }, false, "no file matches `/x/**`"],
     ["regex metacharacters", { kind: "file_regex", path: "/todo.md", pattern: "^- \\[ \\] milk$" }, true, "`/todo.md` matches `^- \\[ \\] milk$`"],
   ];
