@@ -2,7 +2,8 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import type { Ctx } from "./context";
-import { Suite } from "@/domain/suite/schema";
+import { validateSuite } from "@/domain/suite/validate";
+import type { Suite } from "@/domain/suite/schema";
 import { storeSuite } from "./suites/storeSuite";
 import { expireLeases } from "./queue/expireLeases";
 
@@ -20,14 +21,26 @@ export function loadRepositorySuites(ctx: Ctx, dir = process.env.SUITES_DIR || p
   if (!fs.existsSync(dir)) return { loaded, problems: [`no suites folder at ${dir}`] };
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
     try {
-      const suite = Suite.parse(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")));
-      storeSuite(ctx, suite, { isDefault: suite.id === defaultId });
-      loaded.push(`${suite.id}@${suite.version}`);
+      const doc = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as { id?: unknown };
+      const result = validateSuite(doc, storedVersions(ctx, String(doc.id)));
+      if (!result.ok) {
+        const list = result.problems.slice(0, 10).map((p) => `${p.path}: ${p.message}`).join("; ");
+        problems.push(`${file}: ${result.problems.length} problem(s): ${list}`);
+        continue;
+      }
+      storeSuite(ctx, result.suite, { isDefault: result.suite.id === defaultId });
+      loaded.push(`${result.suite.id}@${result.suite.version}`);
     } catch (err) {
       problems.push(`${file}: ${err instanceof Error ? err.message.slice(0, 500) : String(err)}`);
     }
   }
   return { loaded, problems };
+}
+
+/** Every stored version of a suite, so validation can refuse a changed task without a version bump. */
+function storedVersions(ctx: Ctx, id: string): Suite[] {
+  const rows = ctx.db.$client.prepare("SELECT doc FROM suites WHERE id = ?").all(id) as { doc: string }[];
+  return rows.map((r) => JSON.parse(r.doc) as Suite);
 }
 
 const g = globalThis as unknown as { __harnessLabSweeper?: NodeJS.Timeout };

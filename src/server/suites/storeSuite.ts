@@ -4,9 +4,9 @@ import { and, eq } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { configs, suites, tasks } from "@db/schema";
 import type { Suite } from "@/domain/suite/schema";
-import { stableStringify } from "@/domain/suite/stable-json";
+import { stableJson } from "@/domain/scoring/stable-json";
 
-const hash = (v: unknown) => createHash("sha256").update(stableStringify(v)).digest("hex");
+const hash = (v: unknown) => createHash("sha256").update(stableJson(v)).digest("hex");
 
 /**
  * Stores a validated suite version with its task and config versions. Storing the same content

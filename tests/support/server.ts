@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createContext, setContext, type Ctx } from "@/server/context";
+import { loadRepositorySuites } from "@/server/boot";
+
+import * as health from "../../app/api/health/route";
+import * as poll from "../../app/api/device/v1/poll/route";
+import * as heartbeat from "../../app/api/device/v1/jobs/[id]/heartbeat/route";
+import * as result from "../../app/api/device/v1/jobs/[id]/result/route";
+import * as fail from "../../app/api/device/v1/jobs/[id]/fail/route";
+import * as devices from "../../app/api/devices/route";
+import * as device from "../../app/api/devices/[id]/route";
+import * as sessions from "../../app/api/sessions/route";
+import * as session from "../../app/api/sessions/[id]/route";
+import * as cancel from "../../app/api/sessions/[id]/cancel/route";
+import * as sessionRuns from "../../app/api/sessions/[id]/runs/route";
+import * as suites from "../../app/api/suites/route";
+import * as suite from "../../app/api/suites/[id]/route";
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Module = Partial<Record<"GET" | "POST" | "DELETE", Handler>>;
+
+// The app's route table, matched the way Next.js matches these folders.
+const ROUTES: [RegExp, Module][] = [
+  [/^\/api\/health$/, health as Module],
+  [/^\/api\/device\/v1\/poll$/, poll as Module],
+  [/^\/api\/device\/v1\/jobs\/(?<id>[^/]+)\/heartbeat$/, heartbeat as Module],
+  [/^\/api\/device\/v1\/jobs\/(?<id>[^/]+)\/result$/, result as Module],
+  [/^\/api\/device\/v1\/jobs\/(?<id>[^/]+)\/fail$/, fail as Module],
+  [/^\/api\/devices$/, devices as Module],
+  [/^\/api\/devices\/(?<id>[^/]+)$/, device as Module],
+  [/^\/api\/sessions$/, sessions as Module],
+  [/^\/api\/sessions\/(?<id>[^/]+)$/, session as Module],
+  [/^\/api\/sessions\/(?<id>[^/]+)\/cancel$/, cancel as Module],
+  [/^\/api\/sessions\/(?<id>[^/]+)\/runs$/, sessionRuns as Module],
+  [/^\/api\/suites$/, suites as Module],
+  [/^\/api\/suites\/(?<id>[^/]+)$/, suite as Module],
+];
+
+export interface Call {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * A dashboard on a fresh SQLite file with a controllable clock, called through its real route
+ * handlers with real Request objects (no network), loaded with the suites in `suitesDir`.
+ */
+export function testDashboard(suitesDir = path.join(__dirname, "..", "fixtures", "suites")) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-"));
+  let now = Date.parse("2026-10-14T09:00:00Z");
+  const ctx: Ctx = createContext(path.join(dir, "test.db"), () => now);
+  setContext(ctx);
+  const boot = loadRepositorySuites(ctx, suitesDir);
+  if (boot.problems.length) throw new Error(boot.problems.join("\n"));
+
+  async function call(method: "GET" | "POST" | "DELETE", url: string, opts: { json?: unknown; body?: string; token?: string; headers?: Record<string, string> } = {}): Promise<Call> {
+    const u = new URL(url, "http://127.0.0.1:3000");
+    for (const [re, mod] of ROUTES) {
+      const m = u.pathname.match(re);
+      if (!m) continue;
+      const handler = mod[method];
+      if (!handler) return { status: 405, body: null };
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      let body: string | undefined = opts.body;
+      if (opts.json !== undefined) {
+        body = JSON.stringify(opts.json);
+        headers["content-type"] ??= "application/json";
+      }
+      const res = await handler(new Request(u, { method, headers, body }), { params: Promise.resolve({ ...m.groups }) });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    }
+    throw new Error(`no route for ${url}`);
+  }
+
+  return {
+    ctx,
+    call,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    now: () => now,
+    close: () => {
+      setContext(undefined);
+      ctx.db.$client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const phone = {
+  device: { id: "iphone15pro-a", model: "iPhone 15 Pro", os: "iOS 26.1" },
+  build: { commit: "3f2c1e9", app: "0.7.0", runtime: "react-native-executorch 0.10.4", model: "gemma-4-e2b" },
+};
+export const pollBody = { ...phone, state: { thermal: "nominal", battery: 0.8, charging: false } };
+
+/** A minimal valid trace for a job: one turn, the given calls, reply and final files. */
+export function traceFor(
+  job: { lease: { token: string }; attempt: number; task: { workspace: { files: { path: string; content: string }[] } } },
+  opts: { reply?: string; files?: { path: string; content: string }[]; calls?: unknown[]; end?: string } = {},
+) {
+  return {
+    leaseToken: job.lease.token,
+    attempt: job.attempt,
+    ...phone,
+    startedAt: "2026-10-14T09:00:01Z",
+    endedAt: "2026-10-14T09:00:09Z",
+    conditions: { thermalAtStart: "nominal", charging: false },
+    load: { startupTokens: 300, ms: 2200 },
+    turns: [{ promptTokens: 45, contextTokens: 380, ttftMs: 320, outputTokens: 40, decodeMs: 2000, text: "…", toolCalls: opts.calls ?? [] }],
+    reply: opts.reply ?? "",
+    end: { reason: opts.end ?? "stop" },
+    peakContextTokens: 420,
+    workspace: { files: opts.files ?? job.task.workspace.files },
+  };
+}
