@@ -8,7 +8,7 @@ import * as schema from "./schema";
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 export const DEFAULT_DB_PATH = "./data/harness-lab.db";
-const MIGRATIONS = path.join(process.cwd(), "db", "migrations");
+const MIGRATIONS = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
 
 /**
  * Opens (creating if needed) the SQLite database and applies committed migrations.

@@ -14,14 +14,14 @@ export const DEFAULT_SUITE_ID = "phone-20";
  * `DEFAULT_SUITE` (default `phone-20`) becomes the default. A broken file is reported, not fatal,
  * so one bad suite never keeps the dashboard from starting.
  */
-export function loadRepositorySuites(ctx: Ctx, dir = process.env.SUITES_DIR || path.join(process.cwd(), "suites")) {
+export function loadRepositorySuites(ctx: Ctx, dir = process.env.SUITES_DIR || path.join(/*turbopackIgnore: true*/ process.cwd(), "suites")) {
   const defaultId = process.env.DEFAULT_SUITE || DEFAULT_SUITE_ID;
   const loaded: string[] = [];
   const problems: string[] = [];
-  if (!fs.existsSync(dir)) return { loaded, problems: [`no suites folder at ${dir}`] };
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+  if (!fs.existsSync(/*turbopackIgnore: true*/ dir)) return { loaded, problems: [`no suites folder at ${dir}`] };
+  for (const file of fs.readdirSync(/*turbopackIgnore: true*/ dir).filter((f) => f.endsWith(".json")).sort()) {
     try {
-      const doc = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as { id?: unknown };
+      const doc = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ path.join(dir, file), "utf8")) as { id?: unknown };
       const result = validateSuite(doc, storedVersions(ctx, String(doc.id)));
       if (!result.ok) {
         const list = result.problems.slice(0, 10).map((p) => `${p.path}: ${p.message}`).join("; ");

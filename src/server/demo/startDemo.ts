@@ -33,10 +33,10 @@ export function startDemo(ctx: Ctx, origin: string) {
     notes: "Created by the demo button: two simulated phones run this session and stop when the queue is empty.",
   });
   if (g.__harnessLabDemo && g.__harnessLabDemo.exitCode === null) g.__harnessLabDemo.kill();
-  const cli = path.join(process.cwd(), "node_modules", "tsx", "dist", "cli.mjs");
+  const cli = path.join(/*turbopackIgnore: true*/ process.cwd(), "node_modules", "tsx", "dist", "cli.mjs");
   const child = spawn(
     process.execPath,
-    [cli, path.join(process.cwd(), "scripts", "device-sim.ts"), "--url", origin, "--token", token, "--devices", "2", "--seed", "7", "--until-idle"],
+    [cli, path.join(/*turbopackIgnore: true*/ process.cwd(), "scripts", "device-sim.ts"), "--url", origin, "--token", token, "--devices", "2", "--seed", "7", "--until-idle"],
     { stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } },
   );
   child.on("error", (err) => console.error("[harness-lab] demo phones could not start", err));
