@@ -33,10 +33,10 @@ const FILE_EXAMPLES = `Examples, one per job (these files are made up; the user'
 - Add to the end of a file: write_file(path="/pottery/glazes.txt", content="- celadon\\n", append=true)
 - Change text in a file you have read: edit_file(path="/pottery/glazes.txt", old_text="cone 5", new_text="cone 6")
 - Tick a checklist item in a file you have read: edit_file(path="/chores/aquarium.txt", old_text="- [ ] Rinse filter sponge", new_text="- [x] Rinse filter sponge")
-- Copy a file: manage_file(action="copy", path="/pottery/kiln-log.txt", to="/spare/kiln-log.txt")
+- Copy a file: manage_file(action="copy", path="/pottery/kiln-log.txt", to="/shelf/kiln-log.txt")
 - Move a file: manage_file(action="move", path="/scans/scan-0042.txt", to="/pottery/scan-0042.txt")
 - Delete a file: manage_file(action="delete", path="/scans/flyer-0017.txt")
-- Show the user something: no tool, just write it in your reply, e.g. "The kiln firing starts at 08:45 on Sunday."`;
+- Show the user something: no tool, just write it in your reply, e.g. "The kiln firing begins at 08:45 on Sunday."`;
 
 const BASH_EXAMPLES = `Examples, one per job (these files are made up; the user's files are different):
 - See what is in a folder: bash(command="ls /pottery")
@@ -47,10 +47,10 @@ const BASH_EXAMPLES = `Examples, one per job (these files are made up; the user'
 - Add to the end of a file: bash(command="echo '- celadon' >> /pottery/glazes.txt")
 - Change text in a file you have read: bash(command="sed -i 's/cone 5/cone 6/' /pottery/glazes.txt")
 - Tick a checklist item in a file you have read: bash(command="sed -i 's/- \\[ \\] Rinse filter sponge/- [x] Rinse filter sponge/' /chores/aquarium.txt")
-- Copy a file: bash(command="cp /pottery/kiln-log.txt /spare/kiln-log.txt")
+- Copy a file: bash(command="cp /pottery/kiln-log.txt /shelf/kiln-log.txt")
 - Move a file: bash(command="mv /scans/scan-0042.txt /pottery/scan-0042.txt")
 - Delete a file: bash(command="rm /scans/flyer-0017.txt")
-- Show the user something: no command, just write it in your reply, e.g. "The kiln firing starts at 08:45 on Sunday."`;
+- Show the user something: no command, just write it in your reply, e.g. "The kiln firing begins at 08:45 on Sunday."`;
 
 const RULES = `Rules:
 1. If the message itself contains the facts or notes you need, answer from the message and do not look for a file.
