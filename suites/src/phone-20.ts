@@ -8,8 +8,8 @@ import type { Solution, SuiteTask } from "./types";
 
 /**
  * The default suite `phone-20`: the study's 20 tasks (10 without files, 6 file tasks, 4 multi-step
- * tasks) plus 4 held-out tasks, and its seven harness configurations. `npm run suite:build` (or
- * `npx tsx scripts/build-suite.ts`) writes suites/phone-20.json and suites/src/sim-solutions.json
+ * tasks) plus 4 held-out tasks, and its seven harness configurations. `npx tsx scripts/build-suite.ts`
+ * writes suites/phone-20.json and suites/src/sim-solutions.json
  * from this source; a unit test fails when the committed JSON is stale.
  */
 
