@@ -1,0 +1,134 @@
+import type { Config } from "@/domain/suite/schema";
+import { BASH_TOOL, FILE_TOOLS, PLAN_TOOL } from "@/domain/suite/harness-tools";
+
+/**
+ * The seven harness configurations of the study's incremental ablation (Table 1): the bare model,
+ * then file tools, planning, one bash tool in place of the file tools, and worked examples.
+ * Every configuration runs with a 2,048-token window, temperature 0.2 and at most 12 tool calls.
+ */
+
+const LIMITS = { contextWindow: 2048, temperature: 0.2, maxToolCalls: 12 } as const;
+
+const BARE_PROMPT = `You are a personal assistant running entirely on the user's phone, with no internet connection and no tools. Answer the user's message yourself, as accurately and briefly as you can. The screen is small, so keep replies short.`;
+
+const FILES_INTRO = `You are a personal assistant running entirely on the user's phone. The user's private files (notes, lists, letters, drafts and so on) are kept in a workspace that you see as /, so every path starts with /. You can look through and change these files with the tools you have been given. Use a tool when the request needs a file; otherwise answer directly. The screen is small, so keep replies short.`;
+
+const BASH_INTRO = `You are a personal assistant running entirely on the user's phone. The user's private files (notes, lists, letters, drafts and so on) are kept in a workspace that you see as /, so every path starts with /. You can look through and change these files by running commands with the bash tool: ls, cat, head, tail, wc, grep, find, echo, printf, sed -i, mkdir, cp, mv, rm and sort, with pipes, > and >> redirection and here-documents. Use a command when the request needs a file; otherwise answer directly. The screen is small, so keep replies short.`;
+
+const PLANNING = `When a request takes more than one step, first write a short plan with update_plan, then work through it, sending the whole list again with each finished step marked done.`;
+
+const PLANNING_EXAMPLE = `- Plan a request with several steps: update_plan(steps=[{"step": "find the kiln log", "done": false}, {"step": "add the firing", "done": false}])`;
+
+/*
+ * Worked examples: one example call per job. None of these files, names or words occurs in the
+ * suite's tasks (tests/unit/suite/default-suite.test.ts checks this), so the examples teach how to
+ * use the tools, not the answers.
+ */
+const FILE_EXAMPLES = `Examples, one per job (these files are made up; the user's files are different):
+- See what is in a folder: list_files(path="/pottery")
+- Find which file mentions something: search_files(text="kiln", path="/")
+- Find a file by its name: find_files(name="*glaze*", path="/")
+- Read a file: read_file(path="/pottery/glazes.txt")
+- Create a file: write_file(path="/pottery/kiln-log.txt", content="Firing 1: cone 6, one cracked vase\\n")
+- Add to the end of a file: write_file(path="/pottery/glazes.txt", content="- celadon\\n", append=true)
+- Change text in a file you have read: edit_file(path="/pottery/glazes.txt", old_text="cone 5", new_text="cone 6")
+- Tick a checklist item in a file you have read: edit_file(path="/chores/aquarium.txt", old_text="- [ ] Rinse filter sponge", new_text="- [x] Rinse filter sponge")
+- Copy a file: manage_file(action="copy", path="/pottery/kiln-log.txt", to="/shelf/kiln-log.txt")
+- Move a file: manage_file(action="move", path="/scans/scan-0042.txt", to="/pottery/scan-0042.txt")
+- Delete a file: manage_file(action="delete", path="/scans/flyer-0017.txt")
+- Show the user something: no tool, just write it in your reply, e.g. "The kiln firing begins at 08:45 on Sunday."`;
+
+const BASH_EXAMPLES = `Examples, one per job (these files are made up; the user's files are different):
+- See what is in a folder: bash(command="ls /pottery")
+- Find which file mentions something: bash(command="grep -ril 'kiln' /")
+- Find a file by its name: bash(command="find / -name '*glaze*'")
+- Read a file: bash(command="cat /pottery/glazes.txt")
+- Create a file: bash(command="printf 'Firing 1: cone 6, one cracked vase\\n' > /pottery/kiln-log.txt")
+- Add to the end of a file: bash(command="echo '- celadon' >> /pottery/glazes.txt")
+- Change text in a file you have read: bash(command="sed -i 's/cone 5/cone 6/' /pottery/glazes.txt")
+- Tick a checklist item in a file you have read: bash(command="sed -i 's/- \\[ \\] Rinse filter sponge/- [x] Rinse filter sponge/' /chores/aquarium.txt")
+- Copy a file: bash(command="cp /pottery/kiln-log.txt /shelf/kiln-log.txt")
+- Move a file: bash(command="mv /scans/scan-0042.txt /pottery/scan-0042.txt")
+- Delete a file: bash(command="rm /scans/flyer-0017.txt")
+- Show the user something: no command, just write it in your reply, e.g. "The kiln firing begins at 08:45 on Sunday."`;
+
+const RULES = `Rules:
+1. If the message itself contains the facts or notes you need, answer from the message and do not look for a file.
+2. Never guess a path: search by content, find by name or list the folder first.
+3. Read a file before you change it or answer from it, and copy real names, dates and times out of it. Never write placeholders such as [date].
+4. When a call fails, read the error and try another way. Do not stop after one error, and do not ask the user to do something a tool can do.
+5. Finish every part of the request (for example, both files that need changing) before you reply, then say in one line what you changed.
+6. A checklist item is a line "- [ ] text"; tick it by changing it to "- [x] text". When asked for a number or an exact length, give exactly that.`;
+
+function prompt(...parts: string[]): string {
+  return parts.join("\n\n");
+}
+
+/** The example-call lines of the worked-example prompts (exported for the vocabulary test). */
+export const EXAMPLE_SECTIONS = [FILE_EXAMPLES, BASH_EXAMPLES, PLANNING_EXAMPLE];
+
+export const CONFIGS: Config[] = [
+  {
+    id: "bare",
+    version: 1,
+    label: "Bare model (no tools)",
+    components: { actions: "none", planning: false, examples: false, context: "none" },
+    systemPrompt: BARE_PROMPT,
+    tools: [],
+    ...LIMITS,
+  },
+  {
+    id: "files",
+    version: 1,
+    label: "Seven file tools",
+    components: { actions: "files", planning: false, examples: false, context: "none" },
+    systemPrompt: FILES_INTRO,
+    tools: FILE_TOOLS,
+    ...LIMITS,
+  },
+  {
+    id: "files-plan",
+    version: 1,
+    label: "File tools + planning",
+    components: { actions: "files", planning: true, examples: false, context: "none" },
+    systemPrompt: prompt(FILES_INTRO, PLANNING),
+    tools: [...FILE_TOOLS, PLAN_TOOL],
+    ...LIMITS,
+  },
+  {
+    id: "bash",
+    version: 1,
+    label: "One bash tool",
+    components: { actions: "bash", planning: false, examples: false, context: "none" },
+    systemPrompt: BASH_INTRO,
+    tools: [BASH_TOOL],
+    ...LIMITS,
+  },
+  {
+    id: "bash-plan",
+    version: 1,
+    label: "Bash + planning",
+    components: { actions: "bash", planning: true, examples: false, context: "none" },
+    systemPrompt: prompt(BASH_INTRO, PLANNING),
+    tools: [BASH_TOOL, PLAN_TOOL],
+    ...LIMITS,
+  },
+  {
+    id: "files-plan-examples",
+    version: 1,
+    label: "File tools + planning + worked examples",
+    components: { actions: "files", planning: true, examples: true, context: "none" },
+    systemPrompt: prompt(FILES_INTRO, PLANNING, `${FILE_EXAMPLES}\n${PLANNING_EXAMPLE}`, RULES),
+    tools: [...FILE_TOOLS, PLAN_TOOL],
+    ...LIMITS,
+  },
+  {
+    id: "bash-plan-examples",
+    version: 1,
+    label: "Bash + planning + worked examples",
+    components: { actions: "bash", planning: true, examples: true, context: "none" },
+    systemPrompt: prompt(BASH_INTRO, PLANNING, `${BASH_EXAMPLES}\n${PLANNING_EXAMPLE}`, RULES),
+    tools: [BASH_TOOL, PLAN_TOOL],
+    ...LIMITS,
+  },
+];
