@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// `npm start`: install if needed, build if needed, then serve the dashboard. The server applies
+// migrations and loads the default suite from suites/ as it starts.
+import { spawn } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { ensureBuild, ensureDependencies, root } from "./lib/setup.mjs";
+
+ensureDependencies();
+ensureBuild();
+
+const port = process.env.PORT || "3000";
+const host = process.env.HOST || "0.0.0.0";
+const started = Date.now();
+const server = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", port, "-H", host], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: port },
+});
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+
+async function announce() {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (r.ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const lan = Object.values(os.networkInterfaces())
+    .flat()
+    .filter((a) => a && a.family === "IPv4" && !a.internal)
+    .map((a) => `http://${a.address}:${port}`);
+  console.log(`
+  Harness Lab is ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://localhost:${port}
+  Database: ${process.env.DB_PATH || "./data/harness-lab.db"}
+
+  Pair a phone: open http://localhost:${port}/devices, create a token, and enter it in the phone app
+  with this dashboard's address${lan.length ? ` (${lan.join(", ")})` : ""}.
+  No phone? Click "Run a demo with simulated phones" on the Sessions page.
+`);
+}
+announce();
