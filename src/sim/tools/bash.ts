@@ -11,9 +11,7 @@ import { type ToolResult, fail } from "./types";
  * applied), like write_file/edit_file.
  */
 
-const SYSTEM_ROOTS = ["/bin", "/usr", "/dev", "/proc", "/tmp", "/home"];
 const MAX_OUTPUT_CHARS = 4000;
-const isSystem = (p: string) => SYSTEM_ROOTS.some((r) => p === r || p.startsWith(r + "/"));
 
 const READS = new Set(["readFile", "readFileBuffer", "readFileBytes"]);
 const MUTATIONS = new Set(["writeFile", "appendFile", "rm", "cp", "mv", "mkdir", "link", "symlink"]);
@@ -23,11 +21,12 @@ interface FsSnapshot {
   dirs: Set<string>;
 }
 
-async function snapshot(fs: InMemoryFs, seeded: ReadonlySet<string>): Promise<FsSnapshot> {
+/** Paths just-bash itself creates (/bin, /dev, /proc, …) are not part of the workspace unless seeded. */
+async function snapshot(fs: InMemoryFs, system: ReadonlySet<string>, seeded: ReadonlySet<string>): Promise<FsSnapshot> {
   const files = new Map<string, string>();
   const dirs = new Set<string>();
   for (const p of fs.getAllPaths()) {
-    if (p === "/" || (isSystem(p) && !seeded.has(p))) continue;
+    if (p === "/" || (system.has(p) && !seeded.has(p))) continue;
     const st = await fs.stat(p).catch(() => null);
     if (!st) continue;
     if (st.isDirectory) dirs.add(p);
@@ -62,13 +61,6 @@ export async function runBash(ws: Workspace, command: unknown): Promise<ToolResu
     return fail(`bash: "command" must be a non-empty string such as "ls /".`);
   }
   const fs = new InMemoryFs();
-  const seeded = new Set<string>();
-  for (const d of ws.emptyDirs) await fs.mkdir(d, { recursive: true });
-  for (const [p, content] of ws.files) {
-    await fs.mkdir(p.slice(0, p.lastIndexOf("/")) || "/", { recursive: true });
-    await fs.writeFile(p, content);
-    seeded.add(p);
-  }
   const readPaths = new Set<string>();
   const touched: string[] = [];
   const touch = (p: unknown) => {
@@ -96,7 +88,19 @@ export async function runBash(ws: Workspace, command: unknown): Promise<ToolResu
     },
   });
   const bash = new Bash({ fs: proxied as unknown as InMemoryFs, cwd: "/", env: { HOME: "/", PWD: "/" } });
-  const before = await snapshot(fs, seeded);
+  const system = new Set(fs.getAllPaths());
+  const seeded = new Set<string>();
+  for (const d of ws.emptyDirs) {
+    await fs.mkdir(d, { recursive: true });
+    seeded.add(d);
+  }
+  for (const [p, content] of ws.files) {
+    for (let d = p.slice(0, p.lastIndexOf("/")); d !== ""; d = d.slice(0, d.lastIndexOf("/"))) seeded.add(d);
+    await fs.mkdir(p.slice(0, p.lastIndexOf("/")) || "/", { recursive: true });
+    await fs.writeFile(p, content);
+    seeded.add(p);
+  }
+  const before = await snapshot(fs, system, seeded);
   let stdout = "";
   let stderr = "";
   let exitCode = 0;
@@ -109,7 +113,7 @@ export async function runBash(ws: Workspace, command: unknown): Promise<ToolResu
     stderr = `bash: ${e instanceof Error ? e.message : String(e)}\n`;
     exitCode = 1;
   }
-  const after = await snapshot(fs, seeded);
+  const after = await snapshot(fs, system, seeded);
   stdout = tidy(stdout, after.dirs);
   stderr = tidy(stderr, after.dirs);
 

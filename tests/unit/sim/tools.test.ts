@@ -165,3 +165,12 @@ describe("bash tool (just-bash)", () => {
     expect((await runTool(ws, "bash", { cmd: "ls" })).ok).toBe(false);
   });
 });
+
+describe("bash tool paths", () => {
+  it("keeps only workspace files: files under /home or /tmp count, just-bash's /bin and /dev do not", async () => {
+    const ws = Workspace.fromFiles([{ path: "/home/network.md", content: "wifi: maple\n" }]);
+    const r = await runBash(ws, "echo hi > /tmp/x.txt && cat /home/network.md");
+    expect(r.changes).toEqual([{ path: "/tmp/x.txt", content: "hi\n" }]);
+    expect(ws.toFiles().map((f) => f.path)).toEqual(["/home/network.md", "/tmp/x.txt"]);
+  });
+});
