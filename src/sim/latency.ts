@@ -10,6 +10,8 @@ import type { Rng } from "./rng";
 export const LATENCY = {
   prefillMsPerToken: 5.2,
   interceptMs: 170,
+  /** Model loading pays a fixed overhead on top of ingesting the start-up tokens (2.2 s at 300 tokens, 7.8 s at 1,351). */
+  loadOverheadMs: 400,
   decodeTokensPerSec: 20,
   /** Idle longer than this and the next generation pays the warm-up penalty. */
   warmAfterIdleMs: 240_000,
@@ -109,7 +111,7 @@ export function decodeMs(phone: PhoneState, rng: Rng, outputTokens: number): num
 
 /** The one-off ingestion of system prompt + tool definitions. */
 export function loadMs(phone: PhoneState, rng: Rng, startupTokens: number): number {
-  return Math.round(noisy(rng, nominalTtftMs(startupTokens) * slowdown(phone)));
+  return Math.round(noisy(rng, (LATENCY.loadOverheadMs + nominalTtftMs(startupTokens)) * slowdown(phone)));
 }
 
 /** Rough token count of text: ≈4 characters per token (Gemma's tokenizer on English prose). */
