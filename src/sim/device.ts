@@ -102,12 +102,13 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
   const report: DeviceReport = { deviceId: opts.deviceId, jobs: [], heartbeats: 0, retries: 0 };
   const stopped = () => opts.signal?.aborted === true;
 
-  async function request(path: string, body: unknown): Promise<{ status: number; json: unknown }> {
+  /** Only polls are cut short by the stop signal: a finished trace is still submitted. */
+  async function request(path: string, body: unknown, abortable = false): Promise<{ status: number; json: unknown }> {
     const res = await doFetch(base + path, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${opts.token}` },
       body: JSON.stringify(body),
-      signal: opts.signal,
+      signal: abortable ? opts.signal : undefined,
     });
     const text = await res.text();
     let json: unknown = null;
@@ -121,13 +122,13 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
   }
 
   /** Retries a request while the server is down (network error or 5xx), with exponential backoff. */
-  async function withRetry<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  async function withRetry<T>(what: string, fn: () => Promise<T>, untilStopped = false): Promise<T> {
     let delay = backoffInitial;
     for (;;) {
       try {
         return await fn();
       } catch (e) {
-        if (stopped() || !retryable(e)) throw e;
+        if ((untilStopped && stopped()) || !retryable(e)) throw e;
         report.retries++;
         const ms = Math.round(delay * (0.75 + 0.5 * jitter.float()));
         log(`${opts.deviceId}: ${what} failed (${e instanceof Error ? e.message : String(e)}); retrying in ${ms} ms`);
@@ -171,7 +172,7 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
     };
     let polled: { status: number; json: unknown };
     try {
-      polled = await withRetry("poll", () => request(`/poll?wait=${wait}`, pollBody));
+      polled = await withRetry("poll", () => request(`/poll?wait=${wait}`, pollBody, true), true);
     } catch (e) {
       if (stopped()) break;
       if (e instanceof HttpError) throw new Error(`${opts.deviceId}: poll refused with ${e.status}: ${JSON.stringify(e.body)}`);

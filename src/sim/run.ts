@@ -141,7 +141,10 @@ export async function runJob(opts: RunJobOptions): Promise<SimRun> {
       break;
     }
     calls++;
-    const result = await runTool(ws, action.name, action.args);
+    const offered = config.tools.map((d) => d.name);
+    const result = offered.includes(action.name)
+      ? await runTool(ws, action.name, action.args)
+      : { ok: false, result: `${action.name}: unknown tool. Use one of: ${offered.join(", ") || "(no tools)"}.`, changes: [] };
     const toolMs = action.name === "bash" ? rng.int(4, 25) : rng.int(1, 6);
     t += toolMs;
     phone.nowMs += toolMs;

@@ -252,11 +252,14 @@ function* contextFull(ctx: PolicyContext): Policy {
     `Check the results against the request before replying to the user`,
   ];
   const files = ctx.job.task.workspace.files.map((f) => f.path);
+  const planning = ctx.job.config.components.planning;
   for (let i = 0; ; i++) {
-    yield* plan(steps, Math.min(i, 2));
+    if (planning) yield* plan(steps, Math.min(i, 2));
+    const thinking = planning ? undefined : `Let me think about this step by step. ${steps.slice(0, 3 + i).join(". ")}.`;
     steps.push(`Double-check step ${steps.length - 5} again in case a detail about ${word} was missed`);
     const path = files.length ? files[i % files.length] : "/";
-    yield bash ? bashCall(files.length ? `cat ${path}` : "ls /") : files.length ? { kind: "call", name: "read_file", args: { path } } : explore(ctx);
+    const again: Action = bash ? bashCall(files.length ? `cat ${path}` : "ls /") : files.length ? { kind: "call", name: "read_file", args: { path } } : explore(ctx);
+    yield thinking && again.kind === "call" ? { ...again, say: thinking } : again;
   }
 }
 

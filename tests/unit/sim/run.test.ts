@@ -103,3 +103,19 @@ describe("runJob", () => {
     expect(planning.context_full ?? 0).toBeGreaterThan(20);
   });
 });
+
+describe("runJob tool availability", () => {
+  it("a call to a tool the config does not offer fails", async () => {
+    const job = makeJob("custom", { actions: "bash", examples: true }, { files: [{ path: "/a.md", content: "x\n" }] });
+    const solutions = { custom: { group: "files" as const, bash: [{ name: "read_file", args: { path: "/a.md" } }], reply: "done" } };
+    const r = await runJob({ job, device: DEVICE, build: BUILD, seed: 1, phone: newPhoneState(), wallClock: (o) => o, profile: "solves", solutions });
+    expect(r.trace.turns[0].toolCalls[0]).toMatchObject({ name: "read_file", ok: false, result: "read_file: unknown tool. Use one of: bash." });
+  });
+
+  it("context_full without the planning tool only uses offered tools", async () => {
+    const { trace } = await run(makeJob("sim-dentist-todo", { actions: "bash", planning: false }), "context_full");
+    const calls = trace.turns.flatMap((t) => t.toolCalls);
+    expect(calls.every((c) => c.name === "bash")).toBe(true);
+    expect(["context_full", "tool_limit"]).toContain(trace.end.reason);
+  });
+});
