@@ -44,11 +44,12 @@ export function hashSeed(...parts: (string | number)[]): number {
 }
 
 /** Weighted choice; weights of zero or less are never chosen. Deterministic for a given rng state. */
-export function weightedChoice<K extends string>(rng: Rng, weights: Partial<Record<K, number>>): K {
+export function weightedChoice<K extends string>(rng: Rng | number, weights: Partial<Record<K, number>>): K {
   const entries = (Object.entries(weights) as [K, number][]).filter(([, w]) => w > 0);
   if (entries.length === 0) throw new Error("weightedChoice needs at least one positive weight");
   const total = entries.reduce((s, [, w]) => s + w, 0);
-  let x = rng.float() * total;
+  // A number is a uniform draw in [0, 1) supplied by the caller (common random numbers).
+  let x = (typeof rng === "number" ? rng : rng.float()) * total;
   for (const [k, w] of entries) {
     x -= w;
     if (x < 0) return k;

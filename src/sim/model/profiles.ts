@@ -95,15 +95,28 @@ export function profileWeights(c: Components, group: TaskGroup, startupTokens: n
   return w;
 }
 
+/** Profiles from best to worst; the weighted choice walks them in this order. */
+const ORDER: readonly Profile[] = [
+  "solves", "no_tools_answer", "placeholder", "context_full", "loops", "quits_after_failure", "asks_user", "wrong_answer",
+];
+
 /**
- * The profile of one run. Outcomes are near-deterministic per task × config at temperature 0.2,
- * so the choice is drawn once per (seed, task, config); a repeat deviates with a probability that
- * grows with temperature.
+ * The profile of one run. Outcomes are near-deterministic per task at temperature 0.2, so each
+ * task gets one uniform draw per seed (its "difficulty"), shared by every config and mapped through
+ * the config's weights in best-to-worst order: a config that favours `solves` more solves a
+ * superset of the tasks a weaker one solves. A repeat deviates (fresh draw) with a probability
+ * that grows with temperature, and crashes are drawn per run.
  */
 export function chooseProfile(job: Job, seed: number, weights: Partial<Record<Profile, number>>): Profile {
-  const base = weightedChoice(createRng(hashSeed(seed, "profile", job.task.id, job.config.id)), weights);
   const rep = createRng(hashSeed(seed, "repeat", job.task.id, job.config.id, job.repeat));
-  return rep.float() < 0.05 + 0.25 * job.config.temperature ? weightedChoice(rep, weights) : base;
+  const crash = weights.crash ?? 0;
+  const rest: Partial<Record<Profile, number>> = { ...weights, crash: 0 };
+  const total = Object.values(rest).reduce<number>((s, w) => s + (w ?? 0), 0) + crash;
+  if (rep.float() < crash / total) return "crash";
+  const ordered: Partial<Record<Profile, number>> = {};
+  for (const p of ORDER) if (rest[p]) ordered[p] = rest[p];
+  const difficulty = createRng(hashSeed(seed, "profile", job.task.id)).float();
+  return rep.float() < 0.05 + 0.25 * job.config.temperature ? weightedChoice(rep, ordered) : weightedChoice(difficulty, ordered);
 }
 
 // ---------------------------------------------------------------- behaviours

@@ -119,3 +119,23 @@ describe("runJob tool availability", () => {
     expect(["context_full", "tool_limit"]).toContain(trace.end.reason);
   });
 });
+
+describe("profile choice", () => {
+  it("is mostly nested across configs: tasks solved by a weaker config are solved by one with examples", async () => {
+    const { chooseProfile, profileWeights } = await import("@/sim/model/profiles");
+    let weakSolves = 0;
+    let nested = 0;
+    for (let seed = 0; seed < 200; seed++) {
+      const weak = makeJob("sim-wifi-password", { actions: "files", examples: false });
+      const strong = makeJob("sim-wifi-password", { actions: "files", examples: true });
+      const pw = chooseProfile(weak, seed, profileWeights(weak.config.components, "files", 1200, 2048));
+      const ps = chooseProfile(strong, seed, profileWeights(strong.config.components, "files", 1200, 2048));
+      if (pw === "solves") {
+        weakSolves++;
+        if (ps === "solves") nested++;
+      }
+    }
+    expect(weakSolves).toBeGreaterThan(40);
+    expect(nested / weakSolves).toBeGreaterThan(0.85);
+  });
+});
