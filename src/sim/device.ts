@@ -212,7 +212,7 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
       const detail = e instanceof Error ? e.message : String(e);
       try {
         await withRetry("fail", () => request(`/jobs/${encodeURIComponent(job.id)}/fail`, {
-          leaseToken: job.lease.token, reason: seed ? "workspace_seed_failed" : "model_load_failed", detail,
+          leaseToken: job.lease.token, reason: seed ? "workspace_seed_failed" : "simulator_error", detail,
         }));
       } catch (err) {
         if (!(err instanceof HttpError && err.status === 409)) throw err;
