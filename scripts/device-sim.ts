@@ -1,0 +1,118 @@
+/**
+ * Simulated phones for Harness Lab: N devices poll the dashboard, run jobs with the scripted
+ * model and submit traces over the real device protocol (protocol.md §1).
+ *
+ *   npm run sim -- --url http://127.0.0.1:3000 --token T --devices 2 --seed 1 [--speed 200] [--until-idle]
+ */
+import { parseArgs } from "node:util";
+import { type JobSummary, runDevice } from "../src/sim/device";
+import { PROFILES, type Profile } from "../src/sim/model/profiles";
+
+const USAGE = `usage: npm run sim -- --url URL --token TOKEN [--devices N] [--seed S] [--speed X] [--until-idle]
+  --url         dashboard base URL (default http://127.0.0.1:3000)
+  --token       device token from the dashboard (or HARNESS_DEVICE_TOKEN)
+  --devices     number of concurrent simulated phones (default 1)
+  --seed        seed for the traces' content (default 1)
+  --speed       simulated time runs X times faster than real time (default 200; 1 = real time)
+  --wait        long-poll seconds (0-30, default 10)
+  --until-idle  stop each phone when the server has no job for it
+  --max-jobs    stop each phone after this many jobs
+  --charging    simulate phones on the charger
+  --profile     force one behaviour (${PROFILES.join(", ")})`;
+
+function fail(message: string): never {
+  console.error(`device-sim: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function num(name: string, value: string | undefined, def: number, min: number, max: number): number {
+  if (value === undefined) return def;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) fail(`--${name} must be a number from ${min} to ${max}, got ${value}`);
+  return n;
+}
+
+function line(s: JobSummary): string {
+  const head = `[${s.deviceId}] ${s.taskId} × ${s.configId} #${s.repeat}${s.attempt > 1 ? ` (attempt ${s.attempt})` : ""}`;
+  if (s.status === "failed") return `${head} → reported /fail: ${s.detail}`;
+  if (s.status === "abandoned") return `${head} → abandoned (${s.detail})`;
+  const body = `${s.profile}: ${s.endReason}, ${s.toolCalls} calls (${s.failedCalls} failed), ${s.turns} turns, peak ${s.peakContextTokens} tok`;
+  if (s.status === "rejected") return `${head} → ${body} → server refused: ${s.detail}`;
+  const r = s.response;
+  return `${head} → ${body}${r ? ` → ${r.outcome}${r.passed ? " ✓" : ""}${r.superseded ? " (superseded)" : ""} ${r.runId}` : ""}`;
+}
+
+async function main() {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        url: { type: "string", default: "http://127.0.0.1:3000" },
+        token: { type: "string" },
+        devices: { type: "string" },
+        seed: { type: "string" },
+        speed: { type: "string" },
+        wait: { type: "string" },
+        "until-idle": { type: "boolean", default: false },
+        "max-jobs": { type: "string" },
+        charging: { type: "boolean", default: false },
+        profile: { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      strict: true,
+    });
+  } catch (e) {
+    fail(e instanceof Error ? e.message : String(e));
+  }
+  const v = parsed.values;
+  if (v.help) {
+    console.log(USAGE);
+    return;
+  }
+  const token = v.token ?? process.env.HARNESS_DEVICE_TOKEN;
+  if (!token) fail("--token is required (create a device in the dashboard to get one)");
+  const devices = num("devices", v.devices, 1, 1, 64);
+  const seed = num("seed", v.seed, 1, -(2 ** 31), 2 ** 31 - 1);
+  const speed = num("speed", v.speed, 200, 0.001, 1e9);
+  const wait = num("wait", v.wait, 10, 0, 30);
+  const maxJobs = v["max-jobs"] === undefined ? undefined : num("max-jobs", v["max-jobs"], 0, 1, 1e9);
+  if (v.profile && !(PROFILES as readonly string[]).includes(v.profile)) fail(`unknown --profile ${v.profile}`);
+
+  const controller = new AbortController();
+  process.on("SIGINT", () => {
+    console.error("device-sim: stopping (finishing submits)…");
+    controller.abort();
+  });
+  console.error(`device-sim: ${devices} phone(s) → ${v.url}, seed ${seed}, speed ×${speed}${v["until-idle"] ? ", until idle" : ""}`);
+  const reports = await Promise.all(
+    Array.from({ length: devices }, (_, i) =>
+      runDevice({
+        url: v.url!,
+        token,
+        deviceId: `sim-iphone15pro-${i + 1}`,
+        seed,
+        speed,
+        waitSeconds: wait,
+        stopWhenIdle: v["until-idle"],
+        maxJobs,
+        charging: v.charging,
+        profile: v.profile as Profile | undefined,
+        signal: controller.signal,
+        log: (l) => console.error(l),
+        onJob: (s) => console.log(line(s)),
+      }).catch((e: unknown) => {
+        if (controller.signal.aborted) return null;
+        console.error(`device-sim: sim-iphone15pro-${i + 1}: ${e instanceof Error ? e.message : String(e)}`);
+        process.exitCode = 1;
+        return null;
+      }),
+    ),
+  );
+  const done = reports.flatMap((r) => r?.jobs ?? []);
+  console.error(`device-sim: ${done.filter((j) => j.status === "submitted").length} trace(s) submitted, ${done.filter((j) => j.status !== "submitted").length} other`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,259 @@
+import { type Build, type Device, Job, ResultResponse, Trace } from "@/domain/protocol";
+import { type PhoneState, idle, newPhoneState, thermalOf } from "./latency";
+import { createRng, hashSeed } from "./rng";
+import { type SimRun, runJob } from "./run";
+import type { SimSolution } from "./model/solution";
+import type { Profile } from "./model/profiles";
+import { WorkspaceSeedError } from "./tools";
+
+export interface RunDeviceOptions {
+  /** Dashboard base URL, e.g. http://127.0.0.1:3000 */
+  url: string;
+  /** Device token (Authorization: Bearer …). */
+  token: string;
+  deviceId: string;
+  /** Seeds the traces' content (same seed + job → same content). */
+  seed: number;
+  /** Stop at the first 204 (no job now) instead of polling forever. */
+  stopWhenIdle?: boolean;
+  /** Stop after this many jobs. */
+  maxJobs?: number;
+  /** Long-poll seconds sent as ?wait= (0–30, default 10). */
+  waitSeconds?: number;
+  /** Simulated phone time runs this many times faster than real time (default 200). */
+  speed?: number;
+  /** Real clock and sleep (injectable for tests). */
+  clock?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  fetch?: typeof fetch;
+  /** Retry policy for a server that is down (connection refused or 5xx): real ms. */
+  backoff?: { initialMs?: number; maxMs?: number };
+  charging?: boolean;
+  battery?: number;
+  device?: Partial<Device>;
+  build?: Partial<Build>;
+  profile?: Profile;
+  solutions?: Record<string, SimSolution>;
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+  onJob?: (summary: JobSummary) => void;
+}
+
+export interface JobSummary {
+  deviceId: string;
+  jobId: string;
+  taskId: string;
+  configId: string;
+  repeat: number;
+  attempt: number;
+  status: "submitted" | "abandoned" | "failed" | "rejected";
+  profile?: Profile;
+  endReason?: string;
+  toolCalls?: number;
+  failedCalls?: number;
+  turns?: number;
+  peakContextTokens?: number;
+  response?: ResultResponse;
+  detail?: string;
+}
+
+export interface DeviceReport {
+  deviceId: string;
+  jobs: JobSummary[];
+  heartbeats: number;
+  retries: number;
+}
+
+class HttpError extends Error {
+  constructor(readonly status: number, readonly body: unknown) {
+    super(`HTTP ${status}`);
+  }
+}
+
+const retryable = (e: unknown) => !(e instanceof HttpError) || e.status >= 500;
+
+export const DEFAULT_BUILD: Build = {
+  commit: "sim",
+  app: "harness-lab-sim 0.1.0",
+  runtime: "simulated react-native-executorch 0.10.4",
+  model: "gemma-4-e2b",
+  quantization: "int8",
+};
+
+/**
+ * One simulated phone: polls for jobs, runs them (warm-up, rest, heartbeats at lease scale),
+ * submits traces, and keeps going until told to stop. It never drops a finished trace: submits
+ * are retried with exponential backoff until the server answers.
+ */
+export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
+  const base = opts.url.replace(/\/+$/, "") + "/api/device/v1";
+  const clock = opts.clock ?? (() => Date.now());
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const doFetch = opts.fetch ?? fetch;
+  const speed = opts.speed ?? 200;
+  const wait = Math.max(0, Math.min(30, opts.waitSeconds ?? 10));
+  const backoffInitial = opts.backoff?.initialMs ?? 500;
+  const backoffMax = opts.backoff?.maxMs ?? 15_000;
+  const log = opts.log ?? (() => {});
+  const jitter = createRng(hashSeed(opts.seed, "backoff", opts.deviceId));
+  const device: Device = { id: opts.deviceId, model: "iPhone 15 Pro", os: "iOS 26.1 (simulated)", ...opts.device };
+  const build: Build = { ...DEFAULT_BUILD, ...opts.build };
+  const phone: PhoneState = newPhoneState({ charging: opts.charging, battery: opts.battery });
+  const report: DeviceReport = { deviceId: opts.deviceId, jobs: [], heartbeats: 0, retries: 0 };
+  const stopped = () => opts.signal?.aborted === true;
+
+  /** Only polls are cut short by the stop signal: a finished trace is still submitted. */
+  async function request(path: string, body: unknown, abortable = false): Promise<{ status: number; json: unknown }> {
+    const res = await doFetch(base + path, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${opts.token}` },
+      body: JSON.stringify(body),
+      signal: abortable ? opts.signal : undefined,
+    });
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    if (res.status >= 400) throw new HttpError(res.status, json);
+    return { status: res.status, json };
+  }
+
+  /** Retries a request while the server is down (network error or 5xx), with exponential backoff. */
+  async function withRetry<T>(what: string, fn: () => Promise<T>, untilStopped = false): Promise<T> {
+    let delay = backoffInitial;
+    for (;;) {
+      try {
+        return await fn();
+      } catch (e) {
+        if ((untilStopped && stopped()) || !retryable(e)) throw e;
+        report.retries++;
+        const ms = Math.round(delay * (0.75 + 0.5 * jitter.float()));
+        log(`${opts.deviceId}: ${what} failed (${e instanceof Error ? e.message : String(e)}); retrying in ${ms} ms`);
+        await sleep(ms);
+        delay = Math.min(backoffMax, delay * 2);
+      }
+    }
+  }
+
+  /** Simulated time passes (scaled to real time) with heartbeats at the lease's cadence. Returns false when the lease is lost. */
+  async function playOut(job: Job, simMs: number, turnAt: (offset: number) => number, offset0: number): Promise<boolean> {
+    const hbSim = job.lease.heartbeatSeconds * 1000;
+    let done = 0;
+    while (done < simMs) {
+      const step = Math.min(hbSim, simMs - done);
+      await sleep(step / speed);
+      done += step;
+      if (done < simMs || step === hbSim) {
+        try {
+          await withRetry("heartbeat", () => request(`/jobs/${encodeURIComponent(job.id)}/heartbeat`, { leaseToken: job.lease.token, turn: turnAt(offset0 + done) }));
+          report.heartbeats++;
+        } catch (e) {
+          if (e instanceof HttpError && e.status === 409) return false;
+          throw e;
+        }
+      }
+    }
+    return true;
+  }
+
+  let lastRealMs = clock();
+  while (!stopped() && (opts.maxJobs === undefined || report.jobs.length < opts.maxJobs)) {
+    // Real idle time cools the simulated phone (at simulation speed).
+    const now = clock();
+    idle(phone, (now - lastRealMs) * speed);
+    lastRealMs = now;
+    const pollBody = {
+      device,
+      build,
+      state: { thermal: thermalOf(phone.heat), battery: Math.round(phone.battery * 100) / 100, charging: phone.charging },
+    };
+    let polled: { status: number; json: unknown };
+    try {
+      polled = await withRetry("poll", () => request(`/poll?wait=${wait}`, pollBody, true), true);
+    } catch (e) {
+      if (stopped()) break;
+      if (e instanceof HttpError) throw new Error(`${opts.deviceId}: poll refused with ${e.status}: ${JSON.stringify(e.body)}`);
+      throw e;
+    }
+    if (polled.status === 204) {
+      if (opts.stopWhenIdle) break;
+      continue;
+    }
+    const raw = (polled.json as { job?: unknown } | null)?.job;
+    const parsed = Job.safeParse(raw);
+    if (!parsed.success) {
+      const r = raw as { id?: unknown; lease?: { token?: unknown } } | undefined;
+      const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ").slice(0, 2000);
+      if (typeof r?.id === "string" && typeof r.lease?.token === "string") {
+        await withRetry("fail", () => request(`/jobs/${encodeURIComponent(r.id as string)}/fail`, { leaseToken: r.lease!.token, reason: "invalid_job", detail }));
+        report.jobs.push({ deviceId: opts.deviceId, jobId: r.id, taskId: "?", configId: "?", repeat: 0, attempt: 0, status: "failed", detail });
+      } else {
+        log(`${opts.deviceId}: unusable job from poll: ${detail}`);
+      }
+      continue;
+    }
+    const job = parsed.data;
+    const summary: JobSummary = {
+      deviceId: opts.deviceId, jobId: job.id, taskId: job.task.id, configId: job.config.id,
+      repeat: job.repeat, attempt: job.attempt, status: "submitted",
+    };
+    const receivedAt = clock();
+    let sim: SimRun;
+    try {
+      sim = await runJob({
+        job, device, build, seed: opts.seed, phone, profile: opts.profile, solutions: opts.solutions,
+        wallClock: (offset) => receivedAt + offset / speed,
+      });
+    } catch (e) {
+      const seed = e instanceof WorkspaceSeedError;
+      const detail = e instanceof Error ? e.message : String(e);
+      try {
+        await withRetry("fail", () => request(`/jobs/${encodeURIComponent(job.id)}/fail`, {
+          leaseToken: job.lease.token, reason: seed ? "workspace_seed_failed" : "simulator_error", detail,
+        }));
+      } catch (err) {
+        if (!(err instanceof HttpError && err.status === 409)) throw err;
+      }
+      summary.status = "failed";
+      summary.detail = detail;
+      report.jobs.push(summary);
+      opts.onJob?.(summary);
+      continue;
+    }
+    const trace = Trace.parse(sim.trace);
+    const calls = trace.turns.flatMap((t) => t.toolCalls);
+    Object.assign(summary, {
+      profile: sim.profile, endReason: trace.end.reason, toolCalls: calls.length,
+      failedCalls: calls.filter((c) => !c.ok).length, turns: trace.turns.length, peakContextTokens: trace.peakContextTokens,
+    });
+    // Play the simulated time out in (scaled) real time, heartbeating; the lease may be lost meanwhile.
+    const turnAt = (offset: number) => {
+      const runOffset = offset - sim.warmupMs - sim.restMs;
+      return Math.max(0, sim.turnEndsMs.filter((t) => t <= runOffset).length);
+    };
+    const kept = await playOut(job, sim.warmupMs + sim.restMs + sim.runMs, turnAt, 0);
+    lastRealMs = clock();
+    if (!kept) {
+      summary.status = "abandoned";
+      summary.detail = "lease_lost on heartbeat";
+      report.jobs.push(summary);
+      opts.onJob?.(summary);
+      continue;
+    }
+    try {
+      const res = await withRetry("result", () => request(`/jobs/${encodeURIComponent(job.id)}/result`, trace));
+      const parsedRes = ResultResponse.safeParse(res.json);
+      if (parsedRes.success) summary.response = parsedRes.data;
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e;
+      summary.status = e.status === 409 ? "abandoned" : "rejected";
+      summary.detail = `${e.status} ${JSON.stringify(e.body).slice(0, 500)}`;
+    }
+    report.jobs.push(summary);
+    opts.onJob?.(summary);
+  }
+  return report;
+}
