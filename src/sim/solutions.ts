@@ -1,4 +1,5 @@
 import type { SimSolution } from "./model/solution";
+import phone20 from "../../suites/src/sim-solutions.json";
 
 export type { SimCall, SimSolution } from "./model/solution";
 
@@ -8,6 +9,8 @@ export type { SimCall, SimSolution } from "./model/solution";
  * The `sim-*` entries belong to the simulator's own test tasks (tests/unit/sim/fixtures.ts).
  */
 export const SIM_SOLUTIONS: Record<string, SimSolution> = {
+  // Solutions for the default suite, written beside it (suites/src) and regenerated with it.
+  ...(phone20 as Record<string, SimSolution>),
   "sim-dentist-todo": {
     group: "multi_step",
     keyword: "dentist",
