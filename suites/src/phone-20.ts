@@ -28,6 +28,8 @@ export function buildSuite(): Suite {
 }
 
 /** A correct solution per task id, as plain data for the simulated phone. */
-export function buildSolutions(): Record<string, Solution> {
-  return Object.fromEntries(ALL.map((t) => [t.task.id, t.solution]));
+export function buildSolutions(): Record<string, Solution & { group: string }> {
+  // The group travels with the solution: a Job does not carry it, and the simulated model's
+  // behaviour depends on it (no-file tasks are answered, file tasks need calls).
+  return Object.fromEntries(ALL.map((t) => [t.task.id, { group: t.task.group, ...t.solution }]));
 }
