@@ -59,7 +59,7 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
         <input id="name" type="text" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Step 3b: worked examples" data-testid="session-name" />
 
         <label>Harness configs <span className="hint">one column each in every comparison</span></label>
-        <div data-testid="config-options">
+        <div data-testid="config-options" className="configs-list">
           {configs.map((c) => (
             <label key={c.id} className="inline">
               <input type="checkbox" checked={chosenConfigs.includes(c.id)} onChange={() => setChosenConfigs(toggle(chosenConfigs, c.id))} value={c.id} />
@@ -112,9 +112,10 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
           <div>
             <label htmlFor="order">Order</label>
             <select id="order" value={order} onChange={(e) => setOrder(e.target.value as "interleaved" | "blocked")}>
-              <option value="interleaved">Interleaved (seeded shuffle: spreads thermal drift over configs)</option>
+              <option value="interleaved">Interleaved (seeded shuffle)</option>
               <option value="blocked">Blocked (config by config)</option>
             </select>
+            <div className="hint" style={{ maxWidth: 240 }}>Interleaving spreads thermal drift and order effects over every config.</div>
           </div>
           <div>
             <label htmlFor="lease">Lease seconds</label>

@@ -114,9 +114,12 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
                 <td className="mono">{r.configId}</td>
                 <td className="num">{r.repeat}</td>
                 <td className="num">{r.attempt}</td>
-                <td className="muted">{r.deviceId}</td>
-                <td>{r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>} {r.superseded && <span className="pill">superseded</span>}</td>
-                <td><span className="pill">{r.outcome.replace("_", " ")}</span> <span className="muted">{r.outcomeReason}</span></td>
+                <td className="muted nowrap">{r.deviceId}</td>
+                <td className="nowrap">{r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>} {r.superseded && <span className="pill">superseded</span>}</td>
+                <td className="nowrap">
+                  <span className={`pill o-${r.outcome}`}>{r.outcome.replace("_", " ")}</span>{" "}
+                  <span className="muted reason" title={r.outcomeReason}>{r.outcomeReason}</span>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -4,10 +4,10 @@ import path from "node:path";
 export default defineConfig({
   resolve: {
     alias: {
-      "@": path.resolve(__dirname, "src"),
-      "@db": path.resolve(__dirname, "db"),
+      "@": path.resolve(import.meta.dirname, "src"),
+      "@db": path.resolve(import.meta.dirname, "db"),
       // `server-only` throws outside a React server bundle; services are tested directly.
-      "server-only": path.resolve(__dirname, "tests/support/server-only-stub.ts"),
+      "server-only": path.resolve(import.meta.dirname, "tests/support/server-only-stub.ts"),
     },
   },
   test: {

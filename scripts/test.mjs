@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// `npm test`: every test. Installs what is missing (dependencies; a Chromium: Debian's via apt
+// where it can, Playwright's elsewhere), runs unit + integration tests (Vitest), builds the app
+// if needed, runs the browser tests (Playwright), and ends with one "N passed, N failed" line.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { ensureBrowser, ensureBuild, ensureDependencies, root } from "./lib/setup.mjs";
+
+const started = Date.now();
+ensureDependencies();
+const chromium = ensureBrowser();
+fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHROMIUM_PATH: chromium };
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+console.log("▸ Unit and integration tests (Vitest)");
+const vitestJson = path.join(root, "test-results", "vitest.json");
+const unit = spawnSync(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], { cwd: root, stdio: "inherit", env });
+
+ensureBuild();
+console.log(`▸ Browser tests (Playwright, ${chromium})`);
+const e2e = spawnSync(bin("playwright"), ["test"], { cwd: root, stdio: "inherit", env });
+
+function counts(file, read) {
+  try {
+    return read(JSON.parse(fs.readFileSync(file, "utf8")));
+  } catch {
+    return null;
+  }
+}
+const u = counts(vitestJson, (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests + (j.numFailedTestSuites ?? 0), skipped: j.numPendingTests + j.numTodoTests }));
+const b = counts(path.join(root, "test-results", "e2e.json"), (j) => ({ passed: j.stats.expected, failed: j.stats.unexpected + j.stats.flaky, skipped: j.stats.skipped }));
+const passed = (u?.passed ?? 0) + (b?.passed ?? 0);
+const failed = (u?.failed ?? 0) + (b?.failed ?? 0) + (u ? 0 : 1) + (b ? 0 : 1);
+const skipped = (u?.skipped ?? 0) + (b?.skipped ?? 0);
+const ok = unit.status === 0 && e2e.status === 0 && failed === 0;
+console.log(`\nVitest: ${u ? `${u.passed} passed, ${u.failed} failed` : "no report"} · Playwright: ${b ? `${b.passed} passed, ${b.failed} failed` : "no report"} · ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(ok ? 0 : 1);
