@@ -46,7 +46,7 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
             {s.name} {s.trial && <span className="pill warn">trial</span>} {s.cancelledAt && <span className="pill">cancelled</span>}
           </h1>
           <p className="sub">
-            Suite <b>{s.suite.id}</b> v{s.suite.version} · {s.taskIds.length} tasks × {s.configIds.length} configs × {s.repeats} repeats ·{" "}
+            Suite <b>{s.suite.id}</b> v{s.suite.version} · {s.taskIds.length} tasks × {s.configIds.length} configs × {s.repeats} repeat{s.repeats === 1 ? "" : "s"} ·{" "}
             {s.order} (seed {s.seed}) · lease {s.leaseSeconds} s, {s.maxAttempts} attempts
           </p>
           {s.notes && <p className="sub">{s.notes}</p>}
@@ -116,9 +116,9 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
                 <td className="num">{r.attempt}</td>
                 <td className="muted nowrap">{r.deviceId}</td>
                 <td className="nowrap">{r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>} {r.superseded && <span className="pill">superseded</span>}</td>
-                <td className="nowrap">
+                <td className="truncate" title={r.outcomeReason}>
                   <span className={`pill o-${r.outcome}`}>{r.outcome.replace("_", " ")}</span>{" "}
-                  <span className="muted reason" title={r.outcomeReason}>{r.outcomeReason}</span>
+                  <span className="muted">{r.outcomeReason}</span>
                 </td>
               </tr>
             ))}
