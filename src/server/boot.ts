@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Ctx } from "./context";
 import { validateSuite } from "@/domain/suite/validate";
-import type { Suite } from "@/domain/suite/schema";
 import { storeSuite } from "./suites/storeSuite";
+import { storedVersions } from "./suites/catalog";
 import { expireLeases } from "./queue/expireLeases";
 
 export const DEFAULT_SUITE_ID = "phone-20";
@@ -35,12 +35,6 @@ export function loadRepositorySuites(ctx: Ctx, dir = process.env.SUITES_DIR || p
     }
   }
   return { loaded, problems };
-}
-
-/** Every stored version of a suite, so validation can refuse a changed task without a version bump. */
-function storedVersions(ctx: Ctx, id: string): Suite[] {
-  const rows = ctx.db.$client.prepare("SELECT doc FROM suites WHERE id = ?").all(id) as { doc: string }[];
-  return rows.map((r) => JSON.parse(r.doc) as Suite);
 }
 
 const g = globalThis as unknown as { __harnessLabSweeper?: NodeJS.Timeout };

@@ -14,6 +14,7 @@ import * as device from "../../app/api/devices/[id]/route";
 import * as sessions from "../../app/api/sessions/route";
 import * as session from "../../app/api/sessions/[id]/route";
 import * as cancel from "../../app/api/sessions/[id]/cancel/route";
+import * as rescore from "../../app/api/sessions/[id]/rescore/route";
 import * as sessionRuns from "../../app/api/sessions/[id]/runs/route";
 import * as suites from "../../app/api/suites/route";
 import * as suite from "../../app/api/suites/[id]/route";
@@ -33,6 +34,7 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/sessions$/, sessions as Module],
   [/^\/api\/sessions\/(?<id>[^/]+)$/, session as Module],
   [/^\/api\/sessions\/(?<id>[^/]+)\/cancel$/, cancel as Module],
+  [/^\/api\/sessions\/(?<id>[^/]+)\/rescore$/, rescore as Module],
   [/^\/api\/sessions\/(?<id>[^/]+)\/runs$/, sessionRuns as Module],
   [/^\/api\/suites$/, suites as Module],
   [/^\/api\/suites\/(?<id>[^/]+)$/, suite as Module],

@@ -1,5 +1,16 @@
+import { z } from "zod";
 import { getContext } from "@/server/context";
-import { json, route } from "@/server/http";
+import { MiB, json, readJson, route } from "@/server/http";
+import { importSuite } from "@/server/suites/importSuite";
 import { listSuites } from "@/server/suites/listSuites";
 
 export const GET = route(() => json({ suites: listSuites(getContext()) }));
+
+/** Suites carry full fixture workspaces, so they may be large. */
+const SUITE_LIMIT = 16 * MiB;
+
+export const POST = route(async (req: Request) => {
+  const { data } = await readJson(req, z.unknown(), SUITE_LIMIT);
+  const { created, suite } = importSuite(getContext(), data);
+  return json({ suite }, created ? 201 : 200);
+});

@@ -71,3 +71,9 @@ export function getSuiteVersion(ctx: Ctx, id: string, version: number): Suite {
     return JSON.parse(row.doc) as Suite;
   });
 }
+
+/** Every stored version of a suite, so validation can refuse a changed task without a version bump. */
+export function storedVersions(ctx: Ctx, id: string): Suite[] {
+  const rows = ctx.db.$client.prepare("SELECT doc FROM suites WHERE id = ?").all(id) as { doc: string }[];
+  return rows.map((r) => JSON.parse(r.doc) as Suite);
+}

@@ -1,0 +1,7 @@
+import { getContext } from "@/server/context";
+import { json, route } from "@/server/http";
+import { rescoreSession } from "@/server/runs/rescoreSession";
+
+export const POST = route(async (_req: Request, { params }: { params: Promise<{ id: string }> }) =>
+  json(rescoreSession(getContext(), (await params).id)),
+);

@@ -1,0 +1,67 @@
+import "server-only";
+import type { Ctx } from "../context";
+import { Trace } from "@/domain/protocol";
+import { scoreRun } from "@/domain/scoring";
+import { notFound } from "../errors";
+import { getNewestTask } from "../suites/catalog";
+import { insertScore } from "./insertScore";
+
+export interface RescoreChange {
+  runId: string;
+  taskId: string;
+  configId: string;
+  repeat: number;
+  before: { passed: boolean; outcome: string; taskVersion: number };
+  after: { passed: boolean; outcome: string; taskVersion: number; outcomeReason: string };
+}
+
+/**
+ * Scores every run of a session again with the newest stored version of its task (same suite id
+ * and task id). The earlier score is kept; the new one becomes current. Reports the runs whose
+ * verdict or outcome flipped.
+ */
+export function rescoreSession(ctx: Ctx, sessionId: string) {
+  const sqlite = ctx.db.$client;
+  const session = sqlite.prepare("SELECT suite_id FROM sessions WHERE id = ?").get(sessionId) as { suite_id: string } | undefined;
+  if (!session) throw notFound("session", sessionId);
+  const runs = sqlite
+    .prepare(
+      `SELECT r.id, r.task_id, r.config_id, r.repeat, r.context_window, t.body, s.passed, s.outcome, s.task_version
+         FROM runs r JOIN traces t ON t.run_id = r.id JOIN scores s ON s.run_id = r.id AND s.current = 1
+        WHERE r.session_id = ? ORDER BY r.id`,
+    )
+    .all(sessionId) as {
+    id: string; task_id: string; config_id: string; repeat: number; context_window: number; body: string;
+    passed: number; outcome: string; task_version: number;
+  }[];
+
+  const changed: RescoreChange[] = [];
+  const unscorable: { runId: string; reason: string }[] = [];
+  let rescored = 0;
+  const write = sqlite.transaction(() => {
+    for (const r of runs) {
+      const task = getNewestTask(ctx, session.suite_id, r.task_id);
+      if (!task) {
+        unscorable.push({ runId: r.id, reason: `suite ${session.suite_id} no longer has task ${r.task_id}` });
+        continue;
+      }
+      const parsed = Trace.safeParse(JSON.parse(r.body));
+      if (!parsed.success) {
+        unscorable.push({ runId: r.id, reason: "its stored trace no longer parses with the current Trace schema" });
+        continue;
+      }
+      const score = scoreRun(task, parsed.data, r.context_window);
+      insertScore(ctx, r.id, task.version, score);
+      rescored++;
+      if (score.passed !== !!r.passed || score.outcome !== r.outcome) {
+        changed.push({
+          runId: r.id, taskId: r.task_id, configId: r.config_id, repeat: r.repeat,
+          before: { passed: !!r.passed, outcome: r.outcome, taskVersion: r.task_version },
+          after: { passed: score.passed, outcome: score.outcome, taskVersion: task.version, outcomeReason: score.outcomeReason },
+        });
+      }
+    }
+  });
+  write();
+  return { session: { id: sessionId }, runs: runs.length, rescored, changed, unscorable };
+}

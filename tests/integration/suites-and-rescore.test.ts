@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { miniSuite } from "../support/fixtures";
+import { pollBody, testDashboard, traceFor } from "../support/server";
+
+let dash: ReturnType<typeof testDashboard>;
+beforeEach(() => {
+  dash = testDashboard();
+});
+afterEach(() => dash.close());
+
+describe("suites", () => {
+  it("lists the loaded suites and serves one by id", async () => {
+    const list = await dash.call("GET", "/api/suites");
+    expect(list.body).toEqual({ suites: [{ id: "mini", version: 1, name: "Mini test suite", tasks: 2, configs: 2, default: false }] });
+    const one = await dash.call("GET", "/api/suites/mini");
+    expect(one.body.suite.tasks.map((t: { id: string }) => t.id)).toEqual(["dentist-todo", "sum"]);
+    expect((await dash.call("GET", "/api/suites/nope")).status).toBe(404);
+  });
+
+  it("imports a valid new version, and answers 200 for the same content again", async () => {
+    const v2 = miniSuite();
+    v2.version = 2;
+    v2.tasks[1] = { ...v2.tasks[1], version: 2, prompt: "What is 12 + 19? Show your working." };
+    const r = await dash.call("POST", "/api/suites", { json: v2 });
+    expect(r).toEqual({ status: 201, body: { suite: { id: "mini", version: 2, tasks: 2, configs: 2 } } });
+    expect((await dash.call("POST", "/api/suites", { json: v2 })).status).toBe(200);
+    expect((await dash.call("GET", "/api/suites/mini")).body.suite.version).toBe(2);
+  });
+
+  it("refuses an invalid suite listing every problem, and stores nothing", async () => {
+    const bad = miniSuite();
+    bad.version = 3;
+    bad.tasks[0].checks = [{ kind: "reply_regex", pattern: "([unclosed" }];
+    bad.tasks[1].fixtures[0].reply = "twenty-nine"; // the right fixture now fails
+    (bad.configs[0] as { contextWindow: number }).contextWindow = -1;
+    const r = await dash.call("POST", "/api/suites", { json: bad });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe("invalid_suite");
+    expect(r.body.error.issues.length).toBeGreaterThanOrEqual(2);
+    const paths = r.body.error.issues.map((i: { path: string }) => i.path).join(" ");
+    expect(paths).toContain("configs.0.contextWindow");
+    expect((await dash.call("GET", "/api/suites/mini")).body.suite.version).toBe(1);
+  });
+
+  it("refuses a changed task that keeps its version", async () => {
+    const sneaky = miniSuite();
+    sneaky.version = 2;
+    sneaky.tasks[1].prompt = "What is 12 + 19, please?";
+    const r = await dash.call("POST", "/api/suites", { json: sneaky });
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body.error.issues)).toMatch(/version/);
+  });
+});
+
+describe("rescoring", () => {
+  it("scores every run with the newest task version, keeps the old score and reports flips", async () => {
+    const token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
+    const s = (await dash.call("POST", "/api/sessions", { json: { name: "r", suite: "mini", configs: ["files"], tasks: ["sum"], repeats: 2 } })).body.session;
+    for (const reply of ["31", "It is 29."]) {
+      const job = (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
+      expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job, { reply }), token })).status).toBe(201);
+    }
+    expect((await dash.call("GET", `/api/sessions/${s.id}`)).body.configs[0]).toMatchObject({ runs: 2, passed: 1 });
+
+    // A new task version whose check expects the other answer: both verdicts must flip.
+    const v2 = miniSuite();
+    v2.version = 2;
+    v2.tasks[1] = {
+      ...v2.tasks[1],
+      version: 2,
+      checks: [{ kind: "reply_regex", pattern: "\\b29\\b" }],
+      fixtures: [
+        { name: "right", expect: "pass", reply: "29", workspace: { files: [] } },
+        { name: "wrong", expect: "fail", reply: "31", workspace: { files: [] } },
+      ],
+    };
+    expect((await dash.call("POST", "/api/suites", { json: v2 })).status).toBe(201);
+
+    const r = await dash.call("POST", `/api/sessions/${s.id}/rescore`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ runs: 2, rescored: 2, unscorable: [] });
+    expect(r.body.changed).toHaveLength(2);
+    const flips = r.body.changed.map((c: { before: { passed: boolean }; after: { passed: boolean; taskVersion: number } }) => [c.before.passed, c.after.passed, c.after.taskVersion]);
+    expect(flips.sort()).toEqual([[false, true, 2], [true, false, 2]]);
+
+    const scores = dash.ctx.db.$client.prepare("SELECT task_version, current, passed FROM scores ORDER BY id").all();
+    expect(scores).toEqual([
+      { task_version: 1, current: 0, passed: 1 },
+      { task_version: 1, current: 0, passed: 0 },
+      { task_version: 2, current: 1, passed: expect.any(Number) },
+      { task_version: 2, current: 1, passed: expect.any(Number) },
+    ]);
+    expect((await dash.call("POST", "/api/sessions/ses_nope/rescore")).status).toBe(404);
+  });
+});
