@@ -57,30 +57,37 @@ export function testDashboard(suitesDir = path.join(__dirname, "..", "fixtures",
   const boot = loadRepositorySuites(ctx, suitesDir);
   if (boot.problems.length) throw new Error(boot.problems.join("\n"));
 
-  async function call(method: "GET" | "POST" | "DELETE", url: string, opts: { json?: unknown; body?: string; token?: string; headers?: Record<string, string> } = {}): Promise<Call> {
-    const u = new URL(url, "http://127.0.0.1:3000");
+  /** Routes a Request to the app's handler the way Next.js would. */
+  async function dispatch(req: Request): Promise<Response> {
+    const u = new URL(req.url);
     for (const [re, mod] of ROUTES) {
       const m = u.pathname.match(re);
       if (!m) continue;
-      const handler = mod[method];
-      if (!handler) return { status: 405, body: null };
-      const headers: Record<string, string> = { ...opts.headers };
-      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-      let body: string | undefined = opts.body;
-      if (opts.json !== undefined) {
-        body = JSON.stringify(opts.json);
-        headers["content-type"] ??= "application/json";
-      }
-      const res = await handler(new Request(u, { method, headers, body }), { params: Promise.resolve({ ...m.groups }) });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
+      const handler = mod[req.method as "GET" | "POST" | "DELETE"];
+      if (!handler) return new Response(null, { status: 405 });
+      return handler(req, { params: Promise.resolve({ ...m.groups }) });
     }
-    throw new Error(`no route for ${url}`);
+    throw new Error(`no route for ${u.pathname}`);
+  }
+
+  async function call(method: "GET" | "POST" | "DELETE", url: string, opts: { json?: unknown; body?: string; token?: string; headers?: Record<string, string> } = {}): Promise<Call> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined = opts.body;
+    if (opts.json !== undefined) {
+      body = JSON.stringify(opts.json);
+      headers["content-type"] ??= "application/json";
+    }
+    const res = await dispatch(new Request(new URL(url, "http://127.0.0.1:3000"), { method, headers, body }));
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
   }
 
   return {
     ctx,
     call,
+    /** A `fetch` that never leaves the process: for the simulated phone. */
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => dispatch(new Request(input, init))) as typeof fetch,
     advance: (ms: number) => {
       now += ms;
     },

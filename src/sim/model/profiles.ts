@@ -74,8 +74,8 @@ export function profileWeights(c: Components, group: TaskGroup, startupTokens: n
   }
   const w: Partial<Record<Profile, number>> =
     group === "files"
-      ? { solves: 4, quits_after_failure: 3, asks_user: 3, placeholder: c.actions === "bash" ? 2 : 1, loops: 0.3, crash: 0.15 }
-      : { solves: 1.5, quits_after_failure: 3, asks_user: 3, placeholder: c.actions === "bash" ? 3 : 2, loops: 0.3, crash: 0.15 };
+      ? { solves: 4, quits_after_failure: 3, asks_user: 3, placeholder: c.actions === "bash" ? 2 : 1, loops: 0.5, crash: 0.15 }
+      : { solves: 1.5, quits_after_failure: 3, asks_user: 3, placeholder: c.actions === "bash" ? 3 : 2, loops: 0.5, crash: 0.15 };
   const scale = (p: Profile, f: number) => (w[p] = (w[p] ?? 0) * f);
   if (c.planning) {
     scale("asks_user", 0.25);
@@ -188,12 +188,34 @@ function* solves(ctx: PolicyContext): Policy {
   if (planning) yield* plan(steps, 0);
   // Without worked examples the model looks around before it acts (about twice the calls).
   if (!examples) yield explore(ctx);
+  // Without examples the model sometimes re-reads a file it just wrote and saves it again: a re-patch.
+  const resave = !examples && ctx.rng.float() < 0.35 ? calls.findIndex(isOverwrite) : -1;
   for (const [i, call] of calls.entries()) {
     yield { kind: "call", name: call.name, args: call.args, say: call.say };
+    if (i === resave) {
+      const path = writtenPath(call);
+      if (path) yield call.name === "bash" ? bashCall(`cat ${path}`, "Let me check what I wrote.") : { kind: "call", name: "read_file", args: { path }, say: "Let me check what I wrote." };
+      yield { kind: "call", name: call.name, args: call.args };
+    }
     if (planning && !examples && i === Math.floor(calls.length / 2) && calls.length > 2) yield* plan(steps, i + 1);
   }
   if (planning) yield* plan(steps, steps.length);
   yield { kind: "reply", text: ctx.solution!.reply };
+}
+
+/** A call that replaces a file's content (so doing it again is harmless but counts as a re-patch). */
+function isOverwrite(call: SimCall): boolean {
+  if (call.name === "write_file") return call.args.append !== true;
+  if (call.name === "bash") {
+    const cmd = String(call.args.command ?? "");
+    return /[^>]>\s*\/\S+\s*$/.test(cmd) && !cmd.includes(">>");
+  }
+  return false;
+}
+
+function writtenPath(call: SimCall): string | undefined {
+  if (call.name === "write_file") return typeof call.args.path === "string" ? call.args.path : undefined;
+  return /\s(\/\S+)\s*$/.exec(String(call.args.command ?? ""))?.[1];
 }
 
 function guessedPath(ctx: PolicyContext): string {

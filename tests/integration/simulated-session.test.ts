@@ -1,0 +1,68 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runDevice } from "@/sim";
+import { OUTCOMES } from "@/domain/scoring/types";
+import { testDashboard } from "../support/server";
+
+// A whole simulated session over the default suite: every config, every task, two repeats,
+// two phones, through the real route handlers (no network, no waiting).
+let dash: ReturnType<typeof testDashboard>;
+let sessionId: string;
+
+beforeAll(async () => {
+  dash = testDashboard(path.join(__dirname, "..", "..", "suites"));
+  const suite = (await dash.call("GET", "/api/suites/phone-20")).body.suite;
+  const token = (await dash.call("POST", "/api/devices", { json: { name: "sims" } })).body.token;
+  const created = await dash.call("POST", "/api/sessions", {
+    json: { name: "all steps", configs: suite.configs.map((c: { id: string }) => c.id), repeats: 2, seed: 3 },
+  });
+  sessionId = created.body.session.id;
+  const phone = (n: number) =>
+    runDevice({
+      url: "http://127.0.0.1:3000", token, deviceId: `sim-${n}`, seed: 5, stopWhenIdle: true, waitSeconds: 0,
+      speed: 1e9, fetch: dash.fetch, sleep: () => Promise.resolve(),
+    });
+  await Promise.all([phone(1), phone(2)]);
+}, 300_000);
+afterAll(() => dash.close());
+
+const rows = <T>(sql: string, ...args: unknown[]) => dash.ctx.db.$client.prepare(sql).all(...args) as T[];
+
+describe("a simulated session over the default suite", () => {
+  it("completes every job exactly once", async () => {
+    const s = (await dash.call("GET", `/api/sessions/${sessionId}`)).body.session;
+    expect(s.counts).toEqual({ queued: 0, leased: 0, completed: 24 * 7 * 2, failed: 0, cancelled: 0 });
+    expect(rows<{ n: number }>("SELECT COUNT(*) AS n FROM runs WHERE superseded = 0")[0].n).toBe(24 * 7 * 2);
+  });
+
+  it("produces every outcome label, each with a reason", () => {
+    const got = rows<{ outcome: string; reason: string }>("SELECT outcome, MIN(outcome_reason) AS reason FROM scores WHERE current = 1 GROUP BY outcome");
+    expect(got.map((g) => g.outcome).sort()).toEqual([...OUTCOMES].sort());
+    for (const g of got) expect(g.reason.length).toBeGreaterThan(10);
+  });
+
+  it("produces loops, re-patches and partial milestone progress", () => {
+    const [s] = rows<{ looping: number; repatched: number; partial: number }>(
+      `SELECT SUM(looping) AS looping, SUM(repatches > 0) AS repatched,
+              SUM(milestones_reached > 0 AND milestones_reached < milestones_total) AS partial FROM scores WHERE current = 1`,
+    );
+    expect(s.looping).toBeGreaterThan(0);
+    expect(s.repatched).toBeGreaterThan(0);
+    expect(s.partial).toBeGreaterThan(0);
+  });
+
+  it("gives the bare model no file task and the worked examples the most passes", () => {
+    const byConfig = Object.fromEntries(
+      rows<{ config_id: string; p: number; n: number }>(
+        "SELECT r.config_id, SUM(s.passed) AS p, COUNT(*) AS n FROM runs r JOIN scores s ON s.run_id = r.id AND s.current = 1 GROUP BY r.config_id",
+      ).map((r) => [r.config_id, r.p / r.n]),
+    );
+    const bareFiles = rows<{ p: number }>(
+      `SELECT SUM(s.passed) AS p FROM runs r JOIN scores s ON s.run_id = r.id AND s.current = 1
+        JOIN tasks t ON t.suite_id = 'phone-20' AND t.task_id = r.task_id AND t.version = r.task_version
+       WHERE r.config_id = 'bare' AND t.group_name != 'no_files'`,
+    )[0].p;
+    expect(bareFiles).toBe(0);
+    expect(byConfig["bash-plan-examples"]).toBeGreaterThan(byConfig["files"]);
+  });
+});
