@@ -3,6 +3,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { api, ApiError } from "@/client/api";
 import { formatDuration, type JobCounts, type SessionProgress } from "@/domain/queue";
 import { percent, percentInterval } from "@/domain/stats/format";
+import { RescorePanel } from "./RescorePanel";
 
 export interface SessionData {
   session: {
@@ -100,6 +101,8 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
           </tbody>
         </table>
       )}
+
+      {d.runs.length > 0 && <RescorePanel sessionId={id} onDone={() => q.refetch()} />}
 
       <h2>Runs <span className="hint">newest first{d.runs.length >= 200 ? ", latest 200" : ""}</span></h2>
       {d.runs.length === 0 ? (
