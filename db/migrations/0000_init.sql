@@ -102,6 +102,8 @@ CREATE TABLE `runs` (
 	`attempt` integer NOT NULL,
 	`task_id` text NOT NULL,
 	`task_version` integer NOT NULL,
+	`task_group` text NOT NULL,
+	`held_out` integer DEFAULT false NOT NULL,
 	`config_id` text NOT NULL,
 	`config_version` integer NOT NULL,
 	`repeat` integer NOT NULL,
@@ -156,5 +158,17 @@ CREATE TABLE `traces` (
 	`run_id` text PRIMARY KEY NOT NULL,
 	`body` text NOT NULL,
 	`bytes` integer NOT NULL,
+	FOREIGN KEY (`run_id`) REFERENCES `runs`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE TABLE `turns` (
+	`run_id` text NOT NULL,
+	`idx` integer NOT NULL,
+	`prompt_tokens` integer NOT NULL,
+	`context_tokens` integer NOT NULL,
+	`ttft_ms` integer NOT NULL,
+	`output_tokens` integer NOT NULL,
+	`decode_ms` integer NOT NULL,
+	PRIMARY KEY(`run_id`, `idx`),
 	FOREIGN KEY (`run_id`) REFERENCES `runs`(`id`) ON UPDATE no action ON DELETE no action
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sessions } from "./sessions";
 
 /**
@@ -16,6 +16,9 @@ export const runs = sqliteTable(
     attempt: integer("attempt").notNull(),
     taskId: text("task_id").notNull(),
     taskVersion: integer("task_version").notNull(),
+    /** Copied from the task version the run ran, so analytics group without parsing documents. */
+    taskGroup: text("task_group").notNull(),
+    heldOut: integer("held_out", { mode: "boolean" }).notNull().default(false),
     configId: text("config_id").notNull(),
     configVersion: integer("config_version").notNull(),
     repeat: integer("repeat").notNull(),
@@ -35,6 +38,26 @@ export const runs = sqliteTable(
     index("runs_session").on(t.sessionId, t.superseded, t.configId),
     index("runs_job").on(t.jobId),
   ],
+);
+
+/**
+ * Per-turn timings copied out of the trace at ingest (derived, never edited): the TTFT fit reads
+ * every turn, which must not mean parsing every trace.
+ */
+export const turns = sqliteTable(
+  "turns",
+  {
+    runId: text("run_id")
+      .notNull()
+      .references(() => runs.id),
+    idx: integer("idx").notNull(),
+    promptTokens: integer("prompt_tokens").notNull(),
+    contextTokens: integer("context_tokens").notNull(),
+    ttftMs: integer("ttft_ms").notNull(),
+    outputTokens: integer("output_tokens").notNull(),
+    decodeMs: integer("decode_ms").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.idx] })],
 );
 
 /** The raw trace body exactly as the phone sent it. Never updated. */

@@ -7,6 +7,7 @@ import { ServiceError, leaseLost } from "../errors";
 import { newId } from "../ids";
 import { getConfig, getTask } from "../suites/catalog";
 import { insertScore } from "../runs/insertScore";
+import { insertTurns } from "../runs/insertTurns";
 import { expireLeases } from "./expireLeases";
 import { loadLease } from "./leaseView";
 
@@ -48,19 +49,20 @@ export function submitResult(ctx: Ctx, jobId: string, trace: Trace, rawBody: str
   sqlite.transaction(() => {
     sqlite
       .prepare(
-        `INSERT INTO runs (id, job_id, session_id, lease_token_hash, attempt, task_id, task_version, config_id, config_version,
-           repeat, device_id, device_model, build_commit, model, started_at, received_at, thermal_at_start, charging,
-           superseded, context_window)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO runs (id, job_id, session_id, lease_token_hash, attempt, task_id, task_version, task_group, held_out,
+           config_id, config_version, repeat, device_id, device_model, build_commit, model, started_at, received_at,
+           thermal_at_start, charging, superseded, context_window)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
-        runId, job.id, job.session_id, tokenHash, trace.attempt, job.task_id, job.task_version, job.config_id,
+        runId, job.id, job.session_id, tokenHash, trace.attempt, job.task_id, job.task_version, task.group, task.heldOut ? 1 : 0, job.config_id,
         job.config_version, job.repeat, trace.device.id, trace.device.model, trace.build.commit, trace.build.model,
         trace.startedAt, now, trace.conditions?.thermalAtStart ?? null,
         trace.conditions?.charging === undefined ? null : trace.conditions.charging ? 1 : 0, superseded ? 1 : 0,
         config.contextWindow,
       );
     sqlite.prepare("INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)").run(runId, rawBody, Buffer.byteLength(rawBody));
+    insertTurns(ctx, runId, trace);
     insertScore(ctx, runId, task.version, score);
     if (!superseded) {
       // Completing the job ends whichever lease is current: its holder's next heartbeat gets 409.
