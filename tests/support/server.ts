@@ -17,6 +17,7 @@ import * as cancel from "../../app/api/sessions/[id]/cancel/route";
 import * as rescore from "../../app/api/sessions/[id]/rescore/route";
 import * as sessionRuns from "../../app/api/sessions/[id]/runs/route";
 import * as suites from "../../app/api/suites/route";
+import * as analyticsConfigs from "../../app/api/analytics/configs/route";
 import * as suite from "../../app/api/suites/[id]/route";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -37,6 +38,7 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/sessions\/(?<id>[^/]+)\/rescore$/, rescore as Module],
   [/^\/api\/sessions\/(?<id>[^/]+)\/runs$/, sessionRuns as Module],
   [/^\/api\/suites$/, suites as Module],
+  [/^\/api\/analytics\/configs$/, analyticsConfigs as Module],
   [/^\/api\/suites\/(?<id>[^/]+)$/, suite as Module],
 ];
 

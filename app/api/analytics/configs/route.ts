@@ -1,0 +1,6 @@
+import { getContext } from "@/server/context";
+import { json, route } from "@/server/http";
+import { configAnalytics } from "@/server/analytics/configs";
+import { readFilter } from "@/server/analytics/readFilter";
+
+export const GET = route((req: Request) => json(configAnalytics(getContext(), readFilter(req))));

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { Thermal } from "../protocol/common";
+
+/**
+ * The filters every analytics view, export and API call share (protocol.md §5): sessions
+ * (repeatable; none = all), build commit, device id, thermal state at start, charging; trial and
+ * superseded runs are left out unless asked for.
+ */
+export const AnalyticsFilter = z.object({
+  sessions: z.array(z.string().min(1).max(100)).max(200).default([]),
+  build: z.string().min(1).max(100).optional(),
+  device: z.string().min(1).max(200).optional(),
+  thermal: Thermal.optional(),
+  charging: z.boolean().optional(),
+  includeTrial: z.boolean().default(false),
+  includeSuperseded: z.boolean().default(false),
+});
+export type AnalyticsFilter = z.infer<typeof AnalyticsFilter>;
+
+const bool = (v: string | null): boolean | undefined | "invalid" => {
+  if (v === null || v === "") return undefined;
+  if (v === "1" || v === "true") return true;
+  if (v === "0" || v === "false") return false;
+  return "invalid";
+};
+
+/** Reads a filter from a query string; returns every problem when it cannot. */
+export function parseFilter(params: URLSearchParams) {
+  const raw = {
+    sessions: params.getAll("session").filter(Boolean),
+    build: params.get("build") || undefined,
+    device: params.get("device") || undefined,
+    thermal: params.get("thermal") || undefined,
+    charging: bool(params.get("charging")),
+    includeTrial: bool(params.get("includeTrial")) ?? false,
+    includeSuperseded: bool(params.get("includeSuperseded")) ?? false,
+  };
+  return AnalyticsFilter.safeParse(raw);
+}
+
+/** The query string for a filter (for links from a count to the runs behind it, and downloads). */
+export function filterToParams(f: Partial<AnalyticsFilter>): URLSearchParams {
+  const p = new URLSearchParams();
+  for (const s of f.sessions ?? []) p.append("session", s);
+  if (f.build) p.set("build", f.build);
+  if (f.device) p.set("device", f.device);
+  if (f.thermal) p.set("thermal", f.thermal);
+  if (f.charging !== undefined) p.set("charging", f.charging ? "true" : "false");
+  if (f.includeTrial) p.set("includeTrial", "1");
+  if (f.includeSuperseded) p.set("includeSuperseded", "1");
+  return p;
+}

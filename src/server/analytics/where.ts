@@ -1,0 +1,24 @@
+import "server-only";
+import type { AnalyticsFilter } from "@/domain/analytics/filter";
+
+/**
+ * The WHERE clause of every analytics query, over `runs r JOIN sessions s JOIN scores sc`
+ * (current scores only). Parameters are bound, never interpolated.
+ */
+export function whereClause(f: AnalyticsFilter): { sql: string; params: unknown[] } {
+  const parts: string[] = ["sc.current = 1"];
+  const params: unknown[] = [];
+  if (f.sessions.length) {
+    parts.push(`r.session_id IN (${f.sessions.map(() => "?").join(", ")})`);
+    params.push(...f.sessions);
+  }
+  if (f.build !== undefined) (parts.push("r.build_commit = ?"), params.push(f.build));
+  if (f.device !== undefined) (parts.push("r.device_id = ?"), params.push(f.device));
+  if (f.thermal !== undefined) (parts.push("r.thermal_at_start = ?"), params.push(f.thermal));
+  if (f.charging !== undefined) (parts.push("r.charging = ?"), params.push(f.charging ? 1 : 0));
+  if (!f.includeTrial) parts.push("s.trial = 0");
+  if (!f.includeSuperseded) parts.push("r.superseded = 0");
+  return { sql: parts.join(" AND "), params };
+}
+
+export const FROM_RUNS = "runs r JOIN sessions s ON s.id = r.session_id JOIN scores sc ON sc.run_id = r.id";

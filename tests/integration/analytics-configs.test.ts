@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { pollBody, testDashboard, traceFor } from "../support/server";
+
+let dash: ReturnType<typeof testDashboard>;
+let token: string;
+beforeEach(async () => {
+  dash = testDashboard();
+  token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
+});
+afterEach(() => dash.close());
+
+/** Runs every queued job with the given trace shaping, in queue order. */
+async function runAll(shape: (job: any, i: number) => object) {
+  for (let i = 0; ; i++) {
+    const r = await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token });
+    if (r.status === 204) return;
+    const job = r.body.job;
+    const res = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...traceFor(job), ...shape(job, i) }, token });
+    expect(res.status).toBe(201);
+  }
+}
+const turn = (ttftMs: number, decodeMs: number, promptTokens = 40) => ({ promptTokens, contextTokens: 400, ttftMs, outputTokens: 20, decodeMs, text: "", toolCalls: [] });
+
+describe("GET /api/analytics/configs", () => {
+  it("aggregates pass counts, groups, outcomes and SQL medians per config", async () => {
+    await dash.call("POST", "/api/sessions", { json: { name: "a", suite: "mini", configs: ["files"], tasks: ["sum"], repeats: 4, order: "blocked" } });
+    // load ms 1000, 2000, 3000, 9000 → median 2500; first-turn TTFT 100, 300, 200, 400 → median 250;
+    // turn times (ttft + decode) over all turns: 1100, 1300, 1200, 1400, 5000 → median 1300.
+    const loads = [1000, 2000, 3000, 9000];
+    const firsts = [100, 300, 200, 400];
+    await runAll((job, i) => ({
+      load: { startupTokens: 300 + i, ms: loads[i] },
+      turns: i === 3 ? [turn(firsts[i], 1000), turn(1000, 4000)] : [turn(firsts[i], 1000)],
+      reply: i < 3 ? "31" : "I can't work that out.",
+      peakContextTokens: 500 + i * 100,
+    }));
+    const r = await dash.call("GET", "/api/analytics/configs");
+    expect(r.status).toBe(200);
+    expect(r.body.configs).toHaveLength(1);
+    const c = r.body.configs[0];
+    expect(c).toMatchObject({
+      configId: "files", runs: 4, passed: 3, passRate: 0.75, medianLoadMs: 2500, medianTtftMs: 250, medianTurnMs: 1300,
+      medianStartupTokens: 301.5, peakContextTokens: 800, outcomes: { finished: 3, gave_up: 1 }, toolCalls: 0, looping: 0,
+    });
+    expect(c.byGroup.no_files).toMatchObject({ runs: 4, passed: 3 });
+    expect(c.heldOut).toEqual({ runs: 0, passed: 0, wilson: null });
+  });
+
+  it("filters by session, charging and trial, and rejects a bad filter", async () => {
+    const s1 = (await dash.call("POST", "/api/sessions", { json: { name: "real", suite: "mini", configs: ["files"], tasks: ["sum"], repeats: 1 } })).body.session;
+    await dash.call("POST", "/api/sessions", { json: { name: "trial", suite: "mini", configs: ["bash"], tasks: ["sum"], trial: true } });
+    await runAll((job) => ({ reply: "31", conditions: { thermalAtStart: "nominal", charging: job.config.id === "bash" } }));
+    const all = (await dash.call("GET", "/api/analytics/configs")).body.configs.map((c: { configId: string }) => c.configId);
+    expect(all).toEqual(["files"]);
+    const withTrial = (await dash.call("GET", "/api/analytics/configs?includeTrial=1")).body.configs.map((c: { configId: string }) => c.configId);
+    expect(withTrial).toEqual(["bash", "files"]);
+    const charging = (await dash.call("GET", "/api/analytics/configs?includeTrial=1&charging=true")).body.configs.map((c: { configId: string }) => c.configId);
+    expect(charging).toEqual(["bash"]);
+    const one = (await dash.call("GET", `/api/analytics/configs?session=${s1.id}&includeTrial=1`)).body.configs;
+    expect(one.map((c: { configId: string }) => c.configId)).toEqual(["files"]);
+    const bad = await dash.call("GET", "/api/analytics/configs?thermal=boiling");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.issues[0].path).toBe("thermal");
+  });
+});
