@@ -1,0 +1,6 @@
+import { getContext } from "@/server/context";
+import { json, route } from "@/server/http";
+import { outcomeAnalytics } from "@/server/analytics/grid";
+import { readFilter } from "@/server/analytics/readFilter";
+
+export const GET = route((req: Request) => json({ outcomes: outcomeAnalytics(getContext(), readFilter(req)) }));
