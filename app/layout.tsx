@@ -18,6 +18,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <nav>
             <Link href="/">Sessions</Link>
             <Link href="/sessions/new">New session</Link>
+            <Link href="/analytics">Analytics</Link>
+            <Link href="/suite">Suite</Link>
             <Link href="/devices">Devices</Link>
           </nav>
         </header>

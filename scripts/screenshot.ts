@@ -25,7 +25,8 @@ async function main() {
   });
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   for (const p of pages) {
-    await page.goto(url + p, { waitUntil: "networkidle" });
+    await page.goto(url + p, { waitUntil: "load" });
+    await page.waitForTimeout(800);
     const file = path.join(out, (p.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home") + ".png");
     await page.screenshot({ path: file, fullPage: full });
     console.log(`wrote ${file}`);

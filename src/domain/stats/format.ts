@@ -8,3 +8,20 @@ export function percentInterval(ci: readonly [number, number] | null): string {
   if (!ci) return "–";
   return `${Math.round(ci[0] * 100)}–${Math.round(ci[1] * 100)}%`;
 }
+
+/** "6.6 s" for durations from 1 s, "320 ms" below; "–" when missing. */
+export function duration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return "–";
+  return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
+}
+
+/** "1,351": whole numbers with thousands separators; "–" when missing. */
+export function integer(n: number | null | undefined): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return "–";
+  return Math.round(n).toLocaleString("en-US");
+}
+
+/** "12/30": k of n. */
+export function fraction(k: number, n: number): string {
+  return `${k}/${n}`;
+}

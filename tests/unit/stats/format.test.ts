@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { percent, percentInterval } from "@/domain/stats/format";
+import { duration, fraction, integer, percent, percentInterval } from "@/domain/stats/format";
 
 describe("percent formatting", () => {
   it("rounds to whole percents and marks missing values", () => {
@@ -12,5 +12,20 @@ describe("percent formatting", () => {
     expect(percentInterval([0.744, 0.965])).toBe("74–97%");
     expect(percentInterval([0, 0.561])).toBe("0–56%");
     expect(percentInterval(null)).toBe("–");
+  });
+});
+
+describe("duration, integer and fraction formatting", () => {
+  it("shows seconds from 1 s and milliseconds below", () => {
+    expect(duration(6600)).toBe("6.6 s");
+    expect(duration(7849)).toBe("7.8 s");
+    expect(duration(320)).toBe("320 ms");
+    expect(duration(null)).toBe("–");
+  });
+  it("groups thousands", () => {
+    expect(integer(1351)).toBe("1,351");
+    expect(integer(300.4)).toBe("300");
+    expect(integer(undefined)).toBe("–");
+    expect(fraction(12, 30)).toBe("12/30");
   });
 });

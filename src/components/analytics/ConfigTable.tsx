@@ -1,0 +1,53 @@
+import type { ConfigSummary, PassCount } from "@/domain/analytics/configs";
+import { duration, integer, percent, percentInterval } from "@/domain/stats/format";
+
+const GROUPS = [
+  ["no_files", "No files"],
+  ["files", "Files"],
+  ["multi_step", "Multi-step"],
+] as const;
+
+function Pass({ c }: { c: PassCount | undefined }) {
+  if (!c || !c.runs) return <span className="muted">–</span>;
+  return (
+    <span title={`Wilson 95%: ${percentInterval(c.wilson)}`}>
+      {c.passed}/{c.runs} <span className="muted">{percentInterval(c.wilson)}</span>
+    </span>
+  );
+}
+
+/** View 1: one row per config, the costs beside the successes (the study's Tables 4–6). */
+export function ConfigTable({ configs }: { configs: ConfigSummary[] }) {
+  return (
+    <div style={{ overflowX: "auto" }}>
+      <table data-testid="config-comparison">
+        <thead>
+          <tr>
+            <th>Config</th><th className="num">Start-up tok</th><th className="num">Load</th><th className="num">TTFT</th><th className="num">Turn</th>
+            <th className="num">Passed</th>{GROUPS.map(([, l]) => <th key={l}>{l}</th>)}<th>Held out</th>
+            <th className="num">Calls</th><th className="num">Failed</th><th className="num">Looping</th><th className="num">Ctx full</th><th className="num">Peak ctx</th>
+          </tr>
+        </thead>
+        <tbody>
+          {configs.map((c) => (
+            <tr key={c.configId} data-testid={`cmp-${c.configId}`}>
+              <td className="mono">{c.configId}</td>
+              <td className="num">{integer(c.medianStartupTokens)}</td>
+              <td className="num">{duration(c.medianLoadMs)}</td>
+              <td className="num">{duration(c.medianTtftMs)}</td>
+              <td className="num">{duration(c.medianTurnMs)}</td>
+              <td className="num" data-testid="passed">{c.passed}/{c.runs} <span className="muted">{percent(c.passRate)}</span></td>
+              {GROUPS.map(([g]) => <td key={g} className="nowrap"><Pass c={c.byGroup[g]} /></td>)}
+              <td className="nowrap"><Pass c={c.heldOut} /></td>
+              <td className="num">{integer(c.toolCalls)}</td>
+              <td className="num">{integer(c.failedToolCalls)}</td>
+              <td className="num">{c.looping}</td>
+              <td className="num">{c.contextFull}</td>
+              <td className="num">{integer(c.peakContextTokens)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

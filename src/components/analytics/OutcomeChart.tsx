@@ -1,0 +1,48 @@
+"use client";
+import { useState } from "react";
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { OutcomeRow, OutcomeScope } from "@/domain/analytics/outcomes";
+import { OUTCOMES } from "@/domain/scoring/types";
+
+export const OUTCOME_COLORS: Record<string, string> = {
+  finished: "#1d7a46", wrong_result: "#b3261e", asked_instead: "#6a3fb5", gave_up: "#d08a1f",
+  tool_limit: "#24628a", context_full: "#a3245e", crashed: "#555",
+};
+const SCOPES: { id: OutcomeScope; label: string }[] = [
+  { id: "all", label: "All tasks" },
+  { id: "files", label: "Tasks that need files" },
+  { id: "multi_step", label: "Multi-step tasks" },
+];
+
+/** View 4: how runs ended, stacked per config (Figure 5). Draws only. */
+export function OutcomeChart({ data }: { data: Record<OutcomeScope, OutcomeRow[]> }) {
+  const [scope, setScope] = useState<OutcomeScope>("all");
+  const rows = data[scope].map((r) => ({ configId: r.configId, total: r.total, ...r.counts }));
+  return (
+    <div className="chart" data-testid="outcome-chart">
+      <div className="tabs">
+        {SCOPES.map((s) => (
+          <button key={s.id} aria-pressed={scope === s.id} onClick={() => setScope(s.id)} data-testid={`outcome-scope-${s.id}`}>
+            {s.label}
+          </button>
+        ))}
+      </div>
+      {rows.length === 0 ? (
+        <p className="muted">No runs of this kind of task in the selection.</p>
+      ) : (
+        <ResponsiveContainer width="100%" height={300}>
+          <BarChart data={rows} margin={{ top: 10, right: 16, bottom: 4, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="configId" tick={{ fontSize: 12 }} />
+            <YAxis allowDecimals={false} width={44} />
+            <Tooltip />
+            <Legend formatter={(v: string) => v.replace("_", " ")} />
+            {OUTCOMES.map((o) => (
+              <Bar key={o} dataKey={o} stackId="o" fill={OUTCOME_COLORS[o]} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      )}
+    </div>
+  );
+}

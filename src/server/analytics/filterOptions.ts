@@ -1,0 +1,13 @@
+import "server-only";
+import type { Ctx } from "../context";
+
+/** What the filter bar offers: sessions (newest first), builds and devices seen in runs. */
+export function filterOptions(ctx: Ctx) {
+  const sqlite = ctx.db.$client;
+  const sessions = sqlite
+    .prepare("SELECT id, name, trial, created_at AS createdAt FROM sessions ORDER BY created_at DESC, id DESC")
+    .all() as { id: string; name: string; trial: number; createdAt: number }[];
+  const builds = (sqlite.prepare("SELECT DISTINCT build_commit AS b FROM runs ORDER BY 1").all() as { b: string }[]).map((r) => r.b);
+  const devices = (sqlite.prepare("SELECT DISTINCT device_id AS d FROM runs ORDER BY 1").all() as { d: string }[]).map((r) => r.d);
+  return { sessions: sessions.map((s) => ({ id: s.id, name: s.name, trial: !!s.trial })), builds, devices };
+}
