@@ -33,15 +33,15 @@ export function ConfigList({ configs }: { configs: Config[] }) {
                   <div>{c.label}</div>
                 </td>
                 <td><ComponentPills c={c.components} /></td>
-                <td className="num">
+                <td className={`num ${s.nowrap}`}>
                   {n(c.systemPrompt.length + toolChars)} chars
                   <div className="hint">prompt {n(c.systemPrompt.length)} + tools {n(toolChars)}</div>
                 </td>
-                <td className={s.wrap}>
+                <td className={`mono ${s.wrap}`}>
                   {c.tools.length === 0 ? <span className="muted">none</span> : c.tools.map((t) => t.name).join(", ")}
                 </td>
-                <td className="hint">
-                  window {n(c.contextWindow)} tokens<br />T={c.temperature} · ≤{c.maxToolCalls} calls
+                <td className={`hint ${s.nowrap}`}>
+                  {n(c.contextWindow)}-token window<br />temperature {c.temperature}<br />at most {c.maxToolCalls} calls
                 </td>
               </tr>
               <tr className={s.configPrompt}>

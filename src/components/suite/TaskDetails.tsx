@@ -6,6 +6,7 @@ import { FixtureTable } from "./FixtureTable";
 import { Ticks } from "./Ticks";
 import s from "./suite.module.css";
 
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const lines = (text: string) => text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
 
 /** One task, collapsed to a line; open, it shows the prompt, seed files, checks, milestones and fixtures. */
@@ -19,7 +20,12 @@ export function TaskDetails({ task, results }: { task: Task; results: FixtureRes
         {task.title && <span>{task.title}</span>}
         {task.heldOut && <span className="pill warn">held out</span>}
         <span className="muted">
-          v{task.version} · {task.checks.length} checks · {task.milestones?.length ?? 0} milestones · {task.fixtures.length} fixtures
+          {[
+            `v${task.version}`,
+            count(task.checks.length, "check"),
+            task.milestones?.length ? count(task.milestones.length, "milestone") : null,
+            count(task.fixtures.length, "fixture"),
+          ].filter(Boolean).join(" · ")}
         </span>
         {mismatched > 0 && <span className="pill fail">{mismatched} fixture{mismatched === 1 ? "" : "s"} misjudged</span>}
       </summary>
@@ -35,7 +41,7 @@ export function TaskDetails({ task, results }: { task: Task; results: FixtureRes
             {task.workspace.files.map((f) => (
               <li key={f.path}>
                 <details>
-                  <summary><span className="mono">{f.path}</span> <span className="hint">{lines(f.content)} lines, {f.content.length} chars</span></summary>
+                  <summary><span className="mono">{f.path}</span> <span className="hint">{count(lines(f.content), "line")}, {count(f.content.length, "char")}</span></summary>
                   <pre className={s.pre}>{f.content}</pre>
                 </details>
               </li>
