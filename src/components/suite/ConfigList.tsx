@@ -37,8 +37,8 @@ export function ConfigList({ configs }: { configs: Config[] }) {
                   {n(c.systemPrompt.length + toolChars)} chars
                   <div className="hint">prompt {n(c.systemPrompt.length)} + tools {n(toolChars)}</div>
                 </td>
-                <td className={`mono ${s.wrap}`}>
-                  {c.tools.length === 0 ? <span className="muted">none</span> : c.tools.map((t) => t.name).join(", ")}
+                <td className={s.wrap}>
+                  {c.tools.length === 0 ? <span className="muted">none</span> : <span className="mono">{c.tools.map((t) => t.name).join(", ")}</span>}
                 </td>
                 <td className={`hint ${s.nowrap}`}>
                   {n(c.contextWindow)}-token window<br />temperature {c.temperature}<br />at most {c.maxToolCalls} calls
