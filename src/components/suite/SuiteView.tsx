@@ -5,6 +5,8 @@ import { TaskDetails } from "./TaskDetails";
 import { Ticks } from "./Ticks";
 import s from "./suite.module.css";
 
+const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
+
 const GROUP_TITLES: Record<TaskGroup, string> = {
   no_files: "No files needed",
   files: "File tasks",
@@ -46,8 +48,8 @@ export function SuiteView({ suite }: { suite: Suite }) {
     <>
       <h1 data-testid="suite-name">{suite.name ?? suite.id}</h1>
       <p className="sub" data-testid="suite-counts">
-        <span className="mono">{suite.id}</span> v{suite.version} · {suite.tasks.length} tasks ({heldOut} held out) ·{" "}
-        {suite.configs.length} configs · {results.length} fixtures
+        <span className="mono">{suite.id}</span> v{suite.version} · {count(suite.tasks.length, "task")} ({heldOut} held out) ·{" "}
+        {count(suite.configs.length, "config")} · {count(results.length, "fixture")}
       </p>
       {suite.description && <p>{suite.description}</p>}
       <p className={`hint ${s.guide}`}>
@@ -66,7 +68,7 @@ export function SuiteView({ suite }: { suite: Suite }) {
         if (!tasks.length) return null;
         return (
           <section key={g} data-testid={`group-${g}`}>
-            <h2>{GROUP_TITLES[g]} <span className="hint">{tasks.length} tasks</span></h2>
+            <h2>{GROUP_TITLES[g]} <span className="hint">{count(tasks.length, "task")}</span></h2>
             <div className="panel" style={{ padding: "4px 12px" }}>
               {tasks.map((t) => (
                 <TaskDetails key={t.id} task={t} results={results.filter((r) => r.taskId === t.id)} />
