@@ -1,0 +1,82 @@
+import { TASK_GROUPS, type Suite, type TaskGroup } from "@/domain/suite/schema";
+import { runFixtures, type FixtureResult } from "@/domain/suite/fixtures";
+import { ConfigList } from "./ConfigList";
+import { TaskDetails } from "./TaskDetails";
+import { Ticks } from "./Ticks";
+import s from "./suite.module.css";
+
+const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
+
+const GROUP_TITLES: Record<TaskGroup, string> = {
+  no_files: "No files needed",
+  files: "File tasks",
+  multi_step: "Multi-step",
+};
+
+function SelfTest({ results }: { results: FixtureResult[] }) {
+  const wrong = results.filter((r) => !r.ok);
+  if (!wrong.length) {
+    return (
+      <p data-testid="self-test">
+        <span className="pill pass">{results.length} fixtures, all judged as expected</span>{" "}
+        <span className="hint">Every deliberately right end state passes the checks and every wrong one fails.</span>
+      </p>
+    );
+  }
+  return (
+    <div className="error" data-testid="self-test">
+      <b>{wrong.length} of {results.length} fixtures are not judged as expected</b>, so this suite&apos;s checks cannot be trusted yet:
+      <ul className={s.wrap}>
+        {wrong.map((r) => (
+          <li key={`${r.taskId}/${r.index}`}>
+            <a href={`#task-${r.taskId}`} className="mono">{r.taskId}</a> / {r.fixture}: expected {r.expect}, got {r.got}
+            {r.checks.filter((c) => !c.passed).map((c) => (
+              <div key={c.id} className="hint"><span className="mono">{c.id}</span>: <Ticks text={c.reason} /></div>
+            ))}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A whole suite, read-only: header, fixture self-test, configs, and tasks by group. */
+export function SuiteView({ suite }: { suite: Suite }) {
+  const results = runFixtures(suite);
+  const heldOut = suite.tasks.filter((t) => t.heldOut).length;
+  return (
+    <>
+      <h1 data-testid="suite-name">{suite.name ?? suite.id}</h1>
+      <p className="sub" data-testid="suite-counts">
+        <span className="mono">{suite.id}</span> v{suite.version} · {count(suite.tasks.length, "task")} ({heldOut} held out) ·{" "}
+        {count(suite.configs.length, "config")} · {count(results.length, "fixture")}
+      </p>
+      {suite.description && <p>{suite.description}</p>}
+      <p className={`hint ${s.guide}`}>
+        How to read this: each task opens to show its prompt, seed files, the checks that decide pass or fail, the milestones
+        that measure progress, and its fixtures — right and wrong end states the checks must judge as expected.
+      </p>
+
+      <h2>Self-test</h2>
+      <SelfTest results={results} />
+
+      <h2>Harness configs</h2>
+      <ConfigList configs={suite.configs} />
+
+      {TASK_GROUPS.map((g) => {
+        const tasks = suite.tasks.filter((t) => t.group === g);
+        if (!tasks.length) return null;
+        return (
+          <section key={g} data-testid={`group-${g}`}>
+            <h2>{GROUP_TITLES[g]} <span className="hint">{count(tasks.length, "task")}</span></h2>
+            <div className="panel" style={{ padding: "4px 12px" }}>
+              {tasks.map((t) => (
+                <TaskDetails key={t.id} task={t} results={results.filter((r) => r.taskId === t.id)} />
+              ))}
+            </div>
+          </section>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import type { Suite } from "@/domain/suite/schema";
+import { expect, test } from "./fixtures";
+
+/** The default suite as the repository has it, so the test names real fixtures. */
+const suite = JSON.parse(readFileSync(path.resolve(__dirname, "..", "..", "suites", "phone-20.json"), "utf8")) as Suite;
+
+/** Page object for the suite page. */
+class SuitePage {
+  constructor(readonly page: Page) {}
+  async open(url = "/suite") {
+    return this.page.goto(url);
+  }
+  counts() {
+    return this.page.getByTestId("suite-counts");
+  }
+  task(id: string) {
+    return this.page.getByTestId(`task-${id}`);
+  }
+  async expand(id: string) {
+    await this.task(id).locator("summary").first().click();
+    await expect(this.task(id)).toHaveAttribute("open", "");
+  }
+  fixtureRow(taskId: string, index: number) {
+    return this.page.getByTestId(`fixture-${taskId}-${index}`);
+  }
+}
+
+test("the suite page shows the default suite and judges a task's fixtures", async ({ page }) => {
+  const view = new SuitePage(page);
+  await view.open();
+  await expect(view.counts()).toContainText("24 tasks");
+  await expect(view.counts()).toContainText("7 configs");
+  await expect(page.getByTestId("self-test")).toContainText("all judged as expected");
+
+  const id = "dentist-todo-reminder";
+  const task = suite.tasks.find((t) => t.id === id)!;
+  await expect(view.task(id).getByTestId("milestones")).toBeHidden();
+  await view.expand(id);
+
+  const milestones = view.task(id).getByTestId("milestones");
+  await expect(milestones).toBeVisible();
+  for (const m of task.milestones!) await expect(milestones).toContainText(m.label);
+
+  const pass = task.fixtures.findIndex((f) => f.expect === "pass");
+  const fail = task.fixtures.findIndex((f) => f.expect === "fail");
+  await expect(view.fixtureRow(id, pass)).toContainText(task.fixtures[pass].name);
+  await expect(view.fixtureRow(id, pass).getByTestId("verdict")).toHaveText("pass");
+  await expect(view.fixtureRow(id, fail)).toContainText(task.fixtures[fail].name);
+  await expect(view.fixtureRow(id, fail).getByTestId("verdict")).toHaveText("fail");
+});
+
+test("a suite by id has the same page, and an unknown id answers not found", async ({ page }) => {
+  const view = new SuitePage(page);
+  await view.open("/suites/phone-20");
+  await expect(view.counts()).toContainText("24 tasks");
+
+  const res = await view.open("/suites/nope");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText("This page could not be found.")).toBeVisible();
+});
