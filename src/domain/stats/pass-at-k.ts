@@ -28,7 +28,7 @@ export function passAtK(n: number, c: number, k: number): number | null {
 
 /**
  * pass^k from n runs of which c passed (Yao et al. 2024, "τ-bench: A Benchmark for
- * Tool-Agent-User Interaction in Real-World Domains", arXiv:2406.12045, §5): the chance that
+ * Tool-Agent-User Interaction in Real-World Domains", arXiv:2406.12045): the chance that
  * all k runs drawn without replacement pass — a reliability measure, falling as k grows,
  *
  *   pass^k = C(c, k) / C(n, k) = ∏ᵢ₌₀ᵏ⁻¹ (c − i) / (n − i)
