@@ -29,11 +29,11 @@ export function majority(flags: readonly boolean[]): boolean | null {
  */
 export function mostCommon<T>(items: readonly T[]): T | null {
   const counts = new Map<T, number>();
+  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
   let best: T | null = null;
   let bestCount = 0;
-  for (const item of items) {
-    const c = (counts.get(item) ?? 0) + 1;
-    counts.set(item, c);
+  // Maps iterate in insertion order, so a strict ">" keeps the first-seen item on a tie.
+  for (const [item, c] of counts) {
     if (c > bestCount) {
       best = item;
       bestCount = c;
