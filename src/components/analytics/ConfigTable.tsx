@@ -11,7 +11,8 @@ function Pass({ c }: { c: PassCount | undefined }) {
   if (!c || !c.runs) return <span className="muted">–</span>;
   return (
     <span title={`Wilson 95%: ${percentInterval(c.wilson)}`}>
-      {c.passed}/{c.runs} <span className="muted">{percentInterval(c.wilson)}</span>
+      {c.passed}/{c.runs}
+      <span className="sub2">{percentInterval(c.wilson)}</span>
     </span>
   );
 }
@@ -20,12 +21,14 @@ function Pass({ c }: { c: PassCount | undefined }) {
 export function ConfigTable({ configs }: { configs: ConfigSummary[] }) {
   return (
     <div style={{ overflowX: "auto" }}>
-      <table data-testid="config-comparison">
+      <table className="compact" data-testid="config-comparison">
         <thead>
           <tr>
-            <th>Config</th><th className="num">Start-up tok</th><th className="num">Load</th><th className="num">TTFT</th><th className="num">Turn</th>
+            <th>Config</th><th className="num" title="median start-up tokens (system prompt + tools)">Start-up</th><th className="num" title="median model load">Load</th>
+            <th className="num" title="median time to first token, first turn">TTFT</th><th className="num" title="median turn time (TTFT + decode)">Turn</th>
             <th className="num">Passed</th>{GROUPS.map(([, l]) => <th key={l}>{l}</th>)}<th>Held out</th>
-            <th className="num">Calls</th><th className="num">Failed</th><th className="num">Looping</th><th className="num">Ctx full</th><th className="num">Peak ctx</th>
+            <th className="num" title="tool calls, total">Calls</th><th className="num" title="failed tool calls, total">Failed</th><th className="num" title="runs that looped">Loops</th>
+            <th className="num" title="runs that ended with the context window full">Ctx full</th><th className="num" title="highest context reached in any run">Peak ctx</th>
           </tr>
         </thead>
         <tbody>
@@ -36,7 +39,7 @@ export function ConfigTable({ configs }: { configs: ConfigSummary[] }) {
               <td className="num">{duration(c.medianLoadMs)}</td>
               <td className="num">{duration(c.medianTtftMs)}</td>
               <td className="num">{duration(c.medianTurnMs)}</td>
-              <td className="num" data-testid="passed">{c.passed}/{c.runs} <span className="muted">{percent(c.passRate)}</span></td>
+              <td className="num" data-testid="passed">{c.passed}/{c.runs}<span className="sub2">{percent(c.passRate)}</span></td>
               {GROUPS.map(([g]) => <td key={g} className="nowrap"><Pass c={c.byGroup[g]} /></td>)}
               <td className="nowrap"><Pass c={c.heldOut} /></td>
               <td className="num">{integer(c.toolCalls)}</td>
