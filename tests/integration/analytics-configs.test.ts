@@ -63,3 +63,19 @@ describe("GET /api/analytics/configs", () => {
     expect(bad.body.error.issues[0].path).toBe("thermal");
   });
 });
+
+describe("GET /api/analytics/tasks and /outcomes", () => {
+  it("gives the task grid and outcome distributions over the same filtered runs", async () => {
+    await dash.call("POST", "/api/sessions", { json: { name: "g", suite: "mini", configs: ["files", "bash"], tasks: "all", repeats: 2, order: "blocked" } });
+    await runAll((job) => ({ reply: job.task.id === "sum" && job.config.id === "files" ? "31" : "Could you tell me more?" }));
+    const grid = (await dash.call("GET", "/api/analytics/tasks")).body;
+    expect(grid.tasks.map((t: { taskId: string }) => t.taskId)).toEqual(["sum", "dentist-todo"]);
+    expect(grid.configs).toEqual(["bash", "files"]);
+    expect(grid.cells.sum).toEqual({ bash: { runs: 2, passed: 0 }, files: { runs: 2, passed: 2 } });
+    expect(grid.deterministicTasks).toBe(2);
+    const outcomes = (await dash.call("GET", "/api/analytics/outcomes")).body.outcomes;
+    expect(outcomes.all.find((r: { configId: string }) => r.configId === "files").counts).toMatchObject({ finished: 2, asked_instead: 2 });
+    expect(outcomes.files.map((r: { configId: string; total: number }) => [r.configId, r.total])).toEqual([["bash", 2], ["files", 2]]);
+    expect(outcomes.multi_step).toEqual([]);
+  });
+});

@@ -18,6 +18,10 @@ import * as rescore from "../../app/api/sessions/[id]/rescore/route";
 import * as sessionRuns from "../../app/api/sessions/[id]/runs/route";
 import * as suites from "../../app/api/suites/route";
 import * as analyticsConfigs from "../../app/api/analytics/configs/route";
+import * as analyticsTtft from "../../app/api/analytics/ttft/route";
+import * as analyticsCompare from "../../app/api/analytics/compare/route";
+import * as analyticsTasks from "../../app/api/analytics/tasks/route";
+import * as analyticsOutcomes from "../../app/api/analytics/outcomes/route";
 import * as suite from "../../app/api/suites/[id]/route";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -39,6 +43,10 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/sessions\/(?<id>[^/]+)\/runs$/, sessionRuns as Module],
   [/^\/api\/suites$/, suites as Module],
   [/^\/api\/analytics\/configs$/, analyticsConfigs as Module],
+  [/^\/api\/analytics\/ttft$/, analyticsTtft as Module],
+  [/^\/api\/analytics\/compare$/, analyticsCompare as Module],
+  [/^\/api\/analytics\/tasks$/, analyticsTasks as Module],
+  [/^\/api\/analytics\/outcomes$/, analyticsOutcomes as Module],
   [/^\/api\/suites\/(?<id>[^/]+)$/, suite as Module],
 ];
 

@@ -48,3 +48,33 @@ export function olsFit(points: readonly { x: number; y: number }[], confidence =
 export function predict(fit: Pick<OlsFit, "slope" | "intercept">, x: number): number {
   return fit.intercept + fit.slope * x;
 }
+
+/** Centred sums of a point set, as SQL aggregates them: n, means, Sxx = Σ(x−x̄)², Sxy, Syy. */
+export interface Moments {
+  n: number;
+  meanX: number;
+  meanY: number;
+  sxx: number;
+  sxy: number;
+  syy: number;
+}
+
+/**
+ * The same least-squares fit as `olsFit`, from centred sums instead of points, so a database
+ * can aggregate 100k turns and hand over six numbers:
+ *
+ *   b₁ = Sxy/Sxx,  b₀ = ȳ − b₁x̄,  SSE = Syy − b₁·Sxy,  R² = 1 − SSE/Syy,  SE(b₁) = √(SSE/(n−2)/Sxx)
+ *
+ * (Draper & Smith 1998, §1.3–1.4.) Null for n < 3 or Sxx = 0; r2 null when Syy = 0.
+ */
+export function olsFromMoments(m: Moments, confidence = 0.95): OlsFit | null {
+  if (m.n < 3 || !(m.sxx > 0)) return null;
+  const slope = m.sxy / m.sxx;
+  const intercept = m.meanY - slope * m.meanX;
+  // Rounding can leave a hair below zero when the points lie exactly on a line.
+  const sse = Math.max(0, m.syy - slope * m.sxy);
+  const r2 = m.syy > 0 ? 1 - sse / m.syy : null;
+  const slopeSe = Math.sqrt(sse / (m.n - 2) / m.sxx);
+  const t = studentTQuantile(1 - (1 - confidence) / 2, m.n - 2);
+  return { n: m.n, slope, intercept, r2, slopeSe, slopeCi: [slope - t * slopeSe, slope + t * slopeSe] };
+}

@@ -5,7 +5,7 @@ import { summariseConfigs, type ConfigFacts, type GroupFacts, type OutcomeFacts 
 import { FROM_RUNS, whereClause } from "./where";
 
 /** Median of a per-run column per config, in SQL (two middle rows averaged). */
-function medianByConfig(ctx: Ctx, valueSql: string, from: string, where: { sql: string; params: unknown[] }) {
+export function medianByConfig(ctx: Ctx, valueSql: string, from: string, where: { sql: string; params: unknown[] }) {
   const rows = ctx.db.$client
     .prepare(
       `WITH v AS (SELECT r.config_id AS c, ${valueSql} AS x FROM ${from} WHERE ${where.sql} AND ${valueSql} IS NOT NULL),

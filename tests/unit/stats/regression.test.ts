@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { olsFit, predict } from "@/domain/stats/regression";
+import { olsFit, olsFromMoments, predict } from "@/domain/stats/regression";
 
 const pts = (xs: number[], ys: number[]) => xs.map((x, i) => ({ x, y: ys[i] }));
 
@@ -84,5 +84,23 @@ describe("predict", () => {
   it("evaluates b₀ + b₁·x: the study's 1,138 extra start-up tokens cost ~5.9 s at 5.2 ms/token", () => {
     expect(predict({ slope: 5.2, intercept: 0 }, 1138)).toBeCloseTo(5917.6, 9);
     expect(predict({ slope: 0.6, intercept: 2.2 }, 10)).toBeCloseTo(8.2, 12);
+  });
+});
+
+describe("olsFromMoments", () => {
+  it("fits Anscombe's set I from its published sums (x̄ = 9, ȳ = 7.5009, Sxx = 110, Sxy = 55.01, Syy = 41.2727)", () => {
+    // Anscombe (1973): slope 0.500, intercept 3.00, SE(slope) 0.118, R² 0.667, n = 11.
+    const fit = olsFromMoments({ n: 11, meanX: 9, meanY: 7.500909, sxx: 110, sxy: 55.01, syy: 41.27269 })!;
+    expect(fit.slope).toBeCloseTo(0.5001, 4);
+    expect(fit.intercept).toBeCloseTo(3.0001, 3);
+    expect(fit.slopeSe).toBeCloseTo(0.118, 3);
+    expect(fit.r2!).toBeCloseTo(0.667, 3);
+    // 95% CI with t(0.975, 9) = 2.262: 0.5001 ± 0.2668.
+    expect(fit.slopeCi[0]).toBeCloseTo(0.5001 - 2.2622 * 0.1179, 2);
+    expect(fit.slopeCi[1]).toBeCloseTo(0.5001 + 2.2622 * 0.1179, 2);
+  });
+  it("has no fit without residual degrees of freedom or x spread", () => {
+    expect(olsFromMoments({ n: 2, meanX: 1, meanY: 1, sxx: 1, sxy: 1, syy: 1 })).toBeNull();
+    expect(olsFromMoments({ n: 5, meanX: 1, meanY: 1, sxx: 0, sxy: 0, syy: 1 })).toBeNull();
   });
 });

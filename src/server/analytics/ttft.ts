@@ -1,0 +1,53 @@
+import "server-only";
+import type { Ctx } from "../context";
+import type { AnalyticsFilter } from "@/domain/analytics/filter";
+import { buildFits, fitView, predictLoads, type BuildMoments, type TtftPoints } from "@/domain/analytics/ttft";
+import { olsFromMoments, type Moments } from "@/domain/stats/regression";
+import { medianByConfig } from "./configs";
+import { FROM_RUNS, whereClause } from "./where";
+
+/** The (x, y) points of a fit, as SQL over the filtered runs. */
+function pointsSql(points: TtftPoints, where: string): string {
+  const turns = `SELECT r.device_id AS d, r.build_commit AS b, r.received_at AS at, t.prompt_tokens AS x, t.ttft_ms AS y
+                   FROM ${FROM_RUNS} JOIN turns t ON t.run_id = r.id WHERE ${where}`;
+  const loads = `SELECT r.device_id AS d, r.build_commit AS b, r.received_at AS at, sc.startup_tokens AS x, sc.load_ms AS y
+                   FROM ${FROM_RUNS} WHERE ${where}`;
+  return points === "turns" ? turns : points === "loads" ? loads : `${turns} UNION ALL ${loads}`;
+}
+
+/**
+ * `GET /api/analytics/ttft`: least squares of TTFT on prompt tokens over every turn (or load time
+ * on start-up tokens), aggregated to centred sums in SQL; per-config predicted vs measured load;
+ * and (added) one fit per device × build with regressions flagged.
+ */
+export function ttftAnalytics(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints = "turns") {
+  const w = whereClause(filter);
+  const sql = pointsSql(points, w.sql);
+  const params = points === "all" ? [...w.params, ...w.params] : w.params;
+  const sqlite = ctx.db.$client;
+  const all = sqlite
+    .prepare(
+      `WITH p AS (${sql}), m AS (SELECT COUNT(*) AS n, AVG(x) AS meanX, AVG(y) AS meanY FROM p)
+       SELECT m.n, m.meanX, m.meanY, SUM((x - meanX) * (x - meanX)) AS sxx, SUM((x - meanX) * (y - meanY)) AS sxy,
+              SUM((y - meanY) * (y - meanY)) AS syy FROM p, m`,
+    )
+    .get(...params) as Moments;
+  const byBuild = sqlite
+    .prepare(
+      `WITH p AS (${sql}), m AS (SELECT d, b, COUNT(*) AS n, AVG(x) AS meanX, AVG(y) AS meanY, MIN(at) AS firstSeen FROM p GROUP BY d, b)
+       SELECT m.d AS device, m.b AS build, m.firstSeen, m.n, m.meanX, m.meanY, SUM((x - meanX) * (x - meanX)) AS sxx,
+              SUM((x - meanX) * (y - meanY)) AS sxy, SUM((y - meanY) * (y - meanY)) AS syy
+         FROM p JOIN m ON p.d = m.d AND p.b = m.b GROUP BY m.d, m.b`,
+    )
+    .all(...params) as ({ device: string; build: string; firstSeen: number } & Moments)[];
+  const fit = olsFromMoments(all);
+  const startup = medianByConfig(ctx, "sc.startup_tokens", FROM_RUNS, w);
+  const load = medianByConfig(ctx, "sc.load_ms", FROM_RUNS, w);
+  const configs = [...startup.keys()].sort().map((configId) => ({
+    configId,
+    startupTokens: startup.get(configId) ?? null,
+    measuredLoadMs: load.get(configId) ?? null,
+  }));
+  const builds: BuildMoments[] = byBuild.map(({ device, build, firstSeen, ...moments }) => ({ device, build, firstSeen, moments }));
+  return { points, fit: fit ? fitView(fit) : null, configs: predictLoads(fit, configs), builds: buildFits(builds) };
+}

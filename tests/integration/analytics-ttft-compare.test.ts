@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { pollBody, testDashboard, traceFor } from "../support/server";
+
+let dash: ReturnType<typeof testDashboard>;
+let token: string;
+beforeEach(async () => {
+  dash = testDashboard();
+  token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
+});
+afterEach(() => dash.close());
+
+async function runAll(shape: (job: any, i: number) => object) {
+  for (let i = 0; ; i++) {
+    const r = await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token });
+    if (r.status === 204) return;
+    const job = r.body.job;
+    expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...traceFor(job), ...shape(job, i) }, token })).status).toBe(201);
+  }
+}
+const turn = (promptTokens: number) => ({ promptTokens, contextTokens: 400, ttftMs: 170 + (26 * promptTokens) / 5, outputTokens: 20, decodeMs: 900, text: "", toolCalls: [] });
+
+describe("GET /api/analytics/ttft", () => {
+  it("fits TTFT = 170 ms + 5.2 ms/token exactly and predicts each config's load", async () => {
+    await dash.call("POST", "/api/sessions", { json: { name: "t", suite: "mini", configs: ["files", "bash"], tasks: ["sum"], repeats: 2, order: "blocked" } });
+    await runAll((job, i) => {
+      const startup = job.config.id === "files" ? 1350 : 300;
+      return { load: { startupTokens: startup, ms: 170 + (26 * startup) / 5 + 100 }, turns: [turn(100 + 100 * i), turn(150 + 100 * i)] };
+    });
+    const r = await dash.call("GET", "/api/analytics/ttft");
+    expect(r.status).toBe(200);
+    expect(r.body.fit.n).toBe(8);
+    expect(r.body.fit.slopeMsPerToken).toBeCloseTo(5.2, 9);
+    expect(r.body.fit.interceptMs).toBeCloseTo(170, 6);
+    expect(r.body.fit.r2).toBeCloseTo(1, 9);
+    const files = r.body.configs.find((c: { configId: string }) => c.configId === "files");
+    expect(files).toMatchObject({ startupTokens: 1350, measuredLoadMs: 170 + 7020 + 100 });
+    expect(files.predictedLoadMs).toBeCloseTo(170 + 7020, 6);
+    expect(r.body.builds).toHaveLength(1);
+    expect(r.body.builds[0]).toMatchObject({ device: "iphone15pro-a", build: "3f2c1e9", vsPrevious: null });
+
+    const loads = await dash.call("GET", "/api/analytics/ttft?points=loads");
+    expect(loads.body.fit.n).toBe(4);
+    expect(loads.body.fit.slopeMsPerToken).toBeCloseTo(5.2, 9);
+    expect(loads.body.fit.interceptMs).toBeCloseTo(270, 6);
+    expect((await dash.call("GET", "/api/analytics/ttft?points=all")).body.fit.n).toBe(12);
+    expect((await dash.call("GET", "/api/analytics/ttft?points=some")).status).toBe(400);
+  });
+
+  it("has no fit without data", async () => {
+    const r = await dash.call("GET", "/api/analytics/ttft");
+    expect(r.body).toEqual({ points: "turns", fit: null, configs: [], builds: [] });
+  });
+});
+
+describe("GET /api/analytics/compare", () => {
+  it("lists improved, degraded and unchanged tasks with the sign test and McNemar over paired runs", async () => {
+    await dash.call("POST", "/api/sessions", { json: { name: "c", suite: "mini", configs: ["files", "bash"], tasks: "all", repeats: 2, order: "blocked" } });
+    const todo = [
+      { path: "/notes/health.md", content: "Dentist: Tuesday 14 March at 10:30, Dr. Lee.\n" },
+      { path: "/todo.md", content: "- [ ] buy milk\n- [ ] Dentist 14 March 10:30\n" },
+    ];
+    // files passes the sum and fails the todo; bash the other way round.
+    await runAll((job) =>
+      job.config.id === "files"
+        ? job.task.id === "sum" ? { reply: "31" } : { reply: "Done." }
+        : job.task.id === "sum" ? { reply: "29" } : { reply: "Added.", workspace: { files: todo } },
+    );
+    const r = await dash.call("GET", "/api/analytics/compare?a=files&b=bash");
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      improved: ["dentist-todo"], degraded: ["sum"], unchanged: [], signTestP: 1, mcnemarP: 1,
+      pairs: { both: 0, aOnly: 2, bOnly: 2, neither: 0 }, warnings: [],
+    });
+    const missing = await dash.call("GET", "/api/analytics/compare?a=files");
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.issues[0].path).toBe("b");
+  });
+});
