@@ -1,12 +1,9 @@
-import Link from "next/link";
 import { getContext } from "@/server/context";
-import { parseFilter } from "@/domain/analytics/filter";
 import { passRateBars, combineCounts } from "@/domain/analytics/bars";
 import { wilson } from "@/domain/stats/wilson";
 import { configAnalytics } from "@/server/analytics/configs";
 import { outcomeAnalytics, taskGrid } from "@/server/analytics/grid";
-import { filterOptions } from "@/server/analytics/filterOptions";
-import { FilterBar } from "@/components/analytics/FilterBar";
+import { AnalyticsHeader, FilterError, NoRuns, readPageFilter, type SearchParams } from "@/components/analytics/AnalyticsHeader";
 import { ConfigTable } from "@/components/analytics/ConfigTable";
 import { PassByGroupChart } from "@/components/analytics/PassByGroupChart";
 import { TaskGridTable } from "@/components/analytics/TaskGridTable";
@@ -14,45 +11,16 @@ import { OutcomeChart } from "@/components/analytics/OutcomeChart";
 
 export const dynamic = "force-dynamic";
 
-type Search = Record<string, string | string[] | undefined>;
-
-function toParams(sp: Search): URLSearchParams {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(sp)) for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, x);
-  return p;
-}
-
-export default async function AnalyticsPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const parsed = parseFilter(toParams(await searchParams));
+export default async function AnalyticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const parsed = readPageFilter(await searchParams);
+  if (!parsed.success) return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics" />;
   const ctx = getContext();
-  const options = filterOptions(ctx);
-  if (!parsed.success) {
-    return (
-      <div className="error" data-testid="filter-error">
-        Some filters in the address are not valid ({parsed.error.issues.map((i) => i.path.join(".")).join(", ")}). <Link href="/analytics">Clear the filters</Link>.
-      </div>
-    );
-  }
   const filter = parsed.data;
   const { configs } = configAnalytics(ctx, filter);
   const header = (
-    <>
-      <h1>Analytics</h1>
-      <p className="sub">What each harness change did to success, to how runs fail, and to latency on the phone. Trial and superseded runs are left out unless you include them.</p>
-      <FilterBar filter={filter} options={options} />
-    </>
+    <AnalyticsHeader ctx={ctx} tab="/analytics" filter={filter} guide="What each harness change did to success, to how runs fail, and to latency on the phone. Trial and superseded runs are left out unless you include them." />
   );
-  if (!configs.length) {
-    return (
-      <>
-        {header}
-        <div className="panel empty" data-testid="analytics-empty">
-          <h2>No scored runs match these filters</h2>
-          <p className="muted">Widen the filters, or <Link href="/sessions/new">queue a session</Link> (or run the demo from the <Link href="/">Sessions</Link> page) and come back when runs arrive.</p>
-        </div>
-      </>
-    );
-  }
+  if (!configs.length) return (<>{header}<NoRuns /></>);
   const bars = passRateBars(
     configs.map((c) => ({
       configId: c.configId,
@@ -75,7 +43,7 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
       <TaskGridTable grid={taskGrid(ctx, filter)} />
 
       <h2>How runs ended</h2>
-      <p className="section-guide">Outcome labels per config: a config can keep its pass rate and still fail differently (quitting vs. running out of context).</p>
+      <p className="sub section-guide">Outcome labels per config: a config can keep its pass rate and still fail differently (quitting vs. running out of context).</p>
       <OutcomeChart data={outcomeAnalytics(ctx, filter)} />
     </>
   );

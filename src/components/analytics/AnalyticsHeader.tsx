@@ -1,0 +1,68 @@
+import Link from "next/link";
+import { filterToParams, parseFilter, type AnalyticsFilter } from "@/domain/analytics/filter";
+import type { Ctx } from "@/server/context";
+import { filterOptions } from "@/server/analytics/filterOptions";
+import { FilterBar } from "./FilterBar";
+
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+/** The analytics pages; each keeps the filters when you switch. */
+export const ANALYTICS_TABS = [
+  { href: "/analytics", label: "Overview" },
+  { href: "/analytics/latency", label: "Latency & context" },
+  { href: "/analytics/progress", label: "Progress & failures" },
+  { href: "/analytics/compare", label: "Compare" },
+  { href: "/analytics/steps", label: "Ablation steps" },
+  { href: "/analytics/proficiency", label: "Proficiency" },
+] as const;
+
+export function toUrlParams(sp: SearchParams): URLSearchParams {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(sp)) for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, x);
+  return p;
+}
+
+/** Parses the shared filter from a page's search params. */
+export function readPageFilter(sp: SearchParams) {
+  return parseFilter(toUrlParams(sp));
+}
+
+/** Title, tabs and filter bar shared by every analytics page. */
+export function AnalyticsHeader({ ctx, tab, filter, guide }: { ctx: Ctx; tab: string; filter: AnalyticsFilter; guide: string }) {
+  const qs = filterToParams(filter).toString();
+  return (
+    <>
+      <h1>Analytics</h1>
+      <p className="sub">{guide}</p>
+      <nav className="tabs" data-testid="analytics-tabs" style={{ marginBottom: 12 }}>
+        {ANALYTICS_TABS.map((t) => (
+          <Link key={t.href} href={qs ? `${t.href}?${qs}` : t.href}>
+            <button aria-pressed={t.href === tab} tabIndex={-1}>{t.label}</button>
+          </Link>
+        ))}
+      </nav>
+      <FilterBar filter={filter} options={filterOptions(ctx)} />
+    </>
+  );
+}
+
+/** The page body when the address carries filters that do not parse. */
+export function FilterError({ fields, href }: { fields: string[]; href: string }) {
+  return (
+    <div className="error" data-testid="filter-error">
+      Some filters in the address are not valid ({fields.join(", ")}). <Link href={href}>Clear the filters</Link>.
+    </div>
+  );
+}
+
+/** The empty state every analytics page shows when no run matches. */
+export function NoRuns() {
+  return (
+    <div className="panel empty" data-testid="analytics-empty">
+      <h2>No scored runs match these filters</h2>
+      <p className="muted">
+        Widen the filters, or <Link href="/sessions/new">queue a session</Link> (or run the demo from the <Link href="/">Sessions</Link> page) and come back when runs arrive.
+      </p>
+    </div>
+  );
+}
