@@ -37,7 +37,7 @@ export function startPhones(baseURL: string, token: string, devices: number, see
   return spawn(
     process.execPath,
     [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "device-sim.ts"), "--url", baseURL, "--token", token, "--devices", String(devices), "--seed", String(seed), "--until-idle"],
-    { cwd: root, stdio: "inherit" },
+    { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
   );
 }
 
