@@ -51,6 +51,11 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
             {s.order} (seed {s.seed}) · lease {s.leaseSeconds} s, {s.maxAttempts} attempts
           </p>
           {s.notes && <p className="sub">{s.notes}</p>}
+          <p className="sub">
+            <a href={`/analytics?session=${s.id}`}>Analytics for this session</a> · Download{" "}
+            <a href={`/api/export/runs.csv?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} download>runs.csv</a> ·{" "}
+            <a href={`/api/export/runs.json?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} download>runs.json</a>
+          </p>
         </div>
         {!finished && !s.cancelledAt && (
           <button className="btn danger" disabled={cancel.isPending} onClick={() => { if (confirm("Cancel every queued and running job of this session?")) cancel.mutate(); }} data-testid="cancel-session">

@@ -1,6 +1,7 @@
 import "server-only";
 import { EventEmitter } from "node:events";
 import { openDb, DEFAULT_DB_PATH, type Db } from "@db/client";
+import { newId, type IdPrefix } from "./ids";
 
 /** What every service needs: the database, the time, and a signal that queued work changed. */
 export interface Ctx {
@@ -8,14 +9,16 @@ export interface Ctx {
   now: () => number;
   /** Emits "jobs" whenever jobs may have become claimable (new session, re-queued job). */
   events: EventEmitter;
+  /** New record ids (`run_…`); tests swap in a deterministic sequence for golden files. */
+  newId: (prefix: IdPrefix) => string;
 }
 
 const g = globalThis as unknown as { __harnessLabCtx?: Ctx };
 
-export function createContext(dbPath: string, now: () => number = Date.now): Ctx {
+export function createContext(dbPath: string, now: () => number = Date.now, ids: (prefix: IdPrefix) => string = newId): Ctx {
   const events = new EventEmitter();
   events.setMaxListeners(0);
-  return { db: openDb(dbPath), now, events };
+  return { db: openDb(dbPath), now, events, newId: ids };
 }
 
 /** The process-wide context for `DB_PATH` (default `./data/harness-lab.db`). */

@@ -6,7 +6,9 @@ import { monotonicFactory } from "ulid";
 // is an index-ordered scan over jobs(state, session_id, position).
 const ulid = monotonicFactory();
 
-export const newId = (prefix: "job" | "ses" | "run" | "dev") => `${prefix}_${ulid()}`;
+export type IdPrefix = "job" | "ses" | "run" | "dev";
+
+export const newId = (prefix: IdPrefix) => `${prefix}_${ulid()}`;
 
 /** 32 random bytes, URL-safe: bearer device tokens and per-lease tokens. */
 export const newToken = (prefix: string) => `${prefix}_${randomBytes(32).toString("base64url")}`;

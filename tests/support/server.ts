@@ -22,6 +22,8 @@ import * as analyticsTtft from "../../app/api/analytics/ttft/route";
 import * as analyticsCompare from "../../app/api/analytics/compare/route";
 import * as analyticsTasks from "../../app/api/analytics/tasks/route";
 import * as analyticsOutcomes from "../../app/api/analytics/outcomes/route";
+import * as exportCsv from "../../app/api/export/runs.csv/route";
+import * as exportJson from "../../app/api/export/runs.json/route";
 import * as suite from "../../app/api/suites/[id]/route";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -47,6 +49,8 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/analytics\/compare$/, analyticsCompare as Module],
   [/^\/api\/analytics\/tasks$/, analyticsTasks as Module],
   [/^\/api\/analytics\/outcomes$/, analyticsOutcomes as Module],
+  [/^\/api\/export\/runs\.csv$/, exportCsv as Module],
+  [/^\/api\/export\/runs\.json$/, exportJson as Module],
   [/^\/api\/suites\/(?<id>[^/]+)$/, suite as Module],
 ];
 
@@ -59,10 +63,17 @@ export interface Call {
  * A dashboard on a fresh SQLite file with a controllable clock, called through its real route
  * handlers with real Request objects (no network), loaded with the suites in `suitesDir`.
  */
-export function testDashboard(suitesDir = path.join(__dirname, "..", "fixtures", "suites")) {
+export function testDashboard(suitesDir = path.join(__dirname, "..", "fixtures", "suites"), opts: { sequentialIds?: boolean } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-"));
   let now = Date.parse("2026-10-14T09:00:00Z");
-  const ctx: Ctx = createContext(path.join(dir, "test.db"), () => now);
+  // Sequential ids (ses_0001, run_0001, …) make exports reproducible byte for byte.
+  const counters = new Map<string, number>();
+  const sequential = (prefix: string) => {
+    const n = (counters.get(prefix) ?? 0) + 1;
+    counters.set(prefix, n);
+    return `${prefix}_${String(n).padStart(4, "0")}`;
+  };
+  const ctx: Ctx = createContext(path.join(dir, "test.db"), () => now, opts.sequentialIds ? sequential : undefined);
   setContext(ctx);
   const boot = loadRepositorySuites(ctx, suitesDir);
   if (boot.problems.length) throw new Error(boot.problems.join("\n"));
@@ -90,7 +101,8 @@ export function testDashboard(suitesDir = path.join(__dirname, "..", "fixtures",
     }
     const res = await dispatch(new Request(new URL(url, "http://127.0.0.1:3000"), { method, headers, body }));
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
+    const type = res.headers.get("content-type") ?? "";
+    return { status: res.status, body: text && type.includes("json") ? JSON.parse(text) : text || null };
   }
 
   return {

@@ -42,6 +42,11 @@ export function AnalyticsHeader({ ctx, tab, filter, guide }: { ctx: Ctx; tab: st
         ))}
       </nav>
       <FilterBar filter={filter} options={filterOptions(ctx)} />
+      <p className="muted" style={{ marginTop: -6 }} data-testid="downloads">
+        Download the runs behind these views:{" "}
+        <a href={`/api/export/runs.csv${qs ? `?${qs}` : ""}`} download data-testid="download-csv">runs.csv</a> ·{" "}
+        <a href={`/api/export/runs.json${qs ? `?${qs}` : ""}`} download data-testid="download-json">runs.json</a>
+      </p>
     </>
   );
 }

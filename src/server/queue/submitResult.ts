@@ -4,7 +4,6 @@ import type { ResultResponse, Trace } from "@/domain/protocol";
 import { decideResult } from "@/domain/queue";
 import { scoreRun } from "@/domain/scoring";
 import { ServiceError, leaseLost } from "../errors";
-import { newId } from "../ids";
 import { getConfig, getTask } from "../suites/catalog";
 import { insertScore } from "../runs/insertScore";
 import { insertTurns } from "../runs/insertTurns";
@@ -43,7 +42,7 @@ export function submitResult(ctx: Ctx, jobId: string, trace: Trace, rawBody: str
   const config = getConfig(ctx, job.suite_id, job.config_id, job.config_version);
   const score = scoreRun(task, trace, config.contextWindow);
   const superseded = decision.kind === "superseded";
-  const runId = newId("run");
+  const runId = ctx.newId("run");
   const now = ctx.now();
 
   sqlite.transaction(() => {

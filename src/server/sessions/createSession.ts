@@ -5,7 +5,6 @@ import { jobs, sessions } from "@db/schema";
 import type { CreateSession } from "@/domain/protocol/api";
 import { planJobs } from "@/domain/queue";
 import { ServiceError } from "../errors";
-import { newId } from "../ids";
 import { resolveSuite } from "../suites/catalog";
 
 /** Queues task × config × repeat jobs for a new session, in one transaction. */
@@ -37,7 +36,7 @@ export function createSession(ctx: Ctx, req: CreateSession) {
 
   const seed = req.seed ?? randomInt(0, 2 ** 31 - 1);
   const planned = planJobs(taskIds, configIds, req.repeats, req.order, seed);
-  const id = newId("ses");
+  const id = ctx.newId("ses");
   const now = ctx.now();
   ctx.db.transaction((tx) => {
     tx.insert(sessions)
@@ -48,7 +47,7 @@ export function createSession(ctx: Ctx, req: CreateSession) {
       })
       .run();
     const rows = planned.map((p, position) => ({
-      id: newId("job"), sessionId: id, position, taskId: p.taskId, taskVersion: taskById.get(p.taskId)!.version,
+      id: ctx.newId("job"), sessionId: id, position, taskId: p.taskId, taskVersion: taskById.get(p.taskId)!.version,
       configId: p.configId, configVersion: configById.get(p.configId)!.version, repeat: p.repeat, state: "queued", attempt: 1, updatedAt: now,
     }));
     // Chunked so a 100-repeat session stays under SQLite's bound-parameter limit.

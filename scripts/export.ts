@@ -1,0 +1,45 @@
+/**
+ * `npm run export -- [--session ID …] [--db PATH] [--out DIR] [--include-trial] [--include-superseded]`
+ * writes runs.csv and runs.json (protocol.md §4) for the given sessions (all when none), streamed,
+ * straight from the database file — the dashboard may keep running.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { once } from "node:events";
+import { AnalyticsFilter } from "../src/domain/analytics/filter";
+import { exportCsv, exportJson } from "../src/server/export/exportRuns";
+
+const args = process.argv.slice(2);
+const many = (flag: string) => args.flatMap((a, i) => (a === flag && args[i + 1] ? [args[i + 1]] : []));
+const one = (flag: string, fallback: string) => many(flag)[0] ?? fallback;
+
+async function write(file: string, chunks: Generator<string>) {
+  const out = fs.createWriteStream(file);
+  let runs = 0;
+  for (const chunk of chunks) {
+    runs++;
+    if (!out.write(chunk)) await once(out, "drain");
+  }
+  out.end();
+  await once(out, "finish");
+  return runs;
+}
+
+async function main() {
+  const db = one("--db", process.env.DB_PATH || "./data/harness-lab.db");
+  if (!fs.existsSync(db)) {
+    console.error(`No database at ${db}: pass --db PATH or set DB_PATH.`);
+    process.exit(1);
+  }
+  const filter = AnalyticsFilter.parse({
+    sessions: many("--session"),
+    includeTrial: args.includes("--include-trial"),
+    includeSuperseded: args.includes("--include-superseded"),
+  });
+  const dir = one("--out", ".");
+  fs.mkdirSync(dir, { recursive: true });
+  const csvLines = await write(path.join(dir, "runs.csv"), exportCsv(db, filter));
+  await write(path.join(dir, "runs.json"), exportJson(db, filter));
+  console.log(`wrote ${path.join(dir, "runs.csv")} and runs.json: ${csvLines - 1} runs`);
+}
+main();

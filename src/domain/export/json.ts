@@ -1,0 +1,17 @@
+import { EXPORT_COLUMNS, camel, type ExportRow, type RunDetail } from "./columns";
+
+/** One run of runs.json: the export columns in camelCase, in column order, then the detail. */
+export function jsonRun(row: ExportRow, detail: RunDetail): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const c of EXPORT_COLUMNS) out[camel(c)] = row[c];
+  out.checks = detail.checks;
+  out.progress = detail.progress;
+  out.toolCalls = detail.toolCalls;
+  out.turns = detail.turns;
+  out.endReason = detail.endReason;
+  return out;
+}
+
+/** runs.json is written in pieces so it streams: this opening, the runs joined by ",\n", the closing. */
+export const JSON_OPEN = '{"version":1,"runs":[\n';
+export const JSON_CLOSE = "\n]}\n";

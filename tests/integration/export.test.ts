@@ -1,0 +1,108 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { EXPORT_COLUMNS } from "@/domain/export";
+import { pollBody, testDashboard, traceFor } from "../support/server";
+
+const GOLDEN = path.join(__dirname, "..", "fixtures", "export");
+let dash: ReturnType<typeof testDashboard>;
+let token: string;
+
+beforeEach(async () => {
+  dash = testDashboard(undefined, { sequentialIds: true });
+  token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
+});
+afterEach(() => dash.close());
+
+const poll = async (body: object = pollBody) => (await dash.call("POST", "/api/device/v1/poll", { json: body, token })).body.job;
+const submit = async (job: any, extra: object) => {
+  const r = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...traceFor(job), ...extra }, token });
+  expect(r.status).toBe(201);
+  return r.body;
+};
+const text = async (url: string) => {
+  const res = await dash.fetch(new URL(url, "http://127.0.0.1:3000"));
+  expect(res.status).toBe(200);
+  return res.text();
+};
+
+/** Two sessions exercising every column: quoting, formula text, late and superseded results, a crash, a trial, unknown charging. */
+async function seed() {
+  await dash.call("POST", "/api/sessions", { json: { name: '=Step 1, "files" vs bash', suite: "mini", configs: ["files", "bash"], repeats: 1, order: "blocked", leaseSeconds: 60 } });
+  const health = { path: "/notes/health.md", content: "Dentist: Tuesday 14 March at 10:30, Dr. Lee.\n" };
+  const todo = { path: "/todo.md", content: "- [ ] buy milk\n- [ ] Dentist, Tuesday 14 March 10:30\n" };
+  const j1 = await poll();
+  await submit(j1, {
+    reply: "Added it to your list.",
+    turns: [
+      { promptTokens: 60, contextTokens: 1200, ttftMs: 480, outputTokens: 30, decodeMs: 1500, text: '<|tool_call>call:read_file{path:<|"|>/notes/health.md<|"|>}<tool_call|>', toolCalls: [{ name: "read_file", args: { path: "/notes/health.md" }, ok: true, result: health.content, ms: 12 }] },
+      { promptTokens: 40, contextTokens: 1300, ttftMs: 380, outputTokens: 35, decodeMs: 1700, text: "…", toolCalls: [{ name: "write_file", args: { path: "/todo.md", content: "- [ ] Dentist, Tuesday 14 March 10:30\n", append: true }, ok: true, ms: 9, changes: [todo] }] },
+      { promptTokens: 20, contextTokens: 1350, ttftMs: 300, outputTokens: 8, decodeMs: 400, text: "Added it to your list.", toolCalls: [] },
+    ],
+    load: { startupTokens: 1138, ms: 6600 },
+    peakContextTokens: 1350,
+    workspace: { files: [health, todo] },
+  });
+  const j2 = await poll();
+  await submit(j2, { reply: "12 + 19 = 31" });
+  const j3a = await poll();
+  dash.advance(61_000); // the lease expires; the job is leased again
+  const j3b = await poll();
+  await submit(j3a, { reply: "I couldn't find it.", end: { reason: "stop" }, conditions: { thermalAtStart: "fair", charging: true } });
+  await submit(j3b, { reply: "Could you tell me where the note is?" });
+  const j4 = await poll();
+  await submit(j4, { reply: "", end: { reason: "crash", detail: "ExecuTorch: memory allocation failed" }, turns: [] });
+
+  await dash.call("POST", "/api/sessions", { json: { name: "trial run", suite: "mini", configs: ["files"], tasks: ["sum"], trial: true } });
+  const j5 = await poll({ ...pollBody, device: { id: "pixel-9", model: "Pixel 9 “lab”", os: "Android 16" } });
+  const { conditions: _omit, ...noConditions } = traceFor(j5, { reply: "-31? Could you check?" });
+  const r = await dash.call("POST", `/api/device/v1/jobs/${j5.id}/result`, { json: { ...noConditions, device: { id: "pixel-9", model: "Pixel 9 “lab”", os: "Android 16" } }, token });
+  expect(r.status).toBe(201);
+}
+
+function compareGolden(name: string, actual: string) {
+  const file = path.join(GOLDEN, name);
+  if (process.env.UPDATE_GOLDEN) fs.writeFileSync(file, actual);
+  expect(actual).toBe(fs.readFileSync(file, "utf8"));
+}
+
+describe("runs.csv and runs.json", () => {
+  it("match the committed golden files byte for byte", async () => {
+    await seed();
+    compareGolden("runs.csv", await text("/api/export/runs.csv?includeTrial=1&includeSuperseded=1"));
+    compareGolden("runs.json", await text("/api/export/runs.json?includeTrial=1&includeSuperseded=1"));
+  });
+
+  it("regenerate identically from the stored raw traces after every derived row is rebuilt", async () => {
+    await seed();
+    const before = [await text("/api/export/runs.csv?includeTrial=1&includeSuperseded=1"), await text("/api/export/runs.json?includeTrial=1&includeSuperseded=1")];
+    // Drop every derived row and rebuild it from the raw traces alone.
+    const db = dash.ctx.db.$client;
+    db.exec("DELETE FROM scores; DELETE FROM turns;");
+    const { rebuildDerived } = await import("@/server/runs/rebuildDerived");
+    expect(rebuildDerived(dash.ctx)).toBe(6);
+    const after = [await text("/api/export/runs.csv?includeTrial=1&includeSuperseded=1"), await text("/api/export/runs.json?includeTrial=1&includeSuperseded=1")];
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).toBe(before[1]);
+  });
+
+  it("follow protocol.md §4: header, CRLF, formula neutralised, booleans, empty cells for null", async () => {
+    await seed();
+    const csv = await text("/api/export/runs.csv?includeTrial=1&includeSuperseded=1");
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toBe(EXPORT_COLUMNS.join(","));
+    expect(lines.at(-1)).toBe("");
+    expect(lines).toHaveLength(1 + 6 + 1);
+    expect(csv).not.toMatch(/[^\r]\n/);
+    expect(lines[1]).toContain(`"'=Step 1, ""files"" vs bash"`);
+    const json = JSON.parse(await text("/api/export/runs.json?includeTrial=1&includeSuperseded=1"));
+    expect(json.version).toBe(1);
+    expect(json.runs).toHaveLength(6);
+    expect(Object.keys(json.runs[0]).slice(0, 3)).toEqual(["runId", "sessionId", "sessionName"]);
+    const trial = json.runs.find((r: { trial: boolean }) => r.trial);
+    expect(trial).toMatchObject({ charging: null, thermalAtStart: null, deviceModel: "Pixel 9 “lab”", outcome: "finished", passed: true });
+    expect(json.runs.filter((r: { superseded: boolean }) => r.superseded)).toHaveLength(1);
+    // Without the include flags, trial and superseded runs are left out.
+    expect(JSON.parse(await text("/api/export/runs.json")).runs).toHaveLength(4);
+  });
+});
