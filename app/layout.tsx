@@ -21,6 +21,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/analytics">Analytics</Link>
             <Link href="/suite">Suite</Link>
             <Link href="/devices">Devices</Link>
+            <Link href="/import">Import</Link>
           </nav>
         </header>
         <Providers>

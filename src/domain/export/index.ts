@@ -1,3 +1,4 @@
 export * from "./columns";
 export * from "./csv";
 export * from "./json";
+export * from "./import";

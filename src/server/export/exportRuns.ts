@@ -29,16 +29,18 @@ function exportRow(r: Row): ExportRow {
   };
 }
 
-interface StoredTrace {
-  turns: { promptTokens: number; contextTokens: number; ttftMs: number; outputTokens: number; decodeMs: number; toolCalls: { name: string; args: unknown; ok: boolean; ms?: number }[] }[];
-}
+type StoredTurn = { promptTokens: number; contextTokens: number; ttftMs: number; outputTokens: number; decodeMs: number };
+type StoredCall = { name: string; args: unknown; ok: boolean; ms?: number | null };
+/** A device's raw trace, or the record an import stored (it has no raw trace, only the exported calls). */
+type StoredTrace = { imported?: undefined; turns: (StoredTurn & { toolCalls: StoredCall[] })[] } | { imported: true; turns: StoredTurn[]; toolCalls: StoredCall[] };
 
 function detail(r: Row): RunDetail {
   const trace = JSON.parse(r.body) as StoredTrace;
+  const calls = trace.imported ? trace.toolCalls : trace.turns.flatMap((t) => t.toolCalls);
   return {
     checks: (JSON.parse(r.checks) as { id: string; passed: boolean }[]).map((c) => ({ id: c.id, passed: c.passed })),
     progress: JSON.parse(r.progress) as number[],
-    toolCalls: trace.turns.flatMap((t) => t.toolCalls.map((c) => ({ name: c.name, args: c.args, ok: c.ok, ms: c.ms ?? null }))),
+    toolCalls: calls.map((c) => ({ name: c.name, args: c.args, ok: c.ok, ms: c.ms ?? null })),
     turns: trace.turns.map((t) => ({ promptTokens: t.promptTokens, contextTokens: t.contextTokens, ttftMs: t.ttftMs, outputTokens: t.outputTokens, decodeMs: t.decodeMs })),
     endReason: r.end_reason,
   };

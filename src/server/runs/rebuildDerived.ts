@@ -24,6 +24,8 @@ export function rebuildDerived(ctx: Ctx): number {
   sqlite.transaction(() => {
     for (const r of runs) {
       if (r.scored && r.timed) continue;
+      // An imported run has no raw trace to rebuild from.
+      if ((JSON.parse(r.body) as { imported?: boolean }).imported) continue;
       const trace = Trace.parse(JSON.parse(r.body));
       if (!r.scored) insertScore(ctx, r.id, r.task_version, scoreRun(getTask(ctx, r.suite_id, r.task_id, r.task_version), trace, r.context_window));
       if (!r.timed) insertTurns(ctx, r.id, trace);

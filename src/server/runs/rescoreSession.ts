@@ -45,7 +45,12 @@ export function rescoreSession(ctx: Ctx, sessionId: string) {
         unscorable.push({ runId: r.id, reason: `suite ${session.suite_id} no longer has task ${r.task_id}` });
         continue;
       }
-      const parsed = Trace.safeParse(JSON.parse(r.body));
+      const body = JSON.parse(r.body) as { imported?: boolean };
+      if (body.imported) {
+        unscorable.push({ runId: r.id, reason: "it was imported from a runs.json, which carries no workspace to score" });
+        continue;
+      }
+      const parsed = Trace.safeParse(body);
       if (!parsed.success) {
         unscorable.push({ runId: r.id, reason: "its stored trace no longer parses with the current Trace schema" });
         continue;

@@ -1,0 +1,14 @@
+import { ImportForm } from "@/components/ImportForm";
+
+export default function ImportPage() {
+  return (
+    <>
+      <h1>Import runs</h1>
+      <p className="sub">
+        Load a <code>runs.json</code> (for example one published with a study, or exported from another Harness Lab) into a session of its own.
+        Its analytics are the same as in the dashboard it came from. Nothing is stored unless the whole file is valid.
+      </p>
+      <ImportForm />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { pollBody, testDashboard, traceFor } from "../support/server";
+
+const VIEWS = ["/api/analytics/configs", "/api/analytics/ttft", "/api/analytics/ttft?points=loads", "/api/analytics/tasks", "/api/analytics/outcomes", "/api/analytics/compare?a=files&b=bash"];
+
+async function analytics(dash: ReturnType<typeof testDashboard>, session: string) {
+  const out: Record<string, unknown> = {};
+  for (const v of VIEWS) {
+    const r = await dash.call("GET", `${v}${v.includes("?") ? "&" : "?"}session=${session}`);
+    expect(r.status).toBe(200);
+    out[v] = r.body;
+  }
+  return out;
+}
+
+describe("runs.json import", () => {
+  it("round-trips: export → import into an empty dashboard → identical analytics", async () => {
+    const src = testDashboard();
+    const token = (await src.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
+    const s = (await src.call("POST", "/api/sessions", { json: { name: "source", suite: "mini", configs: ["files", "bash"], repeats: 3, order: "interleaved", seed: 9 } })).body.session;
+    for (let i = 0; ; i++) {
+      const r = await src.call("POST", "/api/device/v1/poll", { json: pollBody, token });
+      if (r.status === 204) break;
+      const job = r.body.job;
+      const turns = Array.from({ length: 1 + (i % 3) }, (_, k) => ({ promptTokens: 50 + 40 * k + i, contextTokens: 600 + i, ttftMs: 300 + 5 * (50 + 40 * k + i) + (i % 7), outputTokens: 20 + k, decodeMs: 900 + 13 * i, text: "", toolCalls: k === 0 ? [{ name: "read_file", args: { path: "/notes/health.md" }, ok: i % 2 === 0 }] : [] }));
+      await src.call("POST", `/api/device/v1/jobs/${job.id}/result`, {
+        json: { ...traceFor(job, { reply: i % 3 ? "31" : "Could you say that again?" }), turns, load: { startupTokens: job.config.id === "files" ? 1138 : 300, ms: 2000 + 37 * i } },
+        token,
+      });
+    }
+    const before = await analytics(src, s.id);
+    const exported = (await (await src.fetch(new URL(`http://127.0.0.1:3000/api/export/runs.json?session=${s.id}`))).text());
+    src.close();
+
+    const dst = testDashboard();
+    const imp = await dst.call("POST", "/api/import/runs", { body: exported, headers: { "content-type": "application/json" } });
+    expect(imp.status).toBe(201);
+    expect(imp.body.session.runs).toBe(12);
+    const after = await analytics(dst, imp.body.session.id);
+    expect(after).toEqual(before);
+    // Run ids are kept where free, so a re-export lists the same runs.
+    const again = JSON.parse(await (await dst.fetch(new URL(`http://127.0.0.1:3000/api/export/runs.json?session=${imp.body.session.id}`))).text());
+    const original = JSON.parse(exported);
+    expect(again.runs.map((r: { runId: string }) => r.runId)).toEqual(original.runs.map((r: { runId: string }) => r.runId));
+    expect(again.runs.map((r: { toolCalls: unknown }) => r.toolCalls)).toEqual(original.runs.map((r: { toolCalls: unknown }) => r.toolCalls));
+    // Rescoring cannot score imported runs (no workspace) and says why.
+    const rescore = await dst.call("POST", `/api/sessions/${imp.body.session.id}/rescore`);
+    expect(rescore.body.rescored).toBe(0);
+    expect(rescore.body.unscorable[0].reason).toMatch(/imported/);
+    dst.close();
+  });
+
+  it("refuses an invalid file listing every problem, and stores nothing", async () => {
+    const dst = testDashboard();
+    const bad = { version: 1, runs: [{ runId: "run_1", outcome: "exploded", turnCount: -1 }, { runId: "run_1" }] };
+    const r = await dst.call("POST", "/api/import/runs", { json: bad });
+    expect(r.status).toBe(400);
+    const paths = r.body.error.issues.map((i: { path: string }) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(["runs.0.outcome", "runs.0.turnCount", "runs.0.sessionId", "runs.1.taskId"]));
+    expect((dst.ctx.db.$client.prepare("SELECT COUNT(*) AS n FROM sessions").get() as { n: number }).n).toBe(0);
+    expect((await dst.call("POST", "/api/import/runs", { json: { version: 2, runs: [] } })).status).toBe(400);
+    dst.close();
+  });
+});
