@@ -57,7 +57,7 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
             <a href={`/api/export/runs.json?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} download>runs.json</a>
           </p>
         </div>
-        {!finished && !s.cancelledAt && (
+        {!finished && !s.cancelledAt && s.suite.id !== "imported" && (
           <button className="btn danger" disabled={cancel.isPending} onClick={() => { if (confirm("Cancel every queued and running job of this session?")) cancel.mutate(); }} data-testid="cancel-session">
             Cancel session
           </button>
@@ -65,6 +65,11 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
       </div>
       {q.error && <div className="error">{(q.error as ApiError).message} Showing the last data received.</div>}
 
+      {s.suite.id === "imported" ? (
+        <div className="notice" data-testid="imported-notice">
+          This session was imported from a runs.json: it has runs but no jobs, and its runs cannot be rescored (an export carries no workspaces).
+        </div>
+      ) : (
       <div className="panel">
         <div className="row" style={{ justifyContent: "space-between", marginBottom: 8 }}>
           <b data-testid="progress-text">
@@ -86,6 +91,7 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
           ))}
         </div>
       </div>
+      )}
 
       <h2>Pass rate by config</h2>
       {d.configs.length === 0 ? (
@@ -107,7 +113,7 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
         </table>
       )}
 
-      {d.runs.length > 0 && <RescorePanel sessionId={id} onDone={() => q.refetch()} />}
+      {d.runs.length > 0 && s.suite.id !== "imported" && <RescorePanel sessionId={id} onDone={() => q.refetch()} />}
 
       <h2>Runs <span className="hint">newest first{d.runs.length >= 200 ? ", latest 200" : ""}</span></h2>
       {d.runs.length === 0 ? (
