@@ -106,3 +106,22 @@ describe("runs.csv and runs.json", () => {
     expect(JSON.parse(await text("/api/export/runs.json")).runs).toHaveLength(4);
   });
 });
+
+describe("GET /api/runs/{id}", () => {
+  it("returns the run's export fields, raw trace, score, task and neighbours", async () => {
+    await seed();
+    const r = await dash.call("GET", "/api/runs/run_0001");
+    expect(r.status).toBe(200);
+    const csv = (await text("/api/export/runs.json?includeTrial=1&includeSuperseded=1"));
+    const exported = JSON.parse(csv).runs.find((x: { runId: string }) => x.runId === "run_0001");
+    for (const k of Object.keys(r.body.run)) expect(r.body.run[k]).toEqual(exported[k]);
+    expect(r.body.trace.turns).toHaveLength(3);
+    expect(r.body.score).toMatchObject({ passed: true, outcome: "finished", milestonesReached: 2, progress: [1, 2], looping: false });
+    expect(r.body.score.checks[0]).toMatchObject({ id: "c1", passed: true, reason: expect.any(String) });
+    expect(r.body.task.milestones.map((m: { id: string }) => m.id)).toEqual(["read", "todo"]);
+    expect(r.body.neighbours).toEqual({ previous: null, next: null, index: 1, of: 1 });
+    const late = await dash.call("GET", "/api/runs/run_0003");
+    expect(late.body.neighbours).toEqual({ previous: null, next: "run_0004", index: 1, of: 2 });
+    expect((await dash.call("GET", "/api/runs/run_nope")).status).toBe(404);
+  });
+});

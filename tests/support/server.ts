@@ -25,6 +25,7 @@ import * as analyticsOutcomes from "../../app/api/analytics/outcomes/route";
 import * as exportCsv from "../../app/api/export/runs.csv/route";
 import * as exportJson from "../../app/api/export/runs.json/route";
 import * as importRuns from "../../app/api/import/runs/route";
+import * as runOne from "../../app/api/runs/[id]/route";
 import * as suite from "../../app/api/suites/[id]/route";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -53,6 +54,7 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/export\/runs\.csv$/, exportCsv as Module],
   [/^\/api\/export\/runs\.json$/, exportJson as Module],
   [/^\/api\/import\/runs$/, importRuns as Module],
+  [/^\/api\/runs\/(?<id>[^/]+)$/, runOne as Module],
   [/^\/api\/suites\/(?<id>[^/]+)$/, suite as Module],
 ];
 

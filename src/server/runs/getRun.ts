@@ -1,0 +1,54 @@
+import "server-only";
+import type { Ctx } from "../context";
+import { EXPORT_COLUMNS, camel } from "@/domain/export";
+import type { Task } from "@/domain/suite/schema";
+import { notFound } from "../errors";
+import { EXPORT_SELECT, exportRow, type ExportDbRow } from "../export/exportRow";
+import { FROM_RUNS } from "../analytics/where";
+import { IMPORTED_SUITE } from "../export/importRuns";
+
+interface Extra { outcome_reason: string; looping: number; metrics: string; suite_id: string; body: string }
+
+/**
+ * `GET /api/runs/{id}` (protocol.md §5): the run's export fields, its raw trace and its current
+ * score; plus (added) the task version it ran (seed workspace, milestones), and the previous and
+ * next runs of the same session × task × config, for stepping through repeats.
+ */
+export function getRun(ctx: Ctx, id: string) {
+  const sqlite = ctx.db.$client;
+  const r = sqlite
+    .prepare(
+      `SELECT ${EXPORT_SELECT}, sc.outcome_reason, sc.metrics, s.suite_id, t.body
+         FROM ${FROM_RUNS} JOIN traces t ON t.run_id = r.id WHERE r.id = ? AND sc.current = 1`,
+    )
+    .get(id) as (ExportDbRow & Extra) | undefined;
+  if (!r) throw notFound("run", id);
+  const row = exportRow(r);
+  const run = Object.fromEntries(EXPORT_COLUMNS.map((c) => [camel(c), row[c]]));
+  const taskRow =
+    r.suite_id === IMPORTED_SUITE
+      ? undefined
+      : (sqlite.prepare("SELECT doc FROM tasks WHERE suite_id = ? AND task_id = ? AND version = ?").get(r.suite_id, r.task_id, r.task_version) as { doc: string } | undefined);
+  const task = taskRow ? (JSON.parse(taskRow.doc) as Task) : null;
+  const siblings = sqlite
+    .prepare("SELECT id FROM runs WHERE session_id = ? AND task_id = ? AND config_id = ? ORDER BY repeat, attempt, id")
+    .all(r.session_id, r.task_id, r.config_id) as { id: string }[];
+  const at = siblings.findIndex((s) => s.id === id);
+  return {
+    run,
+    trace: JSON.parse(r.body) as unknown,
+    score: {
+      passed: !!r.passed,
+      outcome: r.outcome,
+      outcomeReason: r.outcome_reason,
+      checks: JSON.parse(r.checks) as { id: string; passed: boolean; reason: string }[],
+      looping: !!r.looping,
+      repatches: r.repatches,
+      progress: JSON.parse(r.progress) as number[],
+      milestonesReached: r.milestones_reached,
+      metrics: JSON.parse(r.metrics) as Record<string, unknown>,
+    },
+    task: task && { id: task.id, version: task.version, title: task.title ?? null, prompt: task.prompt, workspace: task.workspace, milestones: task.milestones ?? [] },
+    neighbours: { previous: at > 0 ? siblings[at - 1].id : null, next: at >= 0 && at < siblings.length - 1 ? siblings[at + 1].id : null, index: at + 1, of: siblings.length },
+  };
+}
