@@ -18,6 +18,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <nav>
             <Link href="/">Sessions</Link>
             <Link href="/sessions/new">New session</Link>
+            <Link href="/runs">Runs</Link>
             <Link href="/analytics">Analytics</Link>
             <Link href="/suite">Suite</Link>
             <Link href="/devices">Devices</Link>

@@ -125,3 +125,23 @@ describe("GET /api/runs/{id}", () => {
     expect((await dash.call("GET", "/api/runs/run_nope")).status).toBe(404);
   });
 });
+
+describe("GET /api/runs", () => {
+  it("filters, sorts and paginates in SQL", async () => {
+    await seed();
+    const all = await dash.call("GET", "/api/runs?includeTrial=1&includeSuperseded=1&sort=task&dir=asc&pageSize=10");
+    expect(all.body).toMatchObject({ total: 6, page: 1, pages: 1, first: 1, last: 6 });
+    expect(all.body.runs.map((r: { taskId: string }) => r.taskId)).toEqual(["dentist-todo", "dentist-todo", "dentist-todo", "sum", "sum", "sum"]);
+    const failedBash = await dash.call("GET", "/api/runs?config=bash&passed=false");
+    expect(failedBash.body.runs.map((r: { id: string }) => r.id).sort()).toEqual(["run_0003", "run_0005"]);
+    const crashed = await dash.call("GET", "/api/runs?outcome=crashed");
+    expect(crashed.body.runs).toHaveLength(1);
+    expect(crashed.body.runs[0]).toMatchObject({ id: "run_0005", outcome: "crashed", passed: false, charging: false });
+    const paged = await dash.call("GET", "/api/runs?includeTrial=1&includeSuperseded=1&sort=ttft&dir=desc&pageSize=10&page=1");
+    expect(paged.body.runs[0].id).toBe("run_0001");
+    expect((await dash.call("GET", "/api/runs?sort=nonsense")).status).toBe(400);
+    // The export honours the same narrower filters.
+    const csv = await text("/api/export/runs.csv?config=bash&passed=false");
+    expect(csv.split("\r\n").filter(Boolean)).toHaveLength(3);
+  });
+});

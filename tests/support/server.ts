@@ -26,6 +26,7 @@ import * as exportCsv from "../../app/api/export/runs.csv/route";
 import * as exportJson from "../../app/api/export/runs.json/route";
 import * as importRuns from "../../app/api/import/runs/route";
 import * as runOne from "../../app/api/runs/[id]/route";
+import * as runList from "../../app/api/runs/route";
 import * as suite from "../../app/api/suites/[id]/route";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -55,6 +56,7 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/export\/runs\.json$/, exportJson as Module],
   [/^\/api\/import\/runs$/, importRuns as Module],
   [/^\/api\/runs\/(?<id>[^/]+)$/, runOne as Module],
+  [/^\/api\/runs$/, runList as Module],
   [/^\/api\/suites\/(?<id>[^/]+)$/, suite as Module],
 ];
 

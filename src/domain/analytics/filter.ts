@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { Thermal } from "../protocol/common";
+import { TaskGroup } from "../suite/schema";
+import { OUTCOMES } from "../scoring/types";
 
 /**
  * The filters every analytics view, export and API call share (protocol.md §5): sessions
@@ -14,6 +16,13 @@ export const AnalyticsFilter = z.object({
   charging: z.boolean().optional(),
   includeTrial: z.boolean().default(false),
   includeSuperseded: z.boolean().default(false),
+  // Narrower filters of the runs explorer (and the downloads it offers).
+  task: z.string().min(1).max(80).optional(),
+  group: TaskGroup.optional(),
+  config: z.string().min(1).max(80).optional(),
+  outcome: z.enum(OUTCOMES).optional(),
+  passed: z.boolean().optional(),
+  looping: z.boolean().optional(),
 });
 export type AnalyticsFilter = z.infer<typeof AnalyticsFilter>;
 
@@ -34,6 +43,12 @@ export function parseFilter(params: URLSearchParams) {
     charging: bool(params.get("charging")),
     includeTrial: bool(params.get("includeTrial")) ?? false,
     includeSuperseded: bool(params.get("includeSuperseded")) ?? false,
+    task: params.get("task") || undefined,
+    group: params.get("group") || undefined,
+    config: params.get("config") || undefined,
+    outcome: params.get("outcome") || undefined,
+    passed: bool(params.get("passed")),
+    looping: bool(params.get("looping")),
   };
   return AnalyticsFilter.safeParse(raw);
 }
@@ -48,5 +63,11 @@ export function filterToParams(f: Partial<AnalyticsFilter>): URLSearchParams {
   if (f.charging !== undefined) p.set("charging", f.charging ? "true" : "false");
   if (f.includeTrial) p.set("includeTrial", "1");
   if (f.includeSuperseded) p.set("includeSuperseded", "1");
+  if (f.task) p.set("task", f.task);
+  if (f.group) p.set("group", f.group);
+  if (f.config) p.set("config", f.config);
+  if (f.outcome) p.set("outcome", f.outcome);
+  if (f.passed !== undefined) p.set("passed", f.passed ? "true" : "false");
+  if (f.looping !== undefined) p.set("looping", f.looping ? "true" : "false");
   return p;
 }

@@ -16,6 +16,12 @@ export function whereClause(f: AnalyticsFilter): { sql: string; params: unknown[
   if (f.device !== undefined) (parts.push("r.device_id = ?"), params.push(f.device));
   if (f.thermal !== undefined) (parts.push("r.thermal_at_start = ?"), params.push(f.thermal));
   if (f.charging !== undefined) (parts.push("r.charging = ?"), params.push(f.charging ? 1 : 0));
+  if (f.task !== undefined) (parts.push("r.task_id = ?"), params.push(f.task));
+  if (f.group !== undefined) (parts.push("r.task_group = ?"), params.push(f.group));
+  if (f.config !== undefined) (parts.push("r.config_id = ?"), params.push(f.config));
+  if (f.outcome !== undefined) (parts.push("sc.outcome = ?"), params.push(f.outcome));
+  if (f.passed !== undefined) (parts.push("sc.passed = ?"), params.push(f.passed ? 1 : 0));
+  if (f.looping !== undefined) (parts.push("sc.looping = ?"), params.push(f.looping ? 1 : 0));
   if (!f.includeTrial) parts.push("s.trial = 0");
   if (!f.includeSuperseded) parts.push("r.superseded = 0");
   return { sql: parts.join(" AND "), params };

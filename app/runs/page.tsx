@@ -1,0 +1,103 @@
+import Link from "next/link";
+import { getContext } from "@/server/context";
+import { filterToParams } from "@/domain/analytics/filter";
+import { parseRunsPage, type RunsPage } from "@/domain/analytics/runs-query";
+import { duration, integer } from "@/domain/stats/format";
+import { listRuns } from "@/server/runs/listRuns";
+import { filterOptions } from "@/server/analytics/filterOptions";
+import { FilterError, readPageFilter, toUrlParams, type SearchParams } from "@/components/analytics/AnalyticsHeader";
+import { RunsFilterForm } from "@/components/runs/RunsFilterForm";
+
+export const dynamic = "force-dynamic";
+
+const COLUMNS: { key: RunsPage["sort"] | null; label: string; num?: boolean }[] = [
+  { key: "task", label: "Task" }, { key: "config", label: "Config" }, { key: null, label: "Rep." , num: true }, { key: null, label: "Session" },
+  { key: null, label: "Device" }, { key: "passed", label: "Result" }, { key: "outcome", label: "Outcome" }, { key: "calls", label: "Calls", num: true },
+  { key: "turns", label: "Turns", num: true }, { key: "ttft", label: "TTFT", num: true }, { key: "load", label: "Load", num: true },
+  { key: "peak", label: "Peak ctx", num: true }, { key: null, label: "Conditions" },
+];
+
+export default async function RunsExplorerPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams;
+  const parsed = readPageFilter(sp);
+  const page = parseRunsPage(toUrlParams(sp));
+  if (!parsed.success) return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/runs" />;
+  if (!page.success) return <FilterError fields={page.error.issues.map((i) => i.path.join("."))} href="/runs" />;
+  const ctx = getContext();
+  const filter = parsed.data;
+  const result = listRuns(ctx, filter, page.data);
+  const base = filterToParams(filter);
+  const link = (over: Partial<RunsPage>) => {
+    const p = new URLSearchParams(base);
+    const merged = { ...page.data, ...over };
+    if (merged.sort !== "received") p.set("sort", merged.sort);
+    if (merged.dir !== "desc") p.set("dir", merged.dir);
+    if (merged.page !== 1) p.set("page", String(merged.page));
+    if (merged.pageSize !== 50) p.set("pageSize", String(merged.pageSize));
+    const qs = p.toString();
+    return qs ? `/runs?${qs}` : "/runs";
+  };
+  const qs = base.toString();
+  return (
+    <>
+      <h1>Runs</h1>
+      <p className="sub">Every scored run, filtered and sorted here; the address keeps the filters, so any view can link to the runs behind its counts.</p>
+      <RunsFilterForm filter={filter} options={filterOptions(ctx)} />
+      <div className="row" style={{ justifyContent: "space-between", margin: "8px 0" }}>
+        <b data-testid="runs-count">{result.total === 0 ? "No runs match" : `${integer(result.first)}–${integer(result.last)} of ${integer(result.total)} runs`}</b>
+        <span className="muted">
+          Download these runs: <a href={`/api/export/runs.csv${qs ? `?${qs}` : ""}`} download data-testid="runs-download-csv">runs.csv</a> ·{" "}
+          <a href={`/api/export/runs.json${qs ? `?${qs}` : ""}`} download data-testid="runs-download-json">runs.json</a>
+        </span>
+      </div>
+      {result.total === 0 ? (
+        <div className="panel empty" data-testid="runs-empty">
+          <h2>No runs match these filters</h2>
+          <p className="muted">Clear a filter, or include trial and superseded runs. <Link href="/runs">Show all runs</Link>.</p>
+        </div>
+      ) : (
+        <table className="compact" data-testid="runs-explorer">
+          <thead>
+            <tr>
+              {COLUMNS.map((c) => (
+                <th key={c.label} className={c.num ? "num" : undefined}>
+                  {c.key ? (
+                    <Link href={link({ sort: c.key, dir: page.data.sort === c.key && page.data.dir === "desc" ? "asc" : "desc", page: 1 })} data-testid={`sort-${c.key}`}>
+                      {c.label}{page.data.sort === c.key ? (page.data.dir === "desc" ? " ↓" : " ↑") : ""}
+                    </Link>
+                  ) : c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {result.runs.map((r) => (
+              <tr key={r.id} data-testid="explorer-row">
+                <td className="mono"><Link href={`/runs/${r.id}`}>{r.taskId}</Link>{r.heldOut ? " ◆" : ""}</td>
+                <td className="mono">{r.configId}</td>
+                <td className="num">{r.repeat}{r.attempt > 1 ? `·a${r.attempt}` : ""}</td>
+                <td className="nowrap"><Link href={`/sessions/${r.sessionId}`}>{r.sessionName}</Link>{r.trial && <span className="pill warn"> trial</span>}</td>
+                <td className="muted nowrap">{r.deviceId}</td>
+                <td className="nowrap">{r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}{r.superseded && <span className="pill"> superseded</span>}{r.looping && <span className="pill warn"> loop</span>}</td>
+                <td className="nowrap" title={r.outcomeReason}><span className={`pill o-${r.outcome}`}>{r.outcome.replace("_", " ")}</span></td>
+                <td className="num">{r.toolCalls}{r.failedToolCalls ? <span className="muted"> ({r.failedToolCalls}✗)</span> : ""}</td>
+                <td className="num">{r.turnCount}</td>
+                <td className="num">{duration(r.firstTtftMs)}</td>
+                <td className="num">{duration(r.loadMs)}</td>
+                <td className="num">{integer(r.peakContextTokens)}</td>
+                <td className="muted nowrap">{r.thermalAtStart ?? "–"}{r.charging ? " · charging" : ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {result.pages > 1 && (
+        <div className="row" style={{ marginTop: 12 }} data-testid="pagination">
+          {result.page > 1 && <Link className="btn" href={link({ page: result.page - 1 })} data-testid="page-prev">← Previous</Link>}
+          <span className="muted">Page {result.page} of {result.pages}</span>
+          {result.page < result.pages && <Link className="btn" href={link({ page: result.page + 1 })} data-testid="page-next">Next →</Link>}
+        </div>
+      )}
+    </>
+  );
+}
