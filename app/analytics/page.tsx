@@ -1,6 +1,7 @@
 import { getContext } from "@/server/context";
 import { passRateBars, combineCounts } from "@/domain/analytics/bars";
 import { wilson } from "@/domain/stats/wilson";
+import { filterToParams } from "@/domain/analytics/filter";
 import { configAnalytics } from "@/server/analytics/configs";
 import { outcomeAnalytics, taskGrid } from "@/server/analytics/grid";
 import { AnalyticsHeader, FilterError, NoRuns, readPageFilter, type SearchParams } from "@/components/analytics/AnalyticsHeader";
@@ -21,6 +22,7 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
     <AnalyticsHeader ctx={ctx} tab="/analytics" filter={filter} guide="What each harness change did to success, to how runs fail, and to latency on the phone. Trial and superseded runs are left out unless you include them." />
   );
   if (!configs.length) return (<>{header}<NoRuns /></>);
+  const filterQuery = filterToParams(filter).toString();
   const bars = passRateBars(
     configs.map((c) => ({
       configId: c.configId,
@@ -32,7 +34,7 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
       {header}
       <h2>Config comparison</h2>
       <p className="section-guide">Medians per run; pass counts with Wilson 95% intervals. Compare costs (start-up tokens, load, turn time) with what they bought.</p>
-      <ConfigTable configs={configs} />
+      <ConfigTable configs={configs} filterQuery={filterQuery} />
 
       <h2>Pass rate by task group</h2>
       <p className="section-guide">Bars are pass rates, whiskers Wilson 95% intervals: overlapping whiskers mean the difference may be chance.</p>
@@ -40,7 +42,7 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
 
       <h2>Task grid</h2>
       <p className="section-guide">Runs passed out of runs for every task and config. Rows that are all 0/n or n/n show outcomes decided by the task, not by chance.</p>
-      <TaskGridTable grid={taskGrid(ctx, filter)} />
+      <TaskGridTable grid={taskGrid(ctx, filter)} filterQuery={filterQuery} />
 
       <h2>How runs ended</h2>
       <p className="sub section-guide">Outcome labels per config: a config can keep its pass rate and still fail differently (quitting vs. running out of context).</p>

@@ -76,8 +76,8 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
                 <td className="mono"><Link href={`/runs/${r.id}`}>{r.taskId}</Link>{r.heldOut ? " ◆" : ""}</td>
                 <td className="mono">{r.configId}</td>
                 <td className="num">{r.repeat}{r.attempt > 1 ? `·a${r.attempt}` : ""}</td>
-                <td className="nowrap"><Link href={`/sessions/${r.sessionId}`}>{r.sessionName}</Link>{r.trial && <span className="pill warn"> trial</span>}</td>
-                <td className="muted nowrap">{r.deviceId}</td>
+                <td><Link href={`/sessions/${r.sessionId}`}>{r.sessionName}</Link>{r.trial && <span className="pill warn"> trial</span>}</td>
+                <td className="muted">{r.deviceId}</td>
                 <td className="nowrap">{r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}{r.superseded && <span className="pill"> superseded</span>}{r.looping && <span className="pill warn"> loop</span>}</td>
                 <td className="nowrap" title={r.outcomeReason}><span className={`pill o-${r.outcome}`}>{r.outcome.replace("_", " ")}</span></td>
                 <td className="num">{r.toolCalls}{r.failedToolCalls ? <span className="muted"> ({r.failedToolCalls}✗)</span> : ""}</td>

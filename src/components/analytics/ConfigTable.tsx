@@ -1,4 +1,6 @@
+import Link from "next/link";
 import type { ConfigSummary, PassCount } from "@/domain/analytics/configs";
+import { runsHref } from "@/domain/analytics/links";
 import { duration, integer, percent, percentInterval } from "@/domain/stats/format";
 
 const GROUPS = [
@@ -7,18 +9,19 @@ const GROUPS = [
   ["multi_step", "Multi-step"],
 ] as const;
 
-function Pass({ c }: { c: PassCount | undefined }) {
+function Pass({ c, href }: { c: PassCount | undefined; href: string }) {
   if (!c || !c.runs) return <span className="muted">–</span>;
   return (
     <span title={`Wilson 95%: ${percentInterval(c.wilson)}`}>
-      {c.passed}/{c.runs}
+      <Link href={href}>{c.passed}/{c.runs}</Link>
       <span className="sub2">{percentInterval(c.wilson)}</span>
     </span>
   );
 }
 
 /** View 1: one row per config, the costs beside the successes (the study's Tables 4–6). */
-export function ConfigTable({ configs }: { configs: ConfigSummary[] }) {
+export function ConfigTable({ configs, filterQuery }: { configs: ConfigSummary[]; filterQuery: string }) {
+  const runs = (extra: Record<string, string>) => runsHref(filterQuery, extra);
   return (
     <div style={{ overflowX: "auto" }}>
       <table className="compact" data-testid="config-comparison">
@@ -39,13 +42,13 @@ export function ConfigTable({ configs }: { configs: ConfigSummary[] }) {
               <td className="num">{duration(c.medianLoadMs)}</td>
               <td className="num">{duration(c.medianTtftMs)}</td>
               <td className="num">{duration(c.medianTurnMs)}</td>
-              <td className="num" data-testid="passed">{c.passed}/{c.runs}<span className="sub2">{percent(c.passRate)}</span></td>
-              {GROUPS.map(([g]) => <td key={g} className="nowrap"><Pass c={c.byGroup[g]} /></td>)}
-              <td className="nowrap"><Pass c={c.heldOut} /></td>
+              <td className="num" data-testid="passed"><Link href={runs({ config: c.configId })}>{c.passed}/{c.runs}</Link><span className="sub2">{percent(c.passRate)}</span></td>
+              {GROUPS.map(([g]) => <td key={g} className="nowrap"><Pass c={c.byGroup[g]} href={runs({ config: c.configId, group: g })} /></td>)}
+              <td className="nowrap"><Pass c={c.heldOut} href={runs({ config: c.configId })} /></td>
               <td className="num">{integer(c.toolCalls)}</td>
               <td className="num">{integer(c.failedToolCalls)}</td>
-              <td className="num">{c.looping}</td>
-              <td className="num">{c.contextFull}</td>
+              <td className="num">{c.looping ? <Link href={runs({ config: c.configId, looping: "true" })}>{c.looping}</Link> : 0}</td>
+              <td className="num">{c.contextFull ? <Link href={runs({ config: c.configId, outcome: "context_full" })}>{c.contextFull}</Link> : 0}</td>
               <td className="num">{integer(c.peakContextTokens)}</td>
             </tr>
           ))}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { runsHref } from "@/domain/analytics/links";
+import { parseFilter } from "@/domain/analytics/filter";
+
+describe("runsHref", () => {
+  it("keeps the view's filters and adds the count's own", () => {
+    const href = runsHref("session=s1&session=s2&charging=false", { task: "dentist-todo", config: "files" });
+    expect(href).toBe("/runs?session=s1&session=s2&charging=false&task=dentist-todo&config=files");
+    const back = parseFilter(new URLSearchParams(href.split("?")[1]));
+    expect(back.success && back.data).toMatchObject({ sessions: ["s1", "s2"], charging: false, task: "dentist-todo", config: "files" });
+  });
+  it("overrides a filter the count narrows", () => {
+    expect(runsHref("config=bash", { config: "files" })).toBe("/runs?config=files");
+    expect(runsHref("", {})).toBe("/runs");
+  });
+});
