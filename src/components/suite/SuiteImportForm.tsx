@@ -1,0 +1,58 @@
+"use client";
+import Link from "next/link";
+import { useState } from "react";
+import { api, ApiError } from "@/client/api";
+
+/** Imports a suite document: validated, fixtures run, refused with every problem listed. */
+export function SuiteImportForm({ suites }: { suites: { id: string; version: number; default: boolean }[] }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [done, setDone] = useState<{ id: string; version: number; tasks: number; configs: number } | null>(null);
+
+  async function upload(file: File) {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    try {
+      const { suite } = await api<{ suite: { id: string; version: number; tasks: number; configs: number } }>("/api/suites", {
+        method: "POST",
+        body: await file.text(),
+        headers: { "content-type": "application/json" },
+      });
+      setDone(suite);
+    } catch (err) {
+      setError(err instanceof ApiError ? err : new ApiError(0, "unknown", "The suite could not be imported; try again."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="panel" data-testid="suite-import">
+      <h2 style={{ marginTop: 0 }}>Suites</h2>
+      <p className="muted">
+        Stored:{" "}
+        {suites.map((s, i) => (
+          <span key={s.id}>
+            {i > 0 && ", "}
+            <Link href={`/suites/${s.id}`}>{s.id}</Link> v{s.version}{s.default ? " (default)" : ""}
+          </span>
+        ))}
+        . Import a suite JSON (protocol.md §2): it is validated and its fixtures are run; a changed task needs a new version.
+      </p>
+      <input type="file" accept="application/json,.json" disabled={busy} onChange={(e) => e.target.files?.[0] && upload(e.target.files[0])} data-testid="suite-file" />
+      {busy && <span className="muted"> Checking…</span>}
+      {done && (
+        <div className="notice" data-testid="suite-import-done">
+          Stored <Link href={`/suites/${done.id}`}>{done.id}</Link> v{done.version}: {done.tasks} tasks, {done.configs} configs, every fixture judged as expected.
+        </div>
+      )}
+      {error && (
+        <div className="error" data-testid="suite-import-error">
+          {error.message}
+          {error.issues.length > 0 && <ul>{error.issues.slice(0, 50).map((i, k) => <li key={k}><code>{i.path}</code>: {i.message}</li>)}</ul>}
+        </div>
+      )}
+    </div>
+  );
+}
