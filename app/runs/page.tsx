@@ -7,6 +7,7 @@ import { listRuns } from "@/server/runs/listRuns";
 import { filterOptions } from "@/server/analytics/filterOptions";
 import { FilterError, readPageFilter, toUrlParams, type SearchParams } from "@/components/analytics/AnalyticsHeader";
 import { RunsFilterForm } from "@/components/runs/RunsFilterForm";
+import { ExportButtons } from "@/components/runs/ExportButtons";
 
 export const dynamic = "force-dynamic";
 
@@ -45,10 +46,7 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
       <RunsFilterForm filter={filter} options={filterOptions(ctx)} />
       <div className="row" style={{ justifyContent: "space-between", margin: "8px 0" }}>
         <b data-testid="runs-count">{result.total === 0 ? "No runs match" : `${integer(result.first)}–${integer(result.last)} of ${integer(result.total)} runs`}</b>
-        <span className="muted">
-          Download these runs: <a href={`/api/export/runs.csv${qs ? `?${qs}` : ""}`} download data-testid="runs-download-csv">runs.csv</a> ·{" "}
-          <a href={`/api/export/runs.json${qs ? `?${qs}` : ""}`} download data-testid="runs-download-json">runs.json</a>
-        </span>
+        <ExportButtons query={qs} total={result.total} />
       </div>
       {result.total === 0 ? (
         <div className="panel empty" data-testid="runs-empty">
