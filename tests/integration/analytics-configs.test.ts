@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { pollBody, testDashboard, traceFor } from "../support/server";
+import { runQueue, testDashboard } from "../support/server";
 
 let dash: ReturnType<typeof testDashboard>;
 let token: string;
@@ -9,16 +9,7 @@ beforeEach(async () => {
 });
 afterEach(() => dash.close());
 
-/** Runs every queued job with the given trace shaping, in queue order. */
-async function runAll(shape: (job: any, i: number) => object) {
-  for (let i = 0; ; i++) {
-    const r = await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token });
-    if (r.status === 204) return;
-    const job = r.body.job;
-    const res = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...traceFor(job), ...shape(job, i) }, token });
-    expect(res.status).toBe(201);
-  }
-}
+const runAll = (shape: (job: any, i: number) => object) => runQueue(dash, token, shape);
 const turn = (ttftMs: number, decodeMs: number, promptTokens = 40) => ({ promptTokens, contextTokens: 400, ttftMs, outputTokens: 20, decodeMs, text: "", toolCalls: [] });
 
 describe("GET /api/analytics/configs", () => {

@@ -154,3 +154,17 @@ export function traceFor(
     workspace: { files: opts.files ?? job.task.workspace.files },
   };
 }
+
+/**
+ * Works through a dashboard's queue as one phone: polls until 204, submitting for each job a
+ * minimal valid trace overridden by `shape(job, i)`. Every submission must be accepted.
+ */
+export async function runQueue(dash: ReturnType<typeof testDashboard>, token: string, shape: (job: any, i: number) => object) {
+  for (let i = 0; ; i++) {
+    const r = await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token });
+    if (r.status === 204) return i;
+    const job = r.body.job;
+    const res = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...traceFor(job), ...shape(job, i) }, token });
+    if (res.status !== 201) throw new Error(`result for ${job.id} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+}
