@@ -92,6 +92,7 @@ describe("GET /api/analytics/failures", () => {
     const session = await seed();
     const r = await dash.call("GET", `/api/analytics/failures?session=${session}`);
     expect(r.status).toBe(200);
+    expect(r.body.runs).toBe(12);
     expect(r.body.failures).toEqual([
       { taskId: "sum", group: "no_files", configId: "bash", runs: 3, failing: 3, pattern: "give up", following: 3, patterns: 1 },
       { taskId: "dentist-todo", group: "files", configId: "bash", runs: 3, failing: 2, pattern: "cat <guessed path> ✗ → stop", following: 2, patterns: 1 },

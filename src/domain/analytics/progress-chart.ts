@@ -1,10 +1,14 @@
 import type { PathEnd, TaskTrajectories } from "./progress";
 
-/** How far below zero a failed call dips: the middle of the shaded band [-BAND, 0). */
-export const DIP = -0.5;
-export const BAND = 0.8;
-/** Vertical spread between configs' lines, so identical paths stay visible side by side. */
-export const SPREAD = 0.07;
+/**
+ * The shaded band for failed calls spans [BAND_BOTTOM, BAND_TOP] and a failed call is drawn at DIP,
+ * its middle. The band stays clear of zero so lines offset below zero (SPREAD) are not read as dips.
+ */
+export const BAND_TOP = -0.25;
+export const BAND_BOTTOM = -0.85;
+export const DIP = -0.55;
+/** Vertical spread between configs' lines, so identical paths stay visible side by side; 7 configs span ±0.12. */
+export const SPREAD = 0.04;
 
 export interface ChartPoint {
   call: number;
@@ -24,6 +28,8 @@ export interface ChartSeries {
   ends: Partial<Record<PathEnd, number>>;
   runs: number;
   lastCall: number;
+  /** The sentence beside the end marker, e.g. "2 of 3 ran out of context". */
+  endText: string;
 }
 
 export interface TrajectoryChart {
@@ -45,7 +51,8 @@ export function trajectoryChart(task: TaskTrajectories): TrajectoryChart {
   const series: ChartSeries[] = task.configs.map((c, i) => {
     const offset = Math.round((i - (m - 1) / 2) * SPREAD * 1000) / 1000;
     const points = c.points.map((p) => ({ ...p, y: (p.failed ? DIP : p.milestones) + offset }));
-    return { configId: c.configId, offset, points, end: c.end, ends: c.ends, runs: c.runs, lastCall: points[points.length - 1].call };
+    const lastCall = points[points.length - 1].call;
+    return { configId: c.configId, offset, points, end: c.end, ends: c.ends, runs: c.runs, lastCall, endText: endSentence(c) };
   });
   const maxCall = Math.max(0, ...series.map((s) => s.lastCall));
   const rows: Record<string, number>[] = [];

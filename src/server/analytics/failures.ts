@@ -4,7 +4,10 @@ import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { rankFailurePatterns, type CellRunFacts, type PatternFacts } from "@/domain/analytics/failures";
 import { FROM_RUNS, whereClause } from "./where";
 
-/** `GET /api/analytics/failures`: the most common call pattern of each task × config's failing runs (Table 3). */
+/**
+ * `GET /api/analytics/failures`: the most common call pattern of each task × config's failing runs
+ * (Table 3), and how many runs the selection has (so an empty table can say whether all passed).
+ */
 export function failureAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = whereClause(filter);
   const sqlite = ctx.db.$client;
@@ -17,5 +20,5 @@ export function failureAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const cells = sqlite
     .prepare(`SELECT r.task_id AS taskId, r.config_id AS configId, COUNT(*) AS runs FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`)
     .all(...w.params) as CellRunFacts[];
-  return { failures: rankFailurePatterns(patterns, cells) };
+  return { failures: rankFailurePatterns(patterns, cells), runs: cells.reduce((n, c) => n + c.runs, 0) };
 }

@@ -17,19 +17,22 @@ describe("trajectoryChart", () => {
   });
 
   it("offsets two configs by ±SPREAD/2 and dips failed calls to DIP", () => {
-    expect(chart.series.map((s) => s.offset)).toEqual([-0.035, 0.035]);
-    expect(chart.series[0].points.map((p) => p.y)).toEqual([-0.035, DIP - 0.035, 0.965]);
-    expect(chart.series[1].points.map((p) => p.y)).toEqual([0.035, DIP + 0.035]);
+    expect(chart.series.map((s) => s.offset)).toEqual([-0.02, 0.02]);
+    expect(chart.series[0].points.map((p) => p.y)).toEqual([-0.02, DIP - 0.02, 0.98]);
+    expect(chart.series[1].points.map((p) => p.y)).toEqual([0.02, DIP + 0.02]);
   });
 
   it("has one row per call index, a config absent past its path's end", () => {
     expect(chart.maxCall).toBe(2);
     expect(chart.rows).toEqual([
-      { call: 0, bash: -0.035, files: 0.035 },
-      { call: 1, bash: DIP - 0.035, files: DIP + 0.035 },
-      { call: 2, bash: 0.965 },
+      { call: 0, bash: -0.02, files: 0.02 },
+      { call: 1, bash: DIP - 0.02, files: DIP + 0.02 },
+      { call: 2, bash: 0.98 },
     ]);
-    expect(chart.series.map((s) => [s.configId, s.lastCall, s.end])).toEqual([["bash", 2, "early_stop"], ["files", 1, "context_full"]]);
+    expect(chart.series.map((s) => [s.configId, s.lastCall, s.end, s.endText])).toEqual([
+      ["bash", 2, "early_stop", "2 of 3 stopped early"],
+      ["files", 1, "context_full", "2 of 3 ran out of context"],
+    ]);
   });
 
   it("leaves a single config on its own height", () => {
