@@ -100,6 +100,13 @@ export const scores = sqliteTable(
     checks: text("checks").notNull(),
     progress: text("progress").notNull(),
     metrics: text("metrics").notNull(),
+    /**
+     * The run's calls abstracted so repeats match (`cat <guessed path> ✗ → stop`), and each call's
+     * ok flag as a JSON array: copied out of the trace at scoring so the failure and progress views
+     * never parse traces. Null on scores written before these columns existed (rescore to fill).
+     */
+    callPattern: text("call_pattern"),
+    callOk: text("call_ok"),
   },
   (t) => [
     index("scores_run_current").on(t.runId, t.current),

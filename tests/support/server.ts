@@ -28,6 +28,8 @@ import * as importRuns from "../../app/api/import/runs/route";
 import * as runOne from "../../app/api/runs/[id]/route";
 import * as runList from "../../app/api/runs/route";
 import * as suite from "../../app/api/suites/[id]/route";
+import * as analyticsProgress from "../../app/api/analytics/progress/route";
+import * as analyticsFailures from "../../app/api/analytics/failures/route";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Module = Partial<Record<"GET" | "POST" | "DELETE", Handler>>;
@@ -58,6 +60,8 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/runs\/(?<id>[^/]+)$/, runOne as Module],
   [/^\/api\/runs$/, runList as Module],
   [/^\/api\/suites\/(?<id>[^/]+)$/, suite as Module],
+  [/^\/api\/analytics\/progress$/, analyticsProgress as Module],
+  [/^\/api\/analytics\/failures$/, analyticsFailures as Module],
 ];
 
 export interface Call {

@@ -17,3 +17,6 @@ export { globMatcher } from "./glob";
 export { describeCall } from "./describe-call";
 export { linesOf } from "./checks/new-line";
 export { countWords } from "./checks/word-count";
+export { abstractCall, callPattern, callOkFlags, endLabel, END_LABELS } from "./call-pattern";
+export type { EndLabel } from "./call-pattern";
+export { abstractCommand } from "./abstract-command";

@@ -1,5 +1,6 @@
 import type { ToolCall, Trace, Workspace } from "../protocol";
 import type { Task } from "../suite/schema";
+import { callOkFlags, callPattern, endLabel } from "./call-pattern";
 import { evaluateChecks } from "./evaluate";
 import { isLooping } from "./looping";
 import { HARNESS_TOOL_NAMES, metrics } from "./metrics";
@@ -33,6 +34,8 @@ export function scoreRun(
     milestonesReached: p.milestonesReached,
     milestonesTotal: p.milestonesTotal,
     metrics: metrics(trace, contextWindow, toolNames),
+    callPattern: callPattern(calls, task.workspace, endLabel(trace)),
+    callOk: callOkFlags(calls),
   };
 }
 

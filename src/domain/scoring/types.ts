@@ -57,4 +57,8 @@ export interface RunScore {
   milestonesReached: number;
   milestonesTotal: number;
   metrics: RunMetrics;
+  /** The calls abstracted so repeats match, ending with how the run ended (call-pattern.ts). */
+  callPattern: string;
+  /** callOk[k-1] = whether tool call k succeeded. */
+  callOk: boolean[];
 }

@@ -38,6 +38,8 @@ describe("scoreRun", () => {
     expect(s.milestonesTotal).toBe(2);
     expect(s.looping).toBe(false);
     expect(s.repatches).toBe(0);
+    expect(s.callPattern).toBe("cat <path> ✓ → echo >> <path> ✓ → stop");
+    expect(s.callOk).toEqual([true, true]);
     expect(s.metrics.toolCalls).toBe(2);
     expect(s.metrics.turns).toBe(3);
     expect(s.metrics.peakContextShare).toBe(0.5);

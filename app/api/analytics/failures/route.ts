@@ -1,0 +1,6 @@
+import { getContext } from "@/server/context";
+import { json, route } from "@/server/http";
+import { failureAnalytics } from "@/server/analytics/failures";
+import { readFilter } from "@/server/analytics/readFilter";
+
+export const GET = route((req: Request) => json(failureAnalytics(getContext(), readFilter(req))));

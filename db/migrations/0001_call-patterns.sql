@@ -1,0 +1,2 @@
+ALTER TABLE `scores` ADD `call_pattern` text;--> statement-breakpoint
+ALTER TABLE `scores` ADD `call_ok` text;

@@ -1,0 +1,94 @@
+"use client";
+import type { ReactElement } from "react";
+import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { BAND_BOTTOM, BAND_TOP, DIP, type ChartSeries, type TrajectoryChart } from "@/domain/analytics/progress-chart";
+
+/** Colours by the config's position among all configs of the selection, so a config keeps its colour across tasks. */
+export const CONFIG_COLORS = ["#2f5bd3", "#d0561f", "#1d7a46", "#a3245e", "#6a3fb5", "#8a6d00", "#24628a", "#555", "#b3261e", "#0f8a8a"];
+const colorOf = (configs: string[], id: string) => CONFIG_COLORS[Math.max(0, configs.indexOf(id)) % CONFIG_COLORS.length];
+
+interface DotProps { cx?: number; cy?: number; index?: number }
+
+/** The marker at a point: the end symbol on a path's last call, a ring on a failed call, nothing else. */
+function marker(s: ChartSeries, color: string) {
+  function Dot({ cx, cy, index }: DotProps): ReactElement {
+    const key = `${s.configId}-${index}`;
+    const p = index === undefined ? undefined : s.points[index];
+    if (cx === undefined || cy === undefined || !p) return <g key={key} />;
+    const tag = { "data-config": s.configId, "data-call": p.call };
+    if (p.call === s.lastCall) {
+      const title = <title>{`${s.configId}: ${s.endText}`}</title>;
+      if (s.end === "context_full")
+        return <path key={key} d={`M${cx - 5},${cy - 5}L${cx + 5},${cy + 5}M${cx - 5},${cy + 5}L${cx + 5},${cy - 5}`} stroke={color} strokeWidth={2.5} data-testid="end-context_full" {...tag}>{title}</path>;
+      if (s.end === "early_stop")
+        return <rect key={key} x={cx - 4.5} y={cy - 4.5} width={9} height={9} fill={color} data-testid="end-early_stop" {...tag}>{title}</rect>;
+      if (s.end === "tool_limit")
+        return <path key={key} d={`M${cx},${cy - 6}L${cx + 5.5},${cy + 4}L${cx - 5.5},${cy + 4}Z`} fill={color} data-testid="end-tool_limit" {...tag}>{title}</path>;
+      if (s.end === "crashed")
+        return <path key={key} d={`M${cx},${cy - 6}L${cx + 6},${cy}L${cx},${cy + 6}L${cx - 6},${cy}Z`} fill="#fff" stroke={color} strokeWidth={2} data-testid="end-crashed" {...tag}>{title}</path>;
+      return <circle key={key} cx={cx} cy={cy} r={4.5} fill={color} data-testid="end-complete" {...tag}>{title}</circle>;
+    }
+    if (p.failed) return <circle key={key} cx={cx} cy={cy} r={3} fill="#fff" stroke={color} strokeWidth={1.5} data-testid="failed-call" {...tag} />;
+    return <g key={key} />;
+  }
+  return Dot;
+}
+
+function Tip({ active, label, series }: { active?: boolean; label?: number | string; series: ChartSeries[] }) {
+  if (!active || label === undefined) return null;
+  const call = Number(label);
+  return (
+    <div className="panel progress-tip">
+      <b>{call === 0 ? "Start" : `After call ${call}`}</b>
+      {series.map((s) => {
+        const p = s.points[call];
+        if (!p) return null;
+        return (
+          <div key={s.configId} className="mono">
+            {s.configId}: {p.milestones} milestone{p.milestones === 1 ? "" : "s"}
+            {p.failed ? ", call failed" : ""} ({p.following} of {p.running} runs)
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** View 8: one small chart per task, one line per config's majority path (Figures 9–10). Draws only. */
+export function ProgressCharts({ charts, configs }: { charts: TrajectoryChart[]; configs: string[] }) {
+  return (
+    <>
+      <div className="legend" data-testid="progress-legend">
+        {configs.map((c) => (
+          <span key={c} className="mono"><span className="swatch" style={{ background: colorOf(configs, c) }} /> {c}</span>
+        ))}
+        <span>✗ band: failed call</span><span>× context full</span><span>■ stopped early</span><span>▲ tool limit</span><span>◆ crashed</span><span>● every milestone</span>
+      </div>
+      <div className="progress-grid">
+        {charts.map((t) => (
+          <div key={t.taskId} className="chart" data-testid={`progress-chart-${t.taskId}`}>
+            <div className="task-name g-multi_step">{t.taskId} <span className="muted">({t.milestonesTotal} milestones)</span></div>
+            <ResponsiveContainer width="100%" height={230}>
+              <LineChart data={t.rows} margin={{ top: 10, right: 14, bottom: 4, left: 0 }}>
+                <ReferenceArea y1={BAND_BOTTOM} y2={BAND_TOP} fill="#fbe9e7" fillOpacity={0.8} ifOverflow="extendDomain" />
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="call" type="number" domain={[0, Math.max(1, t.maxCall)]} allowDecimals={false} tick={{ fontSize: 11 }} label={{ value: "tool call", position: "insideBottomRight", offset: -2, fontSize: 11 }} />
+                <YAxis domain={[BAND_BOTTOM, t.milestonesTotal + 0.3]} ticks={[DIP, ...Array.from({ length: t.milestonesTotal + 1 }, (_, i) => i)]} tickFormatter={(v: number) => (v === DIP ? "✗" : String(v))} width={28} tick={{ fontSize: 11 }} />
+                <Tooltip content={<Tip series={t.series} />} />
+                {t.series.map((s) => {
+                  const color = colorOf(configs, s.configId);
+                  return <Line key={s.configId} dataKey={s.configId} name={s.configId} stroke={color} strokeWidth={2} dot={marker(s, color)} activeDot={false} isAnimationActive={false} connectNulls={false} />;
+                })}
+              </LineChart>
+            </ResponsiveContainer>
+            <div className="progress-ends">
+              {t.series.map((s) => (
+                <span key={s.configId} data-testid={`progress-end-${t.taskId}-${s.configId}`} className="mono">{s.configId}: {s.endText}</span>
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+    </>
+  );
+}
