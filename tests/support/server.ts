@@ -23,6 +23,9 @@ import * as analyticsCompare from "../../app/api/analytics/compare/route";
 import * as analyticsTasks from "../../app/api/analytics/tasks/route";
 import * as analyticsOutcomes from "../../app/api/analytics/outcomes/route";
 import * as suite from "../../app/api/suites/[id]/route";
+import * as analyticsFamily from "../../app/api/analytics/compare/family/route";
+import * as analyticsSteps from "../../app/api/analytics/steps/route";
+import * as analyticsProficiency from "../../app/api/analytics/proficiency/route";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Module = Partial<Record<"GET" | "POST" | "DELETE", Handler>>;
@@ -48,6 +51,9 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/analytics\/tasks$/, analyticsTasks as Module],
   [/^\/api\/analytics\/outcomes$/, analyticsOutcomes as Module],
   [/^\/api\/suites\/(?<id>[^/]+)$/, suite as Module],
+  [/^\/api\/analytics\/compare\/family$/, analyticsFamily as Module],
+  [/^\/api\/analytics\/steps$/, analyticsSteps as Module],
+  [/^\/api\/analytics\/proficiency$/, analyticsProficiency as Module],
 ];
 
 export interface Call {
