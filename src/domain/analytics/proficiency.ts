@@ -72,3 +72,8 @@ export function contextRows(facts: readonly ContextFacts[]): ContextRow[] {
     .sort((a, b) => (a.configId < b.configId ? -1 : a.configId > b.configId ? 1 : 0))
     .map((f) => ({ ...f, overflowRate: per(f.overflowRuns, f.runs), overflowWilson: wilson(f.overflowRuns, f.runs) }));
 }
+
+/** "1.3": a mean shown with `digits` decimals; "–" when missing. */
+export function fixed(x: number | null | undefined, digits = 1): string {
+  return x === null || x === undefined || !Number.isFinite(x) ? "–" : x.toFixed(digits);
+}

@@ -93,3 +93,12 @@ export function buildSteps(sessions: readonly SessionInfo[], facts: readonly Ste
 export function stepBars(steps: readonly Step[]): GroupBarRow[] {
   return passRateBars(steps.map((s) => ({ configId: s.label, series: { needsFiles: s.needsFiles, noFiles: s.noFiles, heldOut: s.heldOut } })));
 }
+
+/** The cost bars of the steps: median start-up tokens (whole) and load time in seconds (0.1 s). */
+export function stepCostRows(steps: readonly Step[]) {
+  return steps.map((s) => ({
+    label: s.label,
+    startupTokens: s.medianStartupTokens === null ? null : Math.round(s.medianStartupTokens),
+    loadS: s.medianLoadMs === null ? null : Math.round(s.medianLoadMs / 100) / 10,
+  }));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contextRows, proficiencyRows } from "@/domain/analytics/proficiency";
+import { contextRows, fixed, proficiencyRows } from "@/domain/analytics/proficiency";
 
 const usage = (configId: string, runs: number, repeats: number) => ({ configId, runs, repeats, repatches: 6, outputTokens: 900, promptTokens: 4500 });
 
@@ -46,5 +46,13 @@ describe("contextRows", () => {
     expect(row.overflowWilson![0]).toBeCloseTo(0.0889, 3);
     expect(row.overflowWilson![1]).toBeCloseTo(0.5323, 3);
     expect(row).toMatchObject({ elide: 7, summarize: 2, recall: 0 });
+  });
+});
+
+describe("fixed", () => {
+  it("rounds to the given decimals and dashes missing values", () => {
+    expect(fixed(0.45)).toBe("0.5");
+    expect(fixed(2 / 3, 2)).toBe("0.67");
+    expect(fixed(null)).toBe("–");
   });
 });

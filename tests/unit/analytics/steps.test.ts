@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSteps, parsePicks, stepBars, stepConfig, type StepFacts } from "@/domain/analytics/steps";
+import { buildSteps, parsePicks, stepBars, stepConfig, stepCostRows, type StepFacts } from "@/domain/analytics/steps";
 
 const f = (sessionId: string, configId: string, group: string, runs: number, passed: number, heldOut = false): StepFacts => ({ sessionId, configId, group, heldOut, runs, passed });
 
@@ -53,5 +53,10 @@ describe("buildSteps", () => {
     expect(row.configId).toBe("1. +files");
     expect(row.needsFiles).toBeCloseTo(6 / 9, 12);
     expect(row.needsFilesLabel).toBe("6/9");
+  });
+
+  it("gives cost bars in whole tokens and tenths of a second", () => {
+    const { steps } = buildSteps([{ id: "s2", name: "+files" }, { id: "s1", name: "bare" }], facts, [{ ...costs[1], medianStartupTokens: 1350.5, medianLoadMs: 7249 }], { s1: "other" });
+    expect(stepCostRows(steps)).toEqual([{ label: "1. +files", startupTokens: 1351, loadS: 7.2 }, { label: "2. bare", startupTokens: null, loadS: null }]);
   });
 });
