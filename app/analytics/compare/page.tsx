@@ -2,7 +2,7 @@ import { getContext } from "@/server/context";
 import { compareAnalytics } from "@/server/analytics/compare";
 import { compareFamily, selectionConfigs } from "@/server/analytics/family";
 import { filterOptions } from "@/server/analytics/filterOptions";
-import { compareLists, defaultSides } from "@/domain/analytics/compare-view";
+import { compareLists, defaultSides, sideLabel } from "@/domain/analytics/compare-view";
 import { AnalyticsHeader, FilterError, NoRuns, readPageFilter, type SearchParams } from "@/components/analytics/AnalyticsHeader";
 import { CompareResult, CompareWarnings, FamilyTable } from "@/components/analytics/CompareResult";
 import { UrlParamsForm } from "@/components/analytics/UrlParamsForm";
@@ -29,7 +29,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const result = compareAnalytics(ctx, filter, { config: sides.a, session: aSession }, { config: sides.b, session: bSession });
   const family = compareFamily(ctx, filter, mode, one(sp.baseline));
   const configOpts = configs.map((c): [string, string] => [c, c]);
-  const sessionOpts: [string, string][] = [["", "any selected session"], ...filterOptions(ctx).sessions.map((s): [string, string] => [s.id, s.name])];
+  const sessions = filterOptions(ctx).sessions;
+  const sessionOpts: [string, string][] = [["", "any selected session"], ...sessions.map((s): [string, string] => [s.id, s.name])];
   const noOverlap = !result.tasks.length;
 
   return (
@@ -48,6 +49,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
           { name: "bSession", label: "b's session", options: sessionOpts, testId: "compare-b-session" },
         ]}
       />
+      <p className="compare-sides" data-testid="compare-sides">
+        <b>a</b> = {sideLabel(sides.a, aSession, sessions)} · <b>b</b> = {sideLabel(sides.b, bSession, sessions)}
+      </p>
       <CompareWarnings warnings={result.warnings} />
       {noOverlap ? (
         <div className="panel empty" data-testid="compare-empty"><p className="muted">The two sides share no task with runs in this selection: pick other configs or sessions.</p></div>

@@ -40,7 +40,7 @@ export default async function ProficiencyPage({ searchParams }: { searchParams: 
               <td className="num">{c.tasks}</td>
               <td className="num" data-testid="pass-at-1">{percent(c.passAt1)}</td>
               <td className="num" data-testid="pass-hat-k">{percent(c.passHatK)}<span className="sub2">k = {c.k}{c.tasksWithK < c.tasks ? `, ${c.tasksWithK} of ${c.tasks} tasks` : ""}</span></td>
-              <td className="num" data-testid="repatches">{fixed(c.repatchesPerRun)}</td>
+              <td className="num" data-testid="repatches">{fixed(c.repatchesPerRun, 2)}</td>
               <td className="num" data-testid="output-tokens">{integer(c.outputTokensPerRun)}</td>
               <td className="num" data-testid="prompt-tokens">{integer(c.promptTokensPerRun)}</td>
             </tr>

@@ -19,7 +19,7 @@ function List({ title, lines, a, b, id }: { title: string; lines: TaskLine[]; a:
       <h3>{title} <span className="pill" data-testid={`compare-${id}-count`}>{lines.length}</span></h3>
       {lines.length === 0 ? <p className="muted">None.</p> : (
         <table className="compact">
-          <thead><tr><th>Task</th><th className="num">{a}</th><th className="num">{b}</th></tr></thead>
+          <thead><tr><th>Task</th><th className="num" title={a}>a</th><th className="num" title={b}>b</th></tr></thead>
           <tbody>{lines.map((l) => <tr key={l.taskId} data-testid={`compare-task-${l.taskId}`}><td className="mono">{l.taskId}</td><td className="num">{l.a}</td><td className="num">{l.b}</td></tr>)}</tbody>
         </table>
       )}
@@ -34,12 +34,12 @@ export function CompareResult({ a, b, lists, signTestP, mcnemarP, pairs }: { a: 
       <div className="panel stats" data-testid="compare-stats">
         <div className="stat"><b data-testid="compare-sign-p">{formatP(signTestP)}</b><span>sign test p (improved vs degraded tasks)</span></div>
         <div className="stat"><b data-testid="compare-mcnemar-p">{formatP(mcnemarP)}</b><span>McNemar p (paired runs)</span></div>
-        <div className="stat"><b data-testid="compare-pairs">{pairs.aOnly} / {pairs.bOnly}</b><span>pairs only {a} passed / only {b} passed</span></div>
-        <div className="stat"><b>{pairs.both} / {pairs.neither}</b><span>pairs both passed / neither</span></div>
+        <div className="stat"><b data-testid="compare-pairs">{pairs.aOnly} / {pairs.bOnly}</b><span>paired runs: only a passed / only b passed</span></div>
+        <div className="stat"><b>{pairs.both} / {pairs.neither}</b><span>paired runs: both passed / neither</span></div>
       </div>
       <div className="grid3">
-        <List title={`Improved under ${b}`} lines={lists.improved} a={a} b={b} id="improved" />
-        <List title={`Degraded under ${b}`} lines={lists.degraded} a={a} b={b} id="degraded" />
+        <List title="Improved (b better)" lines={lists.improved} a={a} b={b} id="improved" />
+        <List title="Degraded (b worse)" lines={lists.degraded} a={a} b={b} id="degraded" />
         <List title="Unchanged" lines={lists.unchanged} a={a} b={b} id="unchanged" />
       </div>
     </>

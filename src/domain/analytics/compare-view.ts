@@ -22,3 +22,9 @@ export function defaultSides(configs: readonly string[], a?: string, b?: string)
   const pick = (x: string | undefined, fallback: string) => (x && configs.includes(x) ? x : fallback);
   return { a: pick(a, configs[0]), b: pick(b, configs[1] ?? configs[0]) };
 }
+
+/** "bash-plan in “night run”", or "bash-plan in the selected sessions" when no session is fixed. */
+export function sideLabel(config: string, sessionId: string | undefined, sessions: readonly { id: string; name: string }[]): string {
+  if (!sessionId) return `${config} in the selected sessions`;
+  return `${config} in “${sessions.find((s) => s.id === sessionId)?.name ?? sessionId}”`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareLists, defaultSides } from "@/domain/analytics/compare-view";
+import { compareLists, defaultSides, sideLabel } from "@/domain/analytics/compare-view";
 
 describe("compareLists", () => {
   it("puts each side's k/n beside the task", () => {
@@ -21,5 +21,14 @@ describe("defaultSides", () => {
     expect(defaultSides(["bare", "files", "bash"], "nope")).toEqual({ a: "bare", b: "files" });
     expect(defaultSides(["bare"])).toEqual({ a: "bare", b: "bare" });
     expect(defaultSides([])).toBeNull();
+  });
+});
+
+describe("sideLabel", () => {
+  it("names the side's session, or the selection", () => {
+    const sessions = [{ id: "s1", name: "night run" }];
+    expect(sideLabel("bash", "s1", sessions)).toBe("bash in “night run”");
+    expect(sideLabel("bash", "s9", sessions)).toBe("bash in “s9”");
+    expect(sideLabel("bash", undefined, sessions)).toBe("bash in the selected sessions");
   });
 });
