@@ -30,6 +30,9 @@ import * as runList from "../../app/api/runs/route";
 import * as suite from "../../app/api/suites/[id]/route";
 import * as analyticsProgress from "../../app/api/analytics/progress/route";
 import * as analyticsFailures from "../../app/api/analytics/failures/route";
+import * as analyticsFamily from "../../app/api/analytics/compare/family/route";
+import * as analyticsSteps from "../../app/api/analytics/steps/route";
+import * as analyticsProficiency from "../../app/api/analytics/proficiency/route";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Module = Partial<Record<"GET" | "POST" | "DELETE", Handler>>;
@@ -62,6 +65,9 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/suites\/(?<id>[^/]+)$/, suite as Module],
   [/^\/api\/analytics\/progress$/, analyticsProgress as Module],
   [/^\/api\/analytics\/failures$/, analyticsFailures as Module],
+  [/^\/api\/analytics\/compare\/family$/, analyticsFamily as Module],
+  [/^\/api\/analytics\/steps$/, analyticsSteps as Module],
+  [/^\/api\/analytics\/proficiency$/, analyticsProficiency as Module],
 ];
 
 export interface Call {

@@ -48,5 +48,6 @@ export function compareAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: 
     const uniq = <T>(xs: T[]) => [...new Set(xs)];
     return { sessions: uniq(rows.map((r) => r.s)), builds: uniq(rows.map((r) => r.b)), devices: uniq(rows.map((r) => r.d)), charging: uniq(rows.map((r) => (r.c === null ? null : !!r.c))) };
   };
-  return { a, b, ...compareSides(tasks, pairs), warnings: likeForLikeWarnings(describe(sa), describe(sb)) };
+  // `tasks` (k/n per side) lets a page show the counts behind each improved / degraded task.
+  return { a, b, ...compareSides(tasks, pairs), tasks, warnings: likeForLikeWarnings(describe(sa), describe(sb)) };
 }

@@ -1,0 +1,6 @@
+import { getContext } from "@/server/context";
+import { json, route } from "@/server/http";
+import { proficiencyAnalytics } from "@/server/analytics/proficiency";
+import { readFilter } from "@/server/analytics/readFilter";
+
+export const GET = route((req: Request) => json(proficiencyAnalytics(getContext(), readFilter(req))));

@@ -1,0 +1,63 @@
+import { benjaminiHochberg } from "../stats/bh";
+
+export type FamilyMode = "baseline" | "consecutive";
+
+/**
+ * The order configs are read in: the order the selected sessions listed them when they were
+ * queued (an ablation lists its steps in order), first session first; configs no session lists
+ * (e.g. from an import) follow in code-unit id order. Only configs with runs are kept.
+ */
+export function configOrder(sessionConfigLists: readonly string[][], present: readonly string[]): string[] {
+  const have = new Set(present);
+  const out: string[] = [];
+  for (const list of sessionConfigLists) for (const c of list) if (have.has(c) && !out.includes(c)) out.push(c);
+  for (const c of [...present].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))) if (!out.includes(c)) out.push(c);
+  return out;
+}
+
+/**
+ * The pairs of a family of comparisons, each as [a (reference), b]: every config against the
+ * baseline, or each config against the one before it. An unknown baseline falls back to the
+ * first config, so a stale link still shows a table.
+ */
+export function familyPairs(configs: readonly string[], mode: FamilyMode, baseline?: string): [string, string][] {
+  if (mode === "consecutive") return configs.slice(1).map((b, i) => [configs[i], b]);
+  const base = baseline && configs.includes(baseline) ? baseline : configs[0];
+  return configs.filter((c) => c !== base).map((b) => [base, b]);
+}
+
+export interface PairResult {
+  a: string;
+  b: string;
+  improved: number;
+  degraded: number;
+  unchanged: number;
+  signTestP: number;
+  mcnemarP: number;
+  /** Runs paired by (session, task, repeat): a passed and b failed, and the reverse. */
+  aOnly: number;
+  bOnly: number;
+}
+
+export interface FamilyRow extends PairResult {
+  signTestPAdjusted: number;
+  mcnemarPAdjusted: number;
+}
+
+/**
+ * Adds Benjamini–Hochberg adjusted p-values across the family, separately for the sign test and
+ * for McNemar (each test is its own family of m = number of pairs). Testing several pairs at
+ * 0.05 each finds a "significant" difference by chance far more often than 5% of the time; the
+ * adjusted values control the false discovery rate instead. Rows keep their order.
+ */
+export function familyTable(results: readonly PairResult[]): FamilyRow[] {
+  const sign = benjaminiHochberg(results.map((r) => r.signTestP));
+  const mc = benjaminiHochberg(results.map((r) => r.mcnemarP));
+  return results.map((r, i) => ({ ...r, signTestPAdjusted: sign[i], mcnemarPAdjusted: mc[i] }));
+}
+
+/** "0.031", "<0.001": p-values for tables. */
+export function formatP(p: number | null | undefined): string {
+  if (p === null || p === undefined || !Number.isFinite(p)) return "–";
+  return p < 0.001 ? "<0.001" : p.toFixed(3);
+}

@@ -1,0 +1,41 @@
+import "server-only";
+import type { Ctx } from "../context";
+import type { AnalyticsFilter } from "@/domain/analytics/filter";
+import { contextRows, proficiencyRows, type ContextFacts, type TaskRunFacts, type UsageFacts } from "@/domain/analytics/proficiency";
+import { FROM_RUNS, whereClause } from "./where";
+
+const ev = (kind: string) => `COALESCE(json_extract(sc.metrics, '$.contextEvents.${kind}'), 0)`;
+
+/**
+ * `GET /api/analytics/proficiency`: pass@1 and pass^k, re-patches and tokens per config, and the
+ * context-management numbers of configs whose config document (the version each run ran, in the
+ * session's suite) manages context. Everything is summed in SQL; the per-task rows are bounded
+ * by configs × tasks.
+ */
+export function proficiencyAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
+  const w = whereClause(filter);
+  const sqlite = ctx.db.$client;
+  const tasks = sqlite
+    .prepare(`SELECT r.config_id AS configId, r.task_id AS taskId, COUNT(*) AS runs, SUM(sc.passed) AS passed FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`)
+    .all(...w.params) as TaskRunFacts[];
+  const usage = sqlite
+    .prepare(
+      `SELECT r.config_id AS configId, COUNT(*) AS runs, MAX(s.repeats) AS repeats, SUM(sc.repatches) AS repatches, SUM(sc.output_tokens) AS outputTokens,
+              SUM(COALESCE((SELECT SUM(t.prompt_tokens) FROM turns t WHERE t.run_id = r.id), 0)) AS promptTokens
+         FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1`,
+    )
+    .all(...w.params) as UsageFacts[];
+  const context = sqlite
+    .prepare(
+      `WITH v AS (
+         SELECT r.config_id AS configId, json_extract(cf.doc, '$.components.context') AS ctx, sc.outcome AS outcome,
+                ${ev("overflow")} AS overflow, ${ev("elide")} AS elide, ${ev("summarize")} AS summarize, ${ev("recall")} AS recall
+           FROM ${FROM_RUNS} JOIN configs cf ON cf.suite_id = s.suite_id AND cf.config_id = r.config_id AND cf.version = r.config_version
+          WHERE ${w.sql})
+       SELECT configId, GROUP_CONCAT(DISTINCT ctx) AS context, COUNT(*) AS runs, SUM(outcome = 'context_full' OR overflow > 0) AS overflowRuns,
+              SUM(elide) AS elide, SUM(summarize) AS summarize, SUM(recall) AS recall
+         FROM v WHERE ctx IS NOT NULL AND ctx <> 'none' GROUP BY configId`,
+    )
+    .all(...w.params) as ContextFacts[];
+  return { configs: proficiencyRows(tasks, usage), context: contextRows(context) };
+}

@@ -1,0 +1,129 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { pollBody, testDashboard, traceFor } from "../support/server";
+
+let dash: ReturnType<typeof testDashboard>;
+let token: string;
+beforeEach(async () => {
+  dash = testDashboard();
+  token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
+});
+afterEach(() => dash.close());
+
+async function runAll(shape: (job: any) => object) {
+  for (;;) {
+    const r = await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token });
+    if (r.status === 204) return;
+    const job = r.body.job;
+    expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...traceFor(job), ...shape(job) }, token })).status).toBe(201);
+  }
+}
+
+/** The mini suite under another id with a third config that manages its context ("staged"). */
+async function importSuite() {
+  const mini = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "fixtures", "suites", "mini.json"), "utf8"));
+  const staged = { ...mini.configs[0], id: "staged", label: "File tools, staged context", components: { ...mini.configs[0].components, context: "staged" } };
+  const r = await dash.call("POST", "/api/suites", { json: { ...mini, id: "mini-ctx", configs: [...mini.configs, staged] } });
+  expect(r.status).toBe(201);
+}
+
+const todo = [
+  { path: "/notes/health.md", content: "Dentist: Tuesday 14 March at 10:30, Dr. Lee.\n" },
+  { path: "/todo.md", content: "- [ ] buy milk\n- [ ] Dentist 14 March 10:30\n" },
+];
+const write = { name: "bash", args: { command: "echo >> /todo.md" }, ok: true, changes: [{ path: "/todo.md", content: todo[1].content }] };
+const turn = (extra: object = {}) => ({ promptTokens: 45, contextTokens: 380, ttftMs: 320, outputTokens: 40, decodeMs: 2000, text: "…", toolCalls: [], ...extra });
+
+/**
+ * Session 1 (3 repeats): files passes sum, fails the todo; bash passes the todo (two writes to
+ * /todo.md: one re-patch) and sum on repeats 1–2; staged fails both, elides once per run, its
+ * sum repeat 1 ends with the context full and its todo repeat 2 logs an overflow and a summary.
+ */
+function session1(job: any) {
+  const sum = job.task.id === "sum";
+  if (job.config.id === "files") return sum ? { reply: "31" } : { reply: "Done." };
+  if (job.config.id === "bash") return sum ? { reply: job.repeat < 3 ? "31" : "29" } : { reply: "Added.", workspace: { files: todo }, turns: [turn({ toolCalls: [write, write] })] };
+  const events = [{ kind: "elide", tokensBefore: 900, tokensAfter: 500 }];
+  if (!sum && job.repeat === 2) events.push({ kind: "overflow", tokensBefore: 2100, tokensAfter: 2100 }, { kind: "summarize", tokensBefore: 900, tokensAfter: 300 });
+  return { reply: sum ? "29" : "Done.", turns: [turn({ contextEvents: events })], end: { reason: sum && job.repeat === 1 ? "context_full" : "stop" } };
+}
+
+async function twoSessions() {
+  await importSuite();
+  const s1 = (await dash.call("POST", "/api/sessions", { json: { name: "all three", suite: "mini-ctx", configs: ["files", "bash", "staged"], tasks: "all", repeats: 3, order: "blocked" } })).body.session.id;
+  await runAll(session1);
+  dash.advance(60_000);
+  const s2 = (await dash.call("POST", "/api/sessions", { json: { name: "bash again", suite: "mini-ctx", configs: ["bash"], tasks: "all", repeats: 2, order: "blocked" } })).body.session.id;
+  await runAll((job) => (job.task.id === "sum" ? { reply: "31", load: { startupTokens: 300, ms: 2000 } } : { reply: "Done.", load: { startupTokens: 300, ms: 2400 } }));
+  return { s1, s2 };
+}
+
+describe("GET /api/analytics/proficiency", () => {
+  it("gives pass@1, pass^3, re-patches and tokens per config, and context numbers only for the staged config", async () => {
+    const { s1 } = await twoSessions();
+    const r = await dash.call("GET", `/api/analytics/proficiency?session=${s1}`);
+    expect(r.status).toBe(200);
+    const byId = Object.fromEntries(r.body.configs.map((c: { configId: string }) => [c.configId, c]));
+    // bash: sum 2/3 (pass@1 2/3, pass^3 0), todo 3/3 (1, 1) → 5/6 and 1/2.
+    expect(byId.bash.passAt1).toBeCloseTo(5 / 6, 12);
+    expect(byId.bash.passHatK).toBeCloseTo(0.5, 12);
+    expect(byId.bash).toMatchObject({ k: 3, tasks: 2, tasksWithK: 2, runs: 6, repatchesPerRun: 0.5, outputTokensPerRun: 40, promptTokensPerRun: 45 });
+    expect(byId.files).toMatchObject({ passAt1: 0.5, passHatK: 0.5, repatchesPerRun: 0 });
+    expect(byId.staged).toMatchObject({ passAt1: 0, passHatK: 0 });
+    expect(r.body.context).toHaveLength(1);
+    expect(r.body.context[0]).toMatchObject({ configId: "staged", context: "staged", runs: 6, overflowRuns: 2, elide: 6, summarize: 1, recall: 0 });
+    expect(r.body.context[0].overflowRate).toBeCloseTo(1 / 3, 12);
+
+    // With both sessions bash has 10 runs and k is the larger repeats setting (3): the todo
+    // has 3/5 → pass^3 = (3·2·1)/(5·4·3) = 1/10, sum 4/5 → (4·3·2)/(5·4·3) = 2/5.
+    const all = await dash.call("GET", "/api/analytics/proficiency");
+    const bash = all.body.configs.find((c: { configId: string }) => c.configId === "bash");
+    expect(bash).toMatchObject({ k: 3, runs: 10 });
+    expect(bash.passHatK).toBeCloseTo((1 / 10 + 2 / 5) / 2, 12);
+  });
+
+  it("is empty without runs", async () => {
+    expect((await dash.call("GET", "/api/analytics/proficiency")).body).toEqual({ configs: [], context: [] });
+  });
+});
+
+describe("GET /api/analytics/steps", () => {
+  it("orders steps as the sessions are given and takes each session's pick or its config with most runs", async () => {
+    const { s1, s2 } = await twoSessions();
+    const r = await dash.call("GET", `/api/analytics/steps?session=${s2}&session=${s1}&pick=${s1}:staged`);
+    expect(r.status).toBe(200);
+    expect(r.body.steps.map((s: any) => [s.index, s.sessionName, s.configId, s.picked])).toEqual([[1, "bash again", "bash", false], [2, "all three", "staged", true]]);
+    const [first, second] = r.body.steps;
+    expect(first).toMatchObject({ needsFiles: { runs: 2, passed: 0 }, noFiles: { runs: 2, passed: 2 }, medianStartupTokens: 300, medianLoadMs: 2200 });
+    expect(second).toMatchObject({ needsFiles: { runs: 3, passed: 0 }, noFiles: { runs: 3, passed: 0 } });
+    expect(r.body.bars[0]).toMatchObject({ configId: "1. bash again", noFiles: 1, noFilesLabel: "2/2" });
+
+    // No pick: the three configs tie at 6 runs, so the lowest id (bash) leads; no sessions named: oldest first.
+    const d = await dash.call("GET", "/api/analytics/steps");
+    expect(d.body.steps.map((s: any) => [s.sessionId, s.configId])).toEqual([[s1, "bash"], [s2, "bash"]]);
+    expect(d.body.steps[0].needsFiles).toMatchObject({ runs: 3, passed: 3 });
+  });
+});
+
+describe("GET /api/analytics/compare/family", () => {
+  it("compares each config with the baseline and adjusts McNemar p with Benjamini–Hochberg", async () => {
+    const { s1, s2 } = await twoSessions();
+    const r = await dash.call("GET", `/api/analytics/compare/family?session=${s1}&mode=baseline&baseline=files`);
+    expect(r.status).toBe(200);
+    expect(r.body.configs).toEqual(["files", "bash", "staged"]);
+    // files→bash: sum degraded, todo improved; pairs aOnly 1 (sum r3), bOnly 3 (todo) → McNemar 2·5/16 = 0.625.
+    // files→staged: sum degraded; aOnly 3 → 2·1/8 = 0.25. BH over [0.625, 0.25]: 0.625, min(0.625, 2·0.25) = 0.5.
+    expect(r.body.rows).toMatchObject([
+      { a: "files", b: "bash", improved: 1, degraded: 1, unchanged: 0, signTestP: 1, aOnly: 1, bOnly: 3, mcnemarP: expect.closeTo(0.625, 12), mcnemarPAdjusted: expect.closeTo(0.625, 12), signTestPAdjusted: 1 },
+      { a: "files", b: "staged", improved: 0, degraded: 1, unchanged: 1, signTestP: 1, aOnly: 3, bOnly: 0, mcnemarP: expect.closeTo(0.25, 12), mcnemarPAdjusted: expect.closeTo(0.5, 12) },
+    ]);
+    const c = await dash.call("GET", `/api/analytics/compare/family?session=${s1}&mode=consecutive`);
+    expect(c.body.rows.map((x: any) => [x.a, x.b])).toEqual([["files", "bash"], ["bash", "staged"]]);
+    expect((await dash.call("GET", "/api/analytics/compare/family?mode=pairs")).status).toBe(400);
+
+    // The same config in two sessions: the warning names the sessions.
+    const same = await dash.call("GET", `/api/analytics/compare?a=bash&b=bash&aSession=${s1}&bSession=${s2}`);
+    expect(same.body.warnings).toEqual(["The two sides come from different sessions: session-to-session variation adds to the difference."]);
+  });
+});
