@@ -23,6 +23,8 @@ import * as analyticsCompare from "../../app/api/analytics/compare/route";
 import * as analyticsTasks from "../../app/api/analytics/tasks/route";
 import * as analyticsOutcomes from "../../app/api/analytics/outcomes/route";
 import * as suite from "../../app/api/suites/[id]/route";
+import * as analyticsTtftPoints from "../../app/api/analytics/ttft/points/route";
+import * as analyticsContext from "../../app/api/analytics/context/route";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Module = Partial<Record<"GET" | "POST" | "DELETE", Handler>>;
@@ -48,6 +50,8 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/analytics\/tasks$/, analyticsTasks as Module],
   [/^\/api\/analytics\/outcomes$/, analyticsOutcomes as Module],
   [/^\/api\/suites\/(?<id>[^/]+)$/, suite as Module],
+  [/^\/api\/analytics\/ttft\/points$/, analyticsTtftPoints as Module],
+  [/^\/api\/analytics\/context$/, analyticsContext as Module],
 ];
 
 export interface Call {
