@@ -1,3 +1,5 @@
+import { duration } from "../stats/format";
+
 /** A config's median start-up tokens and load time, with the load the TTFT line predicts. */
 export interface LoadRow {
   configId: string;
@@ -60,4 +62,10 @@ export function contrastPair(rows: LoadRow[]): [LoadRow, LoadRow] | null {
     if (r.startupTokens! < lo.startupTokens!) lo = r;
   }
   return hi === lo || hi.startupTokens === lo.startupTokens ? null : [hi, lo];
+}
+
+/** "+5.5 s" / "−320 ms": a difference in time with its sign; "–" when missing. */
+export function signedDuration(ms: number | null): string {
+  if (ms === null || !Number.isFinite(ms)) return "–";
+  return `${ms < 0 ? "−" : "+"}${duration(Math.abs(ms))}`;
 }

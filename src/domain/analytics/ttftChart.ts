@@ -58,7 +58,13 @@ export function fitLine(fit: Pick<TtftFitView, "slopeMsPerToken" | "interceptMs"
 /** "5.20 s": a slope in ms per token shown as seconds per 1,000 tokens (ms/token × 1000 / 1000). */
 export const perThousand = (msPerToken: number): string => `${msPerToken.toFixed(2)} s`;
 
-/** "0.0032", "< 0.001": a p-value for a sentence. */
+/** "5.15–5.25 s": a slope interval per 1,000 tokens. */
+export const ciText = (ci: readonly [number, number]): string => `${ci[0].toFixed(2)}–${ci[1].toFixed(2)} s`;
+
+/** "+0.80 s" / "−0.10 s": a slope change per 1,000 tokens with its sign. */
+export const slopeChange = (msPerToken: number): string => `${msPerToken < 0 ? "−" : "+"}${perThousand(Math.abs(msPerToken))}`;
+
+/** "= 0.021", "< 0.001": a p-value for a sentence. */
 export function pValue(p: number): string {
   if (!Number.isFinite(p)) return "–";
   return p < 0.001 ? "< 0.001" : `= ${p.toFixed(3)}`;
@@ -75,7 +81,7 @@ export function fitCaption(fit: TtftFitView | null, points: TtftPoints = "turns"
   if (!fit) return "Too few points, or all at one prompt length, for a least-squares line (it needs three points at two lengths or more).";
   const what = points === "loads" ? "Load time grows" : "TTFT grows";
   const tokens = points === "loads" ? "start-up tokens" : "prompt tokens";
-  return `${what} ${perThousand(fit.slopeMsPerToken)} per 1,000 ${tokens} (95% CI ${fit.slopeCi[0].toFixed(2)}–${fit.slopeCi[1].toFixed(2)} s), R² = ${r2Text(fit.r2)}, n = ${integer(fit.n)}`;
+  return `${what} ${perThousand(fit.slopeMsPerToken)} per 1,000 ${tokens} (95% CI ${ciText(fit.slopeCi)}), R² = ${r2Text(fit.r2)}, n = ${integer(fit.n)}`;
 }
 
 /**
@@ -85,5 +91,5 @@ export function fitCaption(fit: TtftFitView | null, points: TtftPoints = "turns"
 export function regressionWarnings(builds: BuildFit[]): string[] {
   return builds
     .filter((b) => b.vsPrevious?.regression)
-    .map((b) => `TTFT regression: build ${b.build} on device ${b.device} is slower per token than build ${b.vsPrevious!.build} (+${perThousand(b.vsPrevious!.diffMsPerToken)} per 1,000 tokens, p ${pValue(b.vsPrevious!.p)}).`);
+    .map((b) => `TTFT regression: build ${b.build} on device ${b.device} is slower per token than build ${b.vsPrevious!.build} (${slopeChange(b.vsPrevious!.diffMsPerToken)} per 1,000 tokens, p ${pValue(b.vsPrevious!.p)}).`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrastPair, loadContrast, loadTable } from "@/domain/analytics/loadPrediction";
+import { contrastPair, loadContrast, loadTable, signedDuration } from "@/domain/analytics/loadPrediction";
 
 // The study (Table 5, §5): files-plan 1,351 start-up tokens, 7.8 s load; bash 300 tokens, 2.2 s.
 const filesPlan = { configId: "files-plan", startupTokens: 1351, measuredLoadMs: 7800, predictedLoadMs: 170 + 5.2 * 1351 };
@@ -34,5 +34,13 @@ describe("contrastPair", () => {
     expect(contrastPair([bare, bash])!.map((r) => r.configId)).toEqual(["bash", "bare"]);
     expect(contrastPair([bare])).toBeNull();
     expect(contrastPair([bare, { ...bash, startupTokens: 120 }])).toBeNull();
+  });
+});
+
+describe("signedDuration", () => {
+  it("signs a difference: the study's 5,465 ms prediction reads +5.5 s", () => {
+    expect(signedDuration(5465.2)).toBe("+5.5 s");
+    expect(signedDuration(-320)).toBe("−320 ms");
+    expect(signedDuration(null)).toBe("–");
   });
 });

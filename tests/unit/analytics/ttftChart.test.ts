@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitCaption, fitLine, pValue, regressionWarnings, sampleCaption, samplePlan, scatterSeries } from "@/domain/analytics/ttftChart";
+import { fitCaption, fitLine, pValue, regressionWarnings, sampleCaption, samplePlan, scatterSeries, ciText, slopeChange } from "@/domain/analytics/ttftChart";
 
 describe("samplePlan", () => {
   it("keeps every point up to the cap and exactly the cap beyond it", () => {
@@ -63,5 +63,13 @@ describe("regression warnings", () => {
     expect(pValue(0.0213)).toBe("= 0.021");
     expect(pValue(0.0004)).toBe("< 0.001");
     expect(pValue(NaN)).toBe("–");
+  });
+});
+
+describe("signed texts", () => {
+  it("shows slope intervals and changes per 1,000 tokens", () => {
+    expect(ciText([5.149, 5.251])).toBe("5.15–5.25 s");
+    expect(slopeChange(0.8)).toBe("+0.80 s");
+    expect(slopeChange(-0.1)).toBe("−0.10 s");
   });
 });
