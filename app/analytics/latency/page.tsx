@@ -60,7 +60,7 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
     <>
       {header}
       <h2>Time to first token against prompt length</h2>
-      <p className="section-guide">Each dot is one turn; the black line is the least-squares fit over every point, dotted lines each config&apos;s median start-up tokens. A straight line means every token the harness adds costs a predictable wait.</p>
+      <p className="section-guide">Each dot is one turn; the black line is the least-squares fit over every point, dotted lines each config&apos;s median start-up tokens. A straight line means every token the harness adds costs a predictable wait; “Both” adds model loads, which reach the dotted lines.</p>
       <nav className="tabs" data-testid="ttft-points-toggle">
         {POINTS.map((p) => (
           <Link key={p.id} href={qs(p.id)}><button aria-pressed={p.id === points} tabIndex={-1}>{p.label}</button></Link>
@@ -76,7 +76,7 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
         </>
       )}
 
-      <div className="grid2 latency-tables">
+      <div className="latency-tables">
         <div>
           <h3>Predicted vs measured load</h3>
           <p className="section-guide">Load predicted from start-up tokens by the per-turn line (slope × tokens + intercept) beside the measured median; differences between configs cancel the intercept.</p>

@@ -6,7 +6,7 @@ import { integer } from "@/domain/stats/format";
 export function BuildFitsTable({ builds }: { builds: BuildFit[] }) {
   const warnings = regressionWarnings(builds);
   return (
-    <div>
+    <div style={{ overflowX: "auto" }}>
       {warnings.map((w) => (
         <p key={w} className="error" data-testid="ttft-regression">{w}</p>
       ))}

@@ -14,7 +14,7 @@ export function ToolCallsChart({ rows }: { rows: ToolCallRow[] }) {
             <XAxis dataKey="configId" tick={{ fontSize: 11 }} interval={0} angle={-20} textAnchor="end" height={48} />
             <YAxis allowDecimals={false} width={44} tickFormatter={(v: number) => integer(v)} />
             <Tooltip formatter={(v) => integer(Number(v))} />
-            <Legend verticalAlign="top" height={28} />
+            <Legend verticalAlign="top" height={28} itemSorter={null} />
             <Bar dataKey="toolCalls" name="Tool calls" fill="#2f5bd3" isAnimationActive={false} />
             <Bar dataKey="failedToolCalls" name="Failed calls" fill="#b3261e" isAnimationActive={false} />
           </BarChart>

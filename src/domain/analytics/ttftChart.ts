@@ -79,8 +79,8 @@ export const r2Text = (r2: number | null): string => (r2 === null || !Number.isF
  */
 export function fitCaption(fit: TtftFitView | null, points: TtftPoints = "turns"): string {
   if (!fit) return "Too few points, or all at one prompt length, for a least-squares line (it needs three points at two lengths or more).";
-  const what = points === "loads" ? "Load time grows" : "TTFT grows";
-  const tokens = points === "loads" ? "start-up tokens" : "prompt tokens";
+  const what = points === "loads" ? "Load time grows" : points === "all" ? "Time grows" : "TTFT grows";
+  const tokens = points === "loads" ? "start-up tokens" : points === "all" ? "prompt or start-up tokens" : "prompt tokens";
   return `${what} ${perThousand(fit.slopeMsPerToken)} per 1,000 ${tokens} (95% CI ${ciText(fit.slopeCi)}), R² = ${r2Text(fit.r2)}, n = ${integer(fit.n)}`;
 }
 

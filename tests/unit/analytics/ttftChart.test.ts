@@ -45,6 +45,7 @@ describe("fitCaption", () => {
     const fit = { n: 12, slopeMsPerToken: 5.2, interceptMs: 170, r2: 0.99996, slopeCi: [5.15, 5.25] as [number, number] };
     expect(fitCaption(fit)).toBe("TTFT grows 5.20 s per 1,000 prompt tokens (95% CI 5.15–5.25 s), R² = 1.000, n = 12");
     expect(fitCaption({ ...fit, n: 1200 }, "loads")).toBe("Load time grows 5.20 s per 1,000 start-up tokens (95% CI 5.15–5.25 s), R² = 1.000, n = 1,200");
+    expect(fitCaption(fit, "all")).toMatch(/^Time grows 5.20 s per 1,000 prompt or start-up tokens/);
     expect(fitCaption(null)).toMatch(/^Too few points/);
   });
 });
