@@ -32,16 +32,31 @@ export interface PeakContextView {
 
 /** Half the width of a task's band that the configs spread over (tasks sit at 0, 1, 2, …). */
 const BAND = 0.35;
+/** Half the spread of one config's runs of one task, so repeats with equal peaks stay visible. */
+const REPEATS = 0.04;
+
+/** Offset of each run among its config's runs of the same task: evenly over ±REPEATS. */
+function repeatOffsets(runs: PeakRunFacts[]): Map<PeakRunFacts, number> {
+  const groups = new Map<string, PeakRunFacts[]>();
+  for (const r of runs) {
+    const k = `${r.configId}\u0000${r.taskId}`;
+    groups.set(k, [...(groups.get(k) ?? []), r]);
+  }
+  const out = new Map<PeakRunFacts, number>();
+  for (const g of groups.values()) g.forEach((r, i) => out.set(r, g.length < 2 ? 0 : -REPEATS + (2 * REPEATS * i) / (g.length - 1)));
+  return out;
+}
 
 /**
  * Peak context per run on the multi-step tasks (the study's Figure 6): tasks in the order given
  * (suite order from the caller, else first seen), configs in id order, each config offset within
- * its task's band so the configs sit side by side; runs that ended context_full are flagged (×).
+ * its task's band so the configs sit side by side (and repeats spread slightly within it); runs that ended context_full are flagged (×).
  */
 export function peakContextView(runs: PeakRunFacts[]): PeakContextView {
   const tasks: string[] = [];
   for (const r of runs) if (!tasks.includes(r.taskId)) tasks.push(r.taskId);
   const configs = [...new Set(runs.map((r) => r.configId))].sort();
+  const spread = repeatOffsets(runs);
   const offset = (ci: number) => (configs.length < 2 ? 0 : -BAND + (2 * BAND * ci) / (configs.length - 1));
   const series = configs.map((configId, ci) => ({
     configId,
@@ -50,7 +65,7 @@ export function peakContextView(runs: PeakRunFacts[]): PeakContextView {
       .map((r) => ({
         runId: r.runId,
         taskId: r.taskId,
-        x: tasks.indexOf(r.taskId) + offset(ci),
+        x: tasks.indexOf(r.taskId) + offset(ci) + spread.get(r)!,
         y: r.peakContextTokens,
         contextFull: r.outcome === "context_full",
         share: r.contextWindow > 0 ? r.peakContextTokens / r.contextWindow : null,

@@ -26,9 +26,9 @@ describe("peakContextView", () => {
       { configId: "files-plan", runs: 2, contextFull: 1, maxPeak: 2010 },
     ]);
   });
-  it("centres a single config and keeps each distinct window", () => {
-    const v = peakContextView([run("a", "t", "bash", 600, "finished", 4096), run("b", "t", "bash", 700, "finished", 2048)]);
-    expect(v.series[0].points.map((p) => p.x)).toEqual([0, 0]);
+  it("centres a single config, spreads its repeats over ±0.04 and keeps each distinct window", () => {
+    const v = peakContextView([run("a", "t", "bash", 600, "finished", 4096), run("b", "t", "bash", 700, "finished", 2048), run("c", "t", "bash", 700)]);
+    expect(v.series[0].points.map((p) => p.x)).toEqual([-0.04, 0, 0.04]);
     expect(v.windows).toEqual([2048, 4096]);
     expect(peakContextView([])).toEqual({ tasks: [], windows: [], series: [], summary: [] });
   });
