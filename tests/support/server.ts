@@ -33,6 +33,8 @@ import * as analyticsFailures from "../../app/api/analytics/failures/route";
 import * as analyticsFamily from "../../app/api/analytics/compare/family/route";
 import * as analyticsSteps from "../../app/api/analytics/steps/route";
 import * as analyticsProficiency from "../../app/api/analytics/proficiency/route";
+import * as analyticsTtftPoints from "../../app/api/analytics/ttft/points/route";
+import * as analyticsContext from "../../app/api/analytics/context/route";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Module = Partial<Record<"GET" | "POST" | "DELETE", Handler>>;
@@ -68,6 +70,8 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/analytics\/compare\/family$/, analyticsFamily as Module],
   [/^\/api\/analytics\/steps$/, analyticsSteps as Module],
   [/^\/api\/analytics\/proficiency$/, analyticsProficiency as Module],
+  [/^\/api\/analytics\/ttft\/points$/, analyticsTtftPoints as Module],
+  [/^\/api\/analytics\/context$/, analyticsContext as Module],
 ];
 
 export interface Call {

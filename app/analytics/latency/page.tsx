@@ -1,0 +1,114 @@
+import Link from "next/link";
+import { getContext } from "@/server/context";
+import { filterToParams } from "@/domain/analytics/filter";
+import type { TtftPoints } from "@/domain/analytics/ttft";
+import { fitCaption, fitLine, sampleCaption, scatterSeries } from "@/domain/analytics/ttftChart";
+import { contrastPair, loadContrast } from "@/domain/analytics/loadPrediction";
+import { toolCallRows } from "@/domain/analytics/toolCalls";
+import { integer } from "@/domain/stats/format";
+import { configAnalytics } from "@/server/analytics/configs";
+import { ttftAnalytics } from "@/server/analytics/ttft";
+import { ttftPoints } from "@/server/analytics/ttftPoints";
+import { peakContextAnalytics } from "@/server/analytics/peakContext";
+import { AnalyticsHeader, FilterError, NoRuns, readPageFilter, type SearchParams } from "@/components/analytics/AnalyticsHeader";
+import { TtftScatter } from "@/components/analytics/TtftScatter";
+import { LoadPredictionTable } from "@/components/analytics/LoadPredictionTable";
+import { BuildFitsTable } from "@/components/analytics/BuildFitsTable";
+import { PeakContextChart } from "@/components/analytics/PeakContextChart";
+import { ToolCallsChart } from "@/components/analytics/ToolCallsChart";
+
+export const dynamic = "force-dynamic";
+
+const POINTS: { id: TtftPoints; label: string }[] = [
+  { id: "turns", label: "Every turn" },
+  { id: "loads", label: "Model loads" },
+  { id: "all", label: "Both" },
+];
+const X_LABEL: Record<TtftPoints, string> = { turns: "prompt tokens", loads: "start-up tokens", all: "prompt or start-up tokens" };
+
+export default async function LatencyPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams;
+  const parsed = readPageFilter(sp);
+  if (!parsed.success) return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics/latency" />;
+  const points: TtftPoints = sp.points === "loads" || sp.points === "all" ? sp.points : "turns";
+  const ctx = getContext();
+  const filter = parsed.data;
+  const { configs } = configAnalytics(ctx, filter);
+  const header = (
+    <AnalyticsHeader ctx={ctx} tab="/analytics/latency" filter={filter} guide="What each harness change costs in waiting time and context on the phone, and whether a build got slower per token." />
+  );
+  if (!configs.length) return (<>{header}<NoRuns /></>);
+
+  const ttft = ttftAnalytics(ctx, filter, points);
+  const sample = ttftPoints(ctx, filter, points);
+  const series = scatterSeries(sample.data);
+  const refs = ttft.configs.filter((c) => c.startupTokens !== null).map((c) => ({ configId: c.configId, tokens: c.startupTokens! }));
+  const line = fitLine(ttft.fit, [...sample.data.map((p) => p.x), ...refs.map((r) => r.tokens)]);
+  // Load predictions and build fits always come from the per-turn line, as in the study.
+  const perTurn = points === "turns" ? ttft : ttftAnalytics(ctx, filter, "turns");
+  const pair = contrastPair(perTurn.configs);
+  const contrast = pair && perTurn.fit ? loadContrast(perTurn.fit.slopeMsPerToken, pair[0], pair[1]) : null;
+  const peak = peakContextAnalytics(ctx, filter);
+  const qs = (p: TtftPoints) => {
+    const q = filterToParams(filter);
+    if (p !== "turns") q.set("points", p);
+    const s = q.toString();
+    return s ? `/analytics/latency?${s}` : "/analytics/latency";
+  };
+
+  return (
+    <>
+      {header}
+      <h2>Time to first token against prompt length</h2>
+      <p className="section-guide">Each dot is one turn; the black line is the least-squares fit over every point, dotted lines each config&apos;s median start-up tokens. A straight line means every token the harness adds costs a predictable wait; “Both” adds model loads, which reach the dotted lines.</p>
+      <nav className="tabs" data-testid="ttft-points-toggle">
+        {POINTS.map((p) => (
+          <Link key={p.id} href={qs(p.id)}><button aria-pressed={p.id === points} tabIndex={-1}>{p.label}</button></Link>
+        ))}
+      </nav>
+      {sample.total === 0 ? (
+        <p className="panel muted" data-testid="ttft-empty">No timed turns in this selection yet.</p>
+      ) : (
+        <>
+          <TtftScatter series={series} line={line} refs={refs} xLabel={X_LABEL[points]} />
+          <p className="latency-caption" data-testid="ttft-fit-caption">{fitCaption(ttft.fit, points)}</p>
+          <p className="muted latency-caption" data-testid="ttft-sample-caption">Scatter: {sampleCaption(sample, points)}; the fit uses every point.</p>
+        </>
+      )}
+
+      <div className="latency-tables">
+        <div>
+          <h3>Predicted vs measured load</h3>
+          <p className="section-guide">Load predicted from start-up tokens by the per-turn line (slope × tokens + intercept) beside the measured median; differences between configs cancel the intercept.</p>
+          <LoadPredictionTable rows={perTurn.configs} contrast={contrast} />
+        </div>
+        <div>
+          <h3>Fits per build</h3>
+          <p className="section-guide">One line per device and build; a build is flagged when its slope is significantly steeper than the previous build&apos;s on the same device (α = 0.05).</p>
+          {perTurn.builds.length ? <BuildFitsTable builds={perTurn.builds} /> : <p className="muted">No builds with timed turns.</p>}
+        </div>
+      </div>
+
+      <h2>Peak context on multi-step tasks</h2>
+      <p className="section-guide">One mark per run: how much of the window the run used at its fullest. × marks runs that ended because the context was full; the dashed line is the window.</p>
+      {peak.tasks.length === 0 ? (
+        <p className="panel muted" data-testid="peak-context-empty">No multi-step task runs in this selection.</p>
+      ) : (
+        <>
+          <PeakContextChart view={peak} />
+          <p className="legend" data-testid="peak-context-summary">
+            {peak.summary.map((s) => (
+              <span key={s.configId} data-testid={`ctx-full-${s.configId}`}>
+                <span className="mono">{s.configId}</span>: {s.contextFull} of {s.runs} runs context full, peak {integer(s.maxPeak)}
+              </span>
+            ))}
+          </p>
+        </>
+      )}
+
+      <h2>Tool calls and turn time</h2>
+      <p className="section-guide">Totals over the selected runs (compare configs with equal run counts) and the median time per turn: fewer failed calls usually means fewer, faster turns.</p>
+      <ToolCallsChart rows={toolCallRows(configs)} />
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+"use client";
+import { CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import type { PeakContextView, PeakPoint } from "@/domain/analytics/peakContext";
+import { integer } from "@/domain/stats/format";
+import { configColor } from "./configColors";
+
+/** × for a run that ended with the context full, a dot otherwise (the study's Figure 6 markers). */
+const markerFor = (fill: string) =>
+  function Marker(props: { cx?: number; cy?: number; payload?: unknown }) {
+    const { cx = 0, cy = 0 } = props;
+    if ((props.payload as PeakPoint | undefined)?.contextFull) {
+      return <path className="ctx-full-marker" d={`M${cx - 5},${cy - 5}L${cx + 5},${cy + 5}M${cx - 5},${cy + 5}L${cx + 5},${cy - 5}`} stroke={fill} strokeWidth={2.2} />;
+    }
+    return <circle cx={cx} cy={cy} r={4} fill={fill} fillOpacity={0.75} />;
+  };
+
+/** View 6: peak context per multi-step run against the window, configs side by side per task. Draws only. */
+export function PeakContextChart({ view }: { view: PeakContextView }) {
+  const yMax = Math.max(...view.windows, ...view.summary.map((s) => s.maxPeak));
+  return (
+    <div className="chart" data-testid="peak-context-chart">
+      <ResponsiveContainer width="100%" height={340}>
+        <ScatterChart margin={{ top: 18, right: 20, bottom: 8, left: 4 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis type="number" dataKey="x" domain={[-0.5, view.tasks.length - 0.5]} ticks={view.tasks.map((_, i) => i)}
+            tickFormatter={(i: number) => view.tasks[i] ?? ""} interval={0} tick={{ fontSize: 11 }} />
+          <YAxis type="number" dataKey="y" domain={[0, Math.ceil((yMax * 1.08) / 256) * 256]} tickFormatter={(v: number) => integer(v)} width={52} />
+          <Tooltip
+            cursor={false}
+            content={({ payload }) => {
+              const p = payload?.[0]?.payload as PeakPoint | undefined;
+              return p ? (
+                <div className="panel" style={{ padding: 8, margin: 0 }}>
+                  <span className="mono">{p.taskId}</span><br />peak {integer(p.y)} tokens{p.contextFull ? " · context full" : ""}
+                </div>
+              ) : null;
+            }}
+          />
+          <Legend verticalAlign="top" height={28} />
+          {view.windows.map((w) => (
+            <ReferenceLine key={w} y={w} stroke="#b3261e" strokeDasharray="6 3" className="window-line"
+              label={{ value: `window ${integer(w)}`, position: "insideTopRight", fontSize: 11, fill: "#b3261e" }} />
+          ))}
+          {view.series.map((s, i) => (
+            <Scatter key={s.configId} name={s.configId} data={s.points} fill={configColor(s.configId, i)} shape={markerFor(configColor(s.configId, i))} isAnimationActive={false} />
+          ))}
+        </ScatterChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

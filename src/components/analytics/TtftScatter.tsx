@@ -1,0 +1,37 @@
+"use client";
+import { CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import type { ScatterSeries } from "@/domain/analytics/ttftChart";
+import { duration, integer } from "@/domain/stats/format";
+import { configColor } from "./configColors";
+
+export interface StartupRef { configId: string; tokens: number }
+
+/**
+ * View 5: TTFT (or load time) against prompt tokens, one colour per config, the least-squares
+ * line over every point and a dotted line at each config's median start-up tokens (Figure 2).
+ * Draws only.
+ */
+export function TtftScatter({ series, line, refs, xLabel }: { series: ScatterSeries[]; line: { x: number; y: number }[] | null; refs: StartupRef[]; xLabel: string }) {
+  const xMax = Math.max(line?.[1]?.x ?? 0, ...refs.map((r) => r.tokens), ...series.flatMap((s) => s.points.map((p) => p.x)));
+  return (
+    <div className="chart" data-testid="ttft-scatter">
+      <ResponsiveContainer width="100%" height={340}>
+        <ScatterChart margin={{ top: 18, right: 20, bottom: 18, left: 4 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis type="number" dataKey="x" name={xLabel} domain={[0, Math.ceil(xMax / 100) * 100 || 100]} tickFormatter={(v: number) => integer(v)}
+            label={{ value: xLabel, position: "insideBottom", offset: -8, fontSize: 12 }} />
+          <YAxis type="number" dataKey="y" name="ms" tickFormatter={(v: number) => duration(v)} width={56} />
+          <Tooltip formatter={(v, name) => [name === "ms" ? duration(Number(v)) : integer(Number(v)), name === "ms" ? "time" : "tokens"]} />
+          <Legend verticalAlign="top" height={28} />
+          {refs.map((r, i) => (
+            <ReferenceLine key={r.configId} x={r.tokens} stroke={configColor(r.configId, i)} strokeDasharray="2 4" className="startup-ref" ifOverflow="extendDomain" />
+          ))}
+          {series.map((s, i) => (
+            <Scatter key={s.configId} name={s.configId} data={s.points} fill={configColor(s.configId, i)} fillOpacity={0.7} isAnimationActive={false} />
+          ))}
+          {line && <ReferenceLine segment={[line[0], line[1]]} stroke="#1c1d1f" strokeWidth={1.5} className="fit-line" ifOverflow="extendDomain" />}
+        </ScatterChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

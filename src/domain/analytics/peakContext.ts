@@ -1,0 +1,82 @@
+/** One multi-step run as the database returns it. */
+export interface PeakRunFacts {
+  runId: string;
+  taskId: string;
+  configId: string;
+  repeat: number;
+  peakContextTokens: number;
+  contextWindow: number;
+  outcome: string;
+}
+
+export interface PeakPoint {
+  runId: string;
+  taskId: string;
+  /** Task index on the category axis plus this config's offset within the task's band. */
+  x: number;
+  y: number;
+  contextFull: boolean;
+  /** Peak as a share of the run's window (0–1+). */
+  share: number | null;
+}
+
+export interface PeakSummary { configId: string; runs: number; contextFull: number; maxPeak: number }
+
+export interface PeakContextView {
+  tasks: string[];
+  /** Distinct context windows of the runs, ascending: one horizontal line each. */
+  windows: number[];
+  series: { configId: string; points: PeakPoint[] }[];
+  summary: PeakSummary[];
+}
+
+/** Half the width of a task's band that the configs spread over (tasks sit at 0, 1, 2, …). */
+const BAND = 0.35;
+/** Half the spread of one config's runs of one task, so repeats with equal peaks stay visible. */
+const REPEATS = 0.04;
+
+/** Offset of each run among its config's runs of the same task: evenly over ±REPEATS. */
+function repeatOffsets(runs: PeakRunFacts[]): Map<PeakRunFacts, number> {
+  const groups = new Map<string, PeakRunFacts[]>();
+  for (const r of runs) {
+    const k = `${r.configId}\u0000${r.taskId}`;
+    groups.set(k, [...(groups.get(k) ?? []), r]);
+  }
+  const out = new Map<PeakRunFacts, number>();
+  for (const g of groups.values()) g.forEach((r, i) => out.set(r, g.length < 2 ? 0 : -REPEATS + (2 * REPEATS * i) / (g.length - 1)));
+  return out;
+}
+
+/**
+ * Peak context per run on the multi-step tasks (the study's Figure 6): tasks in the order given
+ * (suite order from the caller, else first seen), configs in id order, each config offset within
+ * its task's band so the configs sit side by side (and repeats spread slightly within it); runs that ended context_full are flagged (×).
+ */
+export function peakContextView(runs: PeakRunFacts[]): PeakContextView {
+  const tasks: string[] = [];
+  for (const r of runs) if (!tasks.includes(r.taskId)) tasks.push(r.taskId);
+  const configs = [...new Set(runs.map((r) => r.configId))].sort();
+  const spread = repeatOffsets(runs);
+  const offset = (ci: number) => (configs.length < 2 ? 0 : -BAND + (2 * BAND * ci) / (configs.length - 1));
+  const series = configs.map((configId, ci) => ({
+    configId,
+    points: runs
+      .filter((r) => r.configId === configId)
+      .map((r) => ({
+        runId: r.runId,
+        taskId: r.taskId,
+        x: tasks.indexOf(r.taskId) + offset(ci) + spread.get(r)!,
+        y: r.peakContextTokens,
+        contextFull: r.outcome === "context_full",
+        share: r.contextWindow > 0 ? r.peakContextTokens / r.contextWindow : null,
+      })),
+  }));
+  const summary = series.map((s) => ({
+    configId: s.configId,
+    runs: s.points.length,
+    contextFull: s.points.filter((p) => p.contextFull).length,
+    maxPeak: s.points.reduce((m, p) => Math.max(m, p.y), 0),
+  }));
+  const windows = [...new Set(runs.map((r) => r.contextWindow))].sort((a, b) => a - b);
+  return { tasks, windows, series, summary };
+}

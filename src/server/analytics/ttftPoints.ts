@@ -1,0 +1,40 @@
+import "server-only";
+import type { Ctx } from "../context";
+import type { AnalyticsFilter } from "@/domain/analytics/filter";
+import type { TtftPoints } from "@/domain/analytics/ttft";
+import { MAX_SCATTER_POINTS, samplePlan, type ScatterPoint } from "@/domain/analytics/ttftChart";
+import { FROM_RUNS, whereClause } from "./where";
+
+/**
+ * The scatter's points with a stable integer key each: a turn's rowid, or a run's score id for a
+ * load (the two kinds are told apart by `k` so their keys never tie in the sample order).
+ */
+function pointsSql(points: TtftPoints, where: string): string {
+  const turns = `SELECT r.config_id AS configId, t.prompt_tokens AS x, t.ttft_ms AS y, 0 AS k, t.rowid AS key
+                   FROM ${FROM_RUNS} JOIN turns t ON t.run_id = r.id WHERE ${where}`;
+  const loads = `SELECT r.config_id AS configId, sc.startup_tokens AS x, sc.load_ms AS y, 1 AS k, sc.id AS key
+                   FROM ${FROM_RUNS} WHERE ${where}`;
+  return points === "turns" ? turns : points === "loads" ? loads : `${turns} UNION ALL ${loads}`;
+}
+
+/**
+ * `GET /api/analytics/ttft/points`: the points behind the TTFT fit, for drawing. Large selections
+ * are sampled in SQL: the `max` rows with the smallest Knuth multiplicative hash of their key
+ * (key × 2654435761 mod 2³²), which is deterministic and spread over the whole selection. The fit
+ * itself (`ttftAnalytics`) always uses every point.
+ */
+export function ttftPoints(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints = "turns", max = MAX_SCATTER_POINTS) {
+  const w = whereClause(filter);
+  const sql = pointsSql(points, w.sql);
+  const params = points === "all" ? [...w.params, ...w.params] : w.params;
+  const sqlite = ctx.db.$client;
+  const { total } = sqlite.prepare(`SELECT COUNT(*) AS total FROM (${sql}) WHERE x IS NOT NULL AND y IS NOT NULL`).get(...params) as { total: number };
+  const plan = samplePlan(total, max);
+  const rows = sqlite
+    .prepare(
+      `SELECT configId, x, y FROM (${sql}) WHERE x IS NOT NULL AND y IS NOT NULL
+        ORDER BY (key * 2654435761) % 4294967296, k, key LIMIT ?`,
+    )
+    .all(...params, plan.shown) as ScatterPoint[];
+  return { points, total: plan.total, shown: rows.length, sampled: plan.sampled, data: rows };
+}
