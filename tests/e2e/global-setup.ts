@@ -4,8 +4,6 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-const STATE = path.join(os.tmpdir(), "harness-lab-e2e.json");
-
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -42,7 +40,9 @@ export default async function globalSetup() {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  // Teardown runs in this same process: the environment carries what it must stop, so two
+  // Playwright runs on one machine never stop each other's servers.
   process.env.E2E_BASE_URL = base;
   process.env.E2E_DIR = dir;
-  fs.writeFileSync(STATE, JSON.stringify({ pid: child.pid, dir }));
+  process.env.E2E_SERVER_PID = String(child.pid);
 }
