@@ -33,19 +33,23 @@ test("the latency page draws TTFT, peak context and tool calls from simulated ph
     data: { name: "E2E latency", configs: ["files-plan", "bash"], tasks: ["dentist-todo-reminder", "vet-booster", "bakery-give-number", "wifi-password-search"], repeats: 2 },
   });
   expect(created.status()).toBe(201);
+  // Other specs share this server: look only at this test's two sessions.
+  const ids = [(await created.json()).session.id as string];
   const phones = startPhones(baseURL!, token, 2, 5);
   await new Promise((done) => phones.once("exit", done));
-  await request.post("/api/sessions", { data: { name: "E2E slow build", configs: ["bash"], tasks: ["bakery-give-number"], repeats: 4 } });
+  const slow = await request.post("/api/sessions", { data: { name: "E2E slow build", configs: ["bash"], tasks: ["bakery-give-number"], repeats: 4 } });
+  ids.push((await slow.json()).session.id);
   await runSlowBuild(request, token, 4);
+  const qs = ids.map((id) => `session=${id}`).join("&");
 
-  await page.goto("/analytics/latency");
+  await page.goto(`/analytics/latency?${qs}`);
   await expect(page.getByTestId("analytics-tabs").getByRole("button", { name: "Latency & context" })).toHaveAttribute("aria-pressed", "true");
 
   // View 5: a dot per turn, the fit line and one dotted start-up line per config.
   const scatter = page.getByTestId("ttft-scatter");
   await expect(scatter.locator(".recharts-scatter-symbol").first()).toBeVisible();
-  const api = await (await request.get("/api/analytics/ttft")).json();
-  const points = await (await request.get("/api/analytics/ttft/points")).json();
+  const api = await (await request.get(`/api/analytics/ttft?${qs}`)).json();
+  const points = await (await request.get(`/api/analytics/ttft/points?${qs}`)).json();
   await expect(scatter.locator(".recharts-scatter-symbol")).toHaveCount(points.shown);
   await expect(scatter.locator(".recharts-reference-line.fit-line")).toHaveCount(1);
   await expect(scatter.locator(".recharts-reference-line.startup-ref")).toHaveCount(api.configs.length);
@@ -63,7 +67,7 @@ test("the latency page draws TTFT, peak context and tool calls from simulated ph
   await expect(page.getByTestId("ttft-regression")).toHaveText(/^TTFT regression: build slow-build on device sim-iphone15pro-1 is slower per token than build sim \(\+\d\.\d\d s per 1,000 tokens, p [<=] [\d.]+\)\.$/);
 
   // View 6: one mark per multi-step run and the window line.
-  const context = await (await request.get("/api/analytics/context")).json();
+  const context = await (await request.get(`/api/analytics/context?${qs}`)).json();
   const runs = context.summary.reduce((n: number, s: { runs: number }) => n + s.runs, 0);
   expect(runs).toBe(8);
   const peak = page.getByTestId("peak-context-chart");
