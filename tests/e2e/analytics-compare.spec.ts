@@ -1,18 +1,11 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, startPhones, test } from "./fixtures";
 
-const root = path.resolve(__dirname, "..", "..");
 const TASKS = ["bakery-give-number", "wifi-password-search", "shopping-append", "dentist-todo-reminder"];
 
 /** Runs simulated phones until the queue is empty (extra args, e.g. --charging, go to the simulator). */
 function runPhones(baseURL: string, token: string, seed: number, extra: string[] = []): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "device-sim.ts"), "--url", baseURL, "--token", token, "--devices", "2", "--seed", String(seed), "--until-idle", ...extra],
-    { cwd: root, stdio: "inherit" },
-  );
+  const child = startPhones(baseURL, token, 2, seed, extra);
   return new Promise((resolve, reject) => child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`device-sim exited with ${code}`)))));
 }
 

@@ -33,10 +33,10 @@ export class NewSessionPage {
 }
 
 /** Simulated phones: scripts/device-sim.ts in a child process, stopped after the test. */
-export function startPhones(baseURL: string, token: string, devices: number, seed: number): ChildProcess {
+export function startPhones(baseURL: string, token: string, devices: number, seed: number, extra: string[] = []): ChildProcess {
   return spawn(
     process.execPath,
-    [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "device-sim.ts"), "--url", baseURL, "--token", token, "--devices", String(devices), "--seed", String(seed), "--until-idle"],
+    [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "device-sim.ts"), "--url", baseURL, "--token", token, "--devices", String(devices), "--seed", String(seed), "--until-idle", ...extra],
     { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
   );
 }
