@@ -5,3 +5,4 @@ export * from "./diff";
 export * from "./speed";
 export * from "./workspace";
 export * from "./rows";
+export * from "./read";
