@@ -24,7 +24,12 @@ export function TraceKeys({ previous, next }: { previous: string | null; next: s
       else if (e.key === "p" && previous) router.push(`/runs/${previous}`);
     };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    // lets browser tests wait for hydration before pressing keys
+    document.documentElement.dataset.traceKeys = "ready";
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      delete document.documentElement.dataset.traceKeys;
+    };
   }, [previous, next, router]);
   return null;
 }
