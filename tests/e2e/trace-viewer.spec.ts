@@ -162,7 +162,7 @@ test("hostile model output stays inert and legible, and never widens the page", 
   const reply = page.getByTestId("reply");
   await expect(reply).toContainText("<script>window.__pwned=1</script>");
   await expect(reply).toContainText('<img src=x onerror="window.__pwned=1">');
-  await expect(reply).toContainText("␛[31mRED␛[0m");
+  await expect(reply).toContainText("⟨ESC⟩[31mRED⟨ESC⟩[0m");
   await expect(reply).toContainText("abc⟨RLO⟩evil⟨PDF⟩def ⟨LRI⟩iso⟨PDI⟩");
   await expect(reply).toContainText("zero⟨ZWSP⟩width⟨ZWJ⟩⟨BOM⟩");
   await expect(page.getByTestId("call-2").getByTestId("call-result")).toContainText("<script>window.__pwned=1</script>");

@@ -75,7 +75,7 @@ export function RunHeader({ data, read }: { data: RunData; read: ReadTrace }) {
         <Field label="Thermal" testId="thermal">{text(c?.thermalAtStart ?? run.thermalAtStart)} → {text(c?.thermalAtEnd)}</Field>
         <Field label="Charging · battery" testId="power">{yesNo(c?.charging ?? run.charging)} · {c?.battery === undefined ? "–" : percent(c.battery)}</Field>
         <Field label="Rest · warm-up" testId="rest">{duration(c?.restMs)} · {duration(t?.warmup?.ms)}</Field>
-        <Field label="Load">{t ? `${integer(t.load.startupTokens)} tok in ${duration(t.load.ms)}` : "–"}</Field>
+        <Field label="Load">{integer((t?.load.startupTokens ?? run.startupTokens) as number)} tok in {duration((t?.load.ms ?? run.loadMs) as number)}</Field>
         <Field label="Peak context">{integer(run.peakContextTokens as number)} of {integer(run.contextWindow as number)} tok</Field>
         <Field label="Ended">{t ? <><span className="mono">{t.end.reason}</span> {t.end.detail ? <Inert text={t.end.detail} /> : null}</> : "–"}</Field>
       </div>

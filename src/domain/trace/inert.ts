@@ -6,8 +6,12 @@
  */
 export type InertPiece = string | { mark: string; title: string };
 
+// C0 control names (ASCII); shown as ⟨ESC⟩ rather than control pictures (␛) because many
+// monospace fonts lack the U+2400 block and would draw an ambiguous empty box.
+const C0 = "NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 DC3 DC4 NAK SYN ETB CAN EM SUB ESC FS GS RS US".split(" ");
+
 const NAMES: Record<number, string> = {
-  0x1b: "␛", 0x7f: "␡", 0x0d: "␍",
+  0x7f: "⟨DEL⟩",
   0x061c: "⟨ALM⟩", 0x200e: "⟨LRM⟩", 0x200f: "⟨RLM⟩",
   0x202a: "⟨LRE⟩", 0x202b: "⟨RLE⟩", 0x202c: "⟨PDF⟩", 0x202d: "⟨LRO⟩", 0x202e: "⟨RLO⟩",
   0x2066: "⟨LRI⟩", 0x2067: "⟨RLI⟩", 0x2068: "⟨FSI⟩", 0x2069: "⟨PDI⟩",
@@ -23,12 +27,11 @@ function hex(code: number): string {
   return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
-/** The visible stand-in for one hidden character: ␛ for ESC, a control picture for C0, ⟨NAME⟩ else. */
+/** The visible stand-in for one hidden character: ⟨ESC⟩, ⟨RLO⟩, ⟨ZWSP⟩…, else its code point. */
 export function markerFor(ch: string): string {
   const code = ch.charCodeAt(0);
-  if (NAMES[code]) return NAMES[code];
-  if (code < 0x20) return String.fromCharCode(0x2400 + code);
-  return `⟨${hex(code)}⟩`;
+  if (code < 0x20) return `⟨${C0[code]}⟩`;
+  return NAMES[code] ?? `⟨${hex(code)}⟩`;
 }
 
 /** Text split into plain runs and markers, in order; plain text is untouched. */

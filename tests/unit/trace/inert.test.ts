@@ -8,9 +8,9 @@ describe("inert text", () => {
     expect(inertString(s)).toBe(s);
   });
 
-  it("shows ANSI escapes as ␛ and keeps the rest of the sequence readable", () => {
-    expect(inertString("\u001b[31mred\u001b[0m")).toBe("␛[31mred␛[0m");
-    expect(inertPieces("\u001b[1m")).toEqual([{ mark: "␛", title: "U+001B" }, "[1m"]);
+  it("shows ANSI escapes as ⟨ESC⟩ and keeps the rest of the sequence readable", () => {
+    expect(inertString("\u001b[31mred\u001b[0m")).toBe("⟨ESC⟩[31mred⟨ESC⟩[0m");
+    expect(inertPieces("\u001b[1m")).toEqual([{ mark: "⟨ESC⟩", title: "U+001B" }, "[1m"]);
   });
 
   it("marks bidi overrides and isolates by name", () => {
@@ -22,10 +22,10 @@ describe("inert text", () => {
     expect(inertString("p\u200Ba\u200Cs\u200Ds\uFEFF")).toBe("p⟨ZWSP⟩a⟨ZWNJ⟩s⟨ZWJ⟩s⟨BOM⟩");
   });
 
-  it("shows other C0 controls as control pictures, a lone CR as ␍, DEL and C1 by code", () => {
-    expect(inertString("\u0000\u0007\u0008")).toBe("␀␇␈");
-    expect(inertString("over\rwrite")).toBe("over␍write");
-    expect(markerFor("\u007f")).toBe("␡");
+  it("names other C0 controls, a lone CR and DEL; C1 by code point", () => {
+    expect(inertString("\u0000\u0007\u0008\u001f")).toBe("⟨NUL⟩⟨BEL⟩⟨BS⟩⟨US⟩");
+    expect(inertString("over\rwrite")).toBe("over⟨CR⟩write");
+    expect(markerFor("\u007f")).toBe("⟨DEL⟩");
     expect(inertString("\u009b31m")).toBe("⟨U+009B⟩31m");
   });
 
