@@ -124,7 +124,7 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
           <tbody>
             {d.runs.map((r) => (
               <tr key={r.id} data-testid="run-row">
-                <td className="mono">{r.taskId}</td>
+                <td className="mono"><a href={`/runs/${r.id}`} data-testid="run-link">{r.taskId}</a></td>
                 <td className="mono">{r.configId}</td>
                 <td className="num">{r.repeat}</td>
                 <td className="num">{r.attempt}</td>

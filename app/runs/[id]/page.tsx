@@ -1,0 +1,76 @@
+import { notFound } from "next/navigation";
+import { getContext } from "@/server/context";
+import { ServiceError } from "@/server/errors";
+import { getRun } from "@/server/runs/getRun";
+import { callRows, readTrace, turnRows } from "@/domain/trace";
+import { RunHeader } from "@/components/trace/RunHeader";
+import { CallView, TurnCard } from "@/components/trace/Turn";
+import { WorkspaceView } from "@/components/trace/Diff";
+import { LongText } from "@/components/trace/Inert";
+import { TraceKeys } from "@/components/trace/TraceKeys";
+
+export const dynamic = "force-dynamic";
+
+function load(id: string) {
+  try {
+    return getRun(getContext(), id);
+  } catch (err) {
+    if (err instanceof ServiceError && err.code === "not_found") notFound();
+    throw err;
+  }
+}
+
+export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const data = load(id);
+  const read = readTrace(data.trace);
+  const seed = data.task?.workspace ?? null;
+  const milestones = data.task?.milestones ?? [];
+  const milestonesTotal = typeof data.run.milestonesTotal === "number" ? data.run.milestonesTotal : milestones.length;
+  const contextWindow = typeof data.run.contextWindow === "number" ? data.run.contextWindow : null;
+  const progress = data.score.progress;
+  const turns =
+    read.kind === "full" ? turnRows({ turns: read.trace.turns, contextWindow, progress, seed, milestones })
+    : read.kind === "imported" ? turnRows({ turns: read.turns, contextWindow, progress: [], seed: null, milestones: [] })
+    : [];
+  // an import keeps calls apart from turns: show them as one list
+  const looseCalls = read.kind === "imported" ? callRows(read.calls, { progress, seed: null, milestones: [] }) : [];
+  const callCount = turns.reduce((n, t) => n + t.calls.length, looseCalls.length);
+
+  return (
+    <>
+      <TraceKeys previous={data.neighbours.previous} next={data.neighbours.next} />
+      <RunHeader data={data} read={read} />
+      {read.kind === "invalid" && <div className="error">This run&apos;s stored trace does not match the current trace format ({read.error}), so its timeline cannot be drawn. The export still has its numbers.</div>}
+      {read.kind === "imported" && (
+        <div className="notice" data-testid="imported-trace">Imported from a runs.json: it keeps per-turn timings and the tool calls, but no model texts, results, reply or workspace.</div>
+      )}
+
+      <h2>Timeline <span className="hint">{turns.length} turn{turns.length === 1 ? "" : "s"}, {callCount} tool call{callCount === 1 ? "" : "s"}</span></h2>
+      <p className="section-guide">Each turn: tokens in, time to first token, tokens out and decode speed, context in use; then the raw model text (tool-call syntax highlighted) and what each call did.</p>
+      {turns.length === 0 ? (
+        <p className="muted" data-testid="turns-empty">This run has no turns: the model never produced output.</p>
+      ) : (
+        <div className="timeline">{turns.map((t) => <TurnCard key={t.n} turn={t} milestonesTotal={milestonesTotal} />)}</div>
+      )}
+
+      {looseCalls.length > 0 && (
+        <>
+          <h2>Tool calls</h2>
+          <p className="section-guide">In call order; repeats of an earlier call are flagged as a loop.</p>
+          {looseCalls.map((c) => <CallView key={c.n} call={c} milestonesTotal={milestonesTotal} />)}
+        </>
+      )}
+
+      {read.kind === "full" && (
+        <>
+          <h2>Final reply</h2>
+          <LongText text={read.trace.reply} testId="reply" />
+          <h2>Final workspace</h2>
+          <p className="section-guide">The files the run left behind against the task&apos;s seed: open a file to see its diff.</p>
+          {seed ? <WorkspaceView seed={seed} final={read.trace.workspace} /> : <p className="muted">The task version is unknown, so there is no seed to compare with.</p>}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { duration, integer, percent } from "@/domain/stats/format";
+import { formatSpeed, type CallRow, type TurnRow } from "@/domain/trace";
+import { DeltaLine } from "./Diff";
+import { Inert, LongText } from "./Inert";
+
+/** Context used against the window; red past 80%, where harnesses start eliding. */
+function ContextBar({ tokens, fraction }: { tokens: number; fraction: number | null }) {
+  return (
+    <span className="ctx" title={fraction === null ? "context window unknown" : `${percent(fraction)} of the window`}>
+      {fraction !== null && (
+        <span className="ctxbar"><span className={fraction > 0.8 ? "hot" : ""} style={{ width: `${Math.min(1, fraction) * 100}%` }} /></span>
+      )}{" "}
+      {integer(tokens)} tok{fraction !== null && ` (${percent(fraction)})`}
+    </span>
+  );
+}
+
+function argsText(args: unknown): string {
+  return typeof args === "string" ? args : (JSON.stringify(args, null, 2) ?? String(args));
+}
+
+export function CallView({ call, milestonesTotal }: { call: CallRow; milestonesTotal: number | null }) {
+  return (
+    <div className={`call${call.ok ? "" : " failed"}`} data-testid={`call-${call.n}`}>
+      <div className="row call-head">
+        <b className="mono">#{call.n} <Inert text={call.name} /></b>
+        {call.ok ? <span className="pill pass">ok</span> : <span className="pill fail">error</span>}
+        <span className="muted">{duration(call.ms)}</span>
+        {call.repeatOf !== null && <span className="pill warn" data-testid="loop-flag" title="same tool and arguments as an earlier call">loop: repeats #{call.repeatOf}</span>}
+        {call.reached.map((l, i) => <span key={i} className="pill pass" data-testid="milestone">✓ <Inert text={l} /></span>)}
+        {call.progress !== null && milestonesTotal ? <span className="muted">milestones {call.progress}/{milestonesTotal}</span> : null}
+      </div>
+      <LongText text={argsText(call.args)} className="args" />
+      {call.result !== null && <LongText text={call.result} className={call.ok ? "result" : "result err"} testId="call-result" />}
+      {call.deltas.map((d, i) => <DeltaLine key={i} delta={d} />)}
+    </div>
+  );
+}
+
+export function TurnCard({ turn, milestonesTotal }: { turn: TurnRow; milestonesTotal: number | null }) {
+  return (
+    <section className="turn" data-turn={turn.n} data-testid={`turn-${turn.n}`} id={`turn-${turn.n}`}>
+      <div className="row turn-head">
+        <b>Turn {turn.n}</b>
+        <span title="tokens ingested for this turn">prompt {integer(turn.promptTokens)} tok</span>
+        <span title="time to first token">TTFT {duration(turn.ttftMs)}</span>
+        <span>out {integer(turn.outputTokens)} tok</span>
+        <span title="output tokens / decode time">{formatSpeed(turn.tokensPerSecond)}</span>
+        <ContextBar tokens={turn.contextTokens} fraction={turn.contextFraction} />
+        {turn.contextEvents.map((e, i) => (
+          <span key={i} className="pill" data-testid="context-event">{e.kind} {integer(e.tokensBefore)}→{integer(e.tokensAfter)}</span>
+        ))}
+      </div>
+      {turn.text !== null && <LongText text={turn.text} model testId="turn-text" />}
+      {turn.calls.map((c) => <CallView key={c.n} call={c} milestonesTotal={milestonesTotal} />)}
+    </section>
+  );
+}
