@@ -12,10 +12,11 @@ ensureBuild();
 const port = process.env.PORT || "3000";
 const host = process.env.HOST || "0.0.0.0";
 const started = Date.now();
-const server = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", port, "-H", host], {
+// server/main.ts puts an access check, the admin login and a graceful shutdown in front of Next.js.
+const server = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "main.ts")], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: port },
+  env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: port, HOST: host },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
@@ -38,6 +39,7 @@ async function announce() {
 
   Pair a phone: open http://localhost:${port}/devices, create a token, and enter it in the phone app
   with this dashboard's address${lan.length ? ` (${lan.join(", ")})` : ""}.
+  Other machines reach only the device API${process.env.ADMIN_PASSWORD ? "; browsers elsewhere log in with ADMIN_PASSWORD" : " (set ADMIN_PASSWORD to let browsers elsewhere log in)"}.
   No phone? Click "Run a demo with simulated phones" on the Sessions page.
 `);
 }

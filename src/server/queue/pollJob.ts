@@ -10,7 +10,11 @@ const RECHECK_MS = 1000;
  * `POST /poll?wait=N`: claims a job now, or holds the request until one becomes claimable,
  * `waitSeconds` pass, or the client goes away.
  */
+const draining = () => !!(globalThis as { __harnessLabDraining?: boolean }).__harnessLabDraining;
+
 export async function pollJob(ctx: Ctx, deviceId: string, req: PollRequest, waitSeconds: number, signal?: AbortSignal): Promise<Job | null> {
+  // A server that is shutting down hands out no new work (server/main.ts sets the flag).
+  if (draining()) return null;
   const first = claimJob(ctx, deviceId, req);
   if (first || waitSeconds <= 0) return first;
   const deadline = Date.now() + waitSeconds * 1000;
@@ -26,7 +30,7 @@ export async function pollJob(ctx: Ctx, deviceId: string, req: PollRequest, wait
       ctx.events.on("jobs", done);
       signal?.addEventListener("abort", done);
     });
-    if (signal?.aborted) return null;
+    if (signal?.aborted || draining()) return null;
     const job = claimJob(ctx, deviceId, req);
     if (job) return job;
   }

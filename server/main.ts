@@ -1,0 +1,141 @@
+/**
+ * The dashboard's HTTP server: Next.js behind a thin layer that decides who may use what (the
+ * peer address comes from the socket, never from a header), handles the admin login, and shuts
+ * down gracefully on SIGTERM. Run by `npm start` (scripts/start.mjs) as `tsx server/main.ts`.
+ */
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+import { decideAccess } from "../src/domain/access/policy";
+import { createAttemptLimiter } from "../src/domain/access/rate-limit";
+import { clearCookie, hasSession, issueCookie, passwordMatches } from "./admin-session";
+import { loginPage } from "./login-page";
+
+const root = path.resolve(__dirname, "..");
+const port = Number(process.env.PORT || 3000);
+const host = process.env.HOST || "0.0.0.0";
+const adminPassword = process.env.ADMIN_PASSWORD || "";
+// Behind a reverse proxy or tunnel on this machine every peer is loopback: set TRUST_LOOPBACK=0.
+const loopbackTrusted = process.env.TRUST_LOOPBACK !== "0";
+const limiter = createAttemptLimiter(5, 60_000);
+
+const g = globalThis as unknown as { __harnessLabDraining?: boolean; __harnessLabCtx?: { db: { $client: { close(): void } }; events: { emit(e: string): void } } };
+
+function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
+  res.end(JSON.stringify(body));
+}
+const error = (code: string, message: string) => ({ error: { code, message } });
+
+function readBody(req: http.IncomingMessage, limit = 4096): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        reject(new Error("too large"));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+async function login(req: http.IncomingMessage, res: http.ServerResponse, remote: string) {
+  const isForm = (req.headers["content-type"] ?? "").includes("application/x-www-form-urlencoded");
+  if (!adminPassword) return send(res, 404, error("not_found", "No admin password is set: this dashboard only answers its own machine. Set ADMIN_PASSWORD to allow others to log in."));
+  if (!limiter.allow(remote, Date.now())) {
+    const wait = Math.ceil(limiter.retryAfter(remote, Date.now()) / 1000);
+    return send(res, 429, error("too_many_attempts", `Too many login attempts; wait ${wait} s and try again.`), { "retry-after": String(wait) });
+  }
+  let password = "";
+  let nextPath = "/";
+  try {
+    const raw = await readBody(req);
+    if (isForm) {
+      const p = new URLSearchParams(raw);
+      password = p.get("password") ?? "";
+      nextPath = p.get("next") ?? "/";
+    } else password = String((JSON.parse(raw) as { password?: unknown }).password ?? "");
+  } catch {
+    return send(res, 400, error("invalid_request", "Send the password as JSON {\"password\": \"…\"} or from the login form."));
+  }
+  if (!passwordMatches(password, adminPassword)) {
+    if (isForm) {
+      res.writeHead(303, { location: `/login?failed=1&next=${encodeURIComponent(nextPath)}` });
+      return res.end();
+    }
+    return send(res, 401, error("unauthorized", "That password is not right; try again."));
+  }
+  const cookie = issueCookie(Date.now());
+  if (isForm) {
+    res.writeHead(303, { location: nextPath.startsWith("/") && !nextPath.startsWith("//") ? nextPath : "/", "set-cookie": cookie });
+    return res.end();
+  }
+  send(res, 200, { ok: true }, { "set-cookie": cookie });
+}
+
+async function main() {
+  const app = next({ dev: false, dir: root, hostname: host, port });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const remote = req.socket.remoteAddress ?? "";
+    const adminSession = !!adminPassword && hasSession(req.headers.cookie, Date.now());
+    const decision = decideAccess({
+      method: req.method ?? "GET", pathname: url.pathname, remote, origin: (req.headers.origin as string | undefined) ?? null,
+      host: req.headers.host ?? null, adminConfigured: !!adminPassword, adminSession, loopbackTrusted,
+    });
+    if (decision === "cross_site") return send(res, 403, error("forbidden", "This request came from another site; use the dashboard's own pages or a script without an Origin header."));
+    if (decision === "forbidden") {
+      return send(res, 403, error("forbidden", "This dashboard only answers its own machine (phones may use the device API). To open it from elsewhere, restart it with ADMIN_PASSWORD set and log in."));
+    }
+    if (decision === "login") {
+      if (url.pathname.startsWith("/api/")) return send(res, 401, error("unauthorized", "Log in at /login with the admin password first."));
+      res.writeHead(303, { location: `/login?next=${encodeURIComponent(url.pathname + url.search)}` });
+      return res.end();
+    }
+    if (url.pathname === "/login" && req.method === "GET") {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+      return res.end(loginPage({ configured: !!adminPassword, failed: url.searchParams.has("failed"), next: url.searchParams.get("next") ?? "/" }));
+    }
+    if (url.pathname === "/api/auth/login" && req.method === "POST") return login(req, res, remote);
+    if (url.pathname === "/api/auth/logout" && req.method === "POST") return send(res, 200, { ok: true }, { "set-cookie": clearCookie() });
+    handle(req, res);
+  });
+
+  server.listen(port, host, () => console.log(`[harness-lab] listening on http://${host}:${port}${adminPassword ? " (admin login enabled)" : " (loopback only, except the device API)"}`));
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[harness-lab] ${signal}: no new work; finishing requests in flight…`);
+    // Long-polls answer 204 at once; the sweeper stops with the process.
+    g.__harnessLabDraining = true;
+    g.__harnessLabCtx?.events.emit("jobs");
+    server.close(() => {
+      try {
+        g.__harnessLabCtx?.db.$client.close();
+      } catch {}
+      console.log("[harness-lab] stopped cleanly");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      console.error("[harness-lab] requests still open after 15 s; exiting");
+      process.exit(1);
+    }, 15_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((err) => {
+  console.error("[harness-lab] could not start:", err);
+  process.exit(1);
+});

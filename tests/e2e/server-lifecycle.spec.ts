@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import { expect, test } from "./fixtures";
+import { startServer } from "./server";
+
+const pollBody = {
+  device: { id: "lifecycle-phone", model: "iPhone 15 Pro", os: "iOS 26.1" },
+  build: { commit: "3f2c1e9", app: "0.7.0", runtime: "react-native-executorch 0.10.4", model: "gemma-4-e2b" },
+  state: { thermal: "nominal" },
+};
+
+test("SIGTERM releases long-polls, stops taking work and exits cleanly", async () => {
+  const server = await startServer();
+  try {
+    const { token } = await (await fetch(`${server.base}/api/devices`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "p" }) })).json();
+    const started = Date.now();
+    const waiting = fetch(`${server.base}/api/device/v1/poll?wait=25`, {
+      method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(pollBody),
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
+    process.kill(-server.child.pid!, "SIGTERM");
+    const res = await waiting;
+    expect(res.status).toBe(204);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await exited).toBe(0);
+    expect(server.log()).toContain("stopped cleanly");
+  } finally {
+    try {
+      process.kill(-server.child.pid!, "SIGKILL");
+    } catch {}
+    fs.rmSync(server.dir, { recursive: true, force: true });
+  }
+});
+
+test("only the device API is open to other machines; a web page elsewhere cannot change state", async () => {
+  // TRUST_LOOPBACK=0 makes this loopback client count as another machine (as behind a tunnel).
+  const server = await startServer({ TRUST_LOOPBACK: "0", ADMIN_PASSWORD: "correct horse" });
+  try {
+    const get = (p: string, init?: RequestInit) => fetch(`${server.base}${p}`, { redirect: "manual", ...init });
+    expect((await get("/api/health")).status).toBe(200);
+    const api = await get("/api/sessions");
+    expect(api.status).toBe(401);
+    expect((await api.json()).error.message).toMatch(/Log in/);
+    const page = await get("/analytics");
+    expect(page.status).toBe(303);
+    expect(page.headers.get("location")).toBe("/login?next=%2Fanalytics");
+    expect((await get("/api/device/v1/poll", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(pollBody) })).status).toBe(401);
+
+    const wrong = await get("/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: "nope" }) });
+    expect(wrong.status).toBe(401);
+    const ok = await get("/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: "correct horse" }) });
+    expect(ok.status).toBe(200);
+    const cookie = ok.headers.get("set-cookie")!.split(";")[0];
+    expect((await get("/api/sessions", { headers: { cookie } })).status).toBe(200);
+    const forged = cookie.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    expect((await get("/api/sessions", { headers: { cookie: forged } })).status).toBe(401);
+
+    const csrf = await get("/api/devices", { method: "POST", headers: { cookie, origin: "https://evil.example", "content-type": "application/json" }, body: JSON.stringify({ name: "x" }) });
+    expect(csrf.status).toBe(403);
+    expect((await csrf.json()).error.code).toBe("forbidden");
+    for (let i = 0; i < 5; i++) await get("/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: "guess" }) });
+    expect((await get("/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: "correct horse" }) })).status).toBe(429);
+  } finally {
+    process.kill(-server.child.pid!, "SIGKILL");
+    fs.rmSync(server.dir, { recursive: true, force: true });
+  }
+});

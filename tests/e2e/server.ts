@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(__dirname, "..", "..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  base: string;
+  child: ChildProcess;
+  dir: string;
+  log: () => string;
+}
+
+/** Starts the built dashboard (server/main.ts) in its own process group, on a free port, with a fresh database. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) throw new Error("No build found: run `npx next build` (npm test does it for you).");
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-e2e-"));
+  const logFile = path.join(dir, "server.log");
+  const log = fs.openSync(logFile, "w");
+  const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "main.ts")], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", log, log],
+    env: { ...process.env, NODE_ENV: "production", DB_PATH: path.join(dir, "e2e.db"), PORT: String(port), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1", ...env },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const read = () => fs.readFileSync(logFile, "utf8");
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`The dashboard did not start; its log:\n${read()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { base, child, dir, log: read };
+}
