@@ -122,7 +122,7 @@ export async function backupDatabase(
 }
 
 export interface Usage {
-  /** Bytes in `<target>-wal`: non-zero while a dashboard has the file open (or after it crashed). */
+  /** Bytes in `<target>-wal` before the probe: commits not yet copied into the main file. */
   walBytes: number;
   /** Another connection holds the file: an exclusive lock could not be taken. */
   locked: boolean;
@@ -131,19 +131,20 @@ export interface Usage {
 }
 
 /**
- * Does anything seem to be using `target`? Two checks, cheapest and least invasive first:
- * 1. `<target>-wal` is non-empty. A dashboard writes its commits there; SQLite deletes the file
- *    when the last connection closes cleanly, so non-empty means open now, or a crash left
- *    committed transactions in it. Either way, replacing the file would be wrong; when it is
- *    non-empty the lock probe is skipped, because opening the file would replay that WAL.
- * 2. Otherwise, take an exclusive lock without waiting (`locking_mode=EXCLUSIVE`, `BEGIN
- *    EXCLUSIVE`). Every open WAL connection keeps a shared lock on the file, even when idle, so
- *    SQLITE_BUSY means some process has it open, e.g. a dashboard that has not written yet.
+ * Does a dashboard (or any other process) have `target` open? Decided by a lock probe: open it
+ * and take an exclusive lock without waiting (`locking_mode=EXCLUSIVE`, `BEGIN EXCLUSIVE`). Every
+ * open connection on a WAL database keeps a shared lock on the file, even when idle, so
+ * SQLITE_BUSY means some process has it open; a crashed process holds no lock.
+ *
+ * A non-empty `-wal` is reported but does not decide: `next start` never closes its connection,
+ * so a dashboard stopped with Ctrl-C leaves its WAL behind (4.2 MB after the 792-run check in
+ * docs/reliability.md); refusing on it would refuse after every normal stop. When nobody holds
+ * the file, the probe is the last connection and SQLite folds that WAL into the file as it closes.
  */
 export function checkInUse(target: string): Usage {
   const wal = `${target}-wal`;
   const walBytes = fs.existsSync(wal) ? fs.statSync(wal).size : 0;
-  if (walBytes > 0 || !fs.existsSync(target)) return { walBytes, locked: false };
+  if (!fs.existsSync(target)) return { walBytes, locked: false };
   let db: Database.Database | undefined;
   try {
     db = new Database(target, { fileMustExist: true, timeout: 0 });
@@ -166,27 +167,26 @@ export interface RestoreResult extends Summary {
 }
 
 /**
- * Replaces `target` with the backup `from`: refuses when the target seems in use (unless
- * `force`), verifies a copy of the backup next to the target (so the backup itself is never
- * opened for writing), deletes the target's stale -wal/-shm/-journal (SQLite would otherwise
- * replay the old database's pages onto the restored one) and renames the copy over the target,
- * which is atomic on one filesystem: the target is either the old file or the whole backup.
+ * Replaces `target` with the backup `from`: verifies a copy of the backup next to the target (so
+ * the backup itself is never opened for writing, and a bad backup never touches the target),
+ * refuses when the target is in use (unless `force`), deletes the target's stale
+ * -wal/-shm/-journal (SQLite would otherwise replay the old database's pages onto the restored
+ * one) and renames the copy over the target, which is atomic on one filesystem: the target is
+ * either the old file or the whole backup.
  */
 export function restoreDatabase(from: string, target: string, opts: { force?: boolean } = {}): RestoreResult {
   if (!fs.existsSync(from)) throw new BackupError(`No backup at ${from}.`);
-  const usage = checkInUse(target);
-  if (!opts.force && (usage.walBytes > 0 || usage.locked)) {
-    const why =
-      usage.walBytes > 0
-        ? `${target}-wal holds ${usage.walBytes} bytes: a dashboard has the database open, or one stopped without closing it (its last commits are in that file)`
-        : `another process holds a lock on ${target}: a dashboard (or another tool) has it open`;
-    throw new BackupError(`Refusing to restore over ${target}: ${why}. Stop the dashboard and try again, or pass --force to replace it anyway.`);
-  }
   fs.mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
   const tmp = `${target}.restore-${process.pid}.tmp`;
   try {
     fs.copyFileSync(from, tmp);
     const summary = verifyDatabase(tmp, from);
+    const usage = checkInUse(target);
+    if (usage.locked && !opts.force) {
+      throw new BackupError(
+        `Refusing to restore over ${target}: another process holds a lock on it, so a dashboard (or another tool) has it open. Stop the dashboard and try again, or pass --force to replace it anyway.`,
+      );
+    }
     for (const f of [`${target}-wal`, `${target}-shm`, `${target}-journal`]) fs.rmSync(f, { force: true });
     fs.renameSync(tmp, target);
     return { target, usage, ...summary };

@@ -148,17 +148,18 @@ describe("restoreDatabase", () => {
     expect(await analyticsOf(target)).toEqual(before);
   });
 
-  it("refuses a target a dashboard is using unless --force, and then drops its stale WAL", async () => {
+  it("refuses a target another connection holds unless --force, and drops a stopped dashboard's WAL", async () => {
     await session("s", 2);
     for (let i = 0; await submitOne(i); i++);
     const out = path.join(tmp, "b.db");
     await backupDatabase(sourceFile(), out);
 
-    // The live dashboard's own file: its -wal holds the commits.
-    expect(checkInUse(sourceFile()).walBytes).toBeGreaterThan(0);
-    expect(() => restoreDatabase(out, sourceFile())).toThrow(/Refusing to restore .*-wal holds \d+ bytes.*--force/);
+    // The live dashboard's own file.
+    expect(checkInUse(sourceFile())).toMatchObject({ locked: true });
+    expect(() => restoreDatabase(out, sourceFile())).toThrow(/Refusing to restore .*another process holds a lock on it.*--force/);
+    expect(incompleteRuns(sourceFile())).toBe(0);
 
-    // Open but idle, WAL empty: only the lock probe can tell.
+    // Open but idle, its WAL empty: the lock still tells.
     const idle = path.join(tmp, "idle.db");
     fs.copyFileSync(out, idle);
     const other = new Database(idle);
@@ -166,19 +167,25 @@ describe("restoreDatabase", () => {
     other.prepare("SELECT count(*) FROM runs").get();
     expect(checkInUse(idle)).toEqual({ walBytes: 0, locked: true });
     expect(() => restoreDatabase(out, idle)).toThrow(/another process holds a lock/);
+    const forced = restoreDatabase(out, idle, { force: true });
+    expect(forced.usage.locked).toBe(true);
     other.close();
     expect(checkInUse(idle)).toEqual({ walBytes: 0, locked: false });
+    expect(verifyDatabase(idle).counts).toEqual({ runs: 8, scores: 8, traces: 8 });
 
-    // A crash left another database's WAL next to the target: --force restores and removes it,
-    // so SQLite cannot replay those pages onto the restored file.
-    const target = path.join(tmp, "crashed.db");
-    fs.copyFileSync(out, target);
-    fs.copyFileSync(`${sourceFile()}-wal`, `${target}-wal`);
-    expect(() => restoreDatabase(out, target)).toThrow(/Refusing/);
-    const r = restoreDatabase(out, target, { force: true });
+    // A dashboard stopped without closing its connection (what `next start` does on Ctrl-C):
+    // file and WAL as it left them, nobody holding them. Not in use; the old WAL goes with the file.
+    const stopped = path.join(tmp, "stopped.db");
+    await session("more", 1);
+    for (let i = 0; await submitOne(i); i++);
+    fs.copyFileSync(sourceFile(), stopped);
+    fs.copyFileSync(`${sourceFile()}-wal`, `${stopped}-wal`);
+    expect(fs.statSync(`${stopped}-wal`).size).toBeGreaterThan(0);
+    const r = restoreDatabase(out, stopped);
+    expect(r.usage).toMatchObject({ locked: false });
     expect(r.usage.walBytes).toBeGreaterThan(0);
-    expect(fs.existsSync(`${target}-wal`)).toBe(false);
-    expect(verifyDatabase(target).counts).toEqual({ runs: 8, scores: 8, traces: 8 });
+    expect(fs.existsSync(`${stopped}-wal`)).toBe(false);
+    expect(verifyDatabase(stopped).counts).toEqual({ runs: 8, scores: 8, traces: 8 });
   });
 
   it("refuses a corrupt or foreign backup and leaves the target as it was", async () => {
@@ -231,9 +238,9 @@ describe("npm run backup / restore", () => {
     const r = tsx("restore.ts", "--from", out, "--db", target);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/restored .* integrity_check ok; runs 4/);
-    const busy = tsx("restore.ts", "--from", out, "--db", sourceFile());
+    const busy = tsx("restore.ts", "--from", out, "--db", sourceFile()); // held by this test's dashboard: another process
     expect(busy.status).toBe(1);
-    expect(busy.stderr).toMatch(/^restore failed: Refusing to restore/);
+    expect(busy.stderr).toMatch(/^restore failed: Refusing to restore .*another process holds a lock/);
     const none = tsx("restore.ts");
     expect(none.status).toBe(1);
     expect(none.stderr).toMatch(/--from FILE/);
