@@ -1,3 +1,5 @@
+import { filterToParams } from "@/domain/analytics/filter";
+import { runsHref } from "@/domain/analytics/links";
 import { getContext } from "@/server/context";
 import { compareAnalytics } from "@/server/analytics/compare";
 import { compareFamily, selectionConfigs } from "@/server/analytics/family";
@@ -26,6 +28,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const aSession = one(sp.aSession);
   const bSession = one(sp.bSession);
   const mode = one(sp.mode) === "consecutive" ? "consecutive" : "baseline";
+  // A side's runs: the page's filter, narrowed to that side's session when it has one.
+  const filterQuery = (session?: string) => filterToParams(session ? { ...filter, sessions: [session] } : filter).toString();
   const result = compareAnalytics(ctx, filter, { config: sides.a, session: aSession }, { config: sides.b, session: bSession });
   const family = compareFamily(ctx, filter, mode, one(sp.baseline));
   const configOpts = configs.map((c): [string, string] => [c, c]);
@@ -56,7 +60,12 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       {noOverlap ? (
         <div className="panel empty" data-testid="compare-empty"><p className="muted">The two sides share no task with runs in this selection: pick other configs or sessions.</p></div>
       ) : (
-        <CompareResult a={sides.a} b={sides.b} lists={compareLists(result, result.tasks)} signTestP={result.signTestP} mcnemarP={result.mcnemarP} pairs={result.pairs} />
+        <CompareResult a={sides.a} b={sides.b} lists={compareLists(result, result.tasks)} signTestP={result.signTestP} mcnemarP={result.mcnemarP} pairs={result.pairs}
+          hrefs={{
+            a: (taskId) => runsHref(filterQuery(aSession), { task: taskId, config: sides.a }),
+            b: (taskId) => runsHref(filterQuery(bSession), { task: taskId, config: sides.b }),
+          }}
+        />
       )}
 
       <h2>Several pairs</h2>

@@ -5,6 +5,7 @@ import { failureAnalytics } from "@/server/analytics/failures";
 import { AnalyticsHeader, FilterError, NoRuns, readPageFilter, type SearchParams } from "@/components/analytics/AnalyticsHeader";
 import { ProgressCharts } from "@/components/analytics/ProgressChart";
 import { FailurePatternTable } from "@/components/analytics/FailurePatternTable";
+import { filterToParams } from "@/domain/analytics/filter";
 
 export const dynamic = "force-dynamic";
 
@@ -37,7 +38,7 @@ export default async function ProgressPage({ searchParams }: { searchParams: Pro
       <h2>Failure patterns</h2>
       <p className="section-guide">For every task and config with failing runs, the call sequence most of them followed (arguments abstracted so repeats match, ✗ a failed call) and how many followed it.</p>
       {failures.length ? (
-        <FailurePatternTable rows={failures} />
+        <FailurePatternTable rows={failures} filterQuery={filterToParams(filter).toString()} />
       ) : (
         <div className="panel empty" data-testid="failures-empty">
           <p className="muted">Every run in this selection passed: there are no failure patterns to show.</p>

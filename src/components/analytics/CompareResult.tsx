@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { CompareLists, TaskLine } from "@/domain/analytics/compare-view";
 import type { PairFacts } from "@/domain/analytics/compare";
 import { formatP, type FamilyRow } from "@/domain/analytics/family";
@@ -13,14 +14,16 @@ export function CompareWarnings({ warnings }: { warnings: string[] }) {
   );
 }
 
-function List({ title, lines, a, b, id }: { title: string; lines: TaskLine[]; a: string; b: string; id: string }) {
+type Hrefs = { a: (taskId: string) => string; b: (taskId: string) => string };
+
+function List({ title, lines, a, b, id, hrefs }: { title: string; lines: TaskLine[]; a: string; b: string; id: string; hrefs?: Hrefs }) {
   return (
     <div className="panel" data-testid={`compare-${id}`}>
       <h3>{title} <span className="pill" data-testid={`compare-${id}-count`}>{lines.length}</span></h3>
       {lines.length === 0 ? <p className="muted">None.</p> : (
         <table className="compact">
           <thead><tr><th>Task</th><th className="num" title={a}>a</th><th className="num" title={b}>b</th></tr></thead>
-          <tbody>{lines.map((l) => <tr key={l.taskId} data-testid={`compare-task-${l.taskId}`}><td className="mono">{l.taskId}</td><td className="num">{l.a}</td><td className="num">{l.b}</td></tr>)}</tbody>
+          <tbody>{lines.map((l) => <tr key={l.taskId} data-testid={`compare-task-${l.taskId}`}><td className="mono">{l.taskId}</td><td className="num">{hrefs ? <Link href={hrefs.a(l.taskId)}>{l.a}</Link> : l.a}</td><td className="num">{hrefs ? <Link href={hrefs.b(l.taskId)}>{l.b}</Link> : l.b}</td></tr>)}</tbody>
         </table>
       )}
     </div>
@@ -28,7 +31,7 @@ function List({ title, lines, a, b, id }: { title: string; lines: TaskLine[]; a:
 }
 
 /** View 9: what changed from side a to side b, task by task, with both tests. */
-export function CompareResult({ a, b, lists, signTestP, mcnemarP, pairs }: { a: string; b: string; lists: CompareLists; signTestP: number; mcnemarP: number; pairs: PairFacts }) {
+export function CompareResult({ a, b, lists, signTestP, mcnemarP, pairs, hrefs }: { a: string; b: string; lists: CompareLists; signTestP: number; mcnemarP: number; pairs: PairFacts; hrefs?: Hrefs }) {
   return (
     <>
       <div className="panel stats" data-testid="compare-stats">
@@ -38,9 +41,9 @@ export function CompareResult({ a, b, lists, signTestP, mcnemarP, pairs }: { a: 
         <div className="stat"><b>{pairs.both} / {pairs.neither}</b><span>paired runs: both passed / neither</span></div>
       </div>
       <div className="grid3">
-        <List title="Improved (b better)" lines={lists.improved} a={a} b={b} id="improved" />
-        <List title="Degraded (b worse)" lines={lists.degraded} a={a} b={b} id="degraded" />
-        <List title="Unchanged" lines={lists.unchanged} a={a} b={b} id="unchanged" />
+        <List title="Improved (b better)" lines={lists.improved} a={a} b={b} id="improved" hrefs={hrefs} />
+        <List title="Degraded (b worse)" lines={lists.degraded} a={a} b={b} id="degraded" hrefs={hrefs} />
+        <List title="Unchanged" lines={lists.unchanged} a={a} b={b} id="unchanged" hrefs={hrefs} />
       </div>
     </>
   );

@@ -1,4 +1,6 @@
+import Link from "next/link";
 import type { FailurePattern } from "@/domain/analytics/failures";
+import { runsHref } from "@/domain/analytics/links";
 
 /** One pattern as steps: failed calls and the ending stand out from the calls that worked. */
 function Pattern({ text }: { text: string | null }) {
@@ -17,7 +19,7 @@ function Pattern({ text }: { text: string | null }) {
 }
 
 /** View 11: the most common call sequence of each failing task × config, k of n failing runs (Table 3). */
-export function FailurePatternTable({ rows }: { rows: FailurePattern[] }) {
+export function FailurePatternTable({ rows, filterQuery = "" }: { rows: FailurePattern[]; filterQuery?: string }) {
   return (
     <div style={{ overflowX: "auto" }}>
       <table className="compact failure-table" data-testid="failure-patterns">
@@ -39,7 +41,7 @@ export function FailurePatternTable({ rows }: { rows: FailurePattern[] }) {
               <td className="mono">{r.configId}</td>
               <td data-testid="failure-pattern"><Pattern text={r.pattern} /></td>
               <td className="num" data-testid="failure-following">{r.following} of {r.failing}</td>
-              <td className="num" data-testid="failure-failing">{r.failing}/{r.runs}</td>
+              <td className="num" data-testid="failure-failing"><Link href={runsHref(filterQuery, { task: r.taskId, config: r.configId, passed: "false" })}>{r.failing}/{r.runs}</Link></td>
               <td className="num">{r.patterns}</td>
             </tr>
           ))}
