@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { pollBody, testDashboard, traceFor } from "../support/server";
+import { runQueue, testDashboard, traceFor } from "../support/server";
 
 let dash: ReturnType<typeof testDashboard>;
 let token: string;
@@ -11,15 +11,7 @@ afterEach(() => dash.close());
 
 type Opts = Parameters<typeof traceFor>[1];
 /** Runs every queued job with hand-built calls, reply and end, in queue order. */
-async function runAll(shape: (job: any) => Opts) {
-  for (;;) {
-    const r = await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token });
-    if (r.status === 204) return;
-    const job = r.body.job;
-    const res = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job, shape(job)), token });
-    expect(res.status).toBe(201);
-  }
-}
+const runAll = (shape: (job: any) => Opts) => runQueue(dash, token, (job) => traceFor(job, shape(job)));
 
 const bash = (command: string, ok: boolean, changes?: unknown[]) => ({ name: "bash", args: { command }, ok, ...(changes ? { changes } : {}) });
 const readFile = (path: string, ok: boolean) => ({ name: "read_file", args: { path }, ok });

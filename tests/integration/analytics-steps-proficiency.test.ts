@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { pollBody, testDashboard, traceFor } from "../support/server";
+import { runQueue, testDashboard } from "../support/server";
 
 let dash: ReturnType<typeof testDashboard>;
 let token: string;
@@ -11,14 +11,7 @@ beforeEach(async () => {
 });
 afterEach(() => dash.close());
 
-async function runAll(shape: (job: any) => object) {
-  for (;;) {
-    const r = await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token });
-    if (r.status === 204) return;
-    const job = r.body.job;
-    expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...traceFor(job), ...shape(job) }, token })).status).toBe(201);
-  }
-}
+const runAll = (shape: (job: any) => object) => runQueue(dash, token, shape);
 
 /** The mini suite under another id with a third config that manages its context ("staged"). */
 async function importSuite() {
