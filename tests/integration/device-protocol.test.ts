@@ -302,14 +302,15 @@ describe("cancelled sessions", () => {
 });
 
 describe("concurrent phones", () => {
-  it("never lease the same job twice", async () => {
-    await queue({ tasks: "all", configs: ["files", "bash"], repeats: 10 });
+  it("never lease the same job twice: 50 phones polling at once, twice over", async () => {
+    await queue({ tasks: "all", configs: ["files", "bash"], repeats: 20 });
     const tokens = await Promise.all(
-      Array.from({ length: 8 }, async (_, i) => (await dash.call("POST", "/api/devices", { json: { name: `p${i}` } })).body.token as string),
+      Array.from({ length: 50 }, async (_, i) => (await dash.call("POST", "/api/devices", { json: { name: `p${i}` } })).body.token as string),
     );
-    const got = await Promise.all(Array.from({ length: 48 }, (_, i) => poll(tokens[i % 8])));
+    const got = [...(await Promise.all(tokens.map((t) => poll(t)))), ...(await Promise.all(tokens.map((t) => poll(t, "?wait=1"))))];
     const ids = got.filter((r) => r.status === 200).map((r) => r.body.job.id);
-    expect(ids).toHaveLength(40);
-    expect(new Set(ids).size).toBe(40);
+    expect(ids).toHaveLength(80);
+    expect(new Set(ids).size).toBe(80);
+    expect(got.filter((r) => r.status === 204)).toHaveLength(20);
   });
 });
