@@ -55,7 +55,9 @@ export const sessionCounts = async (base: string, id: string) => (await api<{ se
 
 /** SIGKILL to the server's process group (tsx and the node process it runs), and wait until it is gone. */
 export async function killServer(server: RunningServer, signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
-  const exited = server.child.exitCode !== null || server.child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => server.child.once("exit", () => r()));
+  // Once it has exited its process group id may belong to someone else: never signal it then.
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => server.child.once("exit", () => r()));
   try {
     process.kill(-server.child.pid!, signal);
   } catch {}
@@ -122,7 +124,9 @@ export async function runFaultTest(opts: FaultOptions): Promise<FaultReport> {
       }
       await sleep(rng.int(0, 400)); // a random phase relative to the phones' requests
       await killServer(server);
-      const pause = rng.int(200, 1500);
+      // Up to a lease: with the restart itself, some leases held across the kill outlive it and
+      // some do not (the phones holding those then get lease_lost, or submit late).
+      const pause = rng.int(200, leaseSeconds * 1000);
       log(`kill ${k + 1}/${opts.kills} at ${counts.completed} completed; restarting in ${pause} ms`);
       await sleep(pause);
       server = await startServer({}, { reuse: { dir, port } });
