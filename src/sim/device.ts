@@ -54,6 +54,8 @@ export interface JobSummary {
   turns?: number;
   peakContextTokens?: number;
   response?: ResultResponse;
+  /** The result's HTTP status: 201 stored now, 200 already stored (a retry of a submit that was committed). */
+  httpStatus?: number;
   detail?: string;
 }
 
@@ -247,9 +249,11 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
       const res = await withRetry("result", () => request(`/jobs/${encodeURIComponent(job.id)}/result`, trace));
       const parsedRes = ResultResponse.safeParse(res.json);
       if (parsedRes.success) summary.response = parsedRes.data;
+      summary.httpStatus = res.status;
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
       summary.status = e.status === 409 ? "abandoned" : "rejected";
+      summary.httpStatus = e.status;
       summary.detail = `${e.status} ${JSON.stringify(e.body).slice(0, 500)}`;
     }
     report.jobs.push(summary);
