@@ -8,9 +8,11 @@
  * paths), invalid JSON and UTF-8, wrong content types, hostile path ids and query strings, and
  * valid-looking traces with a forged lease token.
  *
- * Size: RUNS below sum to 2,900 hostile requests per run (plus a health check after each).
- * Run more with HOSTILE_RUNS=<factor> (e.g. HOSTILE_RUNS=10 → 29,000) and another seed with
- * HOSTILE_SEED=<n>: `HOSTILE_RUNS=10 npx vitest run tests/integration/hostile-input.test.ts`.
+ * Size: RUNS below sum to 3,050 property runs; with the reads of stored runs and the two fixed
+ * traces that is ~3,100 hostile requests per run (the summary line prints the exact count), plus a
+ * health check after each; about 10 s. Run more with HOSTILE_RUNS=<factor> (×3 ≈ 9,000 requests,
+ * ~45 s) and another seed with HOSTILE_SEED=<n>, e.g.
+ * `HOSTILE_RUNS=10 HOSTILE_SEED=2 npx vitest run tests/integration/hostile-input.test.ts`.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -22,7 +24,7 @@ import { type Body, bodyFor, deep, huge, idFrom, queryFor, shortReport, toJsonTe
 
 const FACTOR = Number(process.env.HOSTILE_RUNS ?? 1);
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261014);
-const RUNS = { device: 800, dashboard: 700, queries: 900, ids: 400, forged: 100 };
+const RUNS = { device: 800, dashboard: 700, queries: 900, ids: 400, forged: 100, leased: 150 };
 const runs = (n: number) => ({ seed: SEED, numRuns: Math.max(1, Math.round(n * FACTOR)), asyncReporter: shortReport });
 
 const TABLES = ["devices", "jobs", "leases", "runs", "turns", "traces", "scores", "sessions", "suites", "tasks", "configs"];
@@ -79,7 +81,7 @@ async function hostile(method: string, url: string, body: Body = { label: "none"
   } else tally.accepted++;
   const health = await dash.call("GET", "/api/health");
   expect(health.status, `health after ${what}`).toBe(200);
-  return res.status;
+  return { status: res.status, text };
 }
 
 const AUTH = () => fc.constantFrom<string | undefined>(`Bearer ${token}`, `Bearer ${token}`, undefined, "Bearer", "Bearer hl_forged", `Basic ${token}`, `Bearer ${token} x`, `Bearer ${"t".repeat(10_000)}`);
@@ -117,11 +119,61 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
         const turn = { ...base.turns[0], text: t.shape.text };
         const first = { ...turn, toolCalls: [{ name: "read_file", args: t.args, ok: true }] }; // deep args once, not 10,000 times
         const body = toJsonText({ ...base, leaseToken: t.leaseToken, turns: [first, ...Array(t.shape.turns - 1).fill(turn)] });
-        const status = await hostile("POST", `/api/device/v1/jobs/${ids.job}/result`, { bytes: new TextEncoder().encode(body), type: "application/json", label: "forged lease" }, `Bearer ${token}`);
+        const { status } = await hostile("POST", `/api/device/v1/jobs/${ids.job}/result`, { bytes: new TextEncoder().encode(body), type: "application/json", label: "forged lease" }, `Bearer ${token}`);
         expect([400, 409, 413]).toContain(status);
       }),
       runs(RUNS.forged),
     );
+  });
+
+  it("mutated traces under a real lease are stored or refused, and what is stored reads back", async () => {
+    const supply = async () => {
+      const r = await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token });
+      if (r.status === 200) return r.body.job;
+      await dash.call("POST", "/api/sessions", { json: { name: "leases", suite: "mini", configs: ["files", "bash"], repeats: 100 } });
+      return (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
+    };
+    // The lease token is only known once a job is polled: the body carries a placeholder, swapped byte-wise.
+    const template = traceFor({ ...job, lease: { token: "@LEASE@" } }, { calls: [{ name: "bash", args: { command: "cat /todo.md" }, ok: true, result: "x", ms: 3, changes: [{ path: "/todo.md", content: "- [ ] dentist 14 March\n" }] }] });
+    const stored: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(bodyFor(template), async (body) => {
+        const leased = await supply();
+        const bytes = body.bytes && swapBytes(body.bytes, "@LEASE@", leased.lease.token);
+        const r = await hostile("POST", `/api/device/v1/jobs/${leased.id}/result`, { ...body, bytes }, `Bearer ${token}`);
+        if (r.status !== 201) return;
+        const runId = JSON.parse(r.text).runId as string;
+        stored.push(runId);
+        await hostile("GET", `/api/runs/${runId}`);
+        await hostile("GET", `/api/sessions/${leased.session.id}/runs`);
+      }),
+      runs(RUNS.leased),
+    );
+    // Whatever was stored must not break the views and downloads built from every run.
+    for (const p of ["/api/export/runs.csv", "/api/export/runs.json", "/api/runs?pageSize=500", ...COVERED_GETS.filter((g) => g.startsWith("/api/analytics"))]) {
+      expect((await hostile("GET", `${p}${p.includes("?") ? "&" : "?"}includeSuperseded=1&includeTrial=1`)).status, p).toBe(p.endsWith("/compare") ? 400 : 200);
+    }
+    expect(stored.length).toBeGreaterThan(0);
+  });
+
+  it("traces that once froze the server: 10,000 calls are refused, 1,000 calls after a 4 MB write score at once", async () => {
+    const leased = async () => {
+      await dash.call("POST", "/api/sessions", { json: { name: "big", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 2, order: "blocked" } });
+      return (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
+    };
+    const send = async (j: any, calls: unknown[]) => {
+      const body = new TextEncoder().encode(JSON.stringify(traceFor(j, { calls })));
+      const started = performance.now();
+      const { status } = await hostile("POST", `/api/device/v1/jobs/${j.id}/result`, { bytes: body, type: "application/json", label: `${calls.length} calls` }, `Bearer ${token}`);
+      return { status, ms: performance.now() - started };
+    };
+    // Scoring replays the run after every call: 10,000 calls took ~10 s of blocked event loop, 160,000 (5 MB) hours.
+    expect((await send(await leased(), Array(10_000).fill({ name: "read_file", args: { path: "/todo.md" }, ok: true }))).status).toBe(400);
+    const big = { name: "write_file", args: { path: "/todo.md" }, ok: true, changes: [{ path: "/todo.md", content: "- [ ] milk\n".repeat(400_000) }] };
+    const small = (i: number) => ({ name: "write_file", args: { path: "/x.md" }, ok: true, changes: [{ path: "/x.md", content: String(i) }] });
+    const r = await send(await leased(), [big, ...Array.from({ length: 999 }, (_, i) => small(i))]);
+    expect(r.status).toBe(201);
+    expect(r.ms).toBeLessThan(5_000); // it took about a minute before milestones were re-judged only on change
   });
 
   it("dashboard bodies: devices, sessions, suites, import, and the body-less POST/DELETE routes", async () => {
@@ -171,3 +223,15 @@ const COVERED_POSTS = [
   "/api/devices/{id}", "/api/sessions", "/api/sessions/{id}/cancel", "/api/sessions/{id}/rescore", "/api/suites", "/api/import/runs",
 ];
 const COVERED = [...COVERED_GETS, ...COVERED_POSTS];
+
+/** `bytes` with every occurrence of `from` replaced by `to` (bytes, since the body may be invalid UTF-8). */
+function swapBytes(bytes: Uint8Array<ArrayBuffer>, from: string, to: string): Uint8Array<ArrayBuffer> {
+  const f = Buffer.from(from);
+  const parts: Buffer[] = [];
+  let buf = Buffer.from(bytes);
+  for (let i = buf.indexOf(f); i >= 0; i = buf.indexOf(f)) {
+    parts.push(buf.subarray(0, i), Buffer.from(to));
+    buf = buf.subarray(i + f.length);
+  }
+  return new Uint8Array(Buffer.concat([...parts, buf]));
+}

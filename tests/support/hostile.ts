@@ -69,38 +69,48 @@ const op: fc.Arbitrary<Op> = fc.record({
   value: hostileValue,
 });
 
-/** Every object/array in `v` with its parent slot, in document order (iterative: templates are shallow). */
+/** Every value in `root` with its parent slot; an object shared by many slots (a flood) is entered once. */
 function containers(root: unknown): { parent: any; key: string | number; node: any }[] {
   const out: { parent: any; key: string | number; node: any }[] = [];
   const stack: { parent: any; key: string | number; node: any }[] = [{ parent: null, key: "", node: root }];
+  const seen = new Set<object>();
   while (stack.length) {
     const c = stack.pop()!;
     out.push(c);
-    if (c.node && typeof c.node === "object") {
+    if (c.node && typeof c.node === "object" && !(c.node instanceof Raw) && !seen.has(c.node)) {
+      seen.add(c.node);
       for (const [k, v] of Object.entries(c.node)) stack.push({ parent: c.node, key: Array.isArray(c.node) ? Number(k) : k, node: v });
     }
   }
   return out;
 }
 
-/** Applies mutations to a copy of `template`: delete a field, replace it, add an unknown one, or repeat an array's item 10,000 times. */
+/**
+ * Applies mutations to a copy of `template`: delete a field, replace it, add an unknown one, or
+ * repeat an array's first item up to 10,000 times (one flood, applied last, capped at ~4 MB of
+ * JSON so the body stays near the 5 MiB trace limit instead of exhausting the test's memory).
+ */
 export function mutate(template: unknown, ops: Op[]): unknown {
   let root = structuredClone(template);
-  for (const o of ops) {
+  const flood = ops.find((o) => o.op === "flood");
+  for (const { value: shared, ...o } of [...ops.filter((x) => x.op !== "flood"), ...(flood ? [flood] : [])]) {
+    // fast-check may hand out one instance many times (constantFrom's `[]`): insert a copy, never it.
+    const value = shared instanceof Raw ? shared : structuredClone(shared);
     const all = containers(root);
     const { parent, key, node } = all[o.at % all.length];
     if (o.op === "extra" && node && typeof node === "object") {
-      if (Array.isArray(node)) node.push(o.value);
-      else Object.defineProperty(node, o.key, { value: o.value, enumerable: true, writable: true, configurable: true });
+      if (Array.isArray(node)) node.push(value);
+      else Object.defineProperty(node, o.key, { value, enumerable: true, writable: true, configurable: true });
     } else if (o.op === "flood" && Array.isArray(node) && node.length) {
-      node.push(...Array(10_000 - node.length).fill(node[0]));
+      const copies = Math.min(10_000, Math.floor(4e6 / Math.max(1, toJsonText(node[0]).length)));
+      node.push(...Array(Math.max(0, copies - node.length)).fill(node[0]));
     } else if (parent === null) {
-      root = o.op === "delete" ? undefined : o.value;
+      root = o.op === "delete" ? undefined : value;
     } else if (o.op === "delete") {
       if (Array.isArray(parent)) parent.splice(key as number, 1);
       else delete parent[key];
     } else {
-      parent[key] = o.value;
+      parent[key] = value;
     }
   }
   return root;
