@@ -20,7 +20,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBody } from "@/domain/protocol/errors";
 import { pollBody, testDashboard, traceFor } from "../support/server";
-import { type Body, bodyFor, deep, huge, idFrom, queryFor, shortReport, toJsonText } from "../support/hostile";
+import { type Body, bodyFor, deep, huge, idFrom, queryFor, shortReport, swapBytes, toJsonText } from "../support/hostile";
 
 const FACTOR = Number(process.env.HOSTILE_RUNS ?? 1);
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261014);
@@ -176,6 +176,12 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
     expect(r.ms).toBeLessThan(5_000); // it took about a minute before milestones were re-judged only on change
   });
 
+  it("an imported run with 200,000 progress entries is refused, not stored to break the progress view", async () => {
+    const run = { ...(importTemplate as any).runs[0], runId: "run_long_progress", progress: Array(200_000).fill(0) };
+    expect((await hostile("POST", "/api/import/runs", { bytes: new TextEncoder().encode(JSON.stringify({ version: 1, runs: [run] })), type: "application/json", label: "long progress" })).status).toBe(400);
+    expect((await hostile("GET", "/api/analytics/progress?includeTrial=1")).status).toBe(200);
+  });
+
   it("dashboard bodies: devices, sessions, suites, import, and the body-less POST/DELETE routes", async () => {
     const session = { name: "fuzz", suite: "mini", tasks: ["dentist-todo"], configs: ["files"], repeats: 1, order: "blocked", trial: true, leaseSeconds: 60, maxAttempts: 2, notes: "n", seed: 7 };
     const endpoint = fc.oneof(
@@ -223,15 +229,3 @@ const COVERED_POSTS = [
   "/api/devices/{id}", "/api/sessions", "/api/sessions/{id}/cancel", "/api/sessions/{id}/rescore", "/api/suites", "/api/import/runs",
 ];
 const COVERED = [...COVERED_GETS, ...COVERED_POSTS];
-
-/** `bytes` with every occurrence of `from` replaced by `to` (bytes, since the body may be invalid UTF-8). */
-function swapBytes(bytes: Uint8Array<ArrayBuffer>, from: string, to: string): Uint8Array<ArrayBuffer> {
-  const f = Buffer.from(from);
-  const parts: Buffer[] = [];
-  let buf = Buffer.from(bytes);
-  for (let i = buf.indexOf(f); i >= 0; i = buf.indexOf(f)) {
-    parts.push(buf.subarray(0, i), Buffer.from(to));
-    buf = buf.subarray(i + f.length);
-  }
-  return new Uint8Array(Buffer.concat([...parts, buf]));
-}

@@ -204,3 +204,15 @@ export async function shortReport<T>(details: fc.RunDetails<T>): Promise<void> {
   const cut = (fc.defaultReportMessage(details) ?? "").split("\n").map((l) => (l.length > 300 ? `${l.slice(0, 300)}… (${l.length} chars)` : l));
   throw new Error(cut.join("\n"), { cause: details.errorInstance });
 }
+
+/** `bytes` with every occurrence of `from` replaced by `to` (bytes, since the body may be invalid UTF-8). */
+export function swapBytes(bytes: Uint8Array<ArrayBuffer>, from: string, to: string): Uint8Array<ArrayBuffer> {
+  const f = Buffer.from(from);
+  const parts: Buffer[] = [];
+  let buf = Buffer.from(bytes);
+  for (let i = buf.indexOf(f); i >= 0; i = buf.indexOf(f)) {
+    parts.push(buf.subarray(0, i), Buffer.from(to));
+    buf = buf.subarray(i + f.length);
+  }
+  return new Uint8Array(Buffer.concat([...parts, buf]));
+}
