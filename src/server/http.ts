@@ -1,12 +1,19 @@
 import "server-only";
 import type { z } from "zod";
 import { toValidationIssues } from "@/domain/protocol/errors";
+import { jsonDepthExceeds } from "@/domain/protocol/json-depth";
 import { ServiceError } from "./errors";
 
 export const MiB = 1024 * 1024;
 /** Traces may be up to 5 MiB (protocol.md §1); every other body is small. */
 export const TRACE_LIMIT = 5 * MiB;
 export const DEFAULT_LIMIT = 256 * 1024;
+/**
+ * Deepest nesting a JSON body may have. Real bodies nest about ten levels (a tool call's args,
+ * a suite's check tree); far deeper ones would overflow the stack of the validators and
+ * serialisers that walk them, a 500 instead of a 400.
+ */
+export const MAX_JSON_DEPTH = 100;
 
 export function json(body: unknown, status = 200): Response {
   return Response.json(body, { status, headers: { "cache-control": "no-store" } });
@@ -46,6 +53,11 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, lim
     throw new ServiceError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
   }
   const raw = await readText(req, limit);
+  if (jsonDepthExceeds(raw, MAX_JSON_DEPTH)) {
+    throw new ServiceError("invalid_request", `The body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep; send a flatter document.`, [
+      { path: "(body)", message: `nested deeper than ${MAX_JSON_DEPTH} levels` },
+    ]);
+  }
   let value: unknown;
   try {
     value = JSON.parse(raw);

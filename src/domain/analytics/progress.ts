@@ -53,7 +53,7 @@ export function runEnd(run: Pick<ProgressRunFacts, "endReason" | "progress" | "m
   if (r === "context_full") return "context_full";
   if (r === "crash" || r === "timeout" || r === "cancelled") return "crashed";
   if (r === "tool_limit" || r === "turn_limit") return "tool_limit";
-  const reached = run.progress.length ? Math.max(...run.progress) : 0;
+  const reached = run.progress.reduce((max, v) => Math.max(max, v), 0); // no spread: stack-bound for long lists
   return reached < run.milestonesTotal ? "early_stop" : "complete";
 }
 

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { WorkspacePath, count } from "./common";
 
+/**
+ * The most tool calls a run can make: a config's `maxToolCalls` is at most this (suite schema),
+ * and the device stops there (`tool_limit`). A trace reporting more is refused, since scoring
+ * replays the run after every call and its cost grows with the square of the calls.
+ */
+export const MAX_TOOL_CALLS = 1000;
+
 /** A workspace write or deletion made by one tool call, in order. */
 export const FileChange = z.union([
   z.object({ path: WorkspacePath, deleted: z.literal(true) }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Build, Device, Thermal, Workspace, count, isoTime } from "./common";
-import { ToolCall } from "./tool";
+import { MAX_TOOL_CALLS, ToolCall } from "./tool";
 
 export const ContextEventKind = z.enum(["elide", "summarize", "recall", "overflow"]);
 export type ContextEventKind = z.infer<typeof ContextEventKind>;
@@ -47,5 +47,10 @@ export const Trace = z.object({
   peakContextTokens: count(),
   peakMemoryMb: z.number().nonnegative().optional(),
   workspace: Workspace,
+}).superRefine((t, ctx) => {
+  const calls = t.turns.reduce((n, turn) => n + turn.toolCalls.length, 0);
+  if (calls > MAX_TOOL_CALLS) {
+    ctx.addIssue({ code: "custom", path: ["turns"], message: `${calls} tool calls; a run makes at most ${MAX_TOOL_CALLS} (the largest maxToolCalls a config may set)` });
+  }
 });
 export type Trace = z.infer<typeof Trace>;

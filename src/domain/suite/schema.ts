@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Workspace } from "../protocol/common";
 import { Components } from "../protocol/messages";
-import { ToolCall, ToolDefinition } from "../protocol/tool";
+import { MAX_TOOL_CALLS, ToolCall, ToolDefinition } from "../protocol/tool";
 import { CheckSchema } from "./check";
 
 const Id = z
@@ -51,7 +51,7 @@ export const Config = z.object({
   tools: z.array(ToolDefinition),
   contextWindow: z.number().int().min(256),
   temperature: z.number().min(0).max(2),
-  maxToolCalls: z.number().int().min(0).max(1000),
+  maxToolCalls: z.number().int().min(0).max(MAX_TOOL_CALLS),
 });
 export type Config = z.infer<typeof Config>;
 

@@ -32,7 +32,7 @@ export function importRuns(ctx: Ctx, input: unknown, name?: string) {
       )
       .run(
         sessionId, name ?? `Imported: ${sources.slice(0, 3).join(", ")}${sources.length > 3 ? ", …" : ""}`, IMPORTED_SUITE,
-        runs.every((r) => r.trial) ? 1 : 0, Math.max(...runs.map((r) => r.repeat)),
+        runs.every((r) => r.trial) ? 1 : 0, runs.reduce((max, r) => Math.max(max, r.repeat), 1),
         `Imported from runs.json: ${runs.length} runs from ${sources.length} session(s).`,
         JSON.stringify(uniq(runs.map((r) => r.taskId))), JSON.stringify(uniq(runs.map((r) => r.configId))), now,
       );
