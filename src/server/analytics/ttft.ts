@@ -27,17 +27,21 @@ export function ttftAnalytics(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoi
   const sqlite = ctx.db.$client;
   const all = sqlite
     .prepare(
-      `WITH p AS (${sql}), m AS (SELECT COUNT(*) AS n, AVG(x) AS meanX, AVG(y) AS meanY FROM p)
+      // MATERIALIZED: otherwise SQLite recomputes the one-row means for every point (quadratic).
+      `WITH p AS MATERIALIZED (${sql}), m AS MATERIALIZED (SELECT COUNT(*) AS n, AVG(x) AS meanX, AVG(y) AS meanY FROM p)
        SELECT m.n, m.meanX, m.meanY, SUM((x - meanX) * (x - meanX)) AS sxx, SUM((x - meanX) * (y - meanY)) AS sxy,
               SUM((y - meanY) * (y - meanY)) AS syy FROM p, m`,
     )
     .get(...params) as Moments;
+  // Group means come from a window over (device, build) in one pass over the points, instead of
+  // joining the points back to a grouped CTE (which SQLite may re-evaluate, as it did for `m` above).
   const byBuild = sqlite
     .prepare(
-      `WITH p AS (${sql}), m AS (SELECT d, b, COUNT(*) AS n, AVG(x) AS meanX, AVG(y) AS meanY, MIN(at) AS firstSeen FROM p GROUP BY d, b)
-       SELECT m.d AS device, m.b AS build, m.firstSeen, m.n, m.meanX, m.meanY, SUM((x - meanX) * (x - meanX)) AS sxx,
-              SUM((x - meanX) * (y - meanY)) AS sxy, SUM((y - meanY) * (y - meanY)) AS syy
-         FROM p JOIN m ON p.d = m.d AND p.b = m.b GROUP BY m.d, m.b`,
+      `WITH p AS (${sql}),
+            q AS (SELECT d, b, at, x, y, AVG(x) OVER g AS mx, AVG(y) OVER g AS my FROM p WINDOW g AS (PARTITION BY d, b))
+       SELECT d AS device, b AS build, MIN(at) AS firstSeen, COUNT(*) AS n, AVG(x) AS meanX, AVG(y) AS meanY,
+              SUM((x - mx) * (x - mx)) AS sxx, SUM((x - mx) * (y - my)) AS sxy, SUM((y - my) * (y - my)) AS syy
+         FROM q GROUP BY d, b`,
     )
     .all(...params) as ({ device: string; build: string; firstSeen: number } & Moments)[];
   const fit = olsFromMoments(all);

@@ -1,0 +1,52 @@
+/**
+ * Target 4: runs.csv for every run (the generator the route streams) against a plain SELECT of
+ * the same columns on its own read-only connection, and the process's RSS growth while exporting.
+ */
+import Database from "better-sqlite3";
+import { AnalyticsFilter } from "../../src/domain/analytics/filter";
+import { exportCsv } from "../../src/server/export/exportRuns";
+import { EXPORT_SELECT } from "../../src/server/export/exportRow";
+import { FROM_RUNS, whereClause } from "../../src/server/analytics/where";
+import { pairs, timeFigure, type Figure } from "./measure";
+
+function drainCsv(dbPath: string, onChunk?: () => void) {
+  let bytes = 0;
+  let n = 0;
+  for (const chunk of exportCsv(dbPath, AnalyticsFilter.parse({}))) {
+    bytes += chunk.length;
+    if (onChunk && ++n % 1000 === 0) onChunk();
+  }
+  return bytes;
+}
+
+function plainSelect(dbPath: string) {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    const w = whereClause(AnalyticsFilter.parse({}));
+    let n = 0;
+    for (const _ of db.prepare(`SELECT ${EXPORT_SELECT} FROM ${FROM_RUNS} WHERE ${w.sql}`).iterate(...w.params)) n++;
+    return n;
+  } finally {
+    db.close();
+  }
+}
+
+export async function benchExport(dbPath: string, reps: number): Promise<Figure[]> {
+  const t = await pairs(reps, () => drainCsv(dbPath), () => plainSelect(dbPath));
+  // Memory: RSS sampled every 1,000 rows during one more export, against RSS just before it.
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const bytes = drainCsv(dbPath, () => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  });
+  const growthMb = (peak - before) / 1024 / 1024;
+  const csvMb = bytes / 1024 / 1024;
+  return [
+    timeFigure("4a", `runs.csv for ${plainSelect(dbPath).toLocaleString("en-US")} runs vs plain SELECT of the same columns`, t, 3),
+    {
+      id: "4b", what: `peak RSS growth during the export (MB), output ${csvMb.toFixed(0)} MB`, kind: "abs", ratios: [growthMb],
+      target: "flat (< 25% of output)", met: growthMb < 0.25 * csvMb, detail: `RSS ${(before / 1048576).toFixed(0)} → ${(peak / 1048576).toFixed(0)} MB`,
+    },
+  ];
+}

@@ -1,0 +1,77 @@
+/**
+ * Ratio measurement on a shared, noisy machine: the subject and its baseline run alternately in
+ * the same process, each pair gives one ratio, and the table shows the median and min–max of the
+ * ratios over the repetitions (never a lone absolute time).
+ */
+export interface Figure {
+  id: string;
+  what: string;
+  /** "time": subject time / baseline time, target is a maximum. "rate": baseline time / subject time, target is a minimum. */
+  kind: "time" | "rate" | "abs";
+  ratios: number[];
+  target: string;
+  met: boolean | null;
+  /** Absolute context (subject and baseline medians), for reading the ratio. */
+  detail: string;
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  return n === 0 ? NaN : n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+};
+
+export async function timeIt(fn: () => unknown | Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+/** Runs (subject, baseline) `reps` times after one untimed warm-up of each; returns both time lists. */
+export async function pairs(reps: number, subject: () => unknown, baseline: () => unknown, warmup = true) {
+  if (warmup) {
+    await subject();
+    await baseline();
+  }
+  const s: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    // Alternate which goes first so a slow phase of the machine does not always hit the same side.
+    if (i % 2) {
+      b.push(await timeIt(baseline));
+      s.push(await timeIt(subject));
+    } else {
+      s.push(await timeIt(subject));
+      b.push(await timeIt(baseline));
+    }
+  }
+  return { s, b };
+}
+
+const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(x < 10 ? 2 : 0)} ms`);
+export const fmtMs = ms;
+
+/** A figure whose target is "subject takes at most `max` × the baseline". */
+export function timeFigure(id: string, what: string, t: { s: number[]; b: number[] }, max: number): Figure {
+  const ratios = t.s.map((x, i) => x / t.b[i]);
+  return { id, what, kind: "time", ratios, target: `≤ ${max}×`, met: median(ratios) <= max, detail: `${ms(median(t.s))} vs ${ms(median(t.b))}` };
+}
+
+/** A figure whose target is "subject reaches at least `min` × the baseline's throughput". */
+export function rateFigure(id: string, what: string, t: { s: number[]; b: number[] }, min: number, unit?: { n: number; label: string }): Figure {
+  const ratios = t.s.map((x, i) => t.b[i] / x);
+  const per = unit ? ` (${Math.round(unit.n / (median(t.s) / 1000))} vs ${Math.round(unit.n / (median(t.b) / 1000))} ${unit.label}/s)` : "";
+  return { id, what, kind: "rate", ratios, target: `≥ ${min}×`, met: median(ratios) >= min, detail: `${ms(median(t.s))} vs ${ms(median(t.b))}${per}` };
+}
+
+export function fmtRatios(f: Figure): string {
+  const r = f.ratios;
+  const d = (x: number) => (f.kind === "abs" ? Math.round(x).toLocaleString("en-US") : `${x.toFixed(2)}×`);
+  return `${d(median(r))} (${d(Math.min(...r))}–${d(Math.max(...r))})`;
+}
+
+/** The figures as a Markdown table. */
+export function table(figures: Figure[]): string {
+  const rows = figures.map((f) => `| ${f.id} | ${f.what} | ${fmtRatios(f)} | ${f.target} | ${f.met === null ? "—" : f.met ? "yes" : "**no**"} | ${f.detail} |`);
+  return ["| # | figure | median (min–max) | target | met | subject vs baseline (medians) |", "|---|---|---|---|---|---|", ...rows].join("\n");
+}

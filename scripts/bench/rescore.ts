@@ -1,0 +1,27 @@
+/**
+ * Target 5: rescoring through rescoreSession (read traces, parse and validate, score with the
+ * newest task version, write a new current score) in runs/s, against just reading and
+ * JSON-parsing the same traces. Each repetition rescores `sessions` whole sessions.
+ */
+import type { Ctx } from "../../src/server/context";
+import { rescoreSession } from "../../src/server/runs/rescoreSession";
+import { median, pairs, rateFigure, type Figure } from "./measure";
+
+export async function benchRescore(ctx: Ctx, sessionIds: string[], reps: number): Promise<Figure[]> {
+  const db = ctx.db.$client;
+  const bodies = db.prepare("SELECT t.body FROM runs r JOIN traces t ON t.run_id = r.id WHERE r.session_id = ? ORDER BY r.id").pluck();
+  const runs = sessionIds.reduce((a, id) => a + (db.prepare("SELECT COUNT(*) FROM runs WHERE session_id = ?").pluck().get(id) as number), 0);
+  const t = await pairs(
+    reps,
+    () => sessionIds.forEach((id) => rescoreSession(ctx, id)),
+    () => sessionIds.forEach((id) => (bodies.all(id) as string[]).forEach((b) => JSON.parse(b))),
+    false,
+  );
+  const rates = t.s.map((ms) => runs / (ms / 1000));
+  return [
+    {
+      id: "5", what: `rescoring (${runs.toLocaleString("en-US")} runs per repetition), runs/s`, kind: "abs", ratios: rates, target: "≥ 5,000 runs/s",
+      met: median(rates) >= 5000, detail: rateFigure("", "", t, 0, { n: runs, label: "runs" }).detail.replace(/^.*\(/, "(rescore vs read+parse: ").replace(/\)$/, `; ratio ${(median(t.b) / median(t.s)).toFixed(3)}×)`),
+    },
+  ];
+}

@@ -1,0 +1,160 @@
+/**
+ * Fills a fresh database with `runs` realistic runs, writing the rows submitResult, insertTurns,
+ * insertScore and createSession would write (same columns, same JSON), in one transaction per
+ * session with prepared statements. Traces come from a pool of simulated runs (see tracePool.ts).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Trace } from "../../src/domain/protocol";
+import { planJobs } from "../../src/domain/queue";
+import type { Suite } from "../../src/domain/suite/schema";
+import { createContext, type Ctx } from "../../src/server/context";
+import { loadRepositorySuites } from "../../src/server/boot";
+import { resolveSuite } from "../../src/server/suites/catalog";
+import { hashToken, newId, newToken } from "../../src/server/ids";
+import { buildPool, type PoolEntry } from "./tracePool";
+
+export interface SeedOptions {
+  runs: number;
+  seed: number;
+  /** Distinct simulated traces per task × config. */
+  variants?: number;
+  /** Repeats per session: 12 × 24 tasks × 7 configs ≈ 2,000 runs per session. */
+  repeats?: number;
+  log?: (line: string) => void;
+}
+
+export interface SeedReport {
+  ctx: Ctx;
+  suite: Suite;
+  pool: PoolEntry[];
+  sessions: string[];
+  runs: number;
+  poolMs: number;
+  insertMs: number;
+  traceBytes: { min: number; median: number; max: number; mean: number };
+  dbBytes: number;
+}
+
+const BUILDS = ["sim-3f2c1e9", "sim-8a41d07"];
+const DAY = 86_400_000;
+
+export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<SeedReport> {
+  const log = opts.log ?? (() => {});
+  const variants = opts.variants ?? 6;
+  const repeats = opts.repeats ?? 12;
+  fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true });
+  const ctx = createContext(dbPath);
+  const boot = loadRepositorySuites(ctx, path.join(process.cwd(), "suites"));
+  if (boot.problems.length) throw new Error(boot.problems.join("\n"));
+  const suite = resolveSuite(ctx);
+
+  const t0 = performance.now();
+  const pool = await buildPool(suite, variants, opts.seed);
+  const poolMs = performance.now() - t0;
+  log(`pool: ${pool.length} simulated traces of ${suite.id}@${suite.version} in ${(poolMs / 1000).toFixed(1)} s`);
+  const byCell = new Map<string, PoolEntry[]>();
+  for (const e of pool) {
+    const k = `${e.task.id}|${e.config.id}`;
+    byCell.set(k, [...(byCell.get(k) ?? []), e]);
+  }
+
+  const db = ctx.db.$client;
+  const deviceId = newId("dev");
+  db.prepare("INSERT INTO devices (id, name, token_hash, created_at) VALUES (?, ?, ?, ?)").run(deviceId, "seeded phones", hashToken(newToken("hl")), Date.UTC(2026, 8, 1));
+  const ins = {
+    session: db.prepare(
+      `INSERT INTO sessions (id, name, suite_id, suite_version, trial, job_order, seed, repeats, lease_seconds, max_attempts, notes, task_ids, config_ids, created_at)
+       VALUES (?, ?, ?, ?, 0, 'interleaved', ?, ?, 120, 3, NULL, ?, ?, ?)`,
+    ),
+    job: db.prepare(
+      `INSERT INTO jobs (id, session_id, position, task_id, task_version, config_id, config_version, repeat, state, attempt, leased_by, run_id, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+    ),
+    lease: db.prepare("INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at) VALUES (?, ?, 1, ?, ?)"),
+    run: db.prepare(
+      `INSERT INTO runs (id, job_id, session_id, lease_token_hash, attempt, task_id, task_version, task_group, held_out,
+         config_id, config_version, repeat, device_id, device_model, build_commit, model, started_at, received_at,
+         thermal_at_start, charging, superseded, context_window)
+       VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+    ),
+    trace: db.prepare("INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)"),
+    turn: db.prepare("INSERT INTO turns (run_id, idx, prompt_tokens, context_tokens, ttft_ms, output_tokens, decode_ms) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+    score: db.prepare(
+      `INSERT INTO scores (run_id, task_version, current, created_at, passed, outcome, outcome_reason, end_reason, looping,
+         repatches, milestones_reached, milestones_total, tool_calls, failed_tool_calls, turn_count, first_ttft_ms,
+         median_turn_ms, load_ms, startup_tokens, peak_context_tokens, output_tokens, checks, progress, metrics, call_pattern, call_ok)
+       VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+  };
+  // A score's JSON columns are the same for every reuse of a pool entry: stringify them once.
+  const scoreJson = new Map(pool.map((e) => [e, [JSON.stringify(e.score.checks), JSON.stringify(e.score.progress), JSON.stringify(e.score.metrics), JSON.stringify(e.score.callOk)]]));
+
+  const taskIds = suite.tasks.map((t) => t.id);
+  const configIds = suite.configs.map((c) => c.id);
+  const perSession = taskIds.length * configIds.length * repeats;
+  const sessions: string[] = [];
+  const sizes: number[] = [];
+  let written = 0;
+  const t1 = performance.now();
+  for (let k = 0; written < opts.runs; k++) {
+    const sessionId = newId("ses");
+    sessions.push(sessionId);
+    const createdAt = Date.UTC(2026, 8, 1) + k * DAY / 2;
+    const build = BUILDS[Math.floor((k * BUILDS.length) / Math.ceil(opts.runs / perSession))] ?? BUILDS[BUILDS.length - 1];
+    const planned = planJobs(taskIds, configIds, repeats, "interleaved", opts.seed * 7919 + k);
+    db.transaction(() => {
+      ins.session.run(sessionId, `seeded ${k + 1}`, suite.id, suite.version, opts.seed * 7919 + k, repeats, JSON.stringify(taskIds), JSON.stringify(configIds), createdAt);
+      planned.forEach((p, position) => {
+        const jobId = newId("job");
+        const entry = byCell.get(`${p.taskId}|${p.configId}`)!;
+        const e = entry[(k * 31 + p.repeat) % entry.length];
+        if (written >= opts.runs) {
+          ins.job.run(jobId, sessionId, position, p.taskId, e.task.version, p.configId, e.config.version, p.repeat, "queued", null, null, createdAt);
+          return;
+        }
+        const runId = newId("run");
+        const token = newToken("lease");
+        const tokenHash = hashToken(token);
+        const issuedAt = createdAt + 60_000 + position * 30_000;
+        const receivedAt = issuedAt + 25_000;
+        const dur = Date.parse(e.trace.endedAt) - Date.parse(e.trace.startedAt);
+        const trace: Trace = {
+          ...e.trace, leaseToken: token, build: { ...e.trace.build, commit: build },
+          startedAt: new Date(receivedAt - dur - 500).toISOString(), endedAt: new Date(receivedAt - 500).toISOString(),
+        };
+        const body = JSON.stringify(trace);
+        const bytes = Buffer.byteLength(body);
+        sizes.push(bytes);
+        ins.job.run(jobId, sessionId, position, p.taskId, e.task.version, p.configId, e.config.version, p.repeat, "completed", deviceId, runId, receivedAt);
+        ins.lease.run(tokenHash, jobId, deviceId, issuedAt);
+        ins.run.run(
+          runId, jobId, sessionId, tokenHash, p.taskId, e.task.version, e.task.group, e.task.heldOut ? 1 : 0, p.configId, e.config.version,
+          p.repeat, trace.device.id, trace.device.model, build, trace.build.model, trace.startedAt, receivedAt,
+          trace.conditions?.thermalAtStart ?? null, trace.conditions?.charging === undefined ? null : trace.conditions.charging ? 1 : 0,
+          e.config.contextWindow,
+        );
+        ins.trace.run(runId, body, bytes);
+        trace.turns.forEach((t, i) => ins.turn.run(runId, i, t.promptTokens, t.contextTokens, t.ttftMs, t.outputTokens, t.decodeMs));
+        const s = e.score;
+        const m = s.metrics;
+        const [checks, progress, metrics, callOk] = scoreJson.get(e)!;
+        ins.score.run(
+          runId, e.task.version, receivedAt, s.passed ? 1 : 0, s.outcome, s.outcomeReason, s.endReason, s.looping ? 1 : 0, s.repatches,
+          s.milestonesReached, s.milestonesTotal, m.toolCalls, m.failedToolCalls, m.turns, m.firstTtftMs, m.medianTurnMs, m.loadMs,
+          m.startupTokens, m.peakContextTokens, m.outputTokens, checks, progress, metrics, s.callPattern, callOk,
+        );
+        written++;
+      });
+    })();
+    if (k % 10 === 9) log(`  ${written} runs…`);
+  }
+  const insertMs = performance.now() - t1;
+  db.pragma("wal_checkpoint(TRUNCATE)");
+  sizes.sort((a, b) => a - b);
+  const dbBytes = fs.statSync(dbPath).size;
+  return {
+    ctx, suite, pool, sessions, runs: written, poolMs, insertMs, dbBytes,
+    traceBytes: { min: sizes[0], median: sizes[sizes.length >> 1], max: sizes[sizes.length - 1], mean: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length) },
+  };
+}
