@@ -15,6 +15,10 @@ export function authenticateDevice(ctx: Ctx, authorization: string | null) {
   if (!device || device.revokedAt !== null) {
     throw new ServiceError("unauthorized", "This device token is unknown or revoked; pair the phone again from the Devices page.");
   }
-  ctx.db.update(devices).set({ lastSeenAt: ctx.now() }).where(eq(devices.id, device.id)).run();
+  // "Last seen" needs minute precision, not a disk flush per request: write it at most every 10 s.
+  const now = ctx.now();
+  if (device.lastSeenAt === null || now - device.lastSeenAt >= 10_000) {
+    ctx.db.update(devices).set({ lastSeenAt: now }).where(eq(devices.id, device.id)).run();
+  }
   return device;
 }

@@ -23,20 +23,28 @@ export function claimJob(ctx: Ctx, deviceId: string, _req: PollRequest): Job | n
   const sqlite = ctx.db.$client;
   const token = newToken("lease");
   const now = ctx.now();
-  const row = sqlite
-    .prepare(
-      `UPDATE jobs
-          SET state = 'leased', lease_token_hash = @hash, leased_by = @device, updated_at = @now,
-              lease_expires_at = @now + 1000 * (SELECT lease_seconds FROM sessions WHERE sessions.id = jobs.session_id)
-        WHERE id = (SELECT id FROM jobs WHERE state = 'queued' ORDER BY session_id, position LIMIT 1)
-          AND state = 'queued'
-      RETURNING id, session_id, task_id, task_version, config_id, config_version, repeat, attempt, lease_expires_at`,
-    )
-    .get({ hash: hashToken(token), device: deviceId, now }) as ClaimedRow | undefined;
+  // The claim and its lease row commit together: a crash between them must not leave a leased
+  // job whose token the server would not recognise (the phone's result would be refused).
+  const claim = sqlite.transaction((): ClaimedRow | undefined => {
+    const claimed = sqlite
+      .prepare(
+        `UPDATE jobs
+            SET state = 'leased', lease_token_hash = @hash, leased_by = @device, updated_at = @now,
+                lease_expires_at = @now + 1000 * (SELECT lease_seconds FROM sessions WHERE sessions.id = jobs.session_id)
+          WHERE id = (SELECT id FROM jobs WHERE state = 'queued' ORDER BY session_id, position LIMIT 1)
+            AND state = 'queued'
+        RETURNING id, session_id, task_id, task_version, config_id, config_version, repeat, attempt, lease_expires_at`,
+      )
+      .get({ hash: hashToken(token), device: deviceId, now }) as ClaimedRow | undefined;
+    if (claimed) {
+      sqlite
+        .prepare("INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at) VALUES (?, ?, ?, ?, ?)")
+        .run(hashToken(token), claimed.id, claimed.attempt, deviceId, now);
+    }
+    return claimed;
+  });
+  const row = claim.immediate();
   if (!row) return null;
-  sqlite
-    .prepare("INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at) VALUES (?, ?, ?, ?, ?)")
-    .run(hashToken(token), row.id, row.attempt, deviceId, now);
 
   const session = sqlite.prepare("SELECT name, suite_id, lease_seconds FROM sessions WHERE id = ?").get(row.session_id) as {
     name: string; suite_id: string; lease_seconds: number;
