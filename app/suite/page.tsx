@@ -1,6 +1,5 @@
 import { getContext } from "@/server/context";
-import { resolveSuite } from "@/server/suites/catalog";
-import { ServiceError } from "@/server/errors";
+import { defaultSuiteForPage } from "@/server/suites/catalog";
 import { SuiteView } from "@/components/suite/SuiteView";
 import { SuiteImportForm } from "@/components/suite/SuiteImportForm";
 import { listSuites } from "@/server/suites/listSuites";
@@ -9,13 +8,8 @@ export const dynamic = "force-dynamic";
 
 /** The default suite, read-only. */
 export default function DefaultSuitePage() {
-  let suite;
-  try {
-    suite = resolveSuite(getContext());
-  } catch (err) {
-    if (!(err instanceof ServiceError)) throw err;
-    return <div className="error">{err.message}</div>;
-  }
+  const { suite, error } = defaultSuiteForPage(getContext());
+  if (!suite) return <div className="error">{error}</div>;
   return (
     <>
       <SuiteView suite={suite} />

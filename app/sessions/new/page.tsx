@@ -1,19 +1,13 @@
 import Link from "next/link";
 import { getContext } from "@/server/context";
-import { resolveSuite } from "@/server/suites/catalog";
+import { defaultSuiteForPage } from "@/server/suites/catalog";
 import { NewSessionForm } from "@/components/NewSessionForm";
-import { ServiceError } from "@/server/errors";
 
 export const dynamic = "force-dynamic";
 
 export default function NewSessionPage() {
-  let suite;
-  try {
-    suite = resolveSuite(getContext());
-  } catch (err) {
-    if (!(err instanceof ServiceError)) throw err;
-    return <div className="error">{err.message}</div>;
-  }
+  const { suite, error } = defaultSuiteForPage(getContext());
+  if (!suite) return <div className="error">{error}</div>;
   const tasks = suite.tasks.map((t) => ({ id: t.id, group: t.group, heldOut: !!t.heldOut, title: t.title ?? null, prompt: t.prompt }));
   const configs = suite.configs.map((c) => ({ id: c.id, label: c.label }));
   return (

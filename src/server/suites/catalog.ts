@@ -77,3 +77,13 @@ export function storedVersions(ctx: Ctx, id: string): Suite[] {
   const rows = ctx.db.$client.prepare("SELECT doc FROM suites WHERE id = ?").all(id) as { doc: string }[];
   return rows.map((r) => JSON.parse(r.doc) as Suite);
 }
+
+/** For pages: the default suite, or the sentence to show when none is loaded. */
+export function defaultSuiteForPage(ctx: Ctx): { suite: Suite; error?: undefined } | { suite?: undefined; error: string } {
+  try {
+    return { suite: resolveSuite(ctx) };
+  } catch (err) {
+    if (err instanceof ServiceError) return { error: err.message };
+    throw err;
+  }
+}
