@@ -1,5 +1,6 @@
 import "server-only";
 import type { Ctx } from "../context";
+import { stmt } from "../statements";
 import type { Job, PollRequest } from "@/domain/protocol";
 import { heartbeatSecondsFor, leaseExpiresAt } from "@/domain/queue";
 import { getConfig, getTask } from "../suites/catalog";
@@ -26,9 +27,7 @@ export function claimJob(ctx: Ctx, deviceId: string, _req: PollRequest): Job | n
   // The claim and its lease row commit together: a crash between them must not leave a leased
   // job whose token the server would not recognise (the phone's result would be refused).
   const claim = sqlite.transaction((): ClaimedRow | undefined => {
-    const claimed = sqlite
-      .prepare(
-        `UPDATE jobs
+    const claimed = stmt(ctx, `UPDATE jobs
             SET state = 'leased', lease_token_hash = @hash, leased_by = @device, updated_at = @now,
                 lease_expires_at = @now + 1000 * (SELECT lease_seconds FROM sessions WHERE sessions.id = jobs.session_id)
           WHERE id = (SELECT id FROM jobs WHERE state = 'queued' ORDER BY session_id, position LIMIT 1)
@@ -37,8 +36,7 @@ export function claimJob(ctx: Ctx, deviceId: string, _req: PollRequest): Job | n
       )
       .get({ hash: hashToken(token), device: deviceId, now }) as ClaimedRow | undefined;
     if (claimed) {
-      sqlite
-        .prepare("INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at) VALUES (?, ?, ?, ?, ?)")
+      stmt(ctx, "INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at) VALUES (?, ?, ?, ?, ?)")
         .run(hashToken(token), claimed.id, claimed.attempt, deviceId, now);
     }
     return claimed;
@@ -46,7 +44,7 @@ export function claimJob(ctx: Ctx, deviceId: string, _req: PollRequest): Job | n
   const row = claim.immediate();
   if (!row) return null;
 
-  const session = sqlite.prepare("SELECT name, suite_id, lease_seconds FROM sessions WHERE id = ?").get(row.session_id) as {
+  const session = stmt(ctx, "SELECT name, suite_id, lease_seconds FROM sessions WHERE id = ?").get(row.session_id) as {
     name: string; suite_id: string; lease_seconds: number;
   };
   const task = getTask(ctx, session.suite_id, row.task_id, row.task_version);

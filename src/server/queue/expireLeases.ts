@@ -1,5 +1,6 @@
 import "server-only";
 import type { Ctx } from "../context";
+import { stmt } from "../statements";
 import { afterLeaseEnded } from "@/domain/queue";
 
 /**
@@ -10,16 +11,13 @@ import { afterLeaseEnded } from "@/domain/queue";
 export function expireLeases(ctx: Ctx): number {
   const now = ctx.now();
   const sqlite = ctx.db.$client;
-  const expired = sqlite
-    .prepare(
-      `SELECT j.id, j.attempt, j.lease_token_hash AS token, s.max_attempts AS maxAttempts
+  const expired = stmt(ctx, `SELECT j.id, j.attempt, j.lease_token_hash AS token, s.max_attempts AS maxAttempts
          FROM jobs j JOIN sessions s ON s.id = j.session_id
         WHERE j.state = 'leased' AND j.lease_expires_at <= ?`,
     )
     .all(now) as { id: string; attempt: number; token: string; maxAttempts: number }[];
   if (!expired.length) return 0;
-  const update = sqlite.prepare(
-    `UPDATE jobs SET state = ?, attempt = ?, failure_reason = ?, lease_token_hash = NULL, lease_expires_at = NULL, updated_at = ?
+  const update = stmt(ctx, `UPDATE jobs SET state = ?, attempt = ?, failure_reason = ?, lease_token_hash = NULL, lease_expires_at = NULL, updated_at = ?
       WHERE id = ? AND state = 'leased' AND lease_token_hash = ?`,
   );
   let requeued = 0;

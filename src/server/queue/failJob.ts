@@ -1,5 +1,6 @@
 import "server-only";
 import type { Ctx } from "../context";
+import { stmt } from "../statements";
 import { afterLeaseEnded, isLeaseCurrent } from "@/domain/queue";
 import { leaseLost } from "../errors";
 import { expireLeases } from "./expireLeases";
@@ -11,9 +12,7 @@ export function failJob(ctx: Ctx, jobId: string, leaseToken: string, reason: str
   const { job, view, tokenHash } = loadLease(ctx, jobId, leaseToken);
   if (!isLeaseCurrent(view)) throw leaseLost();
   const next = afterLeaseEnded({ attempt: job.attempt, maxAttempts: job.max_attempts }, reason);
-  const changed = ctx.db.$client
-    .prepare(
-      `UPDATE jobs SET state = ?, attempt = ?, failure_reason = ?, failure_detail = ?, lease_token_hash = NULL,
+  const changed = stmt(ctx, `UPDATE jobs SET state = ?, attempt = ?, failure_reason = ?, failure_detail = ?, lease_token_hash = NULL,
               lease_expires_at = NULL, updated_at = ?
         WHERE id = ? AND state = 'leased' AND lease_token_hash = ?`,
     )

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Ctx } from "../context";
+import { stmt } from "../statements";
 import { isLeaseCurrent, leaseExpiresAt } from "@/domain/queue";
 import { leaseLost } from "../errors";
 import { expireLeases } from "./expireLeases";
@@ -11,8 +12,7 @@ export function heartbeatJob(ctx: Ctx, jobId: string, leaseToken: string) {
   const { job, view, tokenHash } = loadLease(ctx, jobId, leaseToken);
   if (!isLeaseCurrent(view)) throw leaseLost();
   const expiresAt = leaseExpiresAt(ctx.now(), job.lease_seconds);
-  const changed = ctx.db.$client
-    .prepare("UPDATE jobs SET lease_expires_at = ?, updated_at = ? WHERE id = ? AND state = 'leased' AND lease_token_hash = ?")
+  const changed = stmt(ctx, "UPDATE jobs SET lease_expires_at = ?, updated_at = ? WHERE id = ? AND state = 'leased' AND lease_token_hash = ?")
     .run(expiresAt, ctx.now(), jobId, tokenHash).changes;
   if (!changed) throw leaseLost();
   return { expiresAt: new Date(expiresAt).toISOString() };

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Ctx } from "../context";
+import { stmt } from "../statements";
 import type { JobState, LeaseView } from "@/domain/queue";
 import { notFound } from "../errors";
 import { hashToken } from "../ids";
@@ -12,16 +13,14 @@ export interface JobLeaseRow {
 
 /** Loads a job (404 if unknown) and how a presented lease token relates to it. */
 export function loadLease(ctx: Ctx, jobId: string, leaseToken: string): { job: JobLeaseRow; view: LeaseView; tokenHash: string } {
-  const job = ctx.db.$client
-    .prepare(
-      `SELECT j.id, j.session_id, j.state, j.attempt, j.lease_token_hash, j.task_id, j.task_version, j.config_id,
+  const job = stmt(ctx, `SELECT j.id, j.session_id, j.state, j.attempt, j.lease_token_hash, j.task_id, j.task_version, j.config_id,
               j.config_version, j.repeat, s.max_attempts, s.suite_id, s.lease_seconds
          FROM jobs j JOIN sessions s ON s.id = j.session_id WHERE j.id = ?`,
     )
     .get(jobId) as JobLeaseRow | undefined;
   if (!job) throw notFound("job", jobId);
   const tokenHash = hashToken(leaseToken);
-  const lease = ctx.db.$client.prepare("SELECT attempt FROM leases WHERE token_hash = ? AND job_id = ?").get(tokenHash, jobId) as
+  const lease = stmt(ctx, "SELECT attempt FROM leases WHERE token_hash = ? AND job_id = ?").get(tokenHash, jobId) as
     | { attempt: number }
     | undefined;
   return {

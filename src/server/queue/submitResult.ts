@@ -1,5 +1,6 @@
 import "server-only";
 import type { Ctx } from "../context";
+import { stmt } from "../statements";
 import type { ResultResponse, Trace } from "@/domain/protocol";
 import { decideResult } from "@/domain/queue";
 import { scoreRun } from "@/domain/scoring";
@@ -21,9 +22,7 @@ export function submitResult(ctx: Ctx, jobId: string, trace: Trace, rawBody: str
   expireLeases(ctx);
   const { job, view, tokenHash } = loadLease(ctx, jobId, trace.leaseToken);
   const sqlite = ctx.db.$client;
-  const existing = sqlite
-    .prepare(
-      `SELECT r.id, r.superseded, s.passed, s.outcome FROM runs r JOIN scores s ON s.run_id = r.id AND s.current = 1
+  const existing = stmt(ctx, `SELECT r.id, r.superseded, s.passed, s.outcome FROM runs r JOIN scores s ON s.run_id = r.id AND s.current = 1
         WHERE r.lease_token_hash = ?`,
     )
     .get(tokenHash) as { id: string; superseded: number; passed: number; outcome: string } | undefined;
@@ -46,9 +45,7 @@ export function submitResult(ctx: Ctx, jobId: string, trace: Trace, rawBody: str
   const now = ctx.now();
 
   sqlite.transaction(() => {
-    sqlite
-      .prepare(
-        `INSERT INTO runs (id, job_id, session_id, lease_token_hash, attempt, task_id, task_version, task_group, held_out,
+    stmt(ctx, `INSERT INTO runs (id, job_id, session_id, lease_token_hash, attempt, task_id, task_version, task_group, held_out,
            config_id, config_version, repeat, device_id, device_model, build_commit, model, started_at, received_at,
            thermal_at_start, charging, superseded, context_window)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -60,14 +57,12 @@ export function submitResult(ctx: Ctx, jobId: string, trace: Trace, rawBody: str
         trace.conditions?.charging === undefined ? null : trace.conditions.charging ? 1 : 0, superseded ? 1 : 0,
         config.contextWindow,
       );
-    sqlite.prepare("INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)").run(runId, rawBody, Buffer.byteLength(rawBody));
+    stmt(ctx, "INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)").run(runId, rawBody, Buffer.byteLength(rawBody));
     insertTurns(ctx, runId, trace);
     insertScore(ctx, runId, task.version, score);
     if (!superseded) {
       // Completing the job ends whichever lease is current: its holder's next heartbeat gets 409.
-      sqlite
-        .prepare(
-          `UPDATE jobs SET state = 'completed', run_id = ?, failure_reason = NULL, lease_token_hash = NULL,
+      stmt(ctx, `UPDATE jobs SET state = 'completed', run_id = ?, failure_reason = NULL, lease_token_hash = NULL,
                   lease_expires_at = NULL, updated_at = ? WHERE id = ?`,
         )
         .run(runId, now, job.id);

@@ -1,15 +1,14 @@
 import "server-only";
 import type { Ctx } from "../context";
+import { stmt } from "../statements";
 import type { RunScore } from "@/domain/scoring/types";
 
 /** Stores a run's score as its current one (any earlier score stays, no longer current). */
 export function insertScore(ctx: Ctx, runId: string, taskVersion: number, score: RunScore): void {
   const sqlite = ctx.db.$client;
-  sqlite.prepare("UPDATE scores SET current = 0 WHERE run_id = ? AND current = 1").run(runId);
+  stmt(ctx, "UPDATE scores SET current = 0 WHERE run_id = ? AND current = 1").run(runId);
   const m = score.metrics;
-  sqlite
-    .prepare(
-      `INSERT INTO scores (run_id, task_version, current, created_at, passed, outcome, outcome_reason, end_reason, looping,
+  stmt(ctx, `INSERT INTO scores (run_id, task_version, current, created_at, passed, outcome, outcome_reason, end_reason, looping,
          repatches, milestones_reached, milestones_total, tool_calls, failed_tool_calls, turn_count, first_ttft_ms,
          median_turn_ms, load_ms, startup_tokens, peak_context_tokens, output_tokens, checks, progress, metrics,
          call_pattern, call_ok)

@@ -1,11 +1,13 @@
 import "server-only";
 import type { Ctx } from "../context";
+import { stmt } from "../statements";
 import type { Trace } from "@/domain/protocol";
 
 /** Copies each turn's token counts and timings into `turns` (inside the caller's transaction). */
 export function insertTurns(ctx: Ctx, runId: string, trace: Trace): void {
-  const stmt = ctx.db.$client.prepare(
+  const insert = stmt(
+    ctx,
     "INSERT INTO turns (run_id, idx, prompt_tokens, context_tokens, ttft_ms, output_tokens, decode_ms) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
-  trace.turns.forEach((t, i) => stmt.run(runId, i, t.promptTokens, t.contextTokens, t.ttftMs, t.outputTokens, t.decodeMs));
+  trace.turns.forEach((t, i) => insert.run(runId, i, t.promptTokens, t.contextTokens, t.ttftMs, t.outputTokens, t.decodeMs));
 }
