@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runQueue, testDashboard, traceFor } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { dashboardPerTest, runQueue, testDashboard, traceFor } from "../support/server";
 
 let dash: ReturnType<typeof testDashboard>;
 let token: string;
-beforeEach(async () => {
-  dash = testDashboard();
-  token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
-});
-afterEach(() => dash.close());
+dashboardPerTest((d, t) => ((dash = d), (token = t)));
 
 type Opts = Parameters<typeof traceFor>[1];
 /** Runs every queued job with hand-built calls, reply and end, in queue order. */

@@ -1,15 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runQueue, testDashboard } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { dashboardPerTest, runQueue, testDashboard } from "../support/server";
 
 let dash: ReturnType<typeof testDashboard>;
 let token: string;
-beforeEach(async () => {
-  dash = testDashboard();
-  token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
-});
-afterEach(() => dash.close());
+dashboardPerTest((d, t) => ((dash = d), (token = t)));
 
 const runAll = (shape: (job: any) => object) => runQueue(dash, token, shape);
 

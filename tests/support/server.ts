@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -181,4 +182,17 @@ export async function runQueue(dash: ReturnType<typeof testDashboard>, token: st
     const res = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...traceFor(job), ...shape(job, i) }, token });
     if (res.status !== 201) throw new Error(`result for ${job.id} answered ${res.status}: ${JSON.stringify(res.body)}`);
   }
+}
+
+/**
+ * Registers a fresh dashboard (mini suite) with one paired device for every test of the file,
+ * handing both to `use`, and closes it after each test.
+ */
+export function dashboardPerTest(use: (dash: ReturnType<typeof testDashboard>, token: string) => void) {
+  let dash: ReturnType<typeof testDashboard> | undefined;
+  beforeEach(async () => {
+    dash = testDashboard();
+    use(dash, (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token);
+  });
+  afterEach(() => dash?.close());
 }
