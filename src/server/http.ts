@@ -53,16 +53,16 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, lim
     throw new ServiceError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
   }
   const raw = await readText(req, limit);
-  if (jsonDepthExceeds(raw, MAX_JSON_DEPTH)) {
-    throw new ServiceError("invalid_request", `The body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep; send a flatter document.`, [
-      { path: "(body)", message: `nested deeper than ${MAX_JSON_DEPTH} levels` },
-    ]);
-  }
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
     throw new ServiceError("invalid_json", "The body is not valid JSON; check it with a JSON linter and send it again.");
+  }
+  if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) {
+    throw new ServiceError("invalid_request", `The body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep; send a flatter document.`, [
+      { path: "(body)", message: `nested deeper than ${MAX_JSON_DEPTH} levels` },
+    ]);
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {

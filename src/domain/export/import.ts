@@ -3,7 +3,7 @@ import { Thermal } from "../protocol/common";
 import { EndReason } from "../protocol/trace";
 import { TaskGroup } from "../suite/schema";
 import { OUTCOMES } from "../scoring/types";
-import { MAX_TOOL_CALLS } from "../protocol/tool";
+import { JsonValue, MAX_TOOL_CALLS } from "../protocol/tool";
 
 const n = () => z.number().int().nonnegative();
 const nn = () => z.number().nonnegative().nullable();
@@ -49,7 +49,7 @@ export const ImportedRun = z.object({
   checks: z.array(z.object({ id: z.string(), passed: z.boolean() })),
   // A run makes at most MAX_TOOL_CALLS calls; longer lists would only be stored to break the views.
   progress: z.array(n()).max(MAX_TOOL_CALLS),
-  toolCalls: z.array(z.object({ name: z.string(), args: z.json(), ok: z.boolean(), ms: n().nullable() })).max(MAX_TOOL_CALLS),
+  toolCalls: z.array(z.object({ name: z.string(), args: JsonValue, ok: z.boolean(), ms: n().nullable() })).max(MAX_TOOL_CALLS),
   turns: z.array(z.object({ promptTokens: n(), contextTokens: n(), ttftMs: n(), outputTokens: n(), decodeMs: n() })),
   endReason: EndReason,
 });

@@ -1,5 +1,14 @@
 import { z } from "zod";
 import { WorkspacePath, count } from "./common";
+import { isJsonValue } from "./json-depth";
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * Any JSON value. Checked by one iterative walk rather than `z.json()`'s recursive union, which
+ * was the largest part of validating a trace (a call's args, a tool's parameter schema).
+ */
+export const JsonValue = z.custom<JsonValue>(isJsonValue, "must be a JSON value (null, boolean, finite number, string, array or object)");
 
 /**
  * The most tool calls a run can make: a config's `maxToolCalls` is at most this (suite schema),
@@ -18,7 +27,7 @@ export type FileChange = z.infer<typeof FileChange>;
 /** One executed tool call. `args` is normally an object but may be any JSON value (a malformed call). */
 export const ToolCall = z.object({
   name: z.string().max(200),
-  args: z.json(),
+  args: JsonValue,
   ok: z.boolean(),
   result: z.string().optional(),
   ms: count().optional(),
@@ -30,6 +39,6 @@ export type ToolCall = z.infer<typeof ToolCall>;
 export const ToolDefinition = z.object({
   name: z.string().min(1).max(64),
   description: z.string().min(1),
-  parameters: z.record(z.string(), z.json()),
+  parameters: z.record(z.string(), JsonValue),
 });
 export type ToolDefinition = z.infer<typeof ToolDefinition>;
