@@ -13,6 +13,9 @@ import { benchExport } from "./exportCsv";
 import { benchRescore } from "./rescore";
 import { benchClaims, benchIngest } from "./device";
 import { benchLatency } from "./latency";
+import { benchHttpDevice } from "./http";
+import { benchHttpLatency } from "./http-latency";
+import { startDashboard, startMinimal } from "./servers";
 import { table, type Figure } from "./measure";
 
 const BEGIN = "<!-- bench:begin -->";
@@ -52,6 +55,20 @@ async function main() {
   await step("ingest", () => benchIngest(ctx, big, 200, reps));
   await step("claims", () => benchClaims(ctx, 200, reps));
   await step("latency", () => benchLatency(ctx, seeded.pool, reps));
+  if (want("http")) {
+    // Over HTTP: the real server and the minimal Next.js app, both on the seeded database.
+    const real = await startDashboard(dbPath);
+    const minimal = await startMinimal(dbPath, log).catch(async (e) => {
+      await real.stop();
+      throw e;
+    });
+    try {
+      await step("http", () => benchHttpDevice(ctx, big, real, minimal, 200, reps));
+      await step("http", () => benchHttpLatency(ctx, seeded.pool, real, reps));
+    } finally {
+      await Promise.all([real.stop(), minimal.stop()]);
+    }
+  }
 
   const totalS = (performance.now() - started) / 1000;
   const mb = (b: number) => (b / 1024 / 1024).toFixed(1);

@@ -1,0 +1,82 @@
+/**
+ * Targets 1 and 2 over HTTP, as the issue states them: the dashboard's real device routes, served
+ * by the real server (server/main.ts: access check, Next.js, auth, validation, scoring, durable
+ * commit), against the minimal Next.js app of ./minimal-next serving routes that only parse and
+ * insert / claim, on the same database file. Both are driven by the same client with the same
+ * concurrency; subject and baseline batches alternate.
+ */
+import type { Ctx } from "../../src/server/context";
+import { CreateSessionRequest, type Job } from "../../src/domain/protocol";
+import { createSession } from "../../src/server/sessions/createSession";
+import { claimJob } from "../../src/server/queue/claimJob";
+import type { PoolEntry } from "../lib/tracePool";
+import { POLL_BODY, setup } from "./device";
+import { pairs, rateFigure, type Figure } from "./measure";
+import type { BenchServer } from "./servers";
+
+type Req = { url: string; headers: Record<string, string>; body: string; expect: number };
+
+/** Sends every request, `concurrency` at a time, each on a kept-alive connection. */
+async function drive(reqs: Req[], concurrency: number): Promise<number[]> {
+  const latencies: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < reqs.length) {
+      const r = reqs[next++];
+      const t = performance.now();
+      const res = await fetch(r.url, { method: "POST", headers: r.headers, body: r.body });
+      const text = await res.text();
+      if (res.status !== r.expect) throw new Error(`${r.url} answered ${res.status}: ${text.slice(0, 300)}`);
+      latencies.push(performance.now() - t);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return latencies;
+}
+
+export async function benchHttpDevice(ctx: Ctx, entry: PoolEntry, real: BenchServer, minimal: BenchServer, n: number, reps: number, concurrency = 4): Promise<Figure[]> {
+  const s = setup(ctx);
+  const json = { "content-type": "application/json" };
+  const lease = () => {
+    const jobs: Job[] = [];
+    while (jobs.length < n) {
+      createSession(ctx, CreateSessionRequest.parse({ name: "bench http ingest", tasks: [entry.task.id], configs: [entry.config.id], repeats: Math.min(100, n - jobs.length), leaseSeconds: 86_400 }));
+      for (let j; jobs.length < n && (j = claimJob(ctx, s.deviceId, JSON.parse(POLL_BODY))); ) jobs.push(j);
+    }
+    return jobs.map((j) => ({ id: j.id, body: JSON.stringify({ ...entry.trace, leaseToken: j.lease.token, attempt: j.attempt }) }));
+  };
+  // Leases are taken before each timed batch; only the submits are timed.
+  const ingest = (server: BenchServer, isReal: boolean) => {
+    let batch: Req[] = [];
+    const prepare = () => {
+      batch = lease().map(({ id, body }) => ({
+        url: isReal ? `${server.base}/api/device/v1/jobs/${id}/result` : `${server.base}/api/ingest`,
+        headers: isReal ? s.headers : json, body, expect: 201,
+      }));
+    };
+    return { prepare, run: () => drive(batch, concurrency) };
+  };
+  const timed = async (reps: number, a: ReturnType<typeof ingest>, b: ReturnType<typeof ingest>) => {
+    const t = { s: [] as number[], b: [] as number[] };
+    for (let i = -1; i < reps; i++) {
+      for (const [side, x] of (i % 2 ? [["s", a], ["b", b]] : [["b", b], ["s", a]]) as [("s" | "b"), typeof a][]) {
+        x.prepare();
+        const t0 = performance.now();
+        await x.run();
+        if (i >= 0) t[side].push(performance.now() - t0); // i = -1 is the warm-up
+      }
+    }
+    return t;
+  };
+  const ti = await timed(reps, ingest(real, true), ingest(minimal, false));
+
+  // Claims: one session with enough queued jobs for every batch of both sides.
+  const perSession = ctx.db.$client.prepare("SELECT COUNT(*) FROM tasks").pluck().get() as number;
+  createSession(ctx, CreateSessionRequest.parse({ name: "bench http claims", configs: ["bare", "files", "bash"], repeats: Math.min(100, Math.ceil((2 * n * (reps + 1)) / Math.max(1, perSession) / 3) + 1), leaseSeconds: 86_400 }));
+  const claims = (url: string, headers: Record<string, string>) => () => drive(Array.from({ length: n }, () => ({ url, headers, body: POLL_BODY, expect: 200 })), concurrency);
+  const tc = await pairs(reps, claims(`${real.base}/api/device/v1/poll?wait=0`, s.headers), claims(`${minimal.base}/api/claim`, json));
+  return [
+    rateFigure("1", `trace ingestion over HTTP (${(entry.bytes / 1024).toFixed(1)} KB trace, ${concurrency} at a time) vs a minimal Next route that parses and inserts`, ti, 0.7, { n, label: "traces" }),
+    rateFigure("2", `job claims over HTTP through /poll (${concurrency} at a time) vs a minimal Next claim route`, tc, 0.8, { n, label: "claims" }),
+  ];
+}

@@ -1,0 +1,7 @@
+import { db, hashToken, newToken } from "../../../lib/db";
+
+export async function POST(req) {
+  JSON.parse(await req.text());
+  const job = db().claim.get(hashToken(newToken()), Date.now());
+  return job ? Response.json({ job }) : new Response(null, { status: 204 });
+}

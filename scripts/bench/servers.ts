@@ -1,0 +1,94 @@
+/**
+ * Servers for the benchmarks that go over HTTP: the real dashboard (server/main.ts on the
+ * project's build, as `npm start` runs it) and the minimal Next.js app of ./minimal-next, each in
+ * its own process group on a free port, on a database the benchmark seeded.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(__dirname, "..", "..");
+
+export interface BenchServer {
+  base: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(name: string, cmd: string[], cwd: string, env: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort();
+  const logFile = path.join(os.tmpdir(), `harness-lab-bench-${name}-${port}.log`);
+  const log = fs.openSync(logFile, "w");
+  const child = spawn(process.execPath, cmd, {
+    cwd, detached: true, stdio: ["ignore", log, log],
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), HOST: "127.0.0.1", ...env },
+  });
+  fs.closeSync(log);
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    try { process.kill(-child.pid!, "SIGTERM"); } catch {}
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    try { process.kill(-child.pid!, "SIGKILL"); } catch {}
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${base}${name === "dashboard" ? "/api/health" : "/api/claim"}`, { method: name === "dashboard" ? "GET" : "HEAD" });
+      if (res.status < 500) break;
+    } catch {}
+    if (Date.now() > deadline || child.exitCode !== null) {
+      await stop();
+      throw new Error(`The ${name} server did not start; its log (${logFile}):\n${fs.readFileSync(logFile, "utf8").slice(-3000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { base, child, stop };
+}
+
+/** The dashboard as `npm start` serves it (needs a build: `npm run build`). */
+export function startDashboard(dbPath: string): Promise<BenchServer> {
+  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) throw new Error("No build of the dashboard: run `npm run build` first.");
+  return start("dashboard", [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "main.ts")], root, { DB_PATH: dbPath });
+}
+
+/**
+ * The minimal app, built once per content of ./minimal-next into a temporary folder (its
+ * node_modules is a link to the project's, so it builds with the same next and better-sqlite3).
+ */
+export function startMinimal(dbPath: string, log: (l: string) => void): Promise<BenchServer> {
+  const src = path.join(__dirname, "minimal-next");
+  const files = ["package.json", "next.config.mjs", "lib/db.js", "app/api/ingest/route.js", "app/api/claim/route.js"];
+  const hash = createHash("sha256");
+  for (const f of files) hash.update(f).update(fs.readFileSync(path.join(src, f)));
+  const nextPkg = JSON.parse(fs.readFileSync(path.join(root, "node_modules", "next", "package.json"), "utf8")) as { version: string };
+  const dir = path.join(os.tmpdir(), `harness-lab-minimal-next-${nextPkg.version}-${hash.digest("hex").slice(0, 12)}`);
+  const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+  if (!fs.existsSync(path.join(dir, ".next", "BUILD_ID"))) {
+    log(`building the minimal Next.js app in ${dir}…`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    for (const f of files) {
+      fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+      fs.copyFileSync(path.join(src, f), path.join(dir, f));
+    }
+    fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
+    const r = spawnSync(process.execPath, [nextBin, "build", "--webpack"], { cwd: dir, encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    if (r.status !== 0) throw new Error(`Building the minimal app failed:\n${r.stdout}\n${r.stderr}`);
+  }
+  return start("minimal", [nextBin, "start", "-H", "127.0.0.1"], dir, { DB_PATH: dbPath });
+}
