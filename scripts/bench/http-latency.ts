@@ -5,6 +5,10 @@
  * queues a session). Poll latency counts from the moment the session request was sent (the jobs
  * become claimable a little later, so this errs on the slow side); submit latency from each
  * request's start.
+ *
+ * The floor for the same burst: 200 claims and 50 trace inserts sent at once to the minimal
+ * Next.js app, with the jobs already queued. A minimal route cannot long-poll, so its claims are
+ * sent at the moment the real server's jobs would appear.
  */
 import type { Ctx } from "../../src/server/context";
 import { CreateSessionRequest } from "../../src/domain/protocol";
@@ -12,65 +16,83 @@ import { createSession } from "../../src/server/sessions/createSession";
 import { claimJob } from "../../src/server/queue/claimJob";
 import type { PoolEntry } from "../lib/tracePool";
 import { POLL_BODY, setup } from "./device";
+import { post } from "./client";
 import { median, type Figure } from "./measure";
 import type { BenchServer } from "./servers";
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+const SESSION = { configs: ["bare", "files", "bash", "bash-plan", "files-plan"], repeats: 2, leaseSeconds: 86_400 };
 
-export async function benchHttpLatency(ctx: Ctx, pool: PoolEntry[], real: BenchServer, reps: number, pollers = 200, submitters = 50): Promise<Figure[]> {
+export async function benchHttpLatency(ctx: Ctx, pool: PoolEntry[], real: BenchServer, minimal: BenchServer, reps: number, pollers = 200, submitters = 50): Promise<Figure[]> {
   const s = setup(ctx);
+  const json = { "content-type": "application/json" };
   const byCell = new Map(pool.map((e) => [`${e.task.id}|${e.config.id}`, e]));
-  const out = { p50poll: [] as number[], p99poll: [] as number[], p50sub: [] as number[], p99sub: [] as number[], create: [] as number[] };
-  for (let rep = 0; rep < reps; rep++) {
-    const drain = () => { while (claimJob(ctx, s.deviceId, JSON.parse(POLL_BODY))); };
-    drain(); // an empty queue: every poller waits
-    createSession(ctx, CreateSessionRequest.parse({ name: "bench http latency held", configs: ["bash"], repeats: 3, leaseSeconds: 86_400 }));
-    const held = Array.from({ length: submitters }, () => claimJob(ctx, s.deviceId, JSON.parse(POLL_BODY))!);
+  const drain = () => { while (claimJob(ctx, s.deviceId, JSON.parse(POLL_BODY))); };
+  /** Leases `submitters` jobs and returns a trace body for each, leaving the queue empty. */
+  const held = () => {
     drain();
-    const bodies = held.map((j) => {
+    createSession(ctx, CreateSessionRequest.parse({ name: "bench http latency held", configs: ["bash"], repeats: 3, leaseSeconds: 86_400 }));
+    const jobs = Array.from({ length: submitters }, () => claimJob(ctx, s.deviceId, JSON.parse(POLL_BODY))!);
+    drain();
+    return jobs.map((j) => {
       const e = byCell.get(`${j.task.id}|${j.config.id}`)!;
       return { id: j.id, body: JSON.stringify({ ...e.trace, leaseToken: j.lease.token, attempt: j.attempt }) };
     });
+  };
+  const submitAll = (bodies: { id: string; body: string }[], url: (id: string) => string, headers: Record<string, string>) =>
+    bodies.map(async ({ id, body }) => {
+      const start = performance.now();
+      const res = await post(url(id), headers, body);
+      if (res.status !== 201) throw new Error(`submit answered ${res.status}: ${res.text.slice(0, 300)}`);
+      return performance.now() - start;
+    });
+  const out = { real: { poll: [] as number[][], sub: [] as number[][] }, min: { poll: [] as number[][], sub: [] as number[][] }, create: [] as number[] };
+
+  for (let rep = 0; rep < reps; rep++) {
+    // The real server: pollers wait first, then the session appears and the submits arrive.
+    const bodies = held();
     let availableAt = Infinity;
     const polls = Array.from({ length: pollers }, async () => {
       const start = performance.now();
-      const res = await fetch(`${real.base}/api/device/v1/poll?wait=20`, { method: "POST", headers: s.headers, body: POLL_BODY });
-      await res.text();
+      const res = await post(`${real.base}/api/device/v1/poll?wait=20`, s.headers, POLL_BODY);
       return res.status === 200 ? performance.now() - Math.max(start, availableAt) : null;
     });
     await new Promise((r) => setTimeout(r, 1000)); // every poller is now waiting on the server
     availableAt = performance.now();
-    const create = fetch(`${real.base}/api/sessions`, {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "bench http latency", configs: ["bare", "files", "bash", "bash-plan", "files-plan"], repeats: 2, leaseSeconds: 86_400 }),
-    }).then(async (res) => {
-      if (res.status !== 201) throw new Error(`creating the session answered ${res.status}: ${await res.text()}`);
+    const create = post(`${real.base}/api/sessions`, json, JSON.stringify({ name: "bench http latency", ...SESSION })).then((res) => {
+      if (res.status !== 201) throw new Error(`creating the session answered ${res.status}: ${res.text}`);
       return performance.now() - availableAt;
     });
-    const submits = bodies.map(async ({ id, body }) => {
+    const submits = submitAll(bodies, (id) => `${real.base}/api/device/v1/jobs/${id}/result`, s.headers);
+    const pl = (await Promise.all(polls)).filter((x): x is number => x !== null);
+    if (pl.length < pollers) throw new Error(`only ${pl.length} of ${pollers} polls got a job`);
+    out.real.poll.push(pl);
+    out.real.sub.push(await Promise.all(submits));
+    out.create.push(await create);
+
+    // The minimal app: the same burst, jobs already queued.
+    const minBodies = held();
+    createSession(ctx, CreateSessionRequest.parse({ name: "bench http latency minimal", ...SESSION }));
+    const claims = Array.from({ length: pollers }, async () => {
       const start = performance.now();
-      const res = await fetch(`${real.base}/api/device/v1/jobs/${id}/result`, { method: "POST", headers: s.headers, body });
-      const text = await res.text();
-      if (res.status !== 201) throw new Error(`submit answered ${res.status}: ${text.slice(0, 300)}`);
+      const res = await post(`${minimal.base}/api/claim`, json, POLL_BODY);
+      if (res.status !== 200) throw new Error(`minimal claim answered ${res.status}`);
       return performance.now() - start;
     });
-    const pl = (await Promise.all(polls)).filter((x): x is number => x !== null);
-    const sl = await Promise.all(submits);
-    out.create.push(await create);
-    if (pl.length < pollers) throw new Error(`only ${pl.length} of ${pollers} polls got a job`);
-    out.p50poll.push(pct(pl, 50));
-    out.p99poll.push(pct(pl, 99));
-    out.p50sub.push(pct(sl, 50));
-    out.p99sub.push(pct(sl, 99));
+    const inserts = submitAll(minBodies, () => `${minimal.base}/api/ingest`, json);
+    out.min.poll.push(await Promise.all(claims));
+    out.min.sub.push(await Promise.all(inserts));
   }
-  const detail = `${pollers} long-polling + ${submitters} submitting phones over HTTP; creating the session took ${Math.round(median(out.create))} ms`;
-  const fig = (id: string, what: string, xs: number[], isP99: boolean): Figure => ({
-    id, what, kind: "abs", ratios: xs, target: isP99 ? "< 100 ms" : "—", met: isP99 ? median(xs) < 100 : null, detail,
-  });
+  const detail = (p: number, which: "poll" | "sub") =>
+    `minimal app, same burst: ${Math.round(median(out.min[which].map((xs) => pct(xs, p))))} ms` + (which === "poll" ? `; creating the session took ${Math.round(median(out.create))} ms` : "");
+  const fig = (id: string, what: string, which: "poll" | "sub", p: number): Figure => {
+    const xs = out.real[which].map((l) => pct(l, p));
+    return { id, what, kind: "abs", ratios: xs, target: p === 99 ? "< 100 ms" : "—", met: p === 99 ? median(xs) < 100 : null, detail: detail(p, which) };
+  };
   return [
-    fig("2b", "poll latency p50 over HTTP (ms)", out.p50poll, false),
-    fig("2c", "poll latency p99 over HTTP (ms)", out.p99poll, true),
-    fig("2d", "submit latency p50 over HTTP (ms)", out.p50sub, false),
-    fig("2e", "submit latency p99 over HTTP (ms)", out.p99sub, true),
+    fig("2b", `poll latency p50 over HTTP, ${pollers} long-polling + ${submitters} submitting phones (ms)`, "poll", 50),
+    fig("2c", "poll latency p99 over HTTP, same (ms)", "poll", 99),
+    fig("2d", "submit latency p50 over HTTP, same (ms)", "sub", 50),
+    fig("2e", "submit latency p99 over HTTP, same (ms)", "sub", 99),
   ];
 }

@@ -13,6 +13,7 @@ import type { PoolEntry } from "../lib/tracePool";
 import { POLL_BODY, setup } from "./device";
 import { pairs, rateFigure, type Figure } from "./measure";
 import type { BenchServer } from "./servers";
+import { post } from "./client";
 
 type Req = { url: string; headers: Record<string, string>; body: string; expect: number };
 
@@ -24,9 +25,8 @@ async function drive(reqs: Req[], concurrency: number): Promise<number[]> {
     while (next < reqs.length) {
       const r = reqs[next++];
       const t = performance.now();
-      const res = await fetch(r.url, { method: "POST", headers: r.headers, body: r.body });
-      const text = await res.text();
-      if (res.status !== r.expect) throw new Error(`${r.url} answered ${res.status}: ${text.slice(0, 300)}`);
+      const res = await post(r.url, r.headers, r.body);
+      if (res.status !== r.expect) throw new Error(`${r.url} answered ${res.status}: ${res.text.slice(0, 300)}`);
       latencies.push(performance.now() - t);
     }
   };

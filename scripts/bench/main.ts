@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--runs 100000] [--reps 5] [--db PATH] [--no-write]`: seeds one database,
+ * `npm run bench -- [--runs 100000] [--reps 5] [--dir DIR] [--no-write] [--only a,b] [--profile DIR]`: seeds one database,
  * measures every figure of issue 7 as a ratio against a baseline run in the same process, prints
  * the table and writes it into docs/benchmarks.md between the bench markers.
  */
@@ -15,7 +15,7 @@ import { benchClaims, benchIngest } from "./device";
 import { benchLatency } from "./latency";
 import { benchHttpDevice } from "./http";
 import { benchHttpLatency } from "./http-latency";
-import { startDashboard, startMinimal } from "./servers";
+import { serverProfile, startDashboard, startMinimal } from "./servers";
 import { table, type Figure } from "./measure";
 
 const BEGIN = "<!-- bench:begin -->";
@@ -23,10 +23,11 @@ const END = "<!-- bench:end -->";
 
 async function main() {
   const { values: v } = parseArgs({
-    options: { runs: { type: "string", default: "100000" }, reps: { type: "string", default: "5" }, dir: { type: "string" }, "no-write": { type: "boolean", default: false }, only: { type: "string" } },
+    options: { runs: { type: "string", default: "100000" }, reps: { type: "string", default: "5" }, dir: { type: "string" }, "no-write": { type: "boolean", default: false }, only: { type: "string" }, profile: { type: "string" } },
     strict: true,
   });
   const runs = Number(v.runs);
+  if (v.profile) serverProfile.dir = path.resolve(v.profile);
   const reps = Number(v.reps);
   const only = v.only ? new Set(v.only.split(",")) : null;
   const want = (k: string) => !only || only.has(k);
@@ -64,7 +65,7 @@ async function main() {
     });
     try {
       await step("http", () => benchHttpDevice(ctx, big, real, minimal, 200, reps));
-      await step("http", () => benchHttpLatency(ctx, seeded.pool, real, reps));
+      await step("http", () => benchHttpLatency(ctx, seeded.pool, real, minimal, reps));
     } finally {
       await Promise.all([real.stop(), minimal.stop()]);
     }

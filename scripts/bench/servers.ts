@@ -29,11 +29,16 @@ function freePort(): Promise<number> {
   });
 }
 
+/** `npm run bench -- --profile DIR` sets this: each server writes a CPU profile there when it stops. */
+export const serverProfile = { dir: "" };
+
 async function start(name: string, cmd: string[], cwd: string, env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
   const logFile = path.join(os.tmpdir(), `harness-lab-bench-${name}-${port}.log`);
   const log = fs.openSync(logFile, "w");
-  const child = spawn(process.execPath, cmd, {
+  // Node refuses --cpu-prof in NODE_OPTIONS, so it goes on the command line (tsx as a loader then).
+  const args = serverProfile.dir ? ["--cpu-prof", `--cpu-prof-dir=${serverProfile.dir}`, ...cmd.map((a) => (a.endsWith(path.join("tsx", "dist", "cli.mjs")) ? "--import=tsx" : a))] : cmd;
+  const child = spawn(process.execPath, args, {
     cwd, detached: true, stdio: ["ignore", log, log],
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), HOST: "127.0.0.1", ...env },
   });

@@ -217,6 +217,24 @@ describe("result", () => {
     expect(dbCount("SELECT COUNT(*) AS n FROM runs")).toBe(1);
   });
 
+  it("makes one run of two copies of a result that arrive together (they share a group commit)", async () => {
+    await queue();
+    const job = (await poll()).body.job;
+    const [a, b] = await Promise.all([0, 1].map(() => dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: right(job), token })));
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body).toEqual(b.body);
+    expect(dbCount("SELECT COUNT(*) AS n FROM runs")).toBe(1);
+  });
+
+  it("leases different jobs to phones polling at the same moment, and nothing to a fourth", async () => {
+    await queue({ repeats: 3 });
+    const polls = await Promise.all([0, 1, 2, 3].map(() => poll()));
+    expect(polls.map((p) => p.status).sort()).toEqual([200, 200, 200, 204]);
+    const ids = polls.filter((p) => p.status === 200).map((p) => p.body.job.id);
+    expect(new Set(ids).size).toBe(3);
+    expect(dbCount("SELECT COUNT(*) AS n FROM leases")).toBe(3);
+  });
+
   it("refuses a token never issued for the job with 409 and stores nothing", async () => {
     await queue();
     const job = (await poll()).body.job;

@@ -6,6 +6,7 @@ import { heartbeatSecondsFor, leaseExpiresAt } from "@/domain/queue";
 import { getConfig, getTask } from "../suites/catalog";
 import { hashToken, newToken } from "../ids";
 import { expireLeases } from "./expireLeases";
+import { groupCommit } from "../groupCommit";
 
 interface ClaimedRow {
   id: string; session_id: string; task_id: string; task_version: number; config_id: string; config_version: number;
@@ -21,29 +22,48 @@ export const RUN_PROTOCOL = { warmup: true, rest: { untilThermal: "nominal", max
  */
 export function claimJob(ctx: Ctx, deviceId: string, _req: PollRequest): Job | null {
   expireLeases(ctx);
-  const sqlite = ctx.db.$client;
   const token = newToken("lease");
   const now = ctx.now();
-  // The claim and its lease row commit together: a crash between them must not leave a leased
-  // job whose token the server would not recognise (the phone's result would be refused).
-  const claim = sqlite.transaction((): ClaimedRow | undefined => {
-    const claimed = stmt(ctx, `UPDATE jobs
-            SET state = 'leased', lease_token_hash = @hash, leased_by = @device, updated_at = @now,
-                lease_expires_at = @now + 1000 * (SELECT lease_seconds FROM sessions WHERE sessions.id = jobs.session_id)
-          WHERE id = (SELECT id FROM jobs WHERE state = 'queued' ORDER BY session_id, position LIMIT 1)
-            AND state = 'queued'
-        RETURNING id, session_id, task_id, task_version, config_id, config_version, repeat, attempt, lease_expires_at`,
-      )
-      .get({ hash: hashToken(token), device: deviceId, now }) as ClaimedRow | undefined;
-    if (claimed) {
-      stmt(ctx, "INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at) VALUES (?, ?, ?, ?, ?)")
-        .run(hashToken(token), claimed.id, claimed.attempt, deviceId, now);
-    }
-    return claimed;
-  });
-  const row = claim.immediate();
-  if (!row) return null;
+  const row = ctx.db.$client.transaction(() => claimRow(ctx, deviceId, token, now)).immediate();
+  return row ? toJob(ctx, row, token, now) : null;
+}
 
+/**
+ * The same claim as `claimJob`, committed together with whatever other writes arrive at the same
+ * moment (src/server/groupCommit.ts): when a new session wakes every waiting phone, their claims
+ * share one fsync instead of taking one each.
+ */
+export async function claimJobGrouped(ctx: Ctx, deviceId: string, _req: PollRequest): Promise<Job | null> {
+  expireLeases(ctx);
+  const token = newToken("lease");
+  const now = ctx.now();
+  const row = await groupCommit(ctx, () => claimRow(ctx, deviceId, token, now));
+  return row ? toJob(ctx, row, token, now) : null;
+}
+
+/**
+ * The claim and its lease row, inside the caller's transaction: a crash between them must not
+ * leave a leased job whose token the server would not recognise (the phone's result would be refused).
+ */
+function claimRow(ctx: Ctx, deviceId: string, token: string, now: number): ClaimedRow | undefined {
+  const hash = hashToken(token);
+  const claimed = stmt(ctx, `UPDATE jobs
+          SET state = 'leased', lease_token_hash = @hash, leased_by = @device, updated_at = @now,
+              lease_expires_at = @now + 1000 * (SELECT lease_seconds FROM sessions WHERE sessions.id = jobs.session_id)
+        WHERE id = (SELECT id FROM jobs WHERE state = 'queued' ORDER BY session_id, position LIMIT 1)
+          AND state = 'queued'
+      RETURNING id, session_id, task_id, task_version, config_id, config_version, repeat, attempt, lease_expires_at`,
+    )
+    .get({ hash, device: deviceId, now }) as ClaimedRow | undefined;
+  if (claimed) {
+    stmt(ctx, "INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at) VALUES (?, ?, ?, ?, ?)")
+      .run(hash, claimed.id, claimed.attempt, deviceId, now);
+  }
+  return claimed;
+}
+
+/** The Job a phone receives for a claimed row (protocol.md §1). */
+function toJob(ctx: Ctx, row: ClaimedRow, token: string, now: number): Job {
   const session = stmt(ctx, "SELECT name, suite_id, lease_seconds FROM sessions WHERE id = ?").get(row.session_id) as {
     name: string; suite_id: string; lease_seconds: number;
   };

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Ctx } from "../context";
 import type { Job, PollRequest } from "@/domain/protocol";
-import { claimJob } from "./claimJob";
+import { claimJobGrouped } from "./claimJob";
 
 /** How often a long-poll looks again even without a signal (leases may expire meanwhile). */
 const RECHECK_MS = 1000;
@@ -15,7 +15,7 @@ const draining = () => !!(globalThis as { __harnessLabDraining?: boolean }).__ha
 export async function pollJob(ctx: Ctx, deviceId: string, req: PollRequest, waitSeconds: number, signal?: AbortSignal): Promise<Job | null> {
   // A server that is shutting down hands out no new work (server/main.ts sets the flag).
   if (draining()) return null;
-  const first = claimJob(ctx, deviceId, req);
+  const first = await claimJobGrouped(ctx, deviceId, req);
   if (first || waitSeconds <= 0) return first;
   const deadline = Date.now() + waitSeconds * 1000;
   while (!signal?.aborted && Date.now() < deadline) {
@@ -31,7 +31,7 @@ export async function pollJob(ctx: Ctx, deviceId: string, req: PollRequest, wait
       signal?.addEventListener("abort", done);
     });
     if (signal?.aborted || draining()) return null;
-    const job = claimJob(ctx, deviceId, req);
+    const job = await claimJobGrouped(ctx, deviceId, req);
     if (job) return job;
   }
   return null;

@@ -4,7 +4,10 @@ import { stmt } from "../statements";
 import type { ResultResponse, Trace } from "@/domain/protocol";
 import { decideResult } from "@/domain/queue";
 import { scoreRun } from "@/domain/scoring";
+import type { RunScore } from "@/domain/scoring/types";
+import type { Config, Task } from "@/domain/suite/schema";
 import { ServiceError, leaseLost } from "../errors";
+import { groupCommit } from "../groupCommit";
 import { getConfig, getTask } from "../suites/catalog";
 import { insertScore } from "../runs/insertScore";
 import { insertTurns } from "../runs/insertTurns";
@@ -17,11 +20,24 @@ export type SubmitOutcome = { status: 200 | 201; body: ResultResponse };
  * Stores a trace with its score. The run, raw trace, score and job update commit in one
  * transaction before the caller answers, so a `201` means the run is durable. The same lease
  * token submitted again answers with the same run; a late result is stored (never dropped).
+ *
+ * The score depends only on the trace and the job's task and config versions, which never
+ * change, so it is computed first, outside the write; the lease decision is taken inside the
+ * write, on the state at commit time, so two copies of one result arriving together still make
+ * one run. Writes that arrive together share one commit (src/server/groupCommit.ts).
  */
-export function submitResult(ctx: Ctx, jobId: string, trace: Trace, rawBody: string): SubmitOutcome {
+export async function submitResult(ctx: Ctx, jobId: string, trace: Trace, rawBody: string): Promise<SubmitOutcome> {
   expireLeases(ctx);
+  const { job, view } = loadLease(ctx, jobId, trace.leaseToken); // 404 before any work
+  if (view.tokenAttempt === null) throw leaseLost(); // never issued for this job: it never will be
+  const task = getTask(ctx, job.suite_id, job.task_id, job.task_version);
+  const config = getConfig(ctx, job.suite_id, job.config_id, job.config_version);
+  const score = scoreRun(task, trace, config.contextWindow);
+  return groupCommit(ctx, () => writeResult(ctx, jobId, trace, rawBody, task, config, score));
+}
+
+function writeResult(ctx: Ctx, jobId: string, trace: Trace, rawBody: string, task: Task, config: Config, score: RunScore): SubmitOutcome {
   const { job, view, tokenHash } = loadLease(ctx, jobId, trace.leaseToken);
-  const sqlite = ctx.db.$client;
   const existing = stmt(ctx, `SELECT r.id, r.superseded, s.passed, s.outcome FROM runs r JOIN scores s ON s.run_id = r.id AND s.current = 1
         WHERE r.lease_token_hash = ?`,
     )
@@ -36,37 +52,30 @@ export function submitResult(ctx: Ctx, jobId: string, trace: Trace, rawBody: str
       { path: "attempt", message: `expected ${view.tokenAttempt}, got ${trace.attempt}` },
     ]);
   }
-
-  const task = getTask(ctx, job.suite_id, job.task_id, job.task_version);
-  const config = getConfig(ctx, job.suite_id, job.config_id, job.config_version);
-  const score = scoreRun(task, trace, config.contextWindow);
   const superseded = decision.kind === "superseded";
   const runId = ctx.newId("run");
   const now = ctx.now();
-
-  sqlite.transaction(() => {
-    stmt(ctx, `INSERT INTO runs (id, job_id, session_id, lease_token_hash, attempt, task_id, task_version, task_group, held_out,
-           config_id, config_version, repeat, device_id, device_model, build_commit, model, started_at, received_at,
-           thermal_at_start, charging, superseded, context_window)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  stmt(ctx, `INSERT INTO runs (id, job_id, session_id, lease_token_hash, attempt, task_id, task_version, task_group, held_out,
+         config_id, config_version, repeat, device_id, device_model, build_commit, model, started_at, received_at,
+         thermal_at_start, charging, superseded, context_window)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      runId, job.id, job.session_id, tokenHash, trace.attempt, job.task_id, job.task_version, task.group, task.heldOut ? 1 : 0, job.config_id,
+      job.config_version, job.repeat, trace.device.id, trace.device.model, trace.build.commit, trace.build.model,
+      trace.startedAt, now, trace.conditions?.thermalAtStart ?? null,
+      trace.conditions?.charging === undefined ? null : trace.conditions.charging ? 1 : 0, superseded ? 1 : 0,
+      config.contextWindow,
+    );
+  stmt(ctx, "INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)").run(runId, rawBody, Buffer.byteLength(rawBody));
+  insertTurns(ctx, runId, trace);
+  insertScore(ctx, runId, task.version, score);
+  if (!superseded) {
+    // Completing the job ends whichever lease is current: its holder's next heartbeat gets 409.
+    stmt(ctx, `UPDATE jobs SET state = 'completed', run_id = ?, failure_reason = NULL, lease_token_hash = NULL,
+                lease_expires_at = NULL, updated_at = ? WHERE id = ?`,
       )
-      .run(
-        runId, job.id, job.session_id, tokenHash, trace.attempt, job.task_id, job.task_version, task.group, task.heldOut ? 1 : 0, job.config_id,
-        job.config_version, job.repeat, trace.device.id, trace.device.model, trace.build.commit, trace.build.model,
-        trace.startedAt, now, trace.conditions?.thermalAtStart ?? null,
-        trace.conditions?.charging === undefined ? null : trace.conditions.charging ? 1 : 0, superseded ? 1 : 0,
-        config.contextWindow,
-      );
-    stmt(ctx, "INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)").run(runId, rawBody, Buffer.byteLength(rawBody));
-    insertTurns(ctx, runId, trace);
-    insertScore(ctx, runId, task.version, score);
-    if (!superseded) {
-      // Completing the job ends whichever lease is current: its holder's next heartbeat gets 409.
-      stmt(ctx, `UPDATE jobs SET state = 'completed', run_id = ?, failure_reason = NULL, lease_token_hash = NULL,
-                  lease_expires_at = NULL, updated_at = ? WHERE id = ?`,
-        )
-        .run(runId, now, job.id);
-    }
-  })();
+      .run(runId, now, job.id);
+  }
   return { status: 201, body: { runId, passed: score.passed, outcome: score.outcome, superseded } };
 }

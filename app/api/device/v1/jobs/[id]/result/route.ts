@@ -8,6 +8,6 @@ export const POST = route(async (req: Request, { params }: { params: Promise<{ i
   const ctx = getContext();
   authenticateDevice(ctx, req.headers.get("authorization"));
   const { data, raw } = await readJson(req, Trace, TRACE_LIMIT);
-  const { status, body } = submitResult(ctx, (await params).id, data, raw);
+  const { status, body } = await submitResult(ctx, (await params).id, data, raw);
   return json(body, status);
 });

@@ -1,0 +1,70 @@
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { groupCommit } from "@/server/groupCommit";
+import { testDashboard } from "../support/server";
+
+let dash: ReturnType<typeof testDashboard>;
+let other: Database.Database;
+beforeEach(() => {
+  dash = testDashboard();
+  dash.ctx.db.$client.exec("CREATE TABLE gc (v TEXT NOT NULL)");
+  other = new Database(dash.ctx.db.$client.name); // a second connection sees only committed data
+});
+afterEach(() => {
+  other.close();
+  dash.close();
+});
+
+const insert = (v: string) => dash.ctx.db.$client.prepare("INSERT INTO gc (v) VALUES (?)").run(v);
+const committed = () => (other.prepare("SELECT v FROM gc ORDER BY rowid").pluck().all() as string[]);
+
+describe("groupCommit", () => {
+  it("runs writes requested together in one transaction and answers after its commit", async () => {
+    const seenByOthers: string[][] = [];
+    const writes = ["a", "b", "c"].map((v) =>
+      groupCommit(dash.ctx, () => {
+        insert(v);
+        seenByOthers.push(committed());
+        return v.toUpperCase();
+      }),
+    );
+    expect(committed()).toEqual([]); // nothing runs before the next turn of the event loop
+    expect(await Promise.all(writes)).toEqual(["A", "B", "C"]);
+    // While the batch ran, no other connection saw any of it: a single commit at the end.
+    expect(seenByOthers).toEqual([[], [], []]);
+    expect(committed()).toEqual(["a", "b", "c"]);
+  });
+
+  it("undoes only the write that threw; the others commit", async () => {
+    const results = await Promise.allSettled([
+      groupCommit(dash.ctx, () => insert("kept 1")),
+      groupCommit(dash.ctx, () => {
+        insert("undone");
+        throw new Error("refused");
+      }),
+      groupCommit(dash.ctx, () => insert("kept 2")),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((results[1] as PromiseRejectedResult).reason.message).toBe("refused");
+    expect(committed()).toEqual(["kept 1", "kept 2"]);
+  });
+
+  it("rejects every write of a batch whose transaction cannot start, and stores none", async () => {
+    dash.ctx.db.$client.pragma("busy_timeout = 0");
+    other.exec("BEGIN IMMEDIATE"); // another writer holds the lock
+    const results = await Promise.allSettled([groupCommit(dash.ctx, () => insert("x")), groupCommit(dash.ctx, () => insert("y"))]);
+    other.exec("ROLLBACK");
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(committed()).toEqual([]);
+    // The next batch works again.
+    await groupCommit(dash.ctx, () => insert("z"));
+    expect(committed()).toEqual(["z"]);
+  });
+
+  it("starts a new batch for writes requested after a flush", async () => {
+    await groupCommit(dash.ctx, () => insert("first"));
+    expect(committed()).toEqual(["first"]);
+    await groupCommit(dash.ctx, () => insert("second"));
+    expect(committed()).toEqual(["first", "second"]);
+  });
+});
