@@ -92,4 +92,21 @@ describe("rescoring", () => {
     ]);
     expect((await dash.call("POST", "/api/sessions/ses_nope/rescore")).status).toBe(404);
   });
+
+  it("reports a stored trace the scorer cannot read as unscorable and rescores the others", async () => {
+    const token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
+    const s = (await dash.call("POST", "/api/sessions", { json: { name: "r", suite: "mini", configs: ["files"], tasks: ["sum"], repeats: 2 } })).body.session;
+    const runIds: string[] = [];
+    for (const reply of ["31", "It is 29."]) {
+      const job = (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
+      runIds.push((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job, { reply }), token })).body.runId);
+    }
+    // Stored traces are never edited; this one is damaged on purpose (e.g. restored from a bad copy).
+    dash.ctx.db.$client.prepare("UPDATE traces SET body = ? WHERE run_id = ?").run('{"turns": 5}', runIds[0]);
+    const r = await dash.call("POST", `/api/sessions/${s.id}/rescore`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ runs: 2, rescored: 1, unscorable: [{ runId: runIds[0], reason: expect.stringContaining("could not be read") }] });
+    const current = dash.ctx.db.$client.prepare("SELECT run_id, COUNT(*) AS n FROM scores GROUP BY run_id ORDER BY run_id").all();
+    expect(current).toEqual(expect.arrayContaining([{ run_id: runIds[0], n: 1 }, { run_id: runIds[1], n: 2 }]));
+  });
 });

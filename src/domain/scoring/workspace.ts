@@ -11,8 +11,13 @@ export function fromFileMap(files: FileMap): Workspace {
   return { files: [...files].map(([path, content]) => ({ path, content })) };
 }
 
-/** Applies one call's `changes`, in order, to a copy of `ws`. */
+/**
+ * Applies one call's `changes`, in order, to a copy of `ws`. A call without changes (most calls:
+ * reads, searches, listings) returns `ws` itself: workspaces are never mutated, and copying one
+ * per call made replaying a long run quadratic in practice.
+ */
 export function applyCall(ws: Workspace, call: ToolCall): Workspace {
+  if (!call.changes?.length) return ws;
   const files = toFileMap(ws);
   for (const change of call.changes ?? []) {
     // delete first so a recreated path moves to the end, as a fresh file would
