@@ -8,6 +8,8 @@ import { AnalyticsFilter } from "../../src/domain/analytics/filter";
 import { configAnalytics } from "../../src/server/analytics/configs";
 import { taskGrid } from "../../src/server/analytics/grid";
 import { ttftAnalytics } from "../../src/server/analytics/ttft";
+import { compareAnalytics } from "../../src/server/analytics/compare";
+import { compareFamily, selectionConfigs } from "../../src/server/analytics/family";
 import { pairs, timeFigure, type Figure } from "./measure";
 
 const FROM = "runs r JOIN sessions s ON s.id = r.session_id JOIN scores sc ON sc.run_id = r.id AND sc.current = 1";
@@ -49,6 +51,32 @@ function rawTtft(db: Database.Database) {
   return { all, slope, byBuild, startup, load };
 }
 
+/**
+ * The numbers of the config comparison page by hand: pass counts per config × task (sign tests),
+ * paired counts for every pair of configs from one self-join (McNemar), and the distinct
+ * session × config × build × device × charging combinations (config order, like-for-like warnings).
+ */
+function rawCompare(db: Database.Database) {
+  const tasks = db.prepare(`SELECT r.config_id, r.task_id, COUNT(*) n, SUM(sc.passed) k FROM ${FROM} WHERE ${WHERE} GROUP BY 1, 2`).all();
+  const pairs = db
+    .prepare(
+      `WITH sel AS MATERIALIZED (SELECT r.config_id c, r.session_id s, r.task_id t, r.repeat k, sc.passed p FROM ${FROM} WHERE ${WHERE})
+       SELECT x.c a, y.c b, SUM(x.p = 1 AND y.p = 1) both, SUM(x.p = 1 AND y.p = 0) aOnly, SUM(x.p = 0 AND y.p = 1) bOnly, SUM(x.p = 0 AND y.p = 0) neither
+         FROM sel x JOIN sel y ON x.s = y.s AND x.t = y.t AND x.k = y.k AND x.c < y.c GROUP BY 1, 2`,
+    )
+    .all() as { a: string; b: string; both: number }[];
+  const sides = db.prepare(`SELECT DISTINCT r.session_id, r.config_id, r.build_commit, r.device_id, r.charging FROM ${FROM} WHERE ${WHERE}`).all();
+  return { tasks, pairs, sides };
+}
+
+/** What the comparison page computes on the server (app/analytics/compare/page.tsx). */
+function comparePage(ctx: Ctx, f: AnalyticsFilter) {
+  const configs = selectionConfigs(ctx, f);
+  const one = compareAnalytics(ctx, f, { config: configs[0] }, { config: configs[1] });
+  const family = compareFamily(ctx, f, "baseline", undefined, configs);
+  return { one, family };
+}
+
 export async function benchAnalytics(ctx: Ctx, reps: number): Promise<Figure[]> {
   const db = ctx.db.$client;
   const f = AnalyticsFilter.parse({});
@@ -62,7 +90,12 @@ export async function benchAnalytics(ctx: Ctx, reps: number): Promise<Figure[]> 
   const cfgRuns = configAnalytics(ctx, f).configs.reduce((a, c) => a + c.runs, 0);
   if (cfgRuns !== rawRuns) throw new Error(`config analytics counts ${cfgRuns} runs, raw SQL ${rawRuns}`);
 
+  const page = comparePage(ctx, f);
+  const rawPair = rawCompare(db).pairs.find((p) => [p.a, p.b].sort().join() === [page.one.a.config, page.one.b.config].sort().join());
+  if (!rawPair || rawPair.both !== page.one.pairs.both) throw new Error(`compare counts ${page.one.pairs.both} runs passed on both sides, raw SQL ${rawPair?.both}`);
+
   return [
+    timeFigure("3d", "config comparison page (two sides + family vs baseline) vs raw SQL", await pairs(reps, () => comparePage(ctx, f), () => rawCompare(db)), 2),
     timeFigure("3a", `/api/analytics/configs (${rawRuns.toLocaleString("en-US")} runs) vs raw SQL`, await pairs(reps, () => configAnalytics(ctx, f), () => rawConfigs(db)), 2),
     timeFigure("3b", "task grid vs raw SQL", await pairs(reps, () => taskGrid(ctx, f), () => rawGrid(db)), 2),
     timeFigure("3c", "TTFT fit (turns) vs raw SQL", await pairs(reps, () => ttftAnalytics(ctx, f), () => rawTtft(db)), 2),

@@ -12,7 +12,6 @@ import { benchAnalytics } from "./analytics";
 import { benchExport } from "./exportCsv";
 import { benchRescore } from "./rescore";
 import { benchClaims, benchIngest } from "./device";
-import { benchLatency } from "./latency";
 import { benchHttpDevice } from "./http";
 import { benchHttpLatency } from "./http-latency";
 import { serverProfile, startDashboard, startMinimal } from "./servers";
@@ -55,7 +54,6 @@ async function main() {
   const big = [...seeded.pool].sort((a, b) => Math.abs(a.bytes - 20_480) - Math.abs(b.bytes - 20_480))[0];
   await step("ingest", () => benchIngest(ctx, big, 200, reps));
   await step("claims", () => benchClaims(ctx, 200, reps));
-  await step("latency", () => benchLatency(ctx, seeded.pool, reps));
   if (want("http")) {
     // Over HTTP: the real server and the minimal Next.js app, both on the seeded database.
     const real = await startDashboard(dbPath);

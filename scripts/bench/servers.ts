@@ -66,9 +66,10 @@ async function start(name: string, cmd: string[], cwd: string, env: Record<strin
   return { base, child, stop };
 }
 
-/** The dashboard as `npm start` serves it (needs a build: `npm run build`). */
+/** The dashboard as `npm start` serves it, built first if the build is missing or older than the sources. */
 export function startDashboard(dbPath: string): Promise<BenchServer> {
-  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) throw new Error("No build of the dashboard: run `npm run build` first.");
+  const built = spawnSync(process.execPath, ["--input-type=module", "-e", "(await import('./scripts/lib/setup.mjs')).ensureBuild()"], { cwd: root, stdio: "inherit" });
+  if (built.status !== 0) throw new Error("Building the dashboard failed; run `npm run build` to see why.");
   return start("dashboard", [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "main.ts")], root, { DB_PATH: dbPath });
 }
 

@@ -111,6 +111,13 @@ describe("GET /api/analytics/compare/family", () => {
     expect(c.body.rows.map((x: any) => [x.a, x.b])).toEqual([["files", "bash"], ["bash", "staged"]]);
     expect((await dash.call("GET", "/api/analytics/compare/family?mode=pairs")).status).toBe(400);
 
+    // Over both sessions, each row says what comparing its pair on its own says.
+    const all = await dash.call("GET", `/api/analytics/compare/family?session=${s1}&session=${s2}&mode=consecutive`);
+    for (const row of all.body.rows) {
+      const one = (await dash.call("GET", `/api/analytics/compare?session=${s1}&session=${s2}&a=${row.a}&b=${row.b}`)).body;
+      expect(row).toMatchObject({ improved: one.improved.length, degraded: one.degraded.length, unchanged: one.unchanged.length, signTestP: one.signTestP, mcnemarP: one.mcnemarP, aOnly: one.pairs.aOnly, bOnly: one.pairs.bOnly });
+    }
+
     // The same config in two sessions: the warning names the sessions.
     const same = await dash.call("GET", `/api/analytics/compare?a=bash&b=bash&aSession=${s1}&bSession=${s2}`);
     expect(same.body.warnings).toEqual(["The two sides come from different sessions: session-to-session variation adds to the difference."]);

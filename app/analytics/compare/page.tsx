@@ -31,7 +31,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   // A side's runs: the page's filter, narrowed to that side's session when it has one.
   const filterQuery = (session?: string) => filterToParams(session ? { ...filter, sessions: [session] } : filter).toString();
   const result = compareAnalytics(ctx, filter, { config: sides.a, session: aSession }, { config: sides.b, session: bSession });
-  const family = compareFamily(ctx, filter, mode, one(sp.baseline));
+  const family = compareFamily(ctx, filter, mode, one(sp.baseline), configs);
   const configOpts = configs.map((c): [string, string] => [c, c]);
   const sessions = filterOptions(ctx).sessions;
   const sessionOpts: [string, string][] = [["", "any selected session"], ...sessions.map((s): [string, string] => [s.id, s.name])];

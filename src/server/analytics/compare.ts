@@ -10,44 +10,50 @@ export interface Side { config: string; session?: string }
  * `GET /api/analytics/compare`: side b against side a. Each side is a config, optionally within
  * one session (to compare the same config across two sessions). Runs pair by (session, task,
  * repeat) when the sides share sessions, else by (task, repeat).
+ *
+ * Every figure comes from one materialized selection of the runs on either side, with a flag per
+ * side: reading the runs once per figure instead of once per side and figure took the query from
+ * 3.6 s to well under a second at 100k runs (docs/benchmarks.md, row 3d).
  */
 export function compareAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: Side) {
   const w = whereClause(filter);
   const sqlite = ctx.db.$client;
-  const side = (s: Side) => ({
-    sql: `r.config_id = ?${s.session ? " AND r.session_id = ?" : ""}`,
-    params: s.session ? [s.config, s.session] : [s.config],
-  });
-  const sa = side(a);
-  const sb = side(b);
-  const perSide = `SELECT r.session_id, r.task_id, r.repeat, sc.passed, r.build_commit, r.device_id, r.charging FROM ${FROM_RUNS} WHERE ${w.sql}`;
+  const inSide = (s: Side) => `(r.config_id = ?${s.session ? " AND r.session_id = ?" : ""})`;
+  const sideParams = (s: Side) => (s.session ? [s.config, s.session] : [s.config]);
+  const sel = `sel AS MATERIALIZED (
+      SELECT r.session_id AS s, r.task_id AS t, r.repeat AS k, sc.passed AS p, r.build_commit AS b, r.device_id AS d, r.charging AS ch,
+             ${inSide(a)} AS ina, ${inSide(b)} AS inb
+        FROM ${FROM_RUNS} WHERE ${w.sql} AND (${inSide(a)} OR ${inSide(b)}))`;
+  const params = [...sideParams(a), ...sideParams(b), ...w.params, ...sideParams(a), ...sideParams(b)];
 
   const tasks = sqlite
     .prepare(
-      `WITH a AS (${perSide} AND ${sa.sql}), b AS (${perSide} AND ${sb.sql}),
-            ta AS (SELECT task_id, COUNT(*) AS n, SUM(passed) AS k FROM a GROUP BY task_id),
-            tb AS (SELECT task_id, COUNT(*) AS n, SUM(passed) AS k FROM b GROUP BY task_id)
-       SELECT ta.task_id AS taskId, ta.n AS aRuns, ta.k AS aPassed, tb.n AS bRuns, tb.k AS bPassed FROM ta JOIN tb ON ta.task_id = tb.task_id`,
+      `WITH ${sel}
+       SELECT t AS taskId, SUM(ina) AS aRuns, SUM(ina * p) AS aPassed, SUM(inb) AS bRuns, SUM(inb * p) AS bPassed
+         FROM sel GROUP BY t HAVING SUM(ina) > 0 AND SUM(inb) > 0 ORDER BY t`,
     )
-    .all(...w.params, ...sa.params, ...w.params, ...sb.params) as TaskPassFacts[];
+    .all(...params) as TaskPassFacts[];
 
   const sameSessions = !a.session && !b.session ? true : a.session === b.session;
   const pairs = sqlite
     .prepare(
-      `WITH a AS (${perSide} AND ${sa.sql}), b AS (${perSide} AND ${sb.sql})
-       SELECT COALESCE(SUM(a.passed = 1 AND b.passed = 1), 0) AS both, COALESCE(SUM(a.passed = 1 AND b.passed = 0), 0) AS aOnly,
-              COALESCE(SUM(a.passed = 0 AND b.passed = 1), 0) AS bOnly, COALESCE(SUM(a.passed = 0 AND b.passed = 0), 0) AS neither
-         FROM a JOIN b ON a.task_id = b.task_id AND a.repeat = b.repeat ${sameSessions ? "AND a.session_id = b.session_id" : ""}`,
+      `WITH ${sel}
+       SELECT COALESCE(SUM(x.p = 1 AND y.p = 1), 0) AS both, COALESCE(SUM(x.p = 1 AND y.p = 0), 0) AS aOnly,
+              COALESCE(SUM(x.p = 0 AND y.p = 1), 0) AS bOnly, COALESCE(SUM(x.p = 0 AND y.p = 0), 0) AS neither
+         FROM sel x JOIN sel y ON x.t = y.t AND x.k = y.k ${sameSessions ? "AND x.s = y.s" : ""}
+        WHERE x.ina AND y.inb`,
     )
-    .get(...w.params, ...sa.params, ...w.params, ...sb.params) as PairFacts;
+    .get(...params) as PairFacts;
 
-  const describe = (s: { sql: string; params: unknown[] }): SideDescription => {
-    const rows = sqlite
-      .prepare(`SELECT DISTINCT r.session_id AS s, r.build_commit AS b, r.device_id AS d, r.charging AS c FROM ${FROM_RUNS} WHERE ${w.sql} AND ${s.sql}`)
-      .all(...w.params, ...s.params) as { s: string; b: string; d: string; c: number | null }[];
+  // Sessions, builds, devices and charging states per side, for the like-for-like warnings.
+  const rows = sqlite.prepare(`WITH ${sel} SELECT DISTINCT ina, inb, s, b, d, ch FROM sel`).all(...params) as {
+    ina: number; inb: number; s: string; b: string; d: string; ch: number | null;
+  }[];
+  const describe = (side: "ina" | "inb"): SideDescription => {
+    const mine = rows.filter((r) => r[side]);
     const uniq = <T>(xs: T[]) => [...new Set(xs)];
-    return { sessions: uniq(rows.map((r) => r.s)), builds: uniq(rows.map((r) => r.b)), devices: uniq(rows.map((r) => r.d)), charging: uniq(rows.map((r) => (r.c === null ? null : !!r.c))) };
+    return { sessions: uniq(mine.map((r) => r.s)), builds: uniq(mine.map((r) => r.b)), devices: uniq(mine.map((r) => r.d)), charging: uniq(mine.map((r) => (r.ch === null ? null : !!r.ch))) };
   };
   // `tasks` (k/n per side) lets a page show the counts behind each improved / degraded task.
-  return { a, b, ...compareSides(tasks, pairs), tasks, warnings: likeForLikeWarnings(describe(sa), describe(sb)) };
+  return { a, b, ...compareSides(tasks, pairs), tasks, warnings: likeForLikeWarnings(describe("ina"), describe("inb")) };
 }
