@@ -11,6 +11,7 @@ import type { RunScore } from "../../src/domain/scoring/types";
 import { runJob } from "../../src/sim/run";
 import { newPhoneState, idle } from "../../src/sim/latency";
 import { DEFAULT_BUILD } from "../../src/sim/device";
+import { narrate, targetBytes } from "./narrate";
 
 export interface PoolEntry {
   task: Task;
@@ -43,7 +44,7 @@ export function jobFor(task: Task, config: Config, repeat: number, token = "leas
 
 /**
  * `variants` simulated runs of every task × config (different repeats, devices, phone states),
- * each scored once. Deterministic for a given seed.
+ * widened to realistic sizes (./narrate.ts) and each scored once. Deterministic for a given seed.
  */
 export async function buildPool(suite: Suite, variants: number, seed: number, builds: Build[] = [DEFAULT_BUILD]): Promise<PoolEntry[]> {
   const phones = SIM_DEVICES.map(() => newPhoneState());
@@ -63,8 +64,10 @@ export async function buildPool(suite: Suite, variants: number, seed: number, bu
           phone,
           wallClock: (offset) => Date.UTC(2026, 9, 1) + offset,
         });
-        const score = scoreRun(task, sim.trace, config.contextWindow);
-        pool.push({ task, config, trace: sim.trace, score, bytes: Buffer.byteLength(JSON.stringify(sim.trace)) });
+        // Real traces are 5–50 KB: widen the simulator's with the reasoning prose real models write.
+        const trace = narrate(sim.trace, targetBytes(Buffer.byteLength(JSON.stringify(sim.trace)), seed * 7919 + i), seed * 104729 + i);
+        const score = scoreRun(task, trace, config.contextWindow);
+        pool.push({ task, config, trace, score, bytes: Buffer.byteLength(JSON.stringify(trace)) });
         i++;
       }
   return pool;
