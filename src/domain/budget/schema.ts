@@ -29,3 +29,20 @@ export const SaveConfigRequest = CountRequest.extend({
   configId: z.string().min(1).max(80),
 });
 export type SaveConfigRequest = z.infer<typeof SaveConfigRequest>;
+
+/** The planner's selection: suite (default suite when absent), device and build of the fit, its points, and the pair to contrast. */
+export const BudgetQuery = z.object({
+  suite: z.string().min(1).max(80).optional(),
+  device: z.string().min(1).max(200).optional(),
+  build: z.string().min(1).max(100).optional(),
+  points: z.enum(["loads", "turns", "all"]).default("loads"),
+  a: z.string().min(1).max(80).optional(),
+  b: z.string().min(1).max(80).optional(),
+});
+export type BudgetQuery = z.infer<typeof BudgetQuery>;
+
+/** Reads the selection from a query string (empty values are absent). */
+export function parseBudgetQuery(params: URLSearchParams) {
+  const get = (k: string) => params.get(k) || undefined;
+  return BudgetQuery.safeParse({ suite: get("suite"), device: get("device"), build: get("build"), points: get("points"), a: get("a"), b: get("b") });
+}
