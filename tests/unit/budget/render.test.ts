@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseToolsDraft, signedTokens } from "@/domain/budget/draft";
 import { estimateTokens, renderStartup, systemBlock } from "@/domain/budget/render";
 
 const tool = { name: "bash", description: "Run a command.", parameters: { type: "object" } };
@@ -25,5 +26,23 @@ describe("estimateTokens", () => {
     expect(estimateTokens("")).toBe(0);
     expect(estimateTokens("abcd")).toBe(1);
     expect(estimateTokens("abcde")).toBe(2);
+  });
+});
+
+describe("parseToolsDraft", () => {
+  it("reads a JSON list of tool definitions; an empty box is no tools", () => {
+    expect(parseToolsDraft(JSON.stringify([tool]))).toEqual({ ok: true, tools: [tool] });
+    expect(parseToolsDraft("  ")).toEqual({ ok: true, tools: [] });
+  });
+  it("says what is wrong with invalid JSON or a wrong shape", () => {
+    const broken = parseToolsDraft('[{"name": "bash",');
+    expect(broken.ok).toBe(false);
+    expect(!broken.ok && broken.message).toMatch(/^The tool definitions are not valid JSON/);
+    const shape = parseToolsDraft('[{"name": "bash"}]');
+    expect(!shape.ok && shape.message).toMatch(/at 0\.description/);
+    expect(!parseToolsDraft('{"name": "bash"}').ok).toBe(true);
+  });
+  it("signs token differences", () => {
+    expect([signedTokens(213), signedTokens(-1051), signedTokens(0)]).toEqual(["+213", "−1,051", "0"]);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { PrefillModel } from "@/domain/budget/latency";
 import { budgetContrast, budgetRows, contrastIds, draftDelta, type CountedConfig } from "@/domain/budget/table";
 import { bandPositions, nearestRank, quantiles } from "@/domain/budget/headroom";
+import { fitCaption } from "@/domain/budget/caption";
 
 // The study's line (§4.1): 5.2 ms per token; an exact fit so intervals are the slope's alone.
 const line: PrefillModel = { n: 12, slopeMsPerToken: 5.2, interceptMs: 400, slopeCi: [5.2, 5.2], interceptCi: [400, 400], s2: 0, meanX: 700, sxx: 1e6, t: 2.228 };
@@ -65,5 +66,13 @@ describe("headroom quantiles", () => {
   it("places the band on a 0..window axis, clamping overflow to the ends", () => {
     const q = { 0: -52, 10: -52, 25: 0, 50: 512, 75: 1024, 90: 4096, 100: 4096 };
     expect(bandPositions(q, 2048)).toEqual({ whiskerFrom: 0, whiskerTo: 100, boxFrom: 0, boxTo: 50, median: 25 });
+  });
+});
+
+describe("fitCaption", () => {
+  it("reads like the study: seconds per 1,000 tokens with intervals", () => {
+    expect(fitCaption({ n: 1234, slopeMsPerToken: 5.2, slopeCi: [5.1, 5.304], interceptMs: 400.4, interceptCi: [-12.6, 812] }, { device: null, build: "sim", points: "loads" })).toBe(
+      "Prefill line over model loads (device any, build sim): 5.20 s per 1,000 tokens (95% CI 5.10–5.30), intercept 400 ms (95% CI -13–812), n = 1,234.",
+    );
   });
 });
