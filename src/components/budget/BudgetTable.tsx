@@ -3,7 +3,8 @@ import { signedDuration } from "@/domain/analytics/loadPrediction";
 import { signedTokens } from "@/domain/budget/draft";
 import { duration, integer, percent } from "@/domain/stats/format";
 
-const range = (ci: [number, number]) => `${duration(ci[0])}–${duration(ci[1])}`;
+/** "± 12 ms": half the 95% interval, which is symmetric around the prediction. */
+const pm = (ci: [number, number]) => `± ${duration((ci[1] - ci[0]) / 2)}`;
 
 /** Per config: tokenizer count beside the phones' median, predicted beside measured load, window left. */
 export function BudgetTable({ rows, contrast }: { rows: BudgetRow[]; contrast: BudgetContrast | null }) {
@@ -29,7 +30,7 @@ export function BudgetTable({ rows, contrast }: { rows: BudgetRow[]; contrast: B
               <td className="num" data-testid="budget-counted">{integer(r.tokens)}{r.method === "estimate" ? <span className="hint"> est.</span> : null}</td>
               <td className="num">{integer(r.measuredStartupTokens)} <span className="hint">{r.runs ? `n=${r.runs}` : "no runs"}</span></td>
               <td className="num">{r.tokenDifference === null ? "–" : signedTokens(r.tokenDifference)}</td>
-              <td className="num" data-testid="budget-predicted">{duration(r.predicted?.ms ?? null)}{r.predicted ? <span className="hint"> ({range(r.predicted.ci)})</span> : null}</td>
+              <td className="num" data-testid="budget-predicted">{duration(r.predicted?.ms ?? null)}{r.predicted ? <span className="hint"> {pm(r.predicted.ci)}</span> : null}</td>
               <td className="num">{duration(r.measuredLoadMs)}</td>
               <td className="num">{signedDuration(r.loadDifferenceMs)}</td>
               <td className="num">{integer(r.windowLeft.tokens)} <span className="hint">{percent(r.windowLeft.share)}</span></td>

@@ -48,14 +48,19 @@ export function HeadroomTable({ rows, overflowed }: { rows: Row[]; overflowed: O
         </tbody>
       </table>
       {overflowed.length > 0 && (
-        <p className="muted" data-testid="headroom-overflowed-runs">
-          Overflowed runs (latest per config):{" "}
-          {overflowed.map((o, i) => (
-            <span key={o.runId}>
-              {i ? ", " : ""}<Link href={`/runs/${o.runId}`} className="mono">{o.configId}/{o.taskId}</Link> <span className="hint">({o.outcome === "context_full" ? "context full" : `peak ${integer(o.peak)} of ${integer(o.win)}`})</span>
-            </span>
+        <ul className="muted hr-over" data-testid="headroom-overflowed-runs">
+          {rows.filter((r) => r.overflowed).map((r) => (
+            <li key={r.configId}>
+              <span className="mono">{r.configId}</span>, latest overflowed runs:{" "}
+              {overflowed.filter((o) => o.configId === r.configId).map((o, i) => (
+                <span key={o.runId}>
+                  {i ? ", " : ""}<Link href={`/runs/${o.runId}`} className="mono" data-testid="headroom-run-link">{o.taskId}</Link>
+                  {o.outcome === "context_full" ? null : <span className="hint"> (peak {integer(o.peak)} of {integer(o.win)})</span>}
+                </span>
+              ))}
+            </li>
           ))}
-        </p>
+        </ul>
       )}
     </div>
   );

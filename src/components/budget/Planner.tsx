@@ -114,7 +114,7 @@ export function Planner({ suiteId, configs, model, initialConfig }: { suiteId: s
           <div className="stat"><b data-testid="planner-predicted">{model ? duration(delta?.predictedMs ?? null) : "–"}</b><span>{model ? "predicted load on the chosen line" : "no fitted line for this device and build"}</span></div>
           <div className="stat"><b data-testid="planner-window-left">{delta ? percent(delta.windowLeft.share) : "–"}</b><span>of the window left for the task ({delta ? integer(delta.windowLeft.tokens) : "–"} tokens)</span></div>
           <div className="stat"><b data-testid="planner-delta-tokens">{delta ? signedTokens(delta.tokens) : "–"}</b><span>tokens against v{current.version}</span></div>
-          <div className="stat"><b data-testid="planner-delta-ms">{delta?.deltaMs ? signedDuration(delta.deltaMs.ms) : "–"}</b><span>predicted load against v{current.version}{delta?.deltaMs ? ` (95% CI ${signedDuration(delta.deltaMs.ci[0])} to ${signedDuration(delta.deltaMs.ci[1])})` : ""}</span></div>
+          <div className="stat"><b data-testid="planner-delta-ms">{delta?.deltaMs ? (delta.tokens === 0 ? "no change" : signedDuration(delta.deltaMs.ms)) : "–"}</b><span>predicted load against v{current.version}{delta?.deltaMs && delta.tokens !== 0 ? ` (95% CI ${signedDuration(delta.deltaMs.ci[0])} to ${signedDuration(delta.deltaMs.ci[1])})` : ""}</span></div>
           <button type="button" className="btn primary" onClick={save} disabled={busy || !changed || !tools.ok} data-testid="planner-save">
             Save as a new version of {configId}
           </button>

@@ -9,7 +9,7 @@ import { suiteWhere } from "./measured";
 
 const OVER = "(sc.outcome = 'context_full' OR sc.peak_context_tokens >= r.context_window)";
 /** Overflowed runs listed per config; the runs explorer link has them all. */
-const LIST_PER_CONFIG = 12;
+const LIST_PER_CONFIG = 5;
 
 // Nearest-rank position ⌈k·n/100⌉ (at least 1) in integer arithmetic; see nearestRank().
 const pick = (k: number, rank: string, value: string) => `MAX(CASE WHEN ${rank} = MAX(1, (${k} * n + 99) / 100) THEN ${value} END) AS "${value}_${k}"`;
