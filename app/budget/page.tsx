@@ -15,7 +15,9 @@ import { Planner } from "@/components/budget/Planner";
 export const dynamic = "force-dynamic";
 
 export default async function BudgetPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const q = parseBudgetQuery(toUrlParams(await searchParams));
+  const sp = await searchParams;
+  const q = parseBudgetQuery(toUrlParams(sp));
+  const editing = typeof sp.config === "string" ? sp.config : undefined;
   if (!q.success) {
     return <div className="error" data-testid="budget-query-error">Some parameters in the address are not valid ({q.error.issues.map((i) => i.path.join(".")).join(", ")}). <Link href="/budget">Start over</Link>.</div>;
   }
@@ -63,13 +65,18 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
       ) : (
         <p className="notice" data-testid="budget-no-fit">No fitted line for this device and build yet: predictions appear once a phone has sent three or more runs (<Link href="/sessions/new">queue a session</Link>), or widen the device and build above.</p>
       )}
-      <BudgetTable rows={view.configs} contrast={view.contrast} />
+      <BudgetTable rows={view.configs} contrast={view.contrast} editHref={(id) => {
+        const p = toUrlParams(sp);
+        p.set("config", id);
+        return `/budget?${p.toString()}#planner`;
+      }} />
 
-      <h2>Planner</h2>
+      <h2 id="planner">Planner</h2>
       <p className="section-guide">Edit a config&apos;s system prompt or tools: the numbers follow as you type (counted on the server); saving stores a new config version in a new suite version, which sessions created afterwards use.</p>
       <Planner
-        key={suite.id}
+        key={`${suite.id}:${editing ?? ""}`}
         suiteId={suite.id}
+        initialConfig={editing}
         model={view.model}
         configs={suite.configs.map((c) => ({ id: c.id, version: c.version, label: c.label, contextWindow: c.contextWindow, systemPrompt: c.systemPrompt, tools: c.tools, tokens: counted.get(c.id) ?? 0 }))}
       />

@@ -44,6 +44,10 @@ test("the budget planner prices a prompt edit as you type and saves it as a new 
   await expect(page.getByTestId("budget-table").locator("tbody tr")).toHaveCount(2);
   await expect(page.getByTestId("budget-contrast")).toContainText("files vs bash");
 
+  // "edit" in the table opens the planner on that config.
+  await page.getByTestId("budget-row-files").getByTestId("budget-edit").click();
+  await expect(page.getByTestId("planner-config")).toHaveValue("files");
+
   // The planner: bash's numbers, then an edit that adds tokens and predicted load.
   await page.getByTestId("planner-config").selectOption("bash");
   const tokens = page.getByTestId("planner-tokens");

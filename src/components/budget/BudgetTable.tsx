@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { BudgetContrast, BudgetRow } from "@/domain/budget/table";
 import { signedDuration } from "@/domain/analytics/loadPrediction";
 import { signedTokens } from "@/domain/budget/draft";
@@ -7,7 +8,7 @@ import { duration, integer, percent } from "@/domain/stats/format";
 const pm = (ci: [number, number]) => `± ${duration((ci[1] - ci[0]) / 2)}`;
 
 /** Per config: tokenizer count beside the phones' median, predicted beside measured load, window left. */
-export function BudgetTable({ rows, contrast }: { rows: BudgetRow[]; contrast: BudgetContrast | null }) {
+export function BudgetTable({ rows, contrast, editHref }: { rows: BudgetRow[]; contrast: BudgetContrast | null; editHref: (configId: string) => string }) {
   return (
     <div>
       <table className="compact" data-testid="budget-table">
@@ -26,7 +27,7 @@ export function BudgetTable({ rows, contrast }: { rows: BudgetRow[]; contrast: B
         <tbody>
           {rows.map((r) => (
             <tr key={r.configId} data-testid={`budget-row-${r.configId}`}>
-              <td className="mono">{r.configId} <span className="muted">v{r.version}</span></td>
+              <td className="mono">{r.configId} <span className="muted">v{r.version}</span> <Link href={editHref(r.configId)} className="hint" data-testid="budget-edit">edit</Link></td>
               <td className="num" data-testid="budget-counted">{integer(r.tokens)}{r.method === "estimate" ? <span className="hint"> est.</span> : null}</td>
               <td className="num">{integer(r.measuredStartupTokens)} <span className="hint">{r.runs ? `n=${r.runs}` : "no runs"}</span></td>
               <td className="num">{r.tokenDifference === null ? "–" : signedTokens(r.tokenDifference)}</td>

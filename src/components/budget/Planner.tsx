@@ -65,7 +65,8 @@ export function Planner({ suiteId, configs, model, initialConfig }: { suiteId: s
   const tokens = count.data?.tokens ?? null;
   const delta = tokens === null ? null : draftDelta(model, current.tokens, tokens, current.contextWindow);
   const changed = prompt !== current.systemPrompt || !tools.ok || JSON.stringify(tools.tools) !== JSON.stringify(current.tools);
-  const pending = count.isFetching || draft.systemPrompt !== prompt;
+  // Dim the numbers while they describe an older text: typing, counting, or tool JSON that does not parse.
+  const pending = count.isFetching || draft.systemPrompt !== prompt || !tools.ok || JSON.stringify(draft.tools) !== JSON.stringify(tools.tools);
 
   async function save() {
     if (!tools.ok) return;
