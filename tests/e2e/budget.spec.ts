@@ -44,12 +44,15 @@ test("the budget planner prices a prompt edit as you type and saves it as a new 
   await expect(page.getByTestId("budget-table").locator("tbody tr")).toHaveCount(2);
   await expect(page.getByTestId("budget-contrast")).toContainText("files vs bash");
 
-  // "edit" in the table opens the planner on that config.
-  await page.getByTestId("budget-row-files").getByTestId("budget-edit").click();
-  await expect(page.getByTestId("planner-config")).toHaveValue("files");
+  // The picker switches configs; "edit" in the table opens the planner on that config (bash, not the first one).
+  await page.getByTestId("planner-config").selectOption("bash");
+  await expect(page.getByTestId("planner-prompt")).toHaveValue(/bash tool/);
+  await page.getByTestId("planner-config").selectOption("files");
+  await page.getByTestId("budget-row-bash").getByTestId("budget-edit").click();
+  await expect(page).toHaveURL(/config=bash/);
+  await expect(page.getByTestId("planner-config")).toHaveValue("bash");
 
   // The planner: bash's numbers, then an edit that adds tokens and predicted load.
-  await page.getByTestId("planner-config").selectOption("bash");
   const tokens = page.getByTestId("planner-tokens");
   await expect(page.getByTestId("planner-delta-tokens")).toHaveText("0");
   const before = Number((await tokens.textContent())!.replace(/,/g, ""));
