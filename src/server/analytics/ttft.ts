@@ -15,6 +15,20 @@ function pointsSql(points: TtftPoints, where: string): string {
   return points === "turns" ? turns : points === "loads" ? loads : `${turns} UNION ALL ${loads}`;
 }
 
+/** The centred sums of the fit's points over the filtered runs (the latency budget reuses them). */
+export function fitMoments(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints = "turns"): Moments {
+  const w = whereClause(filter);
+  const params = points === "all" ? [...w.params, ...w.params] : w.params;
+  return ctx.db.$client
+    .prepare(
+      // MATERIALIZED: otherwise SQLite recomputes the one-row means for every point (quadratic).
+      `WITH p AS MATERIALIZED (${pointsSql(points, w.sql)}), m AS MATERIALIZED (SELECT COUNT(*) AS n, AVG(x) AS meanX, AVG(y) AS meanY FROM p)
+       SELECT m.n, m.meanX, m.meanY, SUM((x - meanX) * (x - meanX)) AS sxx, SUM((x - meanX) * (y - meanY)) AS sxy,
+              SUM((y - meanY) * (y - meanY)) AS syy FROM p, m`,
+    )
+    .get(...params) as Moments;
+}
+
 /**
  * `GET /api/analytics/ttft`: least squares of TTFT on prompt tokens over every turn (or load time
  * on start-up tokens), aggregated to centred sums in SQL; per-config predicted vs measured load;
@@ -25,14 +39,7 @@ export function ttftAnalytics(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoi
   const sql = pointsSql(points, w.sql);
   const params = points === "all" ? [...w.params, ...w.params] : w.params;
   const sqlite = ctx.db.$client;
-  const all = sqlite
-    .prepare(
-      // MATERIALIZED: otherwise SQLite recomputes the one-row means for every point (quadratic).
-      `WITH p AS MATERIALIZED (${sql}), m AS MATERIALIZED (SELECT COUNT(*) AS n, AVG(x) AS meanX, AVG(y) AS meanY FROM p)
-       SELECT m.n, m.meanX, m.meanY, SUM((x - meanX) * (x - meanX)) AS sxx, SUM((x - meanX) * (y - meanY)) AS sxy,
-              SUM((y - meanY) * (y - meanY)) AS syy FROM p, m`,
-    )
-    .get(...params) as Moments;
+  const all = fitMoments(ctx, filter, points);
   // Group means come from a window over (device, build) in one pass over the points, instead of
   // joining the points back to a grouped CTE (which SQLite may re-evaluate, as it did for `m` above).
   const byBuild = sqlite

@@ -50,13 +50,16 @@ export function getConfig(ctx: Ctx, suiteId: string, configId: string, version: 
   });
 }
 
-/** A suite by id (its newest version), or the default suite when no id is given. */
+/**
+ * A suite by id (its newest version), or the default suite when no id is given: the newest version
+ * of the default suite's id, since versions saved later (the budget planner's) are not flagged default.
+ */
 export function resolveSuite(ctx: Ctx, id?: string): Suite {
-  const q = ctx.db.select({ doc: suites.doc }).from(suites);
-  const row = (id ? q.where(eq(suites.id, id)) : q.where(eq(suites.isDefault, true)))
-    .orderBy(desc(suites.version))
-    .limit(1)
-    .get();
+  const defaultId = id ? undefined : ctx.db.select({ id: suites.id }).from(suites).where(eq(suites.isDefault, true)).limit(1).get()?.id;
+  const wanted = id ?? defaultId;
+  const row = wanted
+    ? ctx.db.select({ doc: suites.doc }).from(suites).where(eq(suites.id, wanted)).orderBy(desc(suites.version)).limit(1).get()
+    : undefined;
   if (!row) {
     if (id) throw notFound("suite", id);
     throw new ServiceError("not_found", "No default suite is loaded; restart the dashboard so it loads suites/ from the repository.");

@@ -1,0 +1,46 @@
+import "server-only";
+import type { Ctx } from "../context";
+import { AnalyticsFilter } from "@/domain/analytics/filter";
+import { prefillModel } from "@/domain/budget/latency";
+import type { BudgetQuery } from "@/domain/budget/schema";
+import { budgetContrast, budgetRows, contrastIds, type CountedConfig } from "@/domain/budget/table";
+import { fitMoments } from "../analytics/ttft";
+import { filterOptions } from "../analytics/filterOptions";
+import { resolveSuite } from "../suites/catalog";
+import { listSuites } from "../suites/listSuites";
+import { countStartup } from "./countStartup";
+import { measuredByConfig } from "./measured";
+import { tokenizerStatus } from "./tokenizer";
+
+/**
+ * `GET /api/budget`: each config of the suite's newest version with its start-up tokens counted by
+ * the Gemma tokenizer, beside what the phones measured; the prefill line of the chosen device and
+ * build; each config's predicted load against the measured median; and one pair's predicted
+ * against measured difference.
+ */
+export async function budgetOverview(ctx: Ctx, q: BudgetQuery) {
+  const suite = resolveSuite(ctx, q.suite);
+  const counted: CountedConfig[] = [];
+  for (const c of suite.configs) {
+    const n = await countStartup(c);
+    counted.push({ configId: c.id, version: c.version, label: c.label, contextWindow: c.contextWindow, tokens: n.tokens, method: n.method });
+  }
+  // The fit is the device's and build's, over every suite; measured medians are this suite's runs.
+  const filter = AnalyticsFilter.parse({ device: q.device, build: q.build });
+  const model = prefillModel(fitMoments(ctx, filter, q.points));
+  const rows = budgetRows(counted, measuredByConfig(ctx, filter, suite.id), model);
+  const pair = contrastIds(rows, q.a, q.b);
+  const options = filterOptions(ctx);
+  return {
+    suite: { id: suite.id, version: suite.version },
+    selection: { device: q.device ?? null, build: q.build ?? null, points: q.points },
+    tokenizer: { ...tokenizerStatus(), method: counted.some((c) => c.method === "estimate") ? ("estimate" as const) : ("gemma3" as const) },
+    fit: model
+      ? { n: model.n, slopeMsPerToken: model.slopeMsPerToken, slopeCi: model.slopeCi, interceptMs: model.interceptMs, interceptCi: model.interceptCi }
+      : null,
+    model,
+    configs: rows,
+    contrast: model && pair ? budgetContrast(model, pair[0], pair[1]) : null,
+    options: { suites: listSuites(ctx).map((s) => s.id), devices: options.devices, builds: options.builds },
+  };
+}
