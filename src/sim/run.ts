@@ -8,7 +8,7 @@ import { SIM_SOLUTIONS } from "./solutions";
 import type { SimSolution } from "./model/solution";
 import { type Action, type Profile, POLICIES, chooseProfile, groupOf, profileWeights } from "./model/profiles";
 import { formatToolCall } from "./model/gemma";
-import { Workspace, runTool } from "./tools";
+import { Workspace, runTool } from "@/harness/tools";
 
 /** Tokens the chat template wraps around the user's message and around a tool result. */
 const USER_WRAP_TOKENS = 8;
