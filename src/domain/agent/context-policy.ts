@@ -20,6 +20,8 @@ export const CONTEXT_POLICY = {
   minRecentTurns: 2,
   /** Tool outputs smaller than this are not worth a stub. */
   minElideTokens: 40,
+  /** A middle region smaller than this is not worth a summary (which may itself take ~200 tokens). */
+  minSummaryTokens: 200,
 } as const;
 
 export interface TurnSize {
@@ -98,11 +100,11 @@ export function applyElide(view: ContextView, plan: ElidePlan, stubTokens: numbe
   return { window: view.window, used: plan.tokensAfter, turns };
 }
 
-/** Every middle-region turn goes into the summary. Null when the middle is empty. */
+/** Every middle-region turn goes into the summary. Null when the middle is too small to be worth it. */
 export function planSummary(view: ContextView): SummaryPlan | null {
   const upTo = recentStart(view.turns, view.window);
-  if (upTo === 0) return null;
   const removed = view.turns.slice(0, upTo).reduce((n, t) => n + t.tokens, 0);
+  if (upTo === 0 || removed < CONTEXT_POLICY.minSummaryTokens) return null;
   return { upTo, tokensBefore: view.used, tokensWithoutTurns: view.used - removed };
 }
 

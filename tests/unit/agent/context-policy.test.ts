@@ -55,10 +55,19 @@ describe("modes", () => {
     // 1000 - 170 = 830 ≤ 850
     expect(planContext("staged", view(1000), 10).map((s) => s.kind)).toEqual(["elide"]);
   });
+  it("does not summarise a middle smaller than a summary", () => {
+    // The middle is turn 0: 199 tokens < 200.
+    const small = [{ tokens: 199, outputs: [] }, ...turns.slice(1)];
+    expect(planSummary({ window: 1000, used: 900, turns: small })).toBeNull();
+  });
   it("staged summarises the elided view when elision is not enough", () => {
-    // 1100 - 170 = 930 > 850; turn 0 is now 30 tokens: 930 - 30 = 900
-    const steps = planContext("staged", view(1100), 10);
+    // Turn 0 holds 500 tokens, 180 of them its tool output: 1100 - 170 = 930 > 850;
+    // turn 0 is now 330 tokens (≥ 200, worth a summary): 930 - 330 = 600.
+    const big = [{ tokens: 500, outputs: [{ tokens: 180, elided: false }] }, ...turns.slice(1)];
+    const steps = planContext("staged", { window: 1000, used: 1100, turns: big }, 10);
     expect(steps.map((s) => s.kind)).toEqual(["elide", "summarize"]);
-    expect(steps[1]).toEqual({ kind: "summarize", plan: { upTo: 1, tokensBefore: 930, tokensWithoutTurns: 900 } });
+    expect(steps[1]).toEqual({ kind: "summarize", plan: { upTo: 1, tokensBefore: 930, tokensWithoutTurns: 600 } });
+    // The original view's turn 0 (30 tokens after elision) would not be worth summarising.
+    expect(planContext("staged", view(1100), 10).map((s) => s.kind)).toEqual(["elide"]);
   });
 });
