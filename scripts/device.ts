@@ -44,7 +44,7 @@ Start one first, e.g.  llama-server -m gemma-3-4b-it-Q4_K_M.gguf --port 8080 --j
   });
   console.error(`device: ${o.device.id} → ${o.url}, model ${o.model} at ${o.modelUrl}${o.stream ? "" : " (not streamed)"}`);
   const reports = await runDesktopDevice({
-    url: o.url, token: o.token, device: o.device, build: o.build, model: o.model, stream: o.stream,
+    url: o.url, token: o.token, device: o.device, build: o.build, model: o.model, stream: o.stream, history: o.history,
     endpoint: { baseUrl: o.modelUrl, apiKey: o.apiKey, timeoutMs: o.requestTimeoutMs },
     waitSeconds: o.waitSeconds, stopWhenIdle: o.untilIdle, maxJobs: o.maxJobs, maxTurns: o.maxTurns,
     signal: stop.signal, log: (line) => console.error(`device: ${line}`),

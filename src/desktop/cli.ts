@@ -10,6 +10,9 @@ export const USAGE = `usage: npm run device -- --url DASHBOARD --token TOKEN --m
   --api-key          bearer key for the endpoint, if it needs one (or OPENAI_API_KEY)
   --quantization     recorded as build.quantization (e.g. Q4_K_M)
   --no-stream        ask for whole replies instead of a stream (TTFT then covers the whole reply)
+  --history          how tool calls and results go back to the model: native (tool_calls and tool
+                     messages, default) or text (as written, results as user messages; for chat
+                     templates without a tool role, such as Gemma 3's)
   --device-id        device id in traces (default desktop-<hostname>)
   --device-model     device model in traces (default the CPU's name)
   --commit           harness build commit recorded in traces (default "desktop")
@@ -26,6 +29,7 @@ export interface DeviceCliOptions {
   model: string;
   apiKey?: string;
   stream: boolean;
+  history: "native" | "text";
   device: Device;
   build: Build;
   waitSeconds: number;
@@ -58,7 +62,7 @@ export function parseDeviceArgs(argv: string[], env: Record<string, string | und
       args: argv,
       options: {
         url: { type: "string" }, token: { type: "string" }, "model-url": { type: "string" }, model: { type: "string" },
-        "api-key": { type: "string" }, quantization: { type: "string" }, "no-stream": { type: "boolean", default: false },
+        "api-key": { type: "string" }, quantization: { type: "string" }, "no-stream": { type: "boolean", default: false }, history: { type: "string" },
         "device-id": { type: "string" }, "device-model": { type: "string" }, commit: { type: "string" },
         wait: { type: "string" }, "until-idle": { type: "boolean", default: false }, "max-jobs": { type: "string" },
         "max-turns": { type: "string" }, "request-timeout": { type: "string" }, help: { type: "boolean", short: "h", default: false },
@@ -88,6 +92,8 @@ export function parseDeviceArgs(argv: string[], env: Record<string, string | und
     if (!Number.isInteger(n) || n < min || n > max) errors.push(`--${k} must be a whole number from ${min} to ${max}, got ${raw}`);
     return n;
   };
+  const history = str("history") ?? "native";
+  if (history !== "native" && history !== "text") errors.push(`--history must be native or text, got ${history}`);
   const waitSeconds = num("wait", 20, 0, 30);
   const maxJobs = str("max-jobs") === undefined ? undefined : num("max-jobs", 0, 1, 1_000_000);
   const maxTurns = num("max-turns", 64, 1, 1000);
@@ -96,7 +102,7 @@ export function parseDeviceArgs(argv: string[], env: Record<string, string | und
   return {
     options: {
       url: url!, token: token!, modelUrl: modelUrl!, model: model!, apiKey: str("api-key") ?? env.OPENAI_API_KEY,
-      stream: !v["no-stream"],
+      stream: !v["no-stream"], history: history as "native" | "text",
       device: { id: (str("device-id") ?? `desktop-${host.hostname}`).slice(0, 200), model: (str("device-model") ?? host.cpu).slice(0, 200) || "desktop", os: host.os.slice(0, 200) || "unknown" },
       build: {
         commit: str("commit") ?? "desktop", app: "harness-lab-desktop 0.1.0",

@@ -17,8 +17,19 @@ interface Observation {
 
 interface HistoryTurn {
   assistant: ChatMessage;
+  /** The reply as the model wrote it, calls included (sent back as is in text history). */
+  raw: string;
   observations: Observation[];
 }
+
+/**
+ * `native`: calls go back as `tool_calls` and results as `tool` messages. `text`: for chat
+ * templates without a tool role (Gemma 3's raises on anything but alternating user/assistant),
+ * the reply goes back as written and a turn's results as one user message.
+ */
+export type HistoryMode = "native" | "text";
+
+const asText = (o: Observation) => (o.tool ? `[${o.tool} result]\n${o.msg.content}` : o.msg.content);
 
 const tokensOf = (m: ChatMessage) =>
   estimateMessageTokens(m.content + (m.role === "assistant" && m.tool_calls ? JSON.stringify(m.tool_calls) : ""));
@@ -27,14 +38,20 @@ export class Conversation {
   private turns: HistoryTurn[] = [];
   private summary: string | null = null;
 
-  constructor(readonly systemPrompt: string, readonly task: string) {}
+  constructor(readonly systemPrompt: string, readonly task: string, readonly mode: HistoryMode = "native") {}
 
   /** The messages as the model sees them; `note` (the current plan) is appended to the newest message only. */
   messages(note?: string): ChatMessage[] {
     const out: ChatMessage[] = [];
     if (this.systemPrompt) out.push({ role: "system", content: this.systemPrompt });
     out.push({ role: "user", content: this.summary ? `${this.task}\n\n[Summary of your work so far]\n${this.summary}` : this.task });
-    for (const t of this.turns) out.push(t.assistant, ...t.observations.map((o) => o.msg));
+    for (const t of this.turns) {
+      if (this.mode === "native") out.push(t.assistant, ...t.observations.map((o) => o.msg));
+      else {
+        out.push({ role: "assistant", content: t.raw });
+        if (t.observations.length) out.push({ role: "user", content: t.observations.map(asText).join("\n\n") });
+      }
+    }
     if (note) {
       const last = out[out.length - 1];
       out[out.length - 1] = { ...last, content: `${last.content}\n\n${note}` } as ChatMessage;
@@ -42,8 +59,8 @@ export class Conversation {
     return out;
   }
 
-  addAssistant(content: string, toolCalls: ChatToolCall[]): void {
-    this.turns.push({ assistant: toolCalls.length ? { role: "assistant", content, tool_calls: toolCalls } : { role: "assistant", content }, observations: [] });
+  addAssistant(content: string, toolCalls: ChatToolCall[], raw: string): void {
+    this.turns.push({ assistant: toolCalls.length ? { role: "assistant", content, tool_calls: toolCalls } : { role: "assistant", content }, raw, observations: [] });
   }
 
   addToolResult(callId: string, tool: string, content: string): void {

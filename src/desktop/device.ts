@@ -1,5 +1,6 @@
 import { type Build, type Device, Job, ResultResponse, type Trace } from "@/domain/protocol";
 import type { EndpointOptions } from "./openai";
+import type { HistoryMode } from "./conversation";
 import { InfrastructureError, RunAborted, runDesktopJob } from "./run";
 
 /**
@@ -16,6 +17,7 @@ export interface DesktopDeviceOptions {
   endpoint: EndpointOptions;
   model: string;
   stream: boolean;
+  history?: HistoryMode;
   waitSeconds?: number;
   stopWhenIdle?: boolean;
   maxJobs?: number;
@@ -120,7 +122,7 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
     }, job.lease.heartbeatSeconds * 1000);
     try {
       const run = await runDesktopJob({
-        job, device: opts.device, build: opts.build, model: opts.model, stream: opts.stream, maxTurns: opts.maxTurns,
+        job, device: opts.device, build: opts.build, model: opts.model, stream: opts.stream, history: opts.history, maxTurns: opts.maxTurns,
         endpoint: { ...opts.endpoint, signal: lease.signal },
         onTurn: (n) => { turn = n; },
       });

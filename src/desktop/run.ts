@@ -5,7 +5,8 @@ import { estimateMessageTokens, estimateTokens } from "@/domain/agent/tokens";
 import { Workspace, WorkspaceSeedError, renderPlan, runTool } from "@/harness/tools";
 import { asChatToolCalls, replyCalls } from "./calls";
 import { measureReply } from "./measure";
-import { Conversation } from "./conversation";
+import { Conversation, type HistoryMode } from "./conversation";
+import { renderGemmaCall } from "@/domain/agent/gemma-calls";
 import { type Completion, type CompletionRequest, EndpointError, type EndpointOptions, complete } from "./openai";
 
 /** A run never goes past this many model turns (end.reason turn_limit). */
@@ -20,6 +21,8 @@ export interface DesktopRunOptions {
   endpoint: EndpointOptions;
   model: string;
   stream: boolean;
+  /** How calls and results go back to the endpoint (conversation.ts). */
+  history?: HistoryMode;
   maxTurns?: number;
   /** Wall clock for startedAt/endedAt. */
   clock?: () => number;
@@ -83,7 +86,7 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
   const load = { startupTokens, ms: Math.round((l.firstAt ?? l.doneAt) - l.sentAt) };
 
   const startedAt = clock();
-  const convo = new Conversation(config.systemPrompt, job.task.prompt);
+  const convo = new Conversation(config.systemPrompt, job.task.prompt, opts.history);
   const turns: Turn[] = [];
   let held = startupTokens;
   let peak = startupTokens;
@@ -147,7 +150,8 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
       if (c.finishReason === "length") end = { reason: "context_full", detail: `the reply filled the ${config.contextWindow}-token window` };
       break;
     }
-    convo.addAssistant(found.text, asChatToolCalls(found.calls));
+    const native = c.toolCalls.map((t) => renderGemmaCall(t.function.name, safeJson(t.function.arguments))).join("");
+    convo.addAssistant(found.text, asChatToolCalls(found.calls), c.content + native);
     let limited = false;
     for (const call of found.calls) {
       if (calls >= config.maxToolCalls) {
@@ -195,4 +199,12 @@ function endFromError(e: unknown, during: string): Trace["end"] {
   if (e.kind === "context") return { reason: "context_full", detail: `${during}: ${e.message}` };
   if (e.kind === "timeout") return { reason: "timeout", detail: `${during}: ${e.message}` };
   return { reason: "crash", detail: `${during}: ${e.message}` };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }

@@ -56,6 +56,23 @@ describe("desktop run: the loop", () => {
     expect(sent[3]).toMatchObject({ role: "tool", tool_call_id: sent[2].tool_calls![0] && (sent[2].tool_calls![0] as { id: string }).id });
   });
 
+  it("text history sends calls back as written and results as user messages (templates without a tool role)", async () => {
+    const mock = await mockOpenAI([
+      { content: "Searching.", toolCalls: [{ name: "search_files", arguments: { text: "wifi" } }] },
+      { content: 'read_file(path="/home/network.md")' },
+      { content: "maple-river-42" },
+    ]);
+    mocks.push(mock);
+    const r = await runDesktopJob({ job: makeJob("sim-wifi-password"), device: DEVICE, build: BUILD, endpoint: { baseUrl: mock.url }, model: "m", stream: true, history: "text" });
+    expect(r.trace.reply).toBe("maple-river-42");
+    const sent = mock.turnRequests()[2].messages;
+    expect(sent.map((m) => m.role)).toEqual(["system", "user", "assistant", "user", "assistant", "user"]);
+    expect(sent[2].content).toBe('Searching.<|tool_call>call:search_files{text:<|"|>wifi<|"|>}<tool_call|>');
+    expect(sent[3].content).toBe("[search_files result]\n/home/network.md:2: Wifi password: maple-river-42");
+    expect(sent[4].content).toBe('read_file(path="/home/network.md")');
+    expect(sent.some((m) => m.tool_calls)).toBe(false);
+  });
+
   it("answers an unreadable call with what was wrong and the format, and carries on", async () => {
     const bad = '<|tool_call>call:read_file{path:<|"|>/home/network.md}<tool_call|>';
     const { trace, mock } = await run([{ content: bad }, { content: 'read_file(path="/home/network.md")' }, { content: "maple-river-42" }]);

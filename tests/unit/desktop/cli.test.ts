@@ -9,7 +9,7 @@ describe("desktop device command line", () => {
     const r = parseDeviceArgs([...base, "--quantization", "Q4_K_M"], {}, HOST);
     expect(r).toEqual({
       options: {
-        url: "http://127.0.0.1:3000", token: "T", modelUrl: "http://127.0.0.1:8080/v1", model: "gemma-3-4b", apiKey: undefined, stream: true,
+        url: "http://127.0.0.1:3000", token: "T", modelUrl: "http://127.0.0.1:8080/v1", model: "gemma-3-4b", apiKey: undefined, stream: true, history: "native",
         device: { id: "desktop-lab", model: "Apple M2", os: "Darwin 24.1.0 (arm64)" },
         build: { commit: "desktop", app: "harness-lab-desktop 0.1.0", runtime: "openai-compatible 127.0.0.1:8080", model: "gemma-3-4b", quantization: "Q4_K_M" },
         waitSeconds: 20, untilIdle: false, maxJobs: undefined, maxTurns: 64, requestTimeoutMs: 600_000,
@@ -36,6 +36,12 @@ describe("desktop device command line", () => {
       "--model is required: the model name the endpoint serves, e.g. --model gemma3:4b (Ollama) or any name for llama.cpp",
       "--wait must be a whole number from 0 to 30, got 99",
     ]);
+  });
+
+  it("checks --history", () => {
+    expect(parseDeviceArgs([...base, "--history", "xml"], {}, HOST)).toEqual({ errors: ["--history must be native or text, got xml"] });
+    const r = parseDeviceArgs([...base, "--history", "text"], {}, HOST);
+    expect("options" in r && r.options.history).toBe("text");
   });
 
   it("refuses unknown options", () => {
