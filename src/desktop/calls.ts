@@ -1,6 +1,9 @@
 import { type CallProblem, type JsonValue, parseTextCalls } from "@/domain/agent/gemma-calls";
 import type { ChatToolCall, Completion } from "./openai";
 
+/** The trace keeps tool names up to 200 characters (protocol ToolCall). */
+const MAX_NAME = 200;
+
 export interface ReplyCall {
   id: string;
   name: string;
@@ -29,13 +32,13 @@ export function replyCalls(c: Pick<Completion, "content" | "toolCalls">, toolNam
       continue;
     }
     try {
-      calls.push({ id: tc.id, name: tc.function.name, args: raw === "" ? {} : (JSON.parse(raw) as JsonValue) });
+      calls.push({ id: tc.id, name: tc.function.name.slice(0, MAX_NAME), args: raw === "" ? {} : (JSON.parse(raw) as JsonValue) });
     } catch {
       problems.push({ name: tc.function.name, raw, message: "the arguments are not valid JSON" });
     }
   }
   const parsed = parseTextCalls(c.content, toolNames);
-  parsed.calls.forEach((t, k) => calls.push({ id: `call_${turn}_${k}`, name: t.name, args: t.args }));
+  parsed.calls.forEach((t, k) => calls.push({ id: `call_${turn}_${k}`, name: t.name.slice(0, MAX_NAME), args: t.args }));
   problems.push(...parsed.problems);
   return { calls, problems, text: parsed.text };
 }

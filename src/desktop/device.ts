@@ -153,7 +153,13 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
         report.detail = e.message;
         log(`job ${job.id}: the dashboard refused the trace: ${e.message}`);
       } else {
-        throw e;
+        // A bug here must not take the device down with the job still leased: hand the job back.
+        report.status = "failed";
+        report.detail = `device_error: ${e instanceof Error ? e.message : String(e)}`.slice(0, 2000);
+        log(`job ${job.id}: ${report.detail}; reporting it with /fail`);
+        await retrying("fail", () => post(`/jobs/${encodeURIComponent(job.id)}/fail`, { leaseToken: job.lease.token, reason: "device_error", detail: report.detail })).catch((err) => {
+          if (!(err instanceof HttpError && err.status === 409)) throw err;
+        });
       }
     } finally {
       opts.signal?.removeEventListener("abort", onStop);

@@ -92,6 +92,11 @@ describe("desktop run: the loop", () => {
     expect(mock.turnRequests()[1].messages.at(-1)!.content).toContain("read_file: the arguments are not valid JSON");
   });
 
+  it("keeps a trace valid when the model invents an absurdly long tool name", async () => {
+    const { trace } = await run([{ content: `<|tool_call>call:${"x".repeat(300)}{}<tool_call|>` }, { content: "ok" }]);
+    expect(trace.turns[0].toolCalls[0]).toMatchObject({ name: "x".repeat(200), ok: false });
+  });
+
   it("accepts non-streamed replies, asked for or not", async () => {
     for (const [stream, ignore] of [[false, false], [true, true]] as const) {
       const { trace, mock } = await run([{ toolCalls: [{ name: "read_file", arguments: { path: "/home/network.md" } }], ignoreStream: ignore }, { content: "maple-river-42", ignoreStream: ignore }], undefined, { stream });
