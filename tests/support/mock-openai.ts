@@ -52,6 +52,11 @@ export async function mockOpenAI(script: MockReply[] | ((req: MockRequest, turn:
     let data = "";
     req.on("data", (c) => (data += c));
     req.on("end", async () => {
+      if (req.method === "GET") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ object: "list", data: [{ id: "mock-model", object: "model" }] }));
+        return;
+      }
       const body = JSON.parse(data) as MockRequest;
       requests.push(body);
       let reply: MockReply;
