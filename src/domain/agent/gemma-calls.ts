@@ -45,8 +45,13 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const NAME = /[A-Za-z_][\w.-]*/y;
 
 /** `name{…}`, `name(…)` or `name({…})` starting at r.i (after any `call:`). */
-function callBody(r: ValueReader): { name: string; args: JsonValue } {
+function callBody(r: ValueReader, json = false): { name: string; args: JsonValue } {
   r.ws();
+  // Inside the marks a model may also write a JSON call object.
+  if (json && r.peek("{")) {
+    const j = jsonCall(r);
+    return { name: j.name, args: j.args };
+  }
   NAME.lastIndex = r.i;
   const m = NAME.exec(r.s);
   if (!m) r.fail("the call has no tool name");
@@ -70,10 +75,11 @@ function callBody(r: ValueReader): { name: string; args: JsonValue } {
 }
 
 /** `{"name": "read_file", "arguments": {...}}` (arguments may also be a JSON string, or `parameters`). */
-function jsonCall(r: ValueReader): { name: string; args: JsonValue } {
+function jsonCall(r: ValueReader): { name: string; args: JsonValue; explicit: boolean } {
   r.i++;
   const obj = r.pairs("}");
   if (typeof obj.name !== "string" || obj.name === "") r.fail('a JSON tool call needs "name" as text');
+  const explicit = "arguments" in obj || "parameters" in obj || "args" in obj;
   let args: JsonValue = obj.arguments ?? obj.parameters ?? obj.args ?? {};
   if (typeof args === "string") {
     try {
@@ -82,7 +88,7 @@ function jsonCall(r: ValueReader): { name: string; args: JsonValue } {
       r.fail(`the arguments of ${obj.name} are text that is not JSON`);
     }
   }
-  return { name: obj.name as string, args };
+  return { name: obj.name as string, args, explicit };
 }
 
 function guessName(raw: string): string | null {
@@ -121,9 +127,16 @@ export function parseTextCalls(text: string, toolNames: readonly string[]): Pars
       r.ws();
       if (marked) {
         if (r.peek("call:")) r.i += 5;
-        read = r.peek("{") ? jsonCall(r) : callBody(r);
+        read = callBody(r, true);
       } else if (m[0].startsWith("{")) {
-        read = jsonCall(r);
+        // Bare JSON is a call only when it says so: {"name": "Ann", "phone": …} in a reply is data.
+        const j = jsonCall(r);
+        read = j.explicit || toolNames.includes(j.name) ? { name: j.name, args: j.args } : null;
+        if (!read) {
+          kept += text.slice(from, at + 1);
+          from = at + 1;
+          continue;
+        }
       } else {
         if (r.peek("call:")) r.i += 5;
         read = callBody(r);
@@ -131,6 +144,11 @@ export function parseTextCalls(text: string, toolNames: readonly string[]): Pars
       end = r.i;
     } catch (e) {
       if (!(e instanceof CallSyntaxError)) throw e;
+      if (!marked && m[0].startsWith("{") && !mentionsCall(text.slice(at, lineEnd(text, e.at)), toolNames)) {
+        kept += text.slice(from, at + 1);
+        from = at + 1;
+        continue;
+      }
       message = e.message;
       end = marked ? limit : Math.max(at + m[0].length, lineEnd(text, e.at));
     }
@@ -147,6 +165,11 @@ export function parseTextCalls(text: string, toolNames: readonly string[]): Pars
   }
   kept += text.slice(from);
   return { calls, problems, text: kept.replace(/\n{3,}/g, "\n\n").trim() };
+}
+
+/** Broken bare JSON counts as a call attempt only if it names a tool or has arguments. */
+function mentionsCall(raw: string, toolNames: readonly string[]): boolean {
+  return /"(arguments|parameters)"\s*:/.test(raw) || toolNames.some((n) => raw.includes(`"${n}"`));
 }
 
 function lineEnd(text: string, at: number): number {

@@ -76,6 +76,15 @@ describe("lenient variants", () => {
     expect(parse("list_files()").calls[0].args).toEqual({});
   });
 
+  it("takes bare JSON as data unless it names a tool or has arguments", () => {
+    expect(parse('Her card: {"name": "Ann Lee", "phone": "0161 555 0199"}').calls).toEqual([]);
+    expect(parse('Her card: {"name": "Ann Lee", "phone": "0161 555 0199"}').problems).toEqual([]);
+    expect(parse('Broken data {"name": "Ann", "phone": ').problems).toEqual([]);
+    expect(parse('{"name": "read_file", "path": "/a.md"}').calls.map((c) => c.name)).toEqual(["read_file"]);
+    expect(parse('{"name": "send_sms", "arguments": {"to": "Ann"}}').calls.map((c) => c.name)).toEqual(["send_sms"]);
+    expect(parse('{"name": "read_file", "arguments": {"path": "/a.md"').problems).toHaveLength(1);
+  });
+
   it("does not read word( for names that are not tools", () => {
     expect(parse("I used print(x) and max(1, 2).").calls).toEqual([]);
     expect(parse("the my_read_file(x) helper").calls).toEqual([]);
