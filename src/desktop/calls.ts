@@ -1,4 +1,5 @@
 import { type CallProblem, type JsonValue, parseTextCalls } from "@/domain/agent/gemma-calls";
+import { stableJson } from "@/domain/scoring/stable-json";
 import type { ChatToolCall, Completion } from "./openai";
 
 /** The trace keeps tool names up to 200 characters (protocol ToolCall). */
@@ -38,7 +39,11 @@ export function replyCalls(c: Pick<Completion, "content" | "toolCalls">, toolNam
     }
   }
   const parsed = parseTextCalls(c.content, toolNames);
-  parsed.calls.forEach((t, k) => calls.push({ id: `call_${turn}_${k}`, name: t.name.slice(0, MAX_NAME), args: t.args }));
+  // Some servers parse a call into tool_calls and also leave its syntax in the content: run it once.
+  const native = new Set(calls.map((x) => stableJson([x.name, x.args])));
+  parsed.calls.forEach((t, k) => {
+    if (!native.has(stableJson([t.name.slice(0, MAX_NAME), t.args]))) calls.push({ id: `call_${turn}_${k}`, name: t.name.slice(0, MAX_NAME), args: t.args });
+  });
   problems.push(...parsed.problems);
   return { calls, problems, text: parsed.text };
 }
