@@ -38,7 +38,7 @@ export class Conversation {
   private turns: HistoryTurn[] = [];
   private summary: string | null = null;
 
-  constructor(readonly systemPrompt: string, readonly task: string, readonly mode: HistoryMode = "native") {}
+  constructor(readonly systemPrompt: string, readonly task: string, public mode: HistoryMode = "native") {}
 
   /** The messages as the model sees them; `note` (the current plan) is appended to the newest message only. */
   messages(note?: string): ChatMessage[] {

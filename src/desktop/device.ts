@@ -55,6 +55,7 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
   const wait = Math.max(0, Math.min(30, opts.waitSeconds ?? 20));
   const reports: DesktopJobReport[] = [];
   const stopped = () => opts.signal?.aborted === true;
+  let history: HistoryMode = opts.history ?? "native";
 
   async function post(path: string, body: unknown, signal?: AbortSignal): Promise<{ status: number; json: unknown }> {
     const res = await doFetch(base + path, {
@@ -122,9 +123,14 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
     }, job.lease.heartbeatSeconds * 1000);
     try {
       const run = await runDesktopJob({
-        job, device: opts.device, build: opts.build, model: opts.model, stream: opts.stream, history: opts.history, maxTurns: opts.maxTurns,
+        job, device: opts.device, build: opts.build, model: opts.model, stream: opts.stream, history, maxTurns: opts.maxTurns,
         endpoint: { ...opts.endpoint, signal: lease.signal },
         onTurn: (n) => { turn = n; },
+        onHistoryFallback: (reason) => {
+          if (history === "text") return;
+          history = "text";
+          log(`the endpoint's chat template refused tool messages (${reason.slice(0, 160)}); sending history as text from now on`);
+        },
       });
       clearInterval(beat);
       report.trace = run.trace;

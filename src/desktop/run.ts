@@ -13,6 +13,8 @@ import { type Completion, type CompletionRequest, EndpointError, type EndpointOp
 export const MAX_TURNS = 64;
 /** The next reply needs at least this much room in the window, or the context is full. */
 export const MIN_REPLY_TOKENS = 16;
+/** How llama.cpp and others word a chat template's refusal of tool messages. */
+const TEMPLATE_ERROR = /roles must alternate|tool.{0,20}(role|message).{0,40}not supported|unsupported role|unknown role/i;
 
 export interface DesktopRunOptions {
   job: Job;
@@ -24,6 +26,8 @@ export interface DesktopRunOptions {
   /** How calls and results go back to the endpoint (conversation.ts). */
   history?: HistoryMode;
   maxTurns?: number;
+  /** Called when the endpoint's chat template refused tool messages and the run switched to text history. */
+  onHistoryFallback?: (reason: string) => void;
   /** Wall clock for startedAt/endedAt. */
   clock?: () => number;
   onTurn?: (turns: number) => void;
@@ -129,8 +133,19 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
     try {
       c = await ask({ messages: convo.messages(note || undefined), tools, maxTokens: room });
     } catch (e) {
-      end = endFromError(e, `turn ${turns.length + 1}`);
-      break;
+      // A chat template without a tool role (Gemma 3's) refuses tool messages: send the history as text instead.
+      if (!(e instanceof EndpointError && e.kind === "http" && convo.mode === "native" && TEMPLATE_ERROR.test(e.message))) {
+        end = endFromError(e, `turn ${turns.length + 1}`);
+        break;
+      }
+      convo.mode = "text";
+      opts.onHistoryFallback?.(e.message);
+      try {
+        c = await ask({ messages: convo.messages(note || undefined), tools, maxTokens: room });
+      } catch (e2) {
+        end = endFromError(e2, `turn ${turns.length + 1}`);
+        break;
+      }
     }
     const n = measureReply({ c, heldBefore: held, newEstimate: newTokens, usedEstimate: used, compacted: events.length > 0 });
     estimated ||= n.estimated;
@@ -177,7 +192,7 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
     leaseToken: job.lease.token,
     attempt: job.attempt,
     device: opts.device,
-    build: estimated ? { ...opts.build, runtime: `${opts.build.runtime} · token counts partly estimated (chars/4)`.slice(0, 200) } : opts.build,
+    build: { ...opts.build, runtime: [opts.build.runtime, convo.mode === "text" ? "history as text" : "", estimated ? "token counts partly estimated (chars/4)" : ""].filter(Boolean).join(" · ").slice(0, 200) },
     startedAt: new Date(startedAt).toISOString(),
     endedAt: new Date(clock()).toISOString(),
     conditions: { thermalAtStart: "nominal", thermalAtEnd: "nominal", restMs: 0 },

@@ -73,6 +73,21 @@ describe("desktop run: the loop", () => {
     expect(sent.some((m) => m.tool_calls)).toBe(false);
   });
 
+  it("switches to text history when the chat template refuses tool messages (Gemma 3 on llama.cpp)", async () => {
+    const refusal = '{"error":{"code":500,"message":"Conversation roles must alternate user/assistant/user/assistant/..."}}';
+    const { trace, mock } = await run([
+      { toolCalls: [{ name: "read_file", arguments: { path: "/home/network.md" } }] },
+      { status: 500, errorBody: refusal },
+      { content: "maple-river-42" },
+    ]);
+    expect(trace.end.reason).toBe("stop");
+    expect(trace.turns).toHaveLength(2);
+    expect(trace.build.runtime).toBe("harness-lab simulator · history as text");
+    const [, refused, retried] = mock.turnRequests();
+    expect(refused.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool"]);
+    expect(retried.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+  });
+
   it("answers an unreadable call with what was wrong and the format, and carries on", async () => {
     const bad = '<|tool_call>call:read_file{path:<|"|>/home/network.md}<tool_call|>';
     const { trace, mock } = await run([{ content: bad }, { content: 'read_file(path="/home/network.md")' }, { content: "maple-river-42" }]);
