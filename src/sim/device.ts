@@ -4,7 +4,7 @@ import { createRng, hashSeed } from "./rng";
 import { type SimRun, runJob } from "./run";
 import type { SimSolution } from "./model/solution";
 import type { Profile } from "./model/profiles";
-import { WorkspaceSeedError } from "./tools";
+import { WorkspaceSeedError } from "@/harness/tools";
 
 export interface RunDeviceOptions {
   /** Dashboard base URL, e.g. http://127.0.0.1:3000 */

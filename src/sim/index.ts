@@ -4,4 +4,4 @@ export { PROFILES, type Profile, profileWeights, chooseProfile } from "./model/p
 export type { SimCall, SimSolution } from "./model/solution";
 export { SIM_SOLUTIONS } from "./solutions";
 export { LATENCY, startupTokens, newPhoneState, type PhoneState } from "./latency";
-export { Workspace, runTool } from "./tools";
+export { Workspace, runTool } from "@/harness/tools";

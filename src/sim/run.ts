@@ -8,10 +8,13 @@ import { SIM_SOLUTIONS } from "./solutions";
 import type { SimSolution } from "./model/solution";
 import { type Action, type Profile, POLICIES, chooseProfile, groupOf, profileWeights } from "./model/profiles";
 import { formatToolCall } from "./model/gemma";
-import { Workspace, runTool } from "./tools";
+import { Workspace, runTool } from "@/harness/tools";
+import { type TurnSize, applyElide, planContext } from "@/domain/agent/context-policy";
 
 /** Tokens the chat template wraps around the user's message and around a tool result. */
 const USER_WRAP_TOKENS = 8;
+/** Tokens of the stub that replaces an elided tool output. */
+const STUB_TOKENS = 24;
 const TOOL_WRAP_TOKENS = 10;
 /** A safety net: runs never exceed this many turns (end.reason turn_limit). */
 export const MAX_TURNS = 64;
@@ -90,6 +93,8 @@ export async function runJob(opts: RunJobOptions): Promise<SimRun> {
   let end: Trace["end"] = { reason: "stop", detail: null };
   let pendingPrompt = estimateTokens(job.task.prompt) + USER_WRAP_TOKENS;
   let next = policy.next(undefined as never);
+  /** Per turn: the model's output and the tool result after it (what context management works on). */
+  let sizes: TurnSize[] = [];
 
   for (;;) {
     if (next.done) break;
@@ -103,12 +108,22 @@ export async function runJob(opts: RunJobOptions): Promise<SimRun> {
       end = { reason: "crash", detail: action.detail };
       break;
     }
+    // Context management as the desktop device does it (src/domain/agent/context-policy.ts).
     const contextEvents: NonNullable<Turn["contextEvents"]> = [];
-    if (config.components.context !== "none" && context + pendingPrompt > 0.8 * config.contextWindow) {
-      const kind = config.components.context === "summarize" ? "summarize" : "elide";
-      const after = startup + Math.round((context - startup) * 0.4);
-      contextEvents.push({ kind, tokensBefore: context, tokensAfter: after });
-      context = after;
+    const used = context + pendingPrompt;
+    for (const step of planContext(config.components.context, { window: config.contextWindow, used, turns: sizes }, STUB_TOKENS)) {
+      if (step.kind === "elide") {
+        sizes = applyElide({ window: config.contextWindow, used: step.plan.tokensBefore, turns: sizes }, step.plan, STUB_TOKENS).turns;
+        contextEvents.push({ kind: "elide", tokensBefore: step.plan.tokensBefore, tokensAfter: step.plan.tokensAfter });
+        context = step.plan.tokensAfter - pendingPrompt;
+      } else {
+        // The summary is a separate model call: the old turns are read in and a short note comes out.
+        const summary = rng.int(40, 90);
+        spend(ttftMs(phone, rng, step.plan.tokensBefore - step.plan.tokensWithoutTurns, false) + decodeMs(phone, rng, summary));
+        sizes = sizes.slice(step.plan.upTo);
+        contextEvents.push({ kind: "summarize", tokensBefore: step.plan.tokensBefore, tokensAfter: step.plan.tokensWithoutTurns + summary });
+        context = step.plan.tokensWithoutTurns + summary - pendingPrompt;
+      }
     }
     if (context + pendingPrompt > config.contextWindow) {
       end = {
@@ -153,6 +168,7 @@ export async function runJob(opts: RunJobOptions): Promise<SimRun> {
     turn.toolCalls.push(call);
     turnEndsMs.push(t);
     pendingPrompt = estimateTokens(result.result) + TOOL_WRAP_TOKENS;
+    sizes.push({ tokens: outputTokens + pendingPrompt, outputs: [{ tokens: pendingPrompt, elided: false }] });
     next = policy.next(result);
   }
 

@@ -3,7 +3,11 @@ import { BASH_TOOL, FILE_TOOLS, PLAN_TOOL } from "@/domain/suite/harness-tools";
 
 /**
  * The seven harness configurations of the study's incremental ablation (Table 1): the bare model,
- * then file tools, planning, one bash tool in place of the file tools, and worked examples.
+ * then file tools, planning, one bash tool in place of the file tools, and worked examples; and
+ * three context-management variants of bash-plan-examples (elide, summarize, staged;
+ * docs/desktop-device.md), which differ from it only in `components.context`. They build on the
+ * bash config because its start-up prompt fills about 43% of the 2,048-token window, leaving a
+ * history to manage; files-plan-examples starts near 90% full, where no policy has room to act.
  * Every configuration runs with a 2,048-token window, temperature 0.2 and at most 12 tool calls.
  */
 
@@ -133,4 +137,26 @@ export const CONFIGS: Config[] = [
     tools: [BASH_TOOL, PLAN_TOOL],
     ...LIMITS,
   },
+  ...contextVariants(),
 ];
+
+/**
+ * The same harness as bash-plan-examples with context management: the device elides old tool
+ * outputs past 60% of the window, summarises older turns past 85%, or does both in that order.
+ */
+function contextVariants(): Config[] {
+  const modes = [
+    ["elide", "elision of old tool outputs"],
+    ["summarize", "summaries of older turns"],
+    ["staged", "staged elision, then summaries"],
+  ] as const;
+  return modes.map(([context, what]) => ({
+    id: `bash-plan-examples-${context}`,
+    version: 1,
+    label: `Bash + planning + worked examples + ${what}`,
+    components: { actions: "bash", planning: true, examples: true, context },
+    systemPrompt: prompt(BASH_INTRO, PLANNING, `${BASH_EXAMPLES}\n${PLANNING_EXAMPLE}`, RULES),
+    tools: [BASH_TOOL, PLAN_TOOL],
+    ...LIMITS,
+  }));
+}

@@ -8,7 +8,7 @@ import type { Solution, SuiteTask } from "./types";
 
 /**
  * The default suite `phone-20`: the study's 20 tasks (10 without files, 6 file tasks, 4 multi-step
- * tasks) plus 4 held-out tasks, and its seven harness configurations. `npx tsx scripts/build-suite.ts`
+ * tasks) plus 4 held-out tasks, its seven harness configurations and three context-management variants. `npx tsx scripts/build-suite.ts`
  * writes suites/phone-20.json and suites/src/sim-solutions.json
  * from this source; a unit test fails when the committed JSON is stale.
  */
@@ -18,10 +18,10 @@ const ALL: SuiteTask[] = [...NO_FILE_TASKS, ...FILE_TASKS, ...MULTI_STEP_TASKS, 
 export function buildSuite(): Suite {
   return {
     id: "phone-20",
-    version: 1,
+    version: 2,
     name: "Phone 20",
     description:
-      "Twenty everyday requests for a small on-device assistant working over one person's private files (10 that need no files, 6 single-file tasks, 4 multi-step tasks that change two files), plus 4 held-out tasks in a different voice, under the seven harness configurations of the incremental ablation: bare model, file tools, planning, one bash tool, and worked examples. Checks judge the files left in the workspace, not the assistant's claims.",
+      "Twenty everyday requests for a small on-device assistant working over one person's private files (10 that need no files, 6 single-file tasks, 4 multi-step tasks that change two files), plus 4 held-out tasks in a different voice, under the seven harness configurations of the incremental ablation (bare model, file tools, planning, one bash tool, worked examples) and three context-management variants (elide, summarize, staged). Checks judge the files left in the workspace, not the assistant's claims.",
     tasks: ALL.map((t) => t.task),
     configs: CONFIGS,
   };

@@ -32,7 +32,7 @@ test("the suite page shows the default suite and judges a task's fixtures", asyn
   const view = new SuitePage(page);
   await view.open();
   await expect(view.counts()).toContainText("24 tasks");
-  await expect(view.counts()).toContainText("7 configs");
+  await expect(view.counts()).toContainText("10 configs");
   await expect(page.getByTestId("self-test")).toContainText("all judged as expected");
 
   const id = "dentist-todo-reminder";

@@ -4,7 +4,8 @@ import { runDevice } from "@/sim";
 import { OUTCOMES } from "@/domain/scoring/types";
 import { testDashboard } from "../support/server";
 
-// A whole simulated session over the default suite: every config, every task, two repeats,
+// A whole simulated session over the default suite: every config (7 ablation steps and 3
+// context-management variants), every task, two repeats,
 // two phones, through the real route handlers (no network, no waiting).
 let dash: ReturnType<typeof testDashboard>;
 let sessionId: string;
@@ -31,8 +32,8 @@ const rows = <T>(sql: string, ...args: unknown[]) => dash.ctx.db.$client.prepare
 describe("a simulated session over the default suite", () => {
   it("completes every job exactly once", async () => {
     const s = (await dash.call("GET", `/api/sessions/${sessionId}`)).body.session;
-    expect(s.counts).toEqual({ queued: 0, leased: 0, completed: 24 * 7 * 2, failed: 0, cancelled: 0 });
-    expect(rows<{ n: number }>("SELECT COUNT(*) AS n FROM runs WHERE superseded = 0")[0].n).toBe(24 * 7 * 2);
+    expect(s.counts).toEqual({ queued: 0, leased: 0, completed: 24 * 10 * 2, failed: 0, cancelled: 0 });
+    expect(rows<{ n: number }>("SELECT COUNT(*) AS n FROM runs WHERE superseded = 0")[0].n).toBe(24 * 10 * 2);
   });
 
   it("produces every outcome label, each with a reason", () => {
@@ -64,5 +65,17 @@ describe("a simulated session over the default suite", () => {
     )[0].p;
     expect(bareFiles).toBe(0);
     expect(byConfig["bash-plan-examples"]).toBeGreaterThan(byConfig["files"]);
+  });
+
+  it("shows context management on the proficiency page for the three context configs", async () => {
+    const { context } = (await dash.call("GET", `/api/analytics/proficiency?session=${sessionId}`)).body;
+    const by = Object.fromEntries(context.map((r: { configId: string }) => [r.configId, r]));
+    expect(Object.keys(by).sort()).toEqual(["bash-plan-examples-elide", "bash-plan-examples-staged", "bash-plan-examples-summarize"]);
+    expect(by["bash-plan-examples-elide"].elide).toBeGreaterThan(0);
+    expect(by["bash-plan-examples-elide"].summarize).toBe(0);
+    // Summaries start at 85% of the window, which only the rare long runs reach (tests/unit/sim/context.test.ts).
+    expect(by["bash-plan-examples-summarize"]).toMatchObject({ runs: 48, elide: 0 });
+    expect(by["bash-plan-examples-staged"].elide).toBeGreaterThan(0);
+    for (const r of context) expect(r.overflowRuns).toBeLessThanOrEqual(r.runs);
   });
 });

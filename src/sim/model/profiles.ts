@@ -1,7 +1,7 @@
 import type { Components, Job } from "@/domain/protocol";
 import type { TaskGroup } from "@/domain/suite/schema";
 import { type Rng, createRng, hashSeed, weightedChoice } from "../rng";
-import type { ToolResult } from "../tools";
+import type { ToolResult } from "@/harness/tools";
 import type { SimCall, SimSolution } from "./solution";
 
 /** Named behaviours of the scripted model, after the failure patterns observed in the study. */

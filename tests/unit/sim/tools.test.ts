@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { Workspace, WorkspaceSeedError } from "@/sim/tools/workspace";
-import { runFileTool } from "@/sim/tools/files";
-import { runBash } from "@/sim/tools/bash";
-import { runTool } from "@/sim/tools";
+import { Workspace, WorkspaceSeedError } from "@/harness/tools/workspace";
+import { runFileTool } from "@/harness/tools/files";
+import { runBash } from "@/harness/tools/bash";
+import { runTool } from "@/harness/tools";
 
 const seed = () =>
   Workspace.fromFiles([

@@ -27,9 +27,9 @@ describe("suites/phone-20.json", () => {
     expect(readFileSync(SOLUTIONS_PATH, "utf8")).toBe(renderSolutions());
   });
 
-  it("is suite phone-20, version 1, with a name and description", () => {
+  it("is suite phone-20, version 2 (context-management configs added), with a name and description", () => {
     expect(suite.id).toBe("phone-20");
-    expect(suite.version).toBe(1);
+    expect(suite.version).toBe(2);
     expect(suite.name).toBeTruthy();
     expect(suite.description).toBeTruthy();
   });
@@ -79,26 +79,36 @@ describe("suites/phone-20.json", () => {
     }
   });
 
-  it("has the seven ablation configs with the study's limits, components and exact tools", () => {
+  it("has the seven ablation configs and three context-management variants, with the study's limits, components and exact tools", () => {
     const want = {
-      bare: ["none", false, false, []],
-      files: ["files", false, false, FILE_TOOLS],
-      "files-plan": ["files", true, false, [...FILE_TOOLS, PLAN_TOOL]],
-      bash: ["bash", false, false, [BASH_TOOL]],
-      "bash-plan": ["bash", true, false, [BASH_TOOL, PLAN_TOOL]],
-      "files-plan-examples": ["files", true, true, [...FILE_TOOLS, PLAN_TOOL]],
-      "bash-plan-examples": ["bash", true, true, [BASH_TOOL, PLAN_TOOL]],
+      bare: ["none", false, false, "none", []],
+      files: ["files", false, false, "none", FILE_TOOLS],
+      "files-plan": ["files", true, false, "none", [...FILE_TOOLS, PLAN_TOOL]],
+      bash: ["bash", false, false, "none", [BASH_TOOL]],
+      "bash-plan": ["bash", true, false, "none", [BASH_TOOL, PLAN_TOOL]],
+      "files-plan-examples": ["files", true, true, "none", [...FILE_TOOLS, PLAN_TOOL]],
+      "bash-plan-examples": ["bash", true, true, "none", [BASH_TOOL, PLAN_TOOL]],
+      "bash-plan-examples-elide": ["bash", true, true, "elide", [BASH_TOOL, PLAN_TOOL]],
+      "bash-plan-examples-summarize": ["bash", true, true, "summarize", [BASH_TOOL, PLAN_TOOL]],
+      "bash-plan-examples-staged": ["bash", true, true, "staged", [BASH_TOOL, PLAN_TOOL]],
     } as const;
     expect(suite.configs.map((c) => c.id)).toEqual(Object.keys(want));
     for (const c of suite.configs) {
-      const [actions, planning, examples, tools] = want[c.id as keyof typeof want];
-      expect(c.components).toEqual({ actions, planning, examples, context: "none" });
+      const [actions, planning, examples, context, tools] = want[c.id as keyof typeof want];
+      expect(c.components).toEqual({ actions, planning, examples, context });
       expect(c.tools).toEqual(tools);
       expect([c.contextWindow, c.temperature, c.maxToolCalls, c.version]).toEqual([2048, 0.2, 12, 1]);
       expect(c.label).toBeTruthy();
       expect(c.systemPrompt.length).toBeGreaterThan(100);
       expect(c.systemPrompt.includes("Rules:"), c.id).toBe(examples);
       expect(c.systemPrompt.includes("update_plan"), c.id).toBe(planning);
+    }
+  });
+
+  it("changes only the context component in the context-management variants", () => {
+    const base = suite.configs.find((c) => c.id === "bash-plan-examples")!;
+    for (const c of suite.configs.filter((x) => x.components.context !== "none")) {
+      expect({ ...c, id: base.id, label: base.label, components: { ...c.components, context: "none" } }).toEqual(base);
     }
   });
 

@@ -196,7 +196,7 @@ export const FILE_TOOL_IMPLS: Record<string, (ws: Workspace, args: Args) => Tool
 
 // Keep the implementations and the canonical definitions in lock-step.
 for (const def of [...FILE_TOOLS, PLAN_TOOL]) {
-  if (!FILE_TOOL_IMPLS[def.name]) throw new Error(`simulator has no implementation of tool ${def.name}`);
+  if (!FILE_TOOL_IMPLS[def.name]) throw new Error(`the harness has no implementation of tool ${def.name}`);
 }
 
 /** Runs one synchronous (non-bash) tool. `args` may be any JSON value: a malformed call fails with a hint. */

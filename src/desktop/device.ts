@@ -1,0 +1,176 @@
+import { type Build, type Device, Job, ResultResponse, type Trace } from "@/domain/protocol";
+import type { EndpointOptions } from "./openai";
+import type { HistoryMode } from "./conversation";
+import { InfrastructureError, RunAborted, runDesktopJob } from "./run";
+
+/**
+ * The desktop device: speaks protocol v1 exactly like a phone (poll with wait, heartbeat every
+ * heartbeatSeconds, result, fail for infrastructure failures) and runs each job against an
+ * OpenAI-compatible endpoint with the harness the job describes.
+ */
+
+export interface DesktopDeviceOptions {
+  url: string;
+  token: string;
+  device: Device;
+  build: Build;
+  endpoint: EndpointOptions;
+  model: string;
+  stream: boolean;
+  history?: HistoryMode;
+  waitSeconds?: number;
+  stopWhenIdle?: boolean;
+  maxJobs?: number;
+  maxTurns?: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+}
+
+export interface DesktopJobReport {
+  jobId: string;
+  taskId: string;
+  configId: string;
+  status: "submitted" | "failed" | "abandoned" | "rejected";
+  endReason?: string;
+  runId?: string;
+  passed?: boolean;
+  outcome?: string;
+  detail?: string;
+  trace?: Trace;
+}
+
+class HttpError extends Error {
+  constructor(readonly status: number, readonly body: unknown) {
+    super(`HTTP ${status}: ${JSON.stringify(body).slice(0, 300)}`);
+  }
+}
+
+export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<DesktopJobReport[]> {
+  const base = opts.url.replace(/\/+$/, "") + "/api/device/v1";
+  const doFetch = opts.fetch ?? fetch;
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const log = opts.log ?? (() => {});
+  const wait = Math.max(0, Math.min(30, opts.waitSeconds ?? 20));
+  const reports: DesktopJobReport[] = [];
+  const stopped = () => opts.signal?.aborted === true;
+  let history: HistoryMode = opts.history ?? "native";
+
+  async function post(path: string, body: unknown, signal?: AbortSignal): Promise<{ status: number; json: unknown }> {
+    const res = await doFetch(base + path, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${opts.token}` },
+      body: JSON.stringify(body),
+      signal,
+    });
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    if (res.status >= 400) throw new HttpError(res.status, json);
+    return { status: res.status, json };
+  }
+
+  /** A finished trace is never dropped: network errors and 5xx are retried with backoff. */
+  async function retrying<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    let delay = 500;
+    for (;;) {
+      try {
+        return await fn();
+      } catch (e) {
+        if (e instanceof HttpError && e.status < 500) throw e;
+        if (stopped() && what === "poll") throw e;
+        log(`${what} failed (${e instanceof Error ? e.message : String(e)}); retrying in ${delay} ms`);
+        await sleep(delay);
+        delay = Math.min(15_000, delay * 2);
+      }
+    }
+  }
+
+  while (!stopped() && (opts.maxJobs === undefined || reports.length < opts.maxJobs)) {
+    let polled: { status: number; json: unknown };
+    try {
+      polled = await retrying("poll", () => post(`/poll?wait=${wait}`, { device: opts.device, build: opts.build, state: { thermal: "nominal" } }, opts.signal));
+    } catch (e) {
+      if (stopped()) break;
+      if (e instanceof HttpError && e.status === 401) throw new Error("The dashboard refused the device token (401): create a new one on the dashboard's /devices page and pass it with --token.");
+      throw e;
+    }
+    if (polled.status === 204) {
+      if (opts.stopWhenIdle) break;
+      continue;
+    }
+    const parsed = Job.safeParse((polled.json as { job?: unknown } | null)?.job);
+    if (!parsed.success) throw new Error(`the dashboard sent a job this device does not understand: ${parsed.error.message.slice(0, 500)}`);
+    const job = parsed.data;
+    const report: DesktopJobReport = { jobId: job.id, taskId: job.task.id, configId: job.config.id, status: "submitted" };
+    log(`job ${job.id}: ${job.task.id} × ${job.config.id} (repeat ${job.repeat}, attempt ${job.attempt})`);
+
+    // Heartbeats on the lease's cadence; a lost lease stops the run through the endpoint's signal.
+    const lease = new AbortController();
+    const onStop = () => lease.abort();
+    opts.signal?.addEventListener("abort", onStop);
+    let turn = 0;
+    const beat = setInterval(() => {
+      post(`/jobs/${encodeURIComponent(job.id)}/heartbeat`, { leaseToken: job.lease.token, turn }).catch((e) => {
+        if (e instanceof HttpError && e.status === 409) lease.abort();
+        else log(`heartbeat failed: ${e instanceof Error ? e.message : String(e)}`);
+      });
+    }, job.lease.heartbeatSeconds * 1000);
+    try {
+      const run = await runDesktopJob({
+        job, device: opts.device, build: opts.build, model: opts.model, stream: opts.stream, history, maxTurns: opts.maxTurns,
+        endpoint: { ...opts.endpoint, signal: lease.signal },
+        onTurn: (n) => { turn = n; },
+        onHistoryFallback: (reason) => {
+          if (history === "text") return;
+          history = "text";
+          log(`the endpoint's chat template refused tool messages (${reason.slice(0, 160)}); sending history as text from now on`);
+        },
+      });
+      clearInterval(beat);
+      report.trace = run.trace;
+      report.endReason = run.trace.end.reason;
+      const res = await retrying("result", () => post(`/jobs/${encodeURIComponent(job.id)}/result`, run.trace));
+      const r = ResultResponse.safeParse(res.json);
+      if (r.success) Object.assign(report, { runId: r.data.runId, passed: r.data.passed, outcome: r.data.outcome });
+      log(`job ${job.id}: ${run.trace.end.reason} after ${run.trace.turns.length} turns → ${r.success ? `${r.data.outcome}${r.data.passed ? " (passed)" : ""}` : res.status}`);
+    } catch (e) {
+      clearInterval(beat);
+      if (e instanceof InfrastructureError) {
+        report.status = "failed";
+        report.detail = `${e.reason}: ${e.message}`;
+        log(`job ${job.id}: cannot run (${report.detail}); reporting it with /fail`);
+        await retrying("fail", () => post(`/jobs/${encodeURIComponent(job.id)}/fail`, { leaseToken: job.lease.token, reason: e.reason, detail: e.message.slice(0, 10_000) })).catch((err) => {
+          if (!(err instanceof HttpError && err.status === 409)) throw err;
+        });
+        // The endpoint is probably down: give it a moment before taking the next job.
+        if (!stopped()) await sleep(5_000);
+      } else if (e instanceof RunAborted || (e instanceof HttpError && e.status === 409)) {
+        report.status = "abandoned";
+        report.detail = "the lease was lost (or the device was stopped); the job was abandoned";
+        log(`job ${job.id}: ${report.detail}`);
+      } else if (e instanceof HttpError) {
+        report.status = "rejected";
+        report.detail = e.message;
+        log(`job ${job.id}: the dashboard refused the trace: ${e.message}`);
+      } else {
+        // A bug here must not take the device down with the job still leased: hand the job back.
+        report.status = "failed";
+        report.detail = `device_error: ${e instanceof Error ? e.message : String(e)}`.slice(0, 2000);
+        log(`job ${job.id}: ${report.detail}; reporting it with /fail`);
+        await retrying("fail", () => post(`/jobs/${encodeURIComponent(job.id)}/fail`, { leaseToken: job.lease.token, reason: "device_error", detail: report.detail })).catch((err) => {
+          if (!(err instanceof HttpError && err.status === 409)) throw err;
+        });
+      }
+    } finally {
+      opts.signal?.removeEventListener("abort", onStop);
+    }
+    reports.push(report);
+  }
+  return reports;
+}
