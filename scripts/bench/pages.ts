@@ -14,18 +14,20 @@ export interface PageSpec {
   content: string;
   /** An element whose React fiber shows hydration, or (trace viewer) a marker set after hydration. */
   hydrated: string;
+  /** The last of the page's content (trace viewer: the last turn, which streams in after the first screen); default `content`. */
+  complete?: string;
   /** Where pressing "j" has a visible effect (trace viewer: the highlighted turn); else the key's handling time counts. */
   effect?: string;
 }
 
 export interface Visit {
   ttfb: number; domInteractive: number; domContentLoaded: number; loadEventEnd: number;
-  content: number; hydrated: number; interactive: number;
+  content: number; complete: number; hydrated: number; interactive: number;
   longTasks: number; longTaskMs: number; longestTask: number; htmlKb: number; elements: number;
 }
 
 declare global {
-  interface Window { __bench: { content: number | null; hydrated: number | null; key: number | null; effect: number | null; long: [number, number][] } }
+  interface Window { __bench: { content: number | null; complete: number | null; hydrated: number | null; key: number | null; effect: number | null; long: [number, number][] } }
 }
 
 /**
@@ -33,7 +35,7 @@ declare global {
  * function: tsx would wrap named inner functions in a helper that does not exist in the page.
  */
 const PROBE = `
-  const b = (window.__bench = { content: null, hydrated: null, key: null, effect: null, long: [] });
+  const b = (window.__bench = { content: null, complete: null, hydrated: null, key: null, effect: null, long: [] });
   new PerformanceObserver((l) => l.getEntries().forEach((e) => b.long.push([e.startTime, e.duration]))).observe({ type: "longtask" });
   const isHydrated = (el) => !!el && (el === document.documentElement || Object.keys(el).some((k) => k.startsWith("__reactFiber$")));
   const check = () => {
@@ -42,6 +44,7 @@ const PROBE = `
       const el = document.querySelector(S.content);
       if (el && el.getBoundingClientRect().height > 0) b.content = now;
     }
+    if (b.complete === null && document.querySelector(S.complete)) b.complete = now;
     if (b.hydrated === null && isHydrated(document.querySelector(S.hydrated))) b.hydrated = now;
     if (b.effect === null && S.effect && document.querySelector(S.effect)) b.effect = now;
   };
@@ -49,7 +52,7 @@ const PROBE = `
   // React attaches its fibers without touching the DOM: look every frame as well.
   const tick = () => {
     check();
-    if (b.content === null || b.hydrated === null) requestAnimationFrame(tick);
+    if (b.content === null || b.hydrated === null || b.complete === null) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
   window.addEventListener("keydown", () => { if (b.key === null) b.key = performance.now(); }, true);
@@ -66,7 +69,7 @@ export async function launch(): Promise<Browser> {
 export async function visit(browser: Browser, base: string, spec: PageSpec): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
-    const S = JSON.stringify({ content: spec.content, hydrated: spec.hydrated, effect: spec.effect ?? null });
+    const S = JSON.stringify({ content: spec.content, complete: spec.complete ?? spec.content, hydrated: spec.hydrated, effect: spec.effect ?? null });
     await context.addInitScript({ content: `(() => { const S = ${S};\n${PROBE}\n})();` });
     const page = await context.newPage();
     const res = await page.goto(base + spec.path, { waitUntil: "commit" });
@@ -75,6 +78,7 @@ export async function visit(browser: Browser, base: string, spec: PageSpec): Pro
     await page.keyboard.press("j");
     await page.waitForFunction((e) => window.__bench.key !== null && (!e || window.__bench.effect !== null), !!spec.effect, { timeout: 60_000 });
     await page.waitForLoadState("load");
+    await page.waitForFunction(() => window.__bench.complete !== null, null, { timeout: 60_000 });
     await page.waitForFunction(() => performance.getEntriesByType("navigation")[0]?.toJSON().loadEventEnd > 0);
     return await page.evaluate(() => {
       const n = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
@@ -83,7 +87,7 @@ export async function visit(browser: Browser, base: string, spec: PageSpec): Pro
       const long = b.long.filter(([start]) => start < interactive);
       return {
         ttfb: n.responseStart - n.requestStart, domInteractive: n.domInteractive, domContentLoaded: n.domContentLoadedEventEnd, loadEventEnd: n.loadEventEnd,
-        content: b.content!, hydrated: b.hydrated!, interactive,
+        content: b.content!, complete: b.complete!, hydrated: b.hydrated!, interactive,
         longTasks: long.length, longTaskMs: long.reduce((a, [, d]) => a + d, 0), longestTask: Math.max(0, ...long.map(([, d]) => d)),
         htmlKb: n.decodedBodySize / 1024, elements: document.getElementsByTagName("*").length,
       };

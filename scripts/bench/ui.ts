@@ -64,7 +64,7 @@ export async function benchUi(dir: string, reps: number, log: (l: string) => voi
     log(`ui: 200-turn run ${long.runId} (${long.kb.toFixed(0)} KB, ${long.calls} tool calls), session ${sessionId} (${seeded.runs} runs)`);
     const specs: PageSpec[] = [
       { name: "baseline", path: "/import", content: "[data-testid=import-form]", hydrated: "[data-testid=import-form]" },
-      { name: "trace", path: `/runs/${long.runId}`, content: "#turn-1", hydrated: "html[data-trace-keys=ready]", effect: "[data-turn][aria-current]" },
+      { name: "trace", path: `/runs/${long.runId}`, content: "#turn-1", complete: "#turn-200", hydrated: "html[data-trace-keys=ready]", effect: "[data-turn][aria-current]" },
       { name: "session", path: `/sessions/${sessionId}`, content: "[data-testid=runs-table]", hydrated: "[data-testid=runs-table]" },
     ];
     const browser = await launch();

@@ -2,7 +2,7 @@
 import { median, spread } from "./measure";
 
 export interface PageVisit {
-  ttfb: number; domInteractive: number; loadEventEnd: number; content: number; hydrated: number; interactive: number;
+  ttfb: number; domInteractive: number; loadEventEnd: number; content: number; complete: number; hydrated: number; interactive: number;
   longTasks: number; longTaskMs: number; longestTask: number; htmlKb: number; elements: number;
 }
 
@@ -18,11 +18,11 @@ export function pageRows(visits: Map<string, PageVisit[]>, labels: Record<string
   const rows = [...visits.entries()].map(([name, v]) => {
     const m = (f: (x: PageVisit) => number) => median(v.map(f));
     const ratio = base.length === v.length ? spread(v.map((x, i) => x.interactive / base[i].interactive), times) : "—";
-    return `| ${labels[name] ?? name} | ${spread(v.map((x) => x.interactive), ms)} | ${ratio} | ${ms(m((x) => x.ttfb))} | ${ms(m((x) => x.domInteractive))} | ${ms(m((x) => x.content))} | ${ms(m((x) => x.hydrated))} | ${ms(m((x) => x.loadEventEnd))} | ${m((x) => x.longTasks)} · ${ms(m((x) => x.longTaskMs))} · ${ms(m((x) => x.longestTask))} | ${ms(m((x) => x.htmlKb))} | ${ms(m((x) => x.elements))} |`;
+    return `| ${labels[name] ?? name} | ${spread(v.map((x) => x.interactive), ms)} | ${ratio} | ${ms(m((x) => x.ttfb))} | ${ms(m((x) => x.domInteractive))} | ${ms(m((x) => x.content))} | ${ms(m((x) => x.hydrated))} | ${ms(m((x) => x.complete))} | ${ms(m((x) => x.loadEventEnd))} | ${m((x) => x.longTasks)} · ${ms(m((x) => x.longTaskMs))} · ${ms(m((x) => x.longestTask))} | ${ms(m((x) => x.htmlKb))} | ${ms(m((x) => x.elements))} |`;
   });
   return [
-    "| page | interactive, ms: median (min–max) | × baseline | TTFB | domInteractive | content visible | hydrated | loadEventEnd | long tasks: n · total · longest ms | HTML KB | elements |",
-    "|---|---|---|---|---|---|---|---|---|---|---|",
+    "| page | interactive, ms: median (min–max) | × baseline | TTFB | domInteractive | content visible | hydrated | all content in DOM | loadEventEnd | long tasks: n · total · longest ms | HTML KB | elements |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows,
   ].join("\n");
 }

@@ -5,7 +5,7 @@ import { callsFor, longTrace } from "../../../scripts/bench/longTrace";
 import { Trace } from "@/domain/protocol";
 
 const visit = (interactive: number, over: Partial<PageVisit> = {}): PageVisit => ({
-  ttfb: 10, domInteractive: 100, loadEventEnd: 200, content: 150, hydrated: 180, interactive,
+  ttfb: 10, domInteractive: 100, loadEventEnd: 200, content: 150, complete: 170, hydrated: 180, interactive,
   longTasks: 1, longTaskMs: 60, longestTask: 60, htmlKb: 12.4, elements: 300, ...over,
 });
 
@@ -35,7 +35,7 @@ describe("pageRows", () => {
     const rows = pageRows(visits, { trace: "trace viewer" }).split("\n");
     expect(rows).toHaveLength(4);
     // ratios 3, 1.5, 5 → median 3; interactive 300, 300, 500 → median 300
-    expect(rows[3]).toMatch(/^\| trace viewer \| 300 \(300–500\) \| 3\.00× \(1\.50×–5\.00×\) \| 10 \| 100 \| 150 \| 180 \| 200 \| 1 · 60 · 60 \| 12 \| 300 \|$/);
+    expect(rows[3]).toMatch(/^\| trace viewer \| 300 \(300–500\) \| 3\.00× \(1\.50×–5\.00×\) \| 10 \| 100 \| 150 \| 180 \| 170 \| 200 \| 1 · 60 · 60 \| 12 \| 300 \|$/);
     expect(rows[2]).toContain("| baseline | 100 (100–200) | 1.00× (1.00×–1.00×) |");
   });
 });
