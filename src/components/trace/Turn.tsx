@@ -1,5 +1,5 @@
 import { duration, integer, percent } from "@/domain/stats/format";
-import { formatSpeed, turnSummary, type CallRow, type TurnRow, type TurnWindow } from "@/domain/trace";
+import { formatSpeed, turnSummary, type CallRow, type TurnHead, type TurnRow, type TurnWindow } from "@/domain/trace";
 import { DeltaLine } from "./Diff";
 import { Inert, LongText } from "./Inert";
 
@@ -58,7 +58,7 @@ export function TurnCard({ turn, milestonesTotal }: { turn: TurnRow; milestonesT
 }
 
 /** A turn of a long run outside the page shown in full: one line that opens its page. */
-export function TurnLine({ turn, page }: { turn: TurnRow; page: number }) {
+export function TurnLine({ turn, page }: { turn: TurnHead; page: number }) {
   return (
     <section className="turn compact" data-turn={turn.n} data-testid={`turn-${turn.n}`} id={`turn-${turn.n}`}>
       <a className="turn-line" href={`?turns=${page}#turn-${turn.n}`}>

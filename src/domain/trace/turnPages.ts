@@ -1,5 +1,5 @@
 import { duration, integer } from "../stats/format";
-import type { TurnRow } from "./rows";
+import type { TurnLike } from "./rows";
 
 /** A run of turns shown in full on one view of the trace viewer; 1-based, inclusive. */
 export interface TurnPage {
@@ -42,8 +42,25 @@ export function pageOf(w: TurnWindow, n: number): number {
   return w.pages.find((p) => n >= p.from && n <= p.to)?.page ?? 1;
 }
 
+/** What the one-line form of a turn shows. */
+export interface TurnHead {
+  n: number;
+  promptTokens: number;
+  ttftMs: number;
+  outputTokens: number;
+  calls: readonly { name: string; ok: boolean }[];
+}
+
+/** The one-line form of the turns from 0-based index `from` on, numbered from 1 over the whole run. */
+export function turnHeads(turns: readonly TurnLike[], from: number): TurnHead[] {
+  return turns.slice(from).map((t, i) => ({
+    n: from + i + 1, promptTokens: t.promptTokens, ttftMs: t.ttftMs, outputTokens: t.outputTokens,
+    calls: (t.toolCalls ?? []).map((c) => ({ name: c.name, ok: c.ok })),
+  }));
+}
+
 /** One line for a turn not shown in full: "prompt 89 tok · TTFT 428 ms · out 63 tok · read_file, edit_file (1 failed)". */
-export function turnSummary(t: Pick<TurnRow, "promptTokens" | "ttftMs" | "outputTokens" | "calls">): string {
+export function turnSummary(t: Omit<TurnHead, "n">): string {
   const failed = t.calls.filter((c) => !c.ok).length;
   const calls = t.calls.length === 0 ? "no tool calls" : `${t.calls.map((c) => c.name).join(", ")}${failed ? ` (${failed} failed)` : ""}`;
   return `prompt ${integer(t.promptTokens)} tok · TTFT ${duration(t.ttftMs)} · out ${integer(t.outputTokens)} tok · ${calls}`;
