@@ -65,6 +65,8 @@ export async function benchUi(dir: string, reps: number, log: (l: string) => voi
     const specs: PageSpec[] = [
       { name: "baseline", path: "/import", content: "[data-testid=import-form]", hydrated: "[data-testid=import-form]" },
       { name: "trace", path: `/runs/${long.runId}`, content: "#turn-1", complete: "#turn-200", hydrated: "html[data-trace-keys=ready]", effect: "[data-turn][aria-current]" },
+      // the same run with every turn in full, as the viewer showed it before it paged long runs
+      { name: "traceAll", path: `/runs/${long.runId}?turns=all`, content: "#turn-1", complete: "#turn-200", hydrated: "html[data-trace-keys=ready]", effect: "[data-turn][aria-current]" },
       { name: "session", path: `/sessions/${sessionId}`, content: "[data-testid=runs-table]", hydrated: "[data-testid=runs-table]" },
     ];
     const browser = await launch();
@@ -113,7 +115,7 @@ export async function benchUi(dir: string, reps: number, log: (l: string) => voi
     { id: "7b", what: "server RSS after start (MB)", kind: "abs", ratios: starts.rss, target: "—", met: null, detail: `whole process group (npm, tsx, esbuild) ${Math.round(median(starts.group))} MB` },
     { id: "7c", what: "server RSS idle after the page visits (MB)", kind: "abs", ratios: [rssIdle.serverMb], target: "—", met: null, detail: `whole process group ${Math.round(rssIdle.groupMb)} MB` },
   ];
-  const labels = { baseline: "/import (baseline)", trace: "trace viewer, 200 turns", session: `session, ${seeded.runs.toLocaleString("en-US")} runs` };
+  const labels = { baseline: "/import (baseline)", trace: "trace viewer, 200 turns", traceAll: "trace viewer, 200 turns all in full (`?turns=all`)", session: `session, ${seeded.runs.toLocaleString("en-US")} runs` };
   return {
     figures,
     pages: pageRows(visits, labels),
