@@ -48,6 +48,7 @@ async function submitLongRun(base: string, turns: number) {
 export interface UiResult { figures: Figure[]; pages: string; server: string }
 
 export async function benchUi(dir: string, reps: number, log: (l: string) => void): Promise<UiResult> {
+  if (!fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) throw new Error("ui: no build found; run `npx next build --webpack` (or `npm run build`) first");
   const dbPath = path.join(dir, "ui.db");
   const seeded = await seedDatabase(dbPath, { runs: 2016, seed: 1, variants: 2 });
   const sessionId = seeded.sessions[0];
