@@ -1,7 +1,11 @@
 /**
- * `npm run bench -- [--runs 100000] [--reps 5] [--dir DIR] [--no-write] [--only a,b] [--profile DIR]`: seeds one database,
- * measures every figure of issue 7 as a ratio against a baseline run in the same process, prints
- * the table and writes it into docs/benchmarks.md between the bench markers.
+ * `npm run bench -- [--runs 100000] [--reps 5] [--dir PATH] [--no-write] [--only a,b] [--profile DIR] [step …]`:
+ * seeds one database, measures every figure of issue 7 as a ratio against a baseline run in the
+ * same process, prints the table and writes it into docs/benchmarks.md between the bench markers.
+ * Steps may also be named without --only (`npm run bench -- ui`). The `ui` step (targets 6 and 7)
+ * brings its own database and server; without other steps the 100k-run seed is skipped. The
+ * `http` step serves the seeded database with the real server and a minimal Next.js app
+ * (targets 1 and 2 as the issue states them); `--profile DIR` makes both write CPU profiles.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -15,20 +19,22 @@ import { benchClaims, benchIngest } from "./device";
 import { benchHttpDevice } from "./http";
 import { benchHttpLatency } from "./http-latency";
 import { serverProfile, startDashboard, startMinimal } from "./servers";
-import { table, type Figure } from "./measure";
+import { benchUi, type UiResult } from "./ui";
+import { replaceBetween, table, type Figure } from "./measure";
 
-const BEGIN = "<!-- bench:begin -->";
-const END = "<!-- bench:end -->";
+const IN_PROCESS = ["analytics", "export", "rescore", "ingest", "claims", "http"];
 
 async function main() {
-  const { values: v } = parseArgs({
+  const { values: v, positionals } = parseArgs({
     options: { runs: { type: "string", default: "100000" }, reps: { type: "string", default: "5" }, dir: { type: "string" }, "no-write": { type: "boolean", default: false }, only: { type: "string" }, profile: { type: "string" } },
     strict: true,
+    allowPositionals: true,
   });
   const runs = Number(v.runs);
   if (v.profile) serverProfile.dir = path.resolve(v.profile);
   const reps = Number(v.reps);
-  const only = v.only ? new Set(v.only.split(",")) : null;
+  const named = [...(v.only ? v.only.split(",") : []), ...positionals];
+  const only = named.length ? new Set(named) : null;
   const want = (k: string) => !only || only.has(k);
   const dir = v.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-bench-"));
   const dbPath = path.join(dir, "bench.db");
@@ -36,57 +42,69 @@ async function main() {
   const log = (l: string) => console.error(l);
   const started = performance.now();
 
-  log(`seeding ${runs} runs into ${dbPath}…`);
-  const seeded = await seedDatabase(dbPath, { runs, seed: 1 });
-  const seedS = (performance.now() - started) / 1000;
-  const ctx = seeded.ctx;
   const figures: Figure[] = [];
-  const step = async (name: string, fn: () => Promise<Figure[]>) => {
-    if (!want(name)) return;
+  let ui: UiResult | null = null;
+  if (want("ui")) {
     const t = performance.now();
-    figures.push(...(await fn()));
+    ui = await benchUi(dir, reps, log);
+    figures.push(...ui.figures);
+    log(`ui: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
+  const seedStart = performance.now();
+  const seeded = IN_PROCESS.some(want) ? (log(`seeding ${runs} runs into ${dbPath}…`), await seedDatabase(dbPath, { runs, seed: 1 })) : null;
+  const seedS = (performance.now() - seedStart) / 1000;
+  const step = async (name: string, fn: (s: NonNullable<typeof seeded>) => Promise<Figure[]>) => {
+    if (!want(name) || !seeded) return;
+    const t = performance.now();
+    figures.push(...(await fn(seeded)));
     log(`${name}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
   };
   // Read-only figures first: rescoring and ingestion add rows.
-  await step("analytics", () => benchAnalytics(ctx, reps));
+  await step("analytics", (s) => benchAnalytics(s.ctx, reps));
   await step("export", () => benchExport(dbPath, reps));
-  await step("rescore", () => benchRescore(ctx, seeded.sessions.slice(0, 2), reps));
-  const big = [...seeded.pool].sort((a, b) => Math.abs(a.bytes - 20_480) - Math.abs(b.bytes - 20_480))[0];
-  await step("ingest", () => benchIngest(ctx, big, 200, reps));
-  await step("claims", () => benchClaims(ctx, 200, reps));
-  if (want("http")) {
-    // Over HTTP: the real server and the minimal Next.js app, both on the seeded database.
+  await step("rescore", (s) => benchRescore(s.ctx, s.sessions.slice(0, 2), reps));
+  const near20k = (s: NonNullable<typeof seeded>) => [...s.pool].sort((a, b) => Math.abs(a.bytes - 20_480) - Math.abs(b.bytes - 20_480))[0];
+  await step("ingest", (s) => benchIngest(s.ctx, near20k(s), 200, reps));
+  await step("claims", (s) => benchClaims(s.ctx, 200, reps));
+  // Over HTTP: the real server and the minimal Next.js app, both on the seeded database.
+  await step("http", async (s) => {
     const real = await startDashboard(dbPath);
     const minimal = await startMinimal(dbPath, log).catch(async (e) => {
       await real.stop();
       throw e;
     });
     try {
-      await step("http", () => benchHttpDevice(ctx, big, real, minimal, 200, reps));
-      await step("http", () => benchHttpLatency(ctx, seeded.pool, real, minimal, reps));
+      return [...(await benchHttpDevice(s.ctx, near20k(s), real, minimal, 200, reps)), ...(await benchHttpLatency(s.ctx, s.pool, real, minimal, reps))];
     } finally {
       await Promise.all([real.stop(), minimal.stop()]);
     }
-  }
+  });
 
   const totalS = (performance.now() - started) / 1000;
   const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, ${mb(os.totalmem())} MB RAM (${mb(os.freemem())} MB free), load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}, Node ${process.version}`;
-  const seedLine = `seed: ${seeded.runs.toLocaleString("en-US")} runs in ${seeded.sessions.length} sessions in ${seedS.toFixed(1)} s (${Math.round(seeded.runs / seedS)} runs/s overall; ${seeded.pool.length} distinct simulated traces, ${(seeded.poolMs / 1000).toFixed(1)} s), traces ${(seeded.traceBytes.min / 1024).toFixed(1)}–${(seeded.traceBytes.max / 1024).toFixed(1)} KB (median ${(seeded.traceBytes.median / 1024).toFixed(1)} KB), database ${((seeded.dbBytes / seeded.runs) * 1000 / 1048576).toFixed(2)} MB per 1,000 runs`;
-  const out = [`Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}; ${reps} repetitions; whole run ${totalS.toFixed(0)} s.`, "", seedLine, "", table(figures)].join("\n");
+  const measured = `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}; ${reps} repetitions; whole run ${totalS.toFixed(0)} s.`;
+  const seedLine = seeded
+    ? `seed: ${seeded.runs.toLocaleString("en-US")} runs in ${seeded.sessions.length} sessions in ${seedS.toFixed(1)} s (${Math.round(seeded.runs / seedS)} runs/s overall; ${seeded.pool.length} distinct simulated traces, ${(seeded.poolMs / 1000).toFixed(1)} s), traces ${(seeded.traceBytes.min / 1024).toFixed(1)}–${(seeded.traceBytes.max / 1024).toFixed(1)} KB (median ${(seeded.traceBytes.median / 1024).toFixed(1)} KB), database ${((seeded.dbBytes / seeded.runs) * 1000 / 1048576).toFixed(2)} MB per 1,000 runs`
+    : "";
+  const out = [measured, "", seedLine, "", table(figures)].join("\n");
   console.log(`\n${out}\n`);
+  if (ui) console.log(`${ui.pages}\n\n${ui.server}\n`);
 
   const doc = path.join(process.cwd(), "docs", "benchmarks.md");
   if (!v["no-write"] && fs.existsSync(doc)) {
-    const text = fs.readFileSync(doc, "utf8");
-    const a = text.indexOf(BEGIN);
-    const b = text.indexOf(END);
-    if (a >= 0 && b > a) {
-      fs.writeFileSync(doc, `${text.slice(0, a + BEGIN.length)}\n${out}\n${text.slice(b)}`);
-      log(`wrote the table into ${doc}`);
-    } else log(`${doc} has no ${BEGIN} … ${END} markers; table not written`);
+    let text = fs.readFileSync(doc, "utf8");
+    // A run of the ui step alone rewrites only its own sections, never the table of the others.
+    const parts: [string, string][] = [...(seeded ? [["bench", out] as [string, string]] : []), ...(ui ? [["bench-ui", `${measured}\n\n${ui.pages}`], ["bench-server", `${measured}\n\n${ui.server}`]] as [string, string][] : [])];
+    for (const [name, body] of parts) {
+      const next = replaceBetween(text, name, body);
+      if (next === null) log(`${doc} has no <!-- ${name}:begin --> … <!-- ${name}:end --> markers; not written`);
+      else text = next;
+    }
+    fs.writeFileSync(doc, text);
+    log(`wrote ${parts.map(([n]) => n).join(", ")} into ${doc}`);
   }
-  ctx.db.$client.close();
+  seeded?.ctx.db.$client.close();
   if (!v.dir) fs.rmSync(dir, { recursive: true, force: true });
 }
 main().catch((e) => {

@@ -64,14 +64,25 @@ export function rateFigure(id: string, what: string, t: { s: number[]; b: number
   return { id, what, kind: "rate", ratios, target: `≥ ${min}×`, met: median(ratios) >= min, detail: `${ms(median(t.s))} vs ${ms(median(t.b))}${per}` };
 }
 
+/** "median (min–max)" of `xs`, each formatted by `fmt`. */
+export function spread(xs: number[], fmt: (x: number) => string): string {
+  return `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
+}
+
 export function fmtRatios(f: Figure): string {
-  const r = f.ratios;
-  const d = (x: number) => (f.kind === "abs" ? Math.round(x).toLocaleString("en-US") : `${x.toFixed(2)}×`);
-  return `${d(median(r))} (${d(Math.min(...r))}–${d(Math.max(...r))})`;
+  return spread(f.ratios, (x) => (f.kind === "abs" ? Math.round(x).toLocaleString("en-US") : `${x.toFixed(2)}×`));
 }
 
 /** The figures as a Markdown table. */
 export function table(figures: Figure[]): string {
   const rows = figures.map((f) => `| ${f.id} | ${f.what} | ${fmtRatios(f)} | ${f.target} | ${f.met === null ? "—" : f.met ? "yes" : "**no**"} | ${f.detail} |`);
   return ["| # | figure | median (min–max) | target | met | subject vs baseline (medians) |", "|---|---|---|---|---|---|", ...rows].join("\n");
+}
+
+/** `text` with the part between `<!-- name:begin -->` and `<!-- name:end -->` replaced by `body`, or null without both markers. */
+export function replaceBetween(text: string, name: string, body: string): string | null {
+  const begin = `<!-- ${name}:begin -->`;
+  const a = text.indexOf(begin);
+  const b = text.indexOf(`<!-- ${name}:end -->`);
+  return a >= 0 && b > a ? `${text.slice(0, a + begin.length)}\n${body}\n${text.slice(b)}` : null;
 }

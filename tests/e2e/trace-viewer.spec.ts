@@ -206,3 +206,32 @@ test("a 200-turn trace loads and its keys respond", async ({ page, request }) =>
   await expect(run.turn(198)).toHaveAttribute("aria-current", "step");
   await expect(run.turn(198)).toBeInViewport();
 });
+
+test("a long run shows one page of turns in full and the others as lines that open their page", async ({ page, request }) => {
+  const token = await newDevice(request, "paging phone");
+  await createSession(request, "E2E: paged trace", ["dentist-todo-reminder"], ["bash"], 1);
+  const runId = await submitOne(request, token, (job) =>
+    traceFor(job, {
+      turns: Array.from({ length: 60 }, (_, i) => ({
+        promptTokens: 40 + i, contextTokens: 400, ttftMs: 300, outputTokens: 30, decodeMs: 1500,
+        text: `step ${i + 1}`,
+        toolCalls: [{ name: "bash", args: { command: `cat /notes/${i}.md` }, ok: true, result: "ok", ms: 5 }],
+      })),
+    }),
+  );
+  const run = new RunPage(page);
+  await run.open(runId);
+  await expect(page.locator("[data-turn]")).toHaveCount(60);
+  await expect(page.getByTestId("turn-pages")).toContainText("1–25");
+  await expect(run.turn(25).getByTestId("turn-text")).toHaveText("step 25");
+  await expect(run.turn(26).getByTestId("turn-text")).toHaveCount(0);
+  await expect(run.turn(26)).toContainText("prompt 65 tok · TTFT 300 ms · out 30 tok · bash");
+
+  await run.turn(30).locator("a").click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${runId}\\?turns=2#turn-30$`));
+  await expect(run.turn(30).getByTestId("turn-text")).toHaveText("step 30");
+  await expect(run.turn(1).getByTestId("turn-text")).toHaveCount(0);
+
+  await page.getByTestId("all-turns").click();
+  await expect(page.getByTestId("turn-text")).toHaveCount(60);
+});

@@ -1,43 +1,21 @@
-import { diffCounts, hunks, lineDiff, treeRows, type DiffLine, type FileDelta, workspaceDiff } from "@/domain/trace";
+import { diffCounts, lineDiff, treeRows, type FileDelta, workspaceDiff } from "@/domain/trace";
 import type { Workspace } from "@/domain/protocol";
 import { Inert } from "./Inert";
-
-/** Rows beyond this are left out of one diff: the file tree says how many lines changed. */
-const MAX_ROWS = 400;
-const SIGN = { same: " ", add: "+", del: "-" } as const;
-
-/** A unified line diff of one file, with long unchanged stretches folded. */
-export function DiffView({ lines }: { lines: DiffLine[] }) {
-  const rows = hunks(lines);
-  if (!rows.length) return <p className="muted">(empty file)</p>;
-  return (
-    <div className="diff" data-testid="diff">
-      {rows.slice(0, MAX_ROWS).map((r, i) =>
-        r.op === "skip" ? (
-          <div key={i} className="dl skip">⋯ {r.count} unchanged line{r.count === 1 ? "" : "s"}</div>
-        ) : (
-          <div key={i} className={`dl ${r.op}`}>{SIGN[r.op]} <Inert text={r.text} /></div>
-        ),
-      )}
-      {rows.length > MAX_ROWS && <div className="dl skip">⋯ {rows.length - MAX_ROWS} more rows not shown</div>}
-    </div>
-  );
-}
+import { DiffOnOpen } from "./DiffOnOpen";
 
 const STATUS_PILL = { added: "pass", removed: "fail", changed: "warn", unchanged: "" } as const;
 
-/** One file's change as an expandable line: status, path, +added −removed, diff on open. */
+/** One file's change as an expandable line: status, path, +added −removed, diff drawn on open. */
 export function DeltaLine({ delta, label }: { delta: FileDelta; label?: string }) {
   const lines = lineDiff(delta.before ?? "", delta.after ?? "");
   const counts = diffCounts(lines);
   return (
-    <details className="delta" data-testid="delta">
+    <DiffOnOpen before={delta.before ?? ""} after={delta.after ?? ""}>
       <summary>
         <span className={`pill ${STATUS_PILL[delta.status]}`}>{delta.status}</span> <span className="mono"><Inert text={label ?? delta.path} /></span>{" "}
         <span className="add-n">+{counts.added}</span> <span className="del-n">−{counts.removed}</span>
       </summary>
-      <DiffView lines={lines} />
-    </details>
+    </DiffOnOpen>
   );
 }
 

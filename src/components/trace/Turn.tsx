@@ -1,5 +1,5 @@
 import { duration, integer, percent } from "@/domain/stats/format";
-import { formatSpeed, type CallRow, type TurnRow } from "@/domain/trace";
+import { formatSpeed, turnSummary, type CallRow, type TurnHead, type TurnRow, type TurnWindow } from "@/domain/trace";
 import { DeltaLine } from "./Diff";
 import { Inert, LongText } from "./Inert";
 
@@ -54,5 +54,30 @@ export function TurnCard({ turn, milestonesTotal }: { turn: TurnRow; milestonesT
       {turn.text !== null && <LongText text={turn.text} model testId="turn-text" />}
       {turn.calls.map((c) => <CallView key={c.n} call={c} milestonesTotal={milestonesTotal} />)}
     </section>
+  );
+}
+
+/** A turn of a long run outside the page shown in full: one line that opens its page. */
+export function TurnLine({ turn, page }: { turn: TurnHead; page: number }) {
+  return (
+    <section className="turn compact" data-turn={turn.n} data-testid={`turn-${turn.n}`} id={`turn-${turn.n}`}>
+      <a className="turn-line" href={`?turns=${page}#turn-${turn.n}`}>
+        <b>Turn {turn.n}</b> <span className="muted"><Inert text={turnSummary(turn)} /></span>
+      </a>
+    </section>
+  );
+}
+
+/** Which turns of a long run are shown in full; plain links, so opening a page costs no client JavaScript. */
+export function TurnPager({ window: w }: { window: TurnWindow }) {
+  if (!w.pages.length) return null;
+  return (
+    <nav className="row pager" data-testid="turn-pages">
+      <span className="muted">Turns in full:</span>
+      {w.pages.map((p) =>
+        w.current?.page === p.page ? <b key={p.page}>{p.from}–{p.to}</b> : <a key={p.page} href={`?turns=${p.page}`}>{p.from}–{p.to}</a>,
+      )}
+      {w.current === null ? <b>all</b> : <a href="?turns=all" data-testid="all-turns">all</a>}
+    </nav>
   );
 }

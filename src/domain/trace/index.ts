@@ -6,3 +6,4 @@ export * from "./speed";
 export * from "./workspace";
 export * from "./rows";
 export * from "./read";
+export * from "./turnPages";
