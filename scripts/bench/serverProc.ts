@@ -18,20 +18,24 @@ async function ok(url: string): Promise<boolean> {
   try {
     const r = await fetch(url);
     await r.arrayBuffer();
-    return r.ok;
+    return r.status < 500; // a route that only takes POST answers 405: it is up
   } catch {
     return false;
   }
 }
 
-/** `npx tsx <file>` in its own process group; resolves once every `readyPaths` answers 200 (polled every 20 ms). */
-export async function startProc(file: string, env: Record<string, string>, logFile: string, readyPaths: string[]): Promise<Proc> {
+/**
+ * A command (by default `npx tsx <file>`, as a person starts it) in its own process group on a
+ * free port; resolves once every `readyPaths` answers below 500 (polled every 20 ms).
+ */
+export async function startProc(file: string, env: Record<string, string>, logFile: string, readyPaths: string[], opts: { cmd?: string[]; cwd?: string } = {}): Promise<Proc> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const fd = fs.openSync(logFile, "w");
   const t0 = performance.now();
-  const child = spawn("npx", ["tsx", file], {
-    cwd: process.cwd(), detached: true, stdio: ["ignore", fd, fd],
+  const [program, ...args] = opts.cmd ?? ["npx", "tsx", file];
+  const child = spawn(program, args, {
+    cwd: opts.cwd ?? process.cwd(), detached: true, stdio: ["ignore", fd, fd],
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), HOST: "127.0.0.1", ...env },
   });
   fs.closeSync(fd);

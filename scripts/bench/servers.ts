@@ -3,74 +3,36 @@
  * project's build, as `npm start` runs it) and the minimal Next.js app of ./minimal-next, each in
  * its own process group on a free port, on a database the benchmark seeded.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { startProc, stopProc } from "./serverProc";
 
 const root = path.resolve(__dirname, "..", "..");
 
 export interface BenchServer {
   base: string;
-  child: ChildProcess;
   stop: () => Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** `npm run bench -- --profile DIR` sets this: each server writes a CPU profile there when it stops. */
 export const serverProfile = { dir: "" };
 
-async function start(name: string, cmd: string[], cwd: string, env: Record<string, string>): Promise<BenchServer> {
-  const port = await freePort();
-  const logFile = path.join(os.tmpdir(), `harness-lab-bench-${name}-${port}.log`);
-  const log = fs.openSync(logFile, "w");
+async function start(name: string, cmd: string[], cwd: string, env: Record<string, string>, readyPath: string): Promise<BenchServer> {
   // Node refuses --cpu-prof in NODE_OPTIONS, so it goes on the command line (tsx as a loader then).
   const args = serverProfile.dir ? ["--cpu-prof", `--cpu-prof-dir=${serverProfile.dir}`, ...cmd.map((a) => (a.endsWith(path.join("tsx", "dist", "cli.mjs")) ? "--import=tsx" : a))] : cmd;
-  const child = spawn(process.execPath, args, {
-    cwd, detached: true, stdio: ["ignore", log, log],
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), HOST: "127.0.0.1", ...env },
-  });
-  fs.closeSync(log);
-  const base = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once("exit", r));
-    try { process.kill(-child.pid!, "SIGTERM"); } catch {}
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    try { process.kill(-child.pid!, "SIGKILL"); } catch {}
-  };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${base}${name === "dashboard" ? "/api/health" : "/api/claim"}`, { method: name === "dashboard" ? "GET" : "HEAD" });
-      if (res.status < 500) break;
-    } catch {}
-    if (Date.now() > deadline || child.exitCode !== null) {
-      await stop();
-      throw new Error(`The ${name} server did not start; its log (${logFile}):\n${fs.readFileSync(logFile, "utf8").slice(-3000)}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { base, child, stop };
+  const logFile = path.join(os.tmpdir(), `harness-lab-bench-${name}-${process.pid}.log`);
+  const proc = await startProc(name, env, logFile, [readyPath], { cmd: [process.execPath, ...args], cwd });
+  return { base: proc.base, stop: () => stopProc(proc) };
 }
 
 /** The dashboard as `npm start` serves it, built first if the build is missing or older than the sources. */
 export function startDashboard(dbPath: string): Promise<BenchServer> {
   const built = spawnSync(process.execPath, ["--input-type=module", "-e", "(await import('./scripts/lib/setup.mjs')).ensureBuild()"], { cwd: root, stdio: "inherit" });
   if (built.status !== 0) throw new Error("Building the dashboard failed; run `npm run build` to see why.");
-  return start("dashboard", [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "main.ts")], root, { DB_PATH: dbPath });
+  return start("dashboard", [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "main.ts")], root, { DB_PATH: dbPath }, "/api/health");
 }
 
 /**
@@ -96,5 +58,5 @@ export function startMinimal(dbPath: string, log: (l: string) => void): Promise<
     const r = spawnSync(process.execPath, [nextBin, "build", "--webpack"], { cwd: dir, encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
     if (r.status !== 0) throw new Error(`Building the minimal app failed:\n${r.stdout}\n${r.stderr}`);
   }
-  return start("minimal", [nextBin, "start", "-H", "127.0.0.1"], dir, { DB_PATH: dbPath });
+  return start("minimal", [nextBin, "start", "-H", "127.0.0.1"], dir, { DB_PATH: dbPath }, "/api/claim");
 }
