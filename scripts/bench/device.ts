@@ -59,17 +59,20 @@ export function setup(ctx: Ctx) {
  */
 const inProcess = (f: Figure): Figure => ({ ...f, target: "— (see the HTTP row)", met: null });
 
+/** Queues and leases `n` jobs of the entry's task × config; returns each job's trace body, ready to submit. */
+export function leaseFor(ctx: Ctx, deviceId: string, entry: PoolEntry, n: number, name: string): { id: string; body: string }[] {
+  const jobs: Job[] = [];
+  while (jobs.length < n) {
+    createSession(ctx, CreateSessionRequest.parse({ name, tasks: [entry.task.id], configs: [entry.config.id], repeats: Math.min(100, n - jobs.length), leaseSeconds: 86_400 }));
+    for (let j; jobs.length < n && (j = claimJob(ctx, deviceId, JSON.parse(POLL_BODY))); ) jobs.push(j);
+  }
+  return jobs.map((j) => ({ id: j.id, body: JSON.stringify({ ...entry.trace, leaseToken: j.lease.token, attempt: j.attempt }) }));
+}
+
 /** Target 1: `n` traces through POST …/result vs the minimal parse-and-insert route. */
 export async function benchIngest(ctx: Ctx, entry: PoolEntry, n: number, reps: number): Promise<Figure[]> {
   const s = setup(ctx);
-  const prepare = () => {
-    const jobs: Job[] = [];
-    while (jobs.length < n) {
-      createSession(ctx, CreateSessionRequest.parse({ name: "bench ingest", tasks: [entry.task.id], configs: [entry.config.id], repeats: Math.min(100, n - jobs.length), leaseSeconds: 86_400 }));
-      for (let j; jobs.length < n && (j = claimJob(ctx, s.deviceId, JSON.parse(POLL_BODY))); ) jobs.push(j);
-    }
-    return jobs.map((j) => ({ id: j.id, body: JSON.stringify({ ...entry.trace, leaseToken: j.lease.token, attempt: j.attempt }) }));
-  };
+  const prepare = () => leaseFor(ctx, s.deviceId, entry, n, "bench ingest");
   const submit = (handler: Handler) => async () => {
     const batch = prepare();
     const t = performance.now();

@@ -6,11 +6,10 @@
  * concurrency; subject and baseline batches alternate.
  */
 import type { Ctx } from "../../src/server/context";
-import { CreateSessionRequest, type Job } from "../../src/domain/protocol";
+import { CreateSessionRequest } from "../../src/domain/protocol";
 import { createSession } from "../../src/server/sessions/createSession";
-import { claimJob } from "../../src/server/queue/claimJob";
 import type { PoolEntry } from "../lib/tracePool";
-import { POLL_BODY, setup } from "./device";
+import { POLL_BODY, leaseFor, setup } from "./device";
 import { pairs, rateFigure, type Figure } from "./measure";
 import type { BenchServer } from "./servers";
 import { post } from "./client";
@@ -37,14 +36,7 @@ async function drive(reqs: Req[], concurrency: number): Promise<number[]> {
 export async function benchHttpDevice(ctx: Ctx, entry: PoolEntry, real: BenchServer, minimal: BenchServer, n: number, reps: number, concurrency = 4): Promise<Figure[]> {
   const s = setup(ctx);
   const json = { "content-type": "application/json" };
-  const lease = () => {
-    const jobs: Job[] = [];
-    while (jobs.length < n) {
-      createSession(ctx, CreateSessionRequest.parse({ name: "bench http ingest", tasks: [entry.task.id], configs: [entry.config.id], repeats: Math.min(100, n - jobs.length), leaseSeconds: 86_400 }));
-      for (let j; jobs.length < n && (j = claimJob(ctx, s.deviceId, JSON.parse(POLL_BODY))); ) jobs.push(j);
-    }
-    return jobs.map((j) => ({ id: j.id, body: JSON.stringify({ ...entry.trace, leaseToken: j.lease.token, attempt: j.attempt }) }));
-  };
+  const lease = () => leaseFor(ctx, s.deviceId, entry, n, "bench http ingest");
   // Leases are taken before each timed batch; only the submits are timed.
   const ingest = (server: BenchServer, isReal: boolean) => {
     let batch: Req[] = [];

@@ -2,6 +2,7 @@ import { type Build, type Device, Job, ResultResponse, type Trace } from "@/doma
 import type { EndpointOptions } from "./openai";
 import type { HistoryMode } from "./conversation";
 import { InfrastructureError, RunAborted, runDesktopJob } from "./run";
+import { HttpError, protocolClient } from "@/harness/protocol-client";
 
 /**
  * The desktop device: speaks protocol v1 exactly like a phone (poll with wait, heartbeat every
@@ -41,14 +42,7 @@ export interface DesktopJobReport {
   trace?: Trace;
 }
 
-class HttpError extends Error {
-  constructor(readonly status: number, readonly body: unknown) {
-    super(`HTTP ${status}: ${JSON.stringify(body).slice(0, 300)}`);
-  }
-}
-
 export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<DesktopJobReport[]> {
-  const base = opts.url.replace(/\/+$/, "") + "/api/device/v1";
   const doFetch = opts.fetch ?? fetch;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const log = opts.log ?? (() => {});
@@ -57,23 +51,7 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
   const stopped = () => opts.signal?.aborted === true;
   let history: HistoryMode = opts.history ?? "native";
 
-  async function post(path: string, body: unknown, signal?: AbortSignal): Promise<{ status: number; json: unknown }> {
-    const res = await doFetch(base + path, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${opts.token}` },
-      body: JSON.stringify(body),
-      signal,
-    });
-    const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = text;
-    }
-    if (res.status >= 400) throw new HttpError(res.status, json);
-    return { status: res.status, json };
-  }
+  const { post } = protocolClient(opts.url, opts.token, doFetch);
 
   /** A finished trace is never dropped: network errors and 5xx are retried with backoff. */
   async function retrying<T>(what: string, fn: () => Promise<T>): Promise<T> {

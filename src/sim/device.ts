@@ -5,6 +5,7 @@ import { type SimRun, runJob } from "./run";
 import type { SimSolution } from "./model/solution";
 import type { Profile } from "./model/profiles";
 import { WorkspaceSeedError } from "@/harness/tools";
+import { HttpError, protocolClient } from "@/harness/protocol-client";
 
 export interface RunDeviceOptions {
   /** Dashboard base URL, e.g. http://127.0.0.1:3000 */
@@ -66,12 +67,6 @@ export interface DeviceReport {
   retries: number;
 }
 
-class HttpError extends Error {
-  constructor(readonly status: number, readonly body: unknown) {
-    super(`HTTP ${status}`);
-  }
-}
-
 const retryable = (e: unknown) => !(e instanceof HttpError) || e.status >= 500;
 
 export const DEFAULT_BUILD: Build = {
@@ -88,7 +83,6 @@ export const DEFAULT_BUILD: Build = {
  * are retried with exponential backoff until the server answers.
  */
 export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
-  const base = opts.url.replace(/\/+$/, "") + "/api/device/v1";
   const clock = opts.clock ?? (() => Date.now());
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const doFetch = opts.fetch ?? fetch;
@@ -105,23 +99,8 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
   const stopped = () => opts.signal?.aborted === true;
 
   /** Only polls are cut short by the stop signal: a finished trace is still submitted. */
-  async function request(path: string, body: unknown, abortable = false): Promise<{ status: number; json: unknown }> {
-    const res = await doFetch(base + path, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${opts.token}` },
-      body: JSON.stringify(body),
-      signal: abortable ? opts.signal : undefined,
-    });
-    const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = text;
-    }
-    if (res.status >= 400) throw new HttpError(res.status, json);
-    return { status: res.status, json };
-  }
+  const client = protocolClient(opts.url, opts.token, doFetch);
+  const request = (path: string, body: unknown, abortable = false) => client.post(path, body, abortable ? opts.signal : undefined);
 
   /** Retries a request while the server is down (network error or 5xx), with exponential backoff. */
   async function withRetry<T>(what: string, fn: () => Promise<T>, untilStopped = false): Promise<T> {
