@@ -17,8 +17,9 @@ const ALL: SuiteTask[] = [...NO_FILE_TASKS, ...FILE_TASKS, ...MULTI_STEP_TASKS, 
 
 export function buildSuite(): Suite {
   return {
+    // v2: four tasks at v2 (date patterns rewritten without nested repetition)
     id: "phone-20",
-    version: 1,
+    version: 2,
     name: "Phone 20",
     description:
       "Twenty everyday requests for a small on-device assistant working over one person's private files (10 that need no files, 6 single-file tasks, 4 multi-step tasks that change two files), plus 4 held-out tasks in a different voice, under the seven harness configurations of the incremental ablation: bare model, file tools, planning, one bash tool, and worked examples. Checks judge the files left in the workspace, not the assistant's claims.",
