@@ -105,6 +105,10 @@ async function main() {
     }
     if (url.pathname === "/api/auth/login" && req.method === "POST") return login(req, res, remote);
     if (url.pathname === "/api/auth/logout" && req.method === "POST") return send(res, 200, { ok: true }, { "set-cookie": clearCookie() });
+    if (url.pathname === "/api/auth/login" || url.pathname === "/api/auth/logout") {
+      // These two live here, not in app/api, so they refuse other methods themselves (cf. otherMethods).
+      return send(res, 405, error("method_not_allowed", `This route accepts POST, not ${req.method}; send the request with POST.`), { allow: "POST" });
+    }
     handle(req, res);
   });
 

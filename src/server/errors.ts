@@ -10,7 +10,8 @@ export type ErrorCode =
   | "conflict"
   | "payload_too_large"
   | "unsupported_media_type"
-  | "invalid_suite";
+  | "invalid_suite"
+  | "method_not_allowed";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_request: 400,
@@ -19,6 +20,7 @@ const STATUS: Record<ErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   lease_lost: 409,
   conflict: 409,
   payload_too_large: 413,

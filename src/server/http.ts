@@ -86,3 +86,35 @@ export function route<A extends unknown[]>(fn: (req: Request, ...rest: A) => Pro
     }
   };
 }
+
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type Method = (typeof METHODS)[number];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyHandler = (req: Request, ...rest: any[]) => Promise<Response> | Response;
+type Refusal = (req: Request) => Response;
+
+const refusals = new WeakSet<object>();
+/** True for a handler made by `otherMethods`: it only ever refuses. Lets tests tell them apart. */
+export const isRefusal = (handler: unknown): boolean => typeof handler === "function" && refusals.has(handler);
+
+/**
+ * The handlers a route file does not implement. Next.js answers a method a route does not export
+ * with an empty 405, which breaks the one error body of protocol.md; so every route file ends
+ * with e.g. `export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });`, and the
+ * methods it names answer 405 with the error body and `Allow`. OPTIONS is here too because once
+ * every method is exported, Next.js's own OPTIONS would claim them all.
+ */
+export function otherMethods<H extends Partial<Record<Method, AnyHandler>>>(implemented: H): Record<Exclude<Method, keyof H>, Refusal> & { OPTIONS: Refusal } {
+  const real = METHODS.filter((m) => implemented[m] !== undefined);
+  const allow = [...real, ...(real.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const list = real.length === 1 ? real[0] : `${real.slice(0, -1).join(", ")} or ${real[real.length - 1]}`;
+  const refuse: Refusal = (req) => {
+    const res = errorResponse(new ServiceError("method_not_allowed", `This route accepts ${list}, not ${req.method}; send the request with ${list}.`));
+    res.headers.set("allow", allow);
+    return res;
+  };
+  refusals.add(refuse);
+  const options: Refusal = () => new Response(null, { status: 204, headers: { allow, "cache-control": "no-store" } });
+  const missing = METHODS.filter((m) => implemented[m] === undefined);
+  return { ...Object.fromEntries(missing.map((m) => [m, refuse])), OPTIONS: options } as Record<Exclude<Method, keyof H>, Refusal> & { OPTIONS: Refusal };
+}

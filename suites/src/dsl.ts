@@ -105,6 +105,8 @@ export function fixture(
 
 export interface TaskSpec {
   id: string;
+  /** 1 unless the task changed after a version was stored. */
+  version?: number;
   group: TaskGroup;
   heldOut?: boolean;
   title: string;
@@ -117,7 +119,7 @@ export interface TaskSpec {
 export function task(spec: TaskSpec): Task {
   return {
     id: spec.id,
-    version: 1,
+    version: spec.version ?? 1,
     group: spec.group,
     ...(spec.heldOut ? { heldOut: true } : {}),
     title: spec.title,

@@ -17,8 +17,10 @@ const ALL: SuiteTask[] = [...NO_FILE_TASKS, ...FILE_TASKS, ...MULTI_STEP_TASKS, 
 
 export function buildSuite(): Suite {
   return {
+    // v2: three context-management configs (elide, summarize, staged).
+    // v3: four tasks at v2 (date patterns rewritten without nested repetition for the regex-safety check).
     id: "phone-20",
-    version: 2,
+    version: 3,
     name: "Phone 20",
     description:
       "Twenty everyday requests for a small on-device assistant working over one person's private files (10 that need no files, 6 single-file tasks, 4 multi-step tasks that change two files), plus 4 held-out tasks in a different voice, under the seven harness configurations of the incremental ablation (bare model, file tools, planning, one bash tool, worked examples) and three context-management variants (elide, summarize, staged). Checks judge the files left in the workspace, not the assistant's claims.",

@@ -40,11 +40,12 @@ export const FILE_TASKS: SuiteTask[] = [
   {
     task: task({
       id: "warranty-find-read",
+      version: 2, // v2: date pattern without nested repetition (docs/security.md)
       group: "files",
       title: "Find a file by name, read it and answer",
       prompt: "My boiler warranty is in a file with \"warranty\" in its name. Until what date is the boiler covered?",
       checks: [
-        reply("until_14_june_2029", "\\b14(th)?\\s+(of\\s+)?june,?\\s+2029\\b|\\bjune\\s+14(th)?,?\\s+2029\\b|2029-06-14|\\b14/0?6/2029\\b", "i"),
+        reply("until_14_june_2029", "\\b14(th)?\\s+(?:of\\s)?\\s*june,?\\s+2029\\b|\\bjune\\s+14(th)?,?\\s+2029\\b|2029-06-14|\\b14/0?6/2029\\b", "i"),
         unchanged("/documents/boiler-warranty.md"),
       ],
       fixtures: [

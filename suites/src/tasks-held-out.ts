@@ -11,7 +11,7 @@ import { appended, seedContent } from "./workspace";
  */
 
 const VET_TOPIC = "biscuit|booster|vaccin|vet|jab";
-const VET_DATE = "\\b11(th)?\\s*(of\\s+)?nov|\\bnov\\w*\\.?\\s+11(th)?\\b|2026-11-11|\\b11/11\\b";
+const VET_DATE = "\\b11(th)?\\s*(?:of\\s)?\\s*nov|\\bnov\\w*\\.?\\s+11(th)?\\b|2026-11-11|\\b11/11\\b";
 const VET_TIME = "\\b16[:.]15\\b|\\b4[:.]15\\s*pm\\b|quarter past (four|4)";
 const vetReminder: Check = globRe("reminder_has_date", "/reminders/**", dated(VET_TOPIC, VET_DATE, VET_TIME), "i");
 const vetTodo: Check = newLine("todo_item", "/todo.md", `^- \\[ \\] .*(${VET_TOPIC})`, "i");
@@ -117,6 +117,7 @@ export const HELD_OUT_TASKS: SuiteTask[] = [
   {
     task: task({
       id: "vet-booster",
+      version: 2, // v2: date pattern without nested repetition (docs/security.md)
       group: "multi_step",
       heldOut: true,
       title: "Held out: vet appointment to todo and reminder",

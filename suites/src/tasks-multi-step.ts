@@ -21,7 +21,7 @@ const read = (path: string) => toolCall("read_file", { path }, { result: seedCon
 
 /* ---------------------------------------------------------------- dentist */
 
-const DENTIST_DATE = "\\b0?3(rd)?\\s*(of\\s+)?nov|\\bnov\\w*\\.?\\s+0?3(rd)?\\b|2026-11-03|\\b0?3/11\\b|\\b11/0?3\\b";
+const DENTIST_DATE = "\\b0?3(rd)?\\s*(?:of\\s)?\\s*nov|\\bnov\\w*\\.?\\s+0?3(rd)?\\b|2026-11-03|\\b0?3/11\\b|\\b11/0?3\\b";
 const DENTIST_TIME = "\\b10[:.]30\\b|\\bhalf past ten\\b";
 const dentistReminder: Check = globRe("reminder_has_date", "/reminders/**", dated("dentist", DENTIST_DATE, DENTIST_TIME), "i");
 const dentistTodo: Check = newLine("todo_item", "/todo.md", "^- \\[ \\] .*dentist", "i");
@@ -41,7 +41,7 @@ const SUMMARY_PATH = "/notes/committee-summary.md";
 const summaryFacts: Check = fileRe(
   "summary_facts",
   SUMMARY_PATH,
-  "^(?=[\\s\\S]*plant sale)(?=[\\s\\S]*(18(th)?\\s+(of\\s+)?april|april\\s+18))(?=[\\s\\S]*hoses?\\b)",
+  "^(?=[\\s\\S]*plant sale)(?=[\\s\\S]*(18(th)?\\s+(?:of\\s)?\\s*april|april\\s+18))(?=[\\s\\S]*hoses?\\b)",
   "i",
 );
 const committeeTodo: Check = newLine("todo_item", "/todo.md", "^- \\[ \\] .*(council|water meter)", "i");
@@ -85,6 +85,7 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
   {
     task: task({
       id: "dentist-todo-reminder",
+      version: 2, // v2: date pattern without nested repetition (docs/security.md)
       group: "multi_step",
       title: "Appointment to todo item and reminder",
       prompt:
@@ -183,6 +184,7 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
   {
     task: task({
       id: "committee-summary-todo",
+      version: 2, // v2: date pattern without nested repetition (docs/security.md)
       group: "multi_step",
       title: "Meeting notes to summary and todo item",
       prompt:

@@ -8,8 +8,8 @@
  * paths), invalid JSON and UTF-8, wrong content types, hostile path ids and query strings, and
  * valid-looking traces with a forged lease token.
  *
- * Size: RUNS below sum to 3,050 property runs; with the reads of stored runs and the two fixed
- * traces that is ~3,100 hostile requests per run (the summary line prints the exact count), plus a
+ * Size: RUNS below sum to 3,350 property runs; with the reads of stored runs and the two fixed
+ * traces that is ~3,350 hostile requests per run (the summary line prints the exact count), plus a
  * health check after each; about 10 s. Run more with HOSTILE_RUNS=<factor> (×3 ≈ 9,000 requests,
  * ~45 s) and another seed with HOSTILE_SEED=<n>, e.g.
  * `HOSTILE_RUNS=10 HOSTILE_SEED=2 npx vitest run tests/integration/hostile-input.test.ts`.
@@ -25,7 +25,7 @@ import { type Body, bodyFor, deep, huge, idFrom, queryFor, shortReport, swapByte
 
 const FACTOR = Number(process.env.HOSTILE_RUNS ?? 1);
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261014);
-const RUNS = { device: 800, dashboard: 700, queries: 900, ids: 400, forged: 100, leased: 150 };
+const RUNS = { device: 800, dashboard: 700, queries: 900, ids: 400, forged: 100, leased: 150, methods: 300 };
 const runs = (n: number) => ({ seed: SEED, numRuns: Math.max(1, Math.round(n * FACTOR)), asyncReporter: shortReport });
 
 const TABLES = ["devices", "jobs", "leases", "runs", "turns", "traces", "scores", "sessions", "suites", "tasks", "configs"];
@@ -95,7 +95,7 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
   it("covers every route of the test server's ROUTES table", () => {
     const src = fs.readFileSync(path.join(__dirname, "..", "support", "server.ts"), "utf8");
     const routed = [...src.matchAll(/"\.\.\/\.\.\/app(\/api\/.*)\/route"/g)].map((m) => m[1].replace(/\[id\]/g, "{id}"));
-    expect(routed.filter((r) => !COVERED.includes(r))).toEqual([]);
+    expect(routed.filter((r) => !COVERED.includes(r) && !NOT_FUZZED.includes(r))).toEqual([]);
   });
 
   it("device protocol: poll, heartbeat, result and fail with and without a device token", async () => {
@@ -222,6 +222,21 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
       runs(RUNS.ids),
     );
   });
+  it("every method on every route: what a route does not implement is a 405 with the error body and `Allow`", async () => {
+    const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...COVERED, ...NOT_FUZZED), fc.constantFrom(...methods), idFrom([ids.session, ids.run, "mini"]), bodyFor({ name: "x" }), async (p, method, id, body) => {
+        const url = p.replace("{id}", id);
+        // What a route implements is fuzzed by the properties above; tests/integration/method-not-allowed.test.ts pins the Allow lists.
+        const allow = (await dash.fetch(new Request(new URL(url, "http://127.0.0.1:3000"), { method: "OPTIONS" }))).headers.get("allow") ?? "";
+        if (allow.split(", ").includes(method)) return;
+        const r = await hostile(method, url, method === "GET" ? undefined : body);
+        expect(r.status, `${method} ${p}`).toBe(405);
+        expect(JSON.parse(r.text).error.code).toBe("method_not_allowed");
+      }),
+      runs(RUNS.methods),
+    );
+  });
 });
 
 const COVERED_GETS = [
@@ -237,3 +252,5 @@ const COVERED_POSTS = [
   "/api/budget/count", "/api/budget/configs",
 ];
 const COVERED = [...COVERED_GETS, ...COVERED_POSTS];
+/** Routes whose implemented method is not fuzzed (POST /api/demo starts simulated phones); their other methods are. */
+const NOT_FUZZED = ["/api/demo"];

@@ -40,9 +40,10 @@ import * as budgetCount from "../../app/api/budget/count/route";
 import * as budget from "../../app/api/budget/route";
 import * as budgetHeadroom from "../../app/api/budget/headroom/route";
 import * as budgetConfigs from "../../app/api/budget/configs/route";
+import * as demo from "../../app/api/demo/route";
 
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Module = Partial<Record<"GET" | "POST" | "DELETE", Handler>>;
+type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response> | Response; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Module = Partial<Record<string, Handler>>;
 
 // The app's route table, matched the way Next.js matches these folders.
 const ROUTES: [RegExp, Module][] = [
@@ -81,6 +82,7 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/budget$/, budget as Module],
   [/^\/api\/budget\/headroom$/, budgetHeadroom as Module],
   [/^\/api\/budget\/configs$/, budgetConfigs as Module],
+  [/^\/api\/demo$/, demo as Module],
 ];
 
 export interface Call {
@@ -113,14 +115,15 @@ export function testDashboard(suitesDir = path.join(__dirname, "..", "fixtures",
     for (const [re, mod] of ROUTES) {
       const m = u.pathname.match(re);
       if (!m) continue;
-      const handler = mod[req.method as "GET" | "POST" | "DELETE"];
-      if (!handler) return new Response(null, { status: 405 });
+      // Next.js answers HEAD with GET; every other method is the route file's own (otherMethods).
+      const handler = mod[req.method] ?? (req.method === "HEAD" ? mod.GET : undefined);
+      if (!handler) throw new Error(`${u.pathname} exports no ${req.method} handler: end its route file with \`otherMethods(…)\` from src/server/http.ts`);
       return handler(req, { params: Promise.resolve({ ...m.groups }) });
     }
     throw new Error(`no route for ${u.pathname}`);
   }
 
-  async function call(method: "GET" | "POST" | "DELETE", url: string, opts: { json?: unknown; body?: string; token?: string; headers?: Record<string, string> } = {}): Promise<Call> {
+  async function call(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS", url: string, opts: { json?: unknown; body?: string; token?: string; headers?: Record<string, string> } = {}): Promise<Call> {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: string | undefined = opts.body;

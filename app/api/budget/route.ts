@@ -3,7 +3,7 @@ import { toValidationIssues } from "@/domain/protocol/errors";
 import { budgetOverview } from "@/server/budget/budgetOverview";
 import { getContext } from "@/server/context";
 import { ServiceError } from "@/server/errors";
-import { json, route } from "@/server/http";
+import { json, route, otherMethods } from "@/server/http";
 
 export const GET = route(async (req: Request) => {
   const q = parseBudgetQuery(new URL(req.url).searchParams);
@@ -11,3 +11,5 @@ export const GET = route(async (req: Request) => {
   const { model: _model, ...body } = await budgetOverview(getContext(), q.data);
   return json(body);
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

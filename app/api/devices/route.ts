@@ -1,6 +1,6 @@
 import { CreateDeviceRequest } from "@/domain/protocol";
 import { getContext } from "@/server/context";
-import { json, readJson, route } from "@/server/http";
+import { json, readJson, route, otherMethods } from "@/server/http";
 import { createDevice } from "@/server/devices/createDevice";
 import { listDevices } from "@/server/devices/listDevices";
 
@@ -10,3 +10,5 @@ export const POST = route(async (req: Request) => {
   const { data } = await readJson(req, CreateDeviceRequest);
   return json(createDevice(getContext(), data.name), 201);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

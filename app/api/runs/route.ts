@@ -2,7 +2,7 @@ import { getContext } from "@/server/context";
 import { parseRunsPage } from "@/domain/analytics/runs-query";
 import { toValidationIssues } from "@/domain/protocol/errors";
 import { ServiceError } from "@/server/errors";
-import { json, route } from "@/server/http";
+import { json, route, otherMethods } from "@/server/http";
 import { readFilter } from "@/server/analytics/readFilter";
 import { listRuns } from "@/server/runs/listRuns";
 
@@ -12,3 +12,5 @@ export const GET = route((req: Request) => {
   if (!page.success) throw new ServiceError("invalid_request", "The sort or page parameters are not valid; fix those listed in `issues`.", toValidationIssues(page.error));
   return json(listRuns(getContext(), filter, page.data));
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getContext } from "@/server/context";
-import { MiB, json, readJson, route } from "@/server/http";
+import { MiB, json, readJson, route, otherMethods } from "@/server/http";
 import { importSuite } from "@/server/suites/importSuite";
 import { listSuites } from "@/server/suites/listSuites";
 
@@ -14,3 +14,5 @@ export const POST = route(async (req: Request) => {
   const { created, suite } = importSuite(getContext(), data);
   return json({ suite }, created ? 201 : 200);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,7 +1,7 @@
 import type { ToolCall } from "../protocol";
 import type { Check } from "../suite/check";
 import { globMatcher } from "./glob";
-import { compileRegex } from "./regex";
+import { compileRegex, testBounded } from "./regex";
 
 /**
  * What a check reads, so the progress replay re-judges a milestone only when its inputs change
@@ -49,6 +49,6 @@ export function callMatches(check: Extract<Check, { kind: "call_regex" }>, call:
     re instanceof RegExp &&
     (check.tool === undefined || call.name === check.tool) &&
     (check.ok === undefined || call.ok === check.ok) &&
-    re.test(JSON.stringify(call.args) ?? "")
+    testBounded(re, JSON.stringify(call.args) ?? "")
   );
 }

@@ -11,6 +11,21 @@ export function compileRegex(pattern: string, flags = ""): RegExp | { error: str
   }
 }
 
+/**
+ * The most UTF-16 code units of one text (a reply, a file, one call's args as JSON, one line) a
+ * suite regex runs on; the rest is not searched. Validation refuses the exponential patterns it
+ * can recognise, but a polynomial one (`\s*x$` is quadratic) still costs ~0.2 s on 10,000
+ * characters, ~0.6 s on 20,000 and ~14 s on 100,000, and a trace may carry 5 MiB. Real texts are
+ * far shorter: a 2,048-token context holds about 8,000 characters, and the default suite's largest
+ * seed file has about 500. docs/security.md.
+ */
+export const REGEX_TEXT_LIMIT = 20_000;
+
+/** `re.test` on at most the first REGEX_TEXT_LIMIT code units of `text`. */
+export function testBounded(re: RegExp, text: string): boolean {
+  return re.test(text.length > REGEX_TEXT_LIMIT ? text.slice(0, REGEX_TEXT_LIMIT) : text);
+}
+
 /** `pattern` in backticks, with its flags when any, for reason sentences. */
 export function showPattern(pattern: string, flags?: string): string {
   return flags ? `\`${pattern}\` (flags \`${flags}\`)` : `\`${pattern}\``;

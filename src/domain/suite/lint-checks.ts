@@ -1,16 +1,22 @@
 import type { Check } from "./check";
 import { joinPath, type SuiteProblem } from "./problems";
+import { regexRisk, regexRiskMessage } from "./regex-safety";
 
 /**
  * Problems zod cannot see in one check tree: patterns that do not compile with their flags,
  * file checks that name both or neither of `path`/`glob`, word counts of a file without a path,
- * and bounds that no count can satisfy. `at` is the tree's dotted path.
+ * patterns that can take exponential time, and bounds that no count can satisfy. `at` is the
+ * tree's dotted path; `task` and `name` (the check's or its milestone's id) name it in messages.
  */
-export function lintCheck(check: Check, at: string): SuiteProblem[] {
+export function lintCheck(check: Check, at: string, task = "", name?: string): SuiteProblem[] {
   const problems: SuiteProblem[] = [];
+  const label = check.id ?? name;
   if ("pattern" in check) {
     try {
       new RegExp(check.pattern, check.flags);
+      const risk = regexRisk(check.pattern);
+      const who = `task \`${task}\`, ${label !== undefined ? `check \`${label}\`` : `the check at \`${at}\``}`;
+      if (risk) problems.push({ path: joinPath(at, "pattern"), message: regexRiskMessage(who, check.pattern, risk) });
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
       problems.push({ path: joinPath(at, "pattern"), message: `\`${check.pattern}\` is not a valid regex with flags \`${check.flags ?? ""}\`: ${why}` });
@@ -32,8 +38,8 @@ export function lintCheck(check: Check, at: string): SuiteProblem[] {
     }
   }
   if (check.kind === "all" || check.kind === "any") {
-    check.of.forEach((c, i) => problems.push(...lintCheck(c, joinPath(at, "of", i))));
+    check.of.forEach((c, i) => problems.push(...lintCheck(c, joinPath(at, "of", i), task, label)));
   }
-  if (check.kind === "not") problems.push(...lintCheck(check.check, joinPath(at, "check")));
+  if (check.kind === "not") problems.push(...lintCheck(check.check, joinPath(at, "check"), task, label));
   return problems;
 }

@@ -2,6 +2,7 @@ import { checkIds, evaluateCheck, scoreFixture } from "../scoring";
 import type { CheckVerdict } from "../scoring";
 import { lintCheck } from "./lint-checks";
 import { joinPath, type SuiteProblem } from "./problems";
+import { patternsOf, regexRisk } from "./regex-safety";
 import type { Task } from "./schema";
 
 /** Ids that occur more than once, each reported at every later occurrence. */
@@ -26,8 +27,10 @@ export function lintTask(task: Task, at: string): SuiteProblem[] {
 
   problems.push(...duplicates(checkIds(task.checks), (i) => joinPath(at, "checks", i), "check"));
   problems.push(...duplicates(milestones.map((m) => m.id), (i) => joinPath(at, "milestones", i, "id"), "milestone"));
-  task.checks.forEach((c, i) => problems.push(...lintCheck(c, joinPath(at, "checks", i))));
-  milestones.forEach((m, i) => problems.push(...lintCheck(m.check, joinPath(at, "milestones", i, "check"))));
+  task.checks.forEach((c, i) => problems.push(...lintCheck(c, joinPath(at, "checks", i), task.id)));
+  milestones.forEach((m, i) => problems.push(...lintCheck(m.check, joinPath(at, "milestones", i, "check"), task.id, m.id)));
+  // Running fixtures through a pattern refused above could hang validation itself.
+  if ([...task.checks, ...milestones.map((m) => m.check)].flatMap(patternsOf).some((p) => regexRisk(p) !== undefined)) return problems;
 
   const passFixtures = task.fixtures.filter((f) => f.expect === "pass");
   if (passFixtures.length === 0) problems.push({ path: joinPath(at, "fixtures"), message: `task \`${task.id}\` needs at least one fixture with \`expect: pass\`` });

@@ -1,6 +1,6 @@
 import { getContext } from "@/server/context";
 import { ServiceError } from "@/server/errors";
-import { json, route } from "@/server/http";
+import { json, route, otherMethods } from "@/server/http";
 import { compareAnalytics } from "@/server/analytics/compare";
 import { readFilter } from "@/server/analytics/readFilter";
 
@@ -17,3 +17,5 @@ export const GET = route((req: Request) => {
     compareAnalytics(getContext(), readFilter(req), { config: a!, session: q.get("aSession") || undefined }, { config: b!, session: q.get("bSession") || undefined }),
   );
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,6 +1,6 @@
 import { getContext } from "@/server/context";
 import { ServiceError } from "@/server/errors";
-import { json, route } from "@/server/http";
+import { json, route, otherMethods } from "@/server/http";
 import { readFilter } from "@/server/analytics/readFilter";
 import { ttftAnalytics } from "@/server/analytics/ttft";
 
@@ -11,3 +11,5 @@ export const GET = route((req: Request) => {
   }
   return json(ttftAnalytics(getContext(), readFilter(req), points));
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

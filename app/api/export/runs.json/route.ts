@@ -1,5 +1,5 @@
 import { getContext } from "@/server/context";
-import { route } from "@/server/http";
+import { route, otherMethods } from "@/server/http";
 import { readFilter } from "@/server/analytics/readFilter";
 import { exportJson, toStream } from "@/server/export/exportRuns";
 
@@ -11,3 +11,5 @@ export const GET = route((req: Request) => {
     headers: { "content-type": "application/json; charset=utf-8", "content-disposition": 'attachment; filename="runs.json"', "cache-control": "no-store" },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

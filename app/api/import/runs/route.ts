@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getContext } from "@/server/context";
-import { MiB, json, readJson, route } from "@/server/http";
+import { MiB, json, readJson, route, otherMethods } from "@/server/http";
 import { importRuns } from "@/server/export/importRuns";
 
 /** A published runs.json can be large; it is validated whole before anything is stored. */
@@ -11,3 +11,5 @@ export const POST = route(async (req: Request) => {
   const name = new URL(req.url).searchParams.get("name") ?? undefined;
   return json(importRuns(getContext(), data, name), 201);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

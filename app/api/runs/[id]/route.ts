@@ -1,5 +1,7 @@
 import { getContext } from "@/server/context";
-import { json, route } from "@/server/http";
+import { json, route, otherMethods } from "@/server/http";
 import { getRun } from "@/server/runs/getRun";
 
 export const GET = route(async (_req: Request, { params }: { params: Promise<{ id: string }> }) => json(getRun(getContext(), (await params).id)));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,7 +1,9 @@
 import { getContext } from "@/server/context";
-import { json, route } from "@/server/http";
+import { json, route, otherMethods } from "@/server/http";
 import { getSession } from "@/server/sessions/getSession";
 
 export const GET = route(async (_req: Request, { params }: { params: Promise<{ id: string }> }) =>
   json(getSession(getContext(), (await params).id)),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,4 +1,4 @@
-import { compileRegex, showPattern } from "../regex";
+import { compileRegex, showPattern, testBounded } from "../regex";
 import type { CheckState } from "../types";
 import type { CheckOf, Judgement } from "./judgement";
 
@@ -11,7 +11,7 @@ export function callRegex(check: CheckOf<"call_regex">, state: CheckState): Judg
       (check.tool === undefined || c.name === check.tool) &&
       (check.ok === undefined || c.ok === check.ok) &&
       // args may be any JSON value; stringify of a malformed-but-JSON arg is still searchable
-      re.test(JSON.stringify(c.args) ?? ""),
+      testBounded(re, JSON.stringify(c.args) ?? ""),
   );
   if (index >= 0) {
     return { passed: true, reason: `call ${index + 1} (\`${state.calls[index].name}\`) has args matching ${pat}` };

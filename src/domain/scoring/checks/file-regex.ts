@@ -1,4 +1,4 @@
-import { compileRegex, showPattern } from "../regex";
+import { compileRegex, showPattern, testBounded } from "../regex";
 import type { CheckState } from "../types";
 import type { CheckOf, Judgement } from "./judgement";
 import { contentOf, resolveTarget } from "./target";
@@ -12,7 +12,7 @@ export function fileRegex(check: CheckOf<"file_regex">, state: CheckState): Judg
   if (t.paths.length === 0) {
     return { passed: false, reason: t.isGlob ? `no file matches ${t.label}` : `${t.label} does not exist` };
   }
-  const hit = t.paths.find((p) => re.test(contentOf(state.workspace, p) ?? ""));
+  const hit = t.paths.find((p) => testBounded(re, contentOf(state.workspace, p) ?? ""));
   if (hit !== undefined) return { passed: true, reason: `\`${hit}\` matches ${pat}` };
   return {
     passed: false,

@@ -1,4 +1,4 @@
-import { clip, compileRegex, showPattern } from "../regex";
+import { clip, compileRegex, showPattern, testBounded } from "../regex";
 import type { CheckState } from "../types";
 import type { CheckOf, Judgement } from "./judgement";
 import { contentOf } from "./target";
@@ -18,7 +18,7 @@ export function newLine(check: CheckOf<"new_line">, state: CheckState): Judgemen
   if (now === undefined) return { passed: false, reason: `${p} does not exist` };
   // a line counts as new only if no seed line equals it, so copying the seed around scores nothing
   const seedLines = new Set(linesOf(contentOf(state.seed, check.path)));
-  const hit = linesOf(now).find((l) => !seedLines.has(l) && re.test(l));
+  const hit = linesOf(now).find((l) => !seedLines.has(l) && testBounded(re, l));
   return hit !== undefined
     ? { passed: true, reason: `${p} has a new line \`${clip(hit)}\` matching ${pat}` }
     : { passed: false, reason: `${p} has no new line matching ${pat}` };

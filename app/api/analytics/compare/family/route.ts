@@ -1,6 +1,6 @@
 import { getContext } from "@/server/context";
 import { ServiceError } from "@/server/errors";
-import { json, route } from "@/server/http";
+import { json, route, otherMethods } from "@/server/http";
 import { compareFamily } from "@/server/analytics/family";
 import { readFilter } from "@/server/analytics/readFilter";
 
@@ -12,3 +12,5 @@ export const GET = route((req: Request) => {
   }
   return json(compareFamily(getContext(), readFilter(req), mode, q.get("baseline") || undefined));
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,6 +1,6 @@
 import { getContext } from "@/server/context";
 import { ServiceError } from "@/server/errors";
-import { json, route } from "@/server/http";
+import { json, route, otherMethods } from "@/server/http";
 import { readFilter } from "@/server/analytics/readFilter";
 import { ttftPoints } from "@/server/analytics/ttftPoints";
 import { MAX_SCATTER_POINTS } from "@/domain/analytics/ttftChart";
@@ -18,3 +18,5 @@ export const GET = route((req: Request) => {
   }
   return json(ttftPoints(getContext(), readFilter(req), points, max));
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,7 +1,7 @@
 import { PollRequest } from "@/domain/protocol";
 import { getContext } from "@/server/context";
 import { ServiceError } from "@/server/errors";
-import { json, readJson, route } from "@/server/http";
+import { json, readJson, route, otherMethods } from "@/server/http";
 import { authenticateDevice } from "@/server/devices/authenticateDevice";
 import { pollJob } from "@/server/queue/pollJob";
 
@@ -17,3 +17,5 @@ export const POST = route(async (req: Request) => {
   const job = await pollJob(ctx, device.id, data, wait, req.signal);
   return job ? json({ job }) : new Response(null, { status: 204 });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,7 +1,9 @@
 import { getContext } from "@/server/context";
-import { json, route } from "@/server/http";
+import { json, route, otherMethods } from "@/server/http";
 import { rescoreSession } from "@/server/runs/rescoreSession";
 
 export const POST = route(async (_req: Request, { params }: { params: Promise<{ id: string }> }) =>
   json(rescoreSession(getContext(), (await params).id)),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

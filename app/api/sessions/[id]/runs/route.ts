@@ -1,5 +1,5 @@
 import { getContext } from "@/server/context";
-import { json, route } from "@/server/http";
+import { json, route, otherMethods } from "@/server/http";
 import { getSession } from "@/server/sessions/getSession";
 import { listSessionRuns } from "@/server/sessions/listSessionRuns";
 
@@ -9,3 +9,5 @@ export const GET = route(async (_req: Request, { params }: { params: Promise<{ i
   const id = (await params).id;
   return json({ ...getSession(ctx, id), runs: listSessionRuns(ctx, id) });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

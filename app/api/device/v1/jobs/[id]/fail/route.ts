@@ -1,6 +1,6 @@
 import { FailRequest } from "@/domain/protocol";
 import { getContext } from "@/server/context";
-import { json, readJson, route } from "@/server/http";
+import { json, readJson, route, otherMethods } from "@/server/http";
 import { authenticateDevice } from "@/server/devices/authenticateDevice";
 import { failJob } from "@/server/queue/failJob";
 
@@ -10,3 +10,5 @@ export const POST = route(async (req: Request, { params }: { params: Promise<{ i
   const { data } = await readJson(req, FailRequest);
   return json(failJob(ctx, (await params).id, data.leaseToken, data.reason, data.detail));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,6 +1,6 @@
 import { Trace } from "@/domain/protocol";
 import { getContext } from "@/server/context";
-import { TRACE_LIMIT, json, readJson, route } from "@/server/http";
+import { TRACE_LIMIT, json, readJson, route, otherMethods } from "@/server/http";
 import { authenticateDevice } from "@/server/devices/authenticateDevice";
 import { submitResult } from "@/server/queue/submitResult";
 
@@ -11,3 +11,5 @@ export const POST = route(async (req: Request, { params }: { params: Promise<{ i
   const { status, body } = await submitResult(ctx, (await params).id, data, raw);
   return json(body, status);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

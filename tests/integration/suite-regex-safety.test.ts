@@ -1,0 +1,37 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { miniSuite } from "../support/fixtures";
+import { testDashboard } from "../support/server";
+
+let dash: ReturnType<typeof testDashboard>;
+beforeEach(() => void (dash = testDashboard()));
+afterEach(() => dash.close());
+
+const TABLES = ["suites", "tasks", "configs"];
+const counts = () => TABLES.map((t) => (dash.ctx.db.$client.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n);
+
+describe("POST /api/suites with a catastrophic regex", () => {
+  it("answers 400 at once listing the problem, and stores nothing", async () => {
+    const evil = miniSuite();
+    evil.version = 2;
+    // `(a+)+$` on 40 `a`s and a `!` backtracks about 2^40 times: the fixture would hang the import.
+    evil.tasks[1] = {
+      ...evil.tasks[1], version: 2,
+      checks: [{ kind: "reply_regex", id: "as", pattern: "^(a+)+$" }],
+      fixtures: [
+        { name: "right", expect: "pass", reply: "aaa", workspace: { files: [] } },
+        { name: "long", expect: "fail", reply: `${"a".repeat(40)}!`, workspace: { files: [] } },
+      ],
+    };
+    const before = counts();
+    const started = performance.now();
+    const r = await dash.call("POST", "/api/suites", { json: evil });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe("invalid_suite");
+    expect(r.body.error.issues).toEqual([
+      { path: "tasks.1.checks.0.pattern", message: expect.stringMatching(/^task `sum`, check `as`: pattern `\^\(a\+\)\+\$` can take exponential time on long text .*; rewrite it/) },
+    ]);
+    expect(counts()).toEqual(before);
+    expect((await dash.call("GET", "/api/suites/mini")).body.suite.version).toBe(1);
+  });
+});
