@@ -74,7 +74,7 @@ async function main() {
       throw e;
     });
     try {
-      return [...(await benchHttpDevice(s.ctx, near20k(s), real, minimal, 200, reps)), ...(await benchHttpLatency(s.ctx, s.pool, real, minimal, reps))];
+      return [...(await benchHttpDevice(s.ctx, near20k(s), real, minimal, 400, reps)), ...(await benchHttpLatency(s.ctx, s.pool, real, minimal, reps))];
     } finally {
       await Promise.all([real.stop(), minimal.stop()]);
     }
