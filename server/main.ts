@@ -10,6 +10,7 @@ import { decideAccess } from "../src/domain/access/policy";
 import { createAttemptLimiter } from "../src/domain/access/rate-limit";
 import { clearCookie, hasSession, issueCookie, passwordMatches } from "./admin-session";
 import { loginPage } from "./login-page";
+import { serveDeviceApi } from "./device-api";
 
 const root = path.resolve(__dirname, "..");
 const port = Number(process.env.PORT || 3000);
@@ -108,6 +109,13 @@ async function main() {
     if (url.pathname === "/api/auth/login" || url.pathname === "/api/auth/logout") {
       // These two live here, not in app/api, so they refuse other methods themselves (cf. otherMethods).
       return send(res, 405, error("method_not_allowed", `This route accepts POST, not ${req.method}; send the request with POST.`), { allow: "POST" });
+    }
+    try {
+      if (await serveDeviceApi(req, res, url)) return;
+    } catch (err) {
+      console.error("[harness-lab] unexpected error", req.method, url.pathname, err);
+      if (!res.headersSent) return send(res, 500, error("internal", "The server hit an unexpected error; the details are in its log. Try again."));
+      return res.destroy();
     }
     handle(req, res);
   });

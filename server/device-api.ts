@@ -1,0 +1,82 @@
+/**
+ * The device API (protocol.md §1) served straight from node:http, with the very route handlers
+ * Next.js serves (app/api/device/v1/**), minus Next.js's per-request machinery: routing, request
+ * wrapping and response piping cost ~1.3 ms of the one JavaScript thread per request here, more
+ * than the route's own work, and phones send many small requests at once (docs/benchmarks.md,
+ * targets 1 and 2). Everything else (access, errors, limits, long-polls) is the handlers' own.
+ * `DEVICE_API_VIA_NEXT=1` hands these paths to Next.js instead.
+ */
+import type http from "node:http";
+import Module from "node:module";
+import path from "node:path";
+import { Readable } from "node:stream";
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type RouteModule = Partial<Record<string, Handler>>;
+
+const root = path.resolve(__dirname, "..");
+let routes: [RegExp, RouteModule][] | null = null;
+
+/**
+ * The route modules, loaded on first use. They import "server-only", a marker whose default entry
+ * throws outside React Server Components; they are server code, so it resolves to its empty entry
+ * here, as Next.js resolves it for them.
+ */
+function load(): [RegExp, RouteModule][] {
+  if (routes) return routes;
+  const m = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
+  const resolve = m._resolveFilename;
+  const empty = path.join(root, "node_modules", "server-only", "empty.js");
+  m._resolveFilename = function (this: unknown, request: string, ...rest: unknown[]) {
+    return resolve.call(this, request === "server-only" ? empty : request, ...rest);
+  };
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  routes = [
+    [/^\/api\/device\/v1\/poll$/, require("../app/api/device/v1/poll/route")],
+    [/^\/api\/device\/v1\/jobs\/(?<id>[^/]+)\/heartbeat$/, require("../app/api/device/v1/jobs/[id]/heartbeat/route")],
+    [/^\/api\/device\/v1\/jobs\/(?<id>[^/]+)\/result$/, require("../app/api/device/v1/jobs/[id]/result/route")],
+    [/^\/api\/device\/v1\/jobs\/(?<id>[^/]+)\/fail$/, require("../app/api/device/v1/jobs/[id]/fail/route")],
+  ];
+  return routes;
+}
+
+export const deviceApiEnabled = process.env.DEVICE_API_VIA_NEXT !== "1";
+
+/**
+ * Serves `req` if it is a device API request this layer handles; false hands it to Next.js (other
+ * paths, and HEAD, which Next.js answers from GET).
+ */
+export async function serveDeviceApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<boolean> {
+  if (!deviceApiEnabled || !url.pathname.startsWith("/api/device/v1/")) return false;
+  let handler: Handler | undefined;
+  let params: Record<string, string> = {};
+  for (const [re, mod] of load()) {
+    const m = url.pathname.match(re);
+    if (m) {
+      handler = mod[req.method ?? ""];
+      params = { ...m.groups };
+      break;
+    }
+  }
+  if (!handler) return false;
+
+  // A phone that goes away ends its long-poll, as Next.js signals it to the handler.
+  const aborted = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) aborted.abort();
+  });
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const request = new Request(new URL(url.pathname + url.search, `http://${req.headers.host ?? "localhost"}`), {
+    method: req.method,
+    headers,
+    signal: aborted.signal,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
+  } as RequestInit);
+  const response = await handler(request, { params: Promise.resolve(params) });
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(body);
+  return true;
+}

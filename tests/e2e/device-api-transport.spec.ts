@@ -1,0 +1,78 @@
+import fs from "node:fs";
+import { expect, test } from "./fixtures";
+import { startServer, type RunningServer } from "./server";
+
+/*
+ * server/main.ts serves the device API itself (server/device-api.ts) with the same route handlers
+ * Next.js serves; DEVICE_API_VIA_NEXT=1 hands it back to Next.js. Both must answer every request
+ * alike: the protocol is one contract, whichever layer speaks it.
+ */
+const pollBody = {
+  device: { id: "transport-phone", model: "iPhone 15 Pro", os: "iOS 26.1" },
+  build: { commit: "3f2c1e9", app: "0.7.0", runtime: "react-native-executorch 0.10.4", model: "gemma-4-e2b" },
+  state: { thermal: "nominal" },
+};
+
+interface Answer { status: number; allow: string | null; type: string | null; body: unknown }
+
+async function exchange(server: RunningServer): Promise<Record<string, Answer>> {
+  const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.base}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+  const { token } = await (await post("/api/devices", JSON.stringify({ name: "p" }))).json();
+  const auth = { authorization: `Bearer ${token}` };
+  const session = await (await post("/api/sessions", JSON.stringify({ name: "transport", configs: ["bash"], tasks: ["wifi-password-search"], repeats: 1, seed: 1 }))).json();
+  expect(session.session.jobs).toBe(1);
+
+  const answers: Record<string, Response> = {
+    "GET poll (405)": await fetch(`${server.base}/api/device/v1/poll`),
+    "PUT heartbeat (405)": await fetch(`${server.base}/api/device/v1/jobs/job_x/heartbeat`, { method: "PUT" }),
+    "poll without token (401)": await post("/api/device/v1/poll", JSON.stringify(pollBody)),
+    "poll, wait out of range (400)": await post("/api/device/v1/poll?wait=99", JSON.stringify(pollBody), auth),
+    "poll, not JSON (400)": await post("/api/device/v1/poll", "{nope", auth),
+    "poll, wrong content type (415)": await post("/api/device/v1/poll", JSON.stringify(pollBody), { ...auth, "content-type": "text/plain" }),
+    "result, not a trace (400)": await post("/api/device/v1/jobs/job_nope/result", JSON.stringify({}), auth),
+    "heartbeat for an unknown job (404)": await post("/api/device/v1/jobs/job_nope/heartbeat", JSON.stringify({ leaseToken: "lease_x" }), auth),
+    "trace over 5 MiB (413)": await post("/api/device/v1/jobs/job_nope/result", JSON.stringify({ pad: "x".repeat(5 * 1024 * 1024 + 10) }), auth),
+  };
+  const poll = await post("/api/device/v1/poll?wait=0", JSON.stringify(pollBody), auth);
+  const job = (await poll.clone().json()).job;
+  answers["poll leases the job (200)"] = poll;
+  answers["heartbeat, forged lease (409)"] = await post(`/api/device/v1/jobs/${job.id}/heartbeat`, JSON.stringify({ leaseToken: "lease_forged" }), auth);
+  answers["poll, queue empty (204)"] = await post("/api/device/v1/poll?wait=1", JSON.stringify(pollBody), auth);
+
+  const out: Record<string, Answer> = {};
+  for (const [name, res] of Object.entries(answers)) {
+    const text = await res.text();
+    let body: unknown = text || null;
+    try {
+      body = JSON.parse(text);
+    } catch {}
+    // What differs between two servers by nature: ids, tokens, times.
+    if (name.startsWith("poll leases")) body = { jobTask: (body as { job: { task: { id: string } } }).job.task.id };
+    out[name] = { status: res.status, allow: res.headers.get("allow"), type: res.headers.get("content-type"), body };
+  }
+  return out;
+}
+
+test("the device API answers alike whether server/main.ts or Next.js serves it", async () => {
+  test.setTimeout(90_000);
+  const direct = await startServer();
+  const viaNext = await startServer({ DEVICE_API_VIA_NEXT: "1" });
+  try {
+    const a = await exchange(direct);
+    const b = await exchange(viaNext);
+    expect(Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v.status]))).toEqual({
+      "GET poll (405)": 405, "PUT heartbeat (405)": 405, "poll without token (401)": 401, "poll, wait out of range (400)": 400,
+      "poll, not JSON (400)": 400, "poll, wrong content type (415)": 415, "result, not a trace (400)": 400,
+      "heartbeat for an unknown job (404)": 404, "trace over 5 MiB (413)": 413, "poll leases the job (200)": 200, "heartbeat, forged lease (409)": 409, "poll, queue empty (204)": 204,
+    });
+    expect(a).toEqual(b);
+  } finally {
+    for (const s of [direct, viaNext]) {
+      try {
+        process.kill(-s.child.pid!, "SIGKILL");
+      } catch {}
+      fs.rmSync(s.dir, { recursive: true, force: true });
+    }
+  }
+});
