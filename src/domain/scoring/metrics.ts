@@ -5,19 +5,28 @@ import type { RunMetrics } from "./types";
 
 export const HARNESS_TOOL_NAMES: readonly string[] = [...FILE_TOOLS, BASH_TOOL, PLAN_TOOL].map((t) => t.name);
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /**
  * Does model text look like it tried to call a tool? Gemma's `<|tool_call>` token, its
  * `call:name{` form, a JSON `{"name": …}` tool object, or `name(` for a known tool name.
  * `name(` is limited to known tools because prose and code samples are full of `word(`.
+ *
+ * Each form is looked for with `includes`/`indexOf` first: a turn's text is mostly prose, and the
+ * lookbehind regex this replaces (`(?<![\w.])(?:names)\(`, compiled per call) was a third of
+ * rescoring's time on realistic traces. Same answers (tested against the regex).
  */
 export function hasToolCallSyntax(text: string, toolNames: readonly string[] = HARNESS_TOOL_NAMES): boolean {
   if (text.includes("<|tool_call>")) return true;
-  if (/\bcall:[A-Za-z_][\w.-]*\s*\{/.test(text)) return true;
-  if (/\{\s*"name"\s*:/.test(text)) return true;
-  if (toolNames.length === 0) return false;
-  return new RegExp(`(?<![\\w.])(?:${toolNames.map(escape).join("|")})\\(`).test(text);
+  if (text.includes("call:") && /\bcall:[A-Za-z_][\w.-]*\s*\{/.test(text)) return true;
+  if (text.includes('"name"') && /\{\s*"name"\s*:/.test(text)) return true;
+  // Every `(` is a candidate: does a tool name end right before it, with no word character or
+  // dot before the name? Prose has few brackets, so this is one fast scan.
+  for (let p = text.indexOf("("); p >= 0; p = text.indexOf("(", p + 1)) {
+    for (const name of toolNames) {
+      const at = p - name.length;
+      if (name && at >= 0 && text.startsWith(name, at) && (at === 0 || !/[\w.]/.test(text[at - 1]))) return true;
+    }
+  }
+  return false;
 }
 
 /** Median of a list; the mean of the two middle values for an even count; null when empty. */

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hasToolCallSyntax, median, metrics } from "@/domain/scoring";
 import { call, trace, turn } from "./build";
@@ -80,6 +81,21 @@ describe("metrics", () => {
     ['{"names": 1}', false],
   ])("hasToolCallSyntax(%j) = %s", (text, yes) => {
     expect(hasToolCallSyntax(text)).toBe(yes);
+  });
+
+  it("answers as the lookbehind regex it replaced, on text made of names, brackets, dots and prose", () => {
+    const names = ["bash", "read_file", "file", "update_plan"];
+    const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const reference = (text: string) =>
+      text.includes("<|tool_call>") || /\bcall:[A-Za-z_][\w.-]*\s*\{/.test(text) || /\{\s*"name"\s*:/.test(text) ||
+      new RegExp(`(?<![\\w.])(?:${names.map(escape).join("|")})\\(`).test(text);
+    const piece = fc.constantFrom(...names, "(", ")", ".", "_", "x", " ", "\n", "call:", "{", '"name"', ":", "é", "my");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }).map((p) => p.join("")), (text) => {
+        expect(hasToolCallSyntax(text, names)).toBe(reference(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it("name( uses the given tool names", () => {
