@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ConfigSummary, PassCount } from "@/domain/analytics/configs";
 import { runsHref } from "@/domain/analytics/links";
 import { duration, integer, percent, percentInterval } from "@/domain/stats/format";
+import { ConfigId } from "../ConfigId";
 
 const GROUPS = [
   ["no_files", "No files"],
@@ -37,7 +38,7 @@ export function ConfigTable({ configs, filterQuery }: { configs: ConfigSummary[]
         <tbody>
           {configs.map((c) => (
             <tr key={c.configId} data-testid={`cmp-${c.configId}`}>
-              <td className="mono">{c.configId}</td>
+              <td className="mono"><ConfigId id={c.configId} /></td>
               <td className="num">{integer(c.medianStartupTokens)}</td>
               <td className="num">{duration(c.medianLoadMs)}</td>
               <td className="num">{duration(c.medianTtftMs)}</td>

@@ -18,7 +18,7 @@ export function PassByGroupChart({ rows }: { rows: GroupBarRow[] }) {
         <BarChart data={rows} margin={{ top: 10, right: 16, bottom: 4, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="configId" tick={{ fontSize: 12 }} />
-          <YAxis domain={[0, 1]} tickFormatter={pct} width={44} />
+          <YAxis domain={[0, 1]} tickFormatter={pct} width={50} />
           <Tooltip
             formatter={(value, name, item) => {
               const s = PASS_SERIES.find((x) => x.label === name);
