@@ -3,10 +3,13 @@ import type { Ctx } from "../context";
 import { stmt } from "../statements";
 import type { RunScore } from "@/domain/scoring/types";
 
-/** Stores a run's score as its current one (any earlier score stays, no longer current). */
-export function insertScore(ctx: Ctx, runId: string, taskVersion: number, score: RunScore): void {
-  const sqlite = ctx.db.$client;
-  stmt(ctx, "UPDATE scores SET current = 0 WHERE run_id = ? AND current = 1").run(runId);
+/**
+ * Stores a run's score as its current one (any earlier score stays, no longer current).
+ * `clearCurrent: false` when the caller has already retired the run's current score (rescoring
+ * does it for a whole session in one statement).
+ */
+export function insertScore(ctx: Ctx, runId: string, taskVersion: number, score: RunScore, opts: { clearCurrent?: boolean } = {}): void {
+  if (opts.clearCurrent !== false) stmt(ctx, "UPDATE scores SET current = 0 WHERE run_id = ? AND current = 1").run(runId);
   const m = score.metrics;
   stmt(ctx, `INSERT INTO scores (run_id, task_version, current, created_at, passed, outcome, outcome_reason, end_reason, looping,
          repatches, milestones_reached, milestones_total, tool_calls, failed_tool_calls, turn_count, first_ttft_ms,

@@ -39,42 +39,44 @@ export function rescoreSession(ctx: Ctx, sessionId: string) {
   const unscorable: { runId: string; reason: string }[] = [];
   let rescored = 0;
   const newest = new Map<string, ReturnType<typeof getNewestTask>>();
-  const write = sqlite.transaction(() => {
-    for (const r of runs) {
-      // One lookup per task, not per run: the query and JSON.parse of the task document were
-      // ~40% of rescoring time (docs/benchmarks.md).
-      if (!newest.has(r.task_id)) newest.set(r.task_id, getNewestTask(ctx, session.suite_id, r.task_id));
-      const task = newest.get(r.task_id);
-      if (!task) {
-        unscorable.push({ runId: r.id, reason: `suite ${session.suite_id} no longer has task ${r.task_id}` });
-        continue;
-      }
-      const body = JSON.parse(r.body) as { imported?: boolean };
-      if (body.imported) {
-        unscorable.push({ runId: r.id, reason: "it was imported from a runs.json, which carries no workspace to score" });
-        continue;
-      }
-      // Stored traces passed the Trace schema when they were received and are never edited
-      // (protocol v1 only ever adds fields), so they are not validated again: that was a third
-      // of rescoring's time. A trace the scorer still cannot read is reported, not fatal.
-      let score: ReturnType<typeof scoreRun>;
-      try {
-        score = scoreRun(task, body as Trace, r.context_window);
-      } catch {
-        unscorable.push({ runId: r.id, reason: "its stored trace could not be read by the scorer" });
-        continue;
-      }
-      insertScore(ctx, r.id, task.version, score);
+  const scored: { r: (typeof runs)[number]; version: number; score: ReturnType<typeof scoreRun> }[] = [];
+  for (const r of runs) {
+    // One lookup per task, not per run: the query and JSON.parse of the task document were
+    // ~40% of rescoring time (docs/benchmarks.md).
+    if (!newest.has(r.task_id)) newest.set(r.task_id, getNewestTask(ctx, session.suite_id, r.task_id));
+    const task = newest.get(r.task_id);
+    if (!task) {
+      unscorable.push({ runId: r.id, reason: `suite ${session.suite_id} no longer has task ${r.task_id}` });
+      continue;
+    }
+    const body = JSON.parse(r.body) as { imported?: boolean };
+    if (body.imported) {
+      unscorable.push({ runId: r.id, reason: "it was imported from a runs.json, which carries no workspace to score" });
+      continue;
+    }
+    // Stored traces passed the Trace schema when they were received and are never edited
+    // (protocol v1 only ever adds fields), so they are not validated again: that was a third
+    // of rescoring's time. A trace the scorer still cannot read is reported, not fatal.
+    try {
+      scored.push({ r, version: task.version, score: scoreRun(task, body as Trace, r.context_window) });
+    } catch {
+      unscorable.push({ runId: r.id, reason: "its stored trace could not be read by the scorer" });
+    }
+  }
+  sqlite.transaction(() => {
+    // Retire the current scores of every rescored run in one statement, then add the new ones.
+    sqlite.prepare("UPDATE scores SET current = 0 WHERE current = 1 AND run_id IN (SELECT value FROM json_each(?))").run(JSON.stringify(scored.map((x) => x.r.id)));
+    for (const { r, version, score } of scored) {
+      insertScore(ctx, r.id, version, score, { clearCurrent: false });
       rescored++;
       if (score.passed !== !!r.passed || score.outcome !== r.outcome) {
         changed.push({
           runId: r.id, taskId: r.task_id, configId: r.config_id, repeat: r.repeat,
           before: { passed: !!r.passed, outcome: r.outcome, taskVersion: r.task_version },
-          after: { passed: score.passed, outcome: score.outcome, taskVersion: task.version, outcomeReason: score.outcomeReason },
+          after: { passed: score.passed, outcome: score.outcome, taskVersion: version, outcomeReason: score.outcomeReason },
         });
       }
     }
-  });
-  write();
+  })();
   return { session: { id: sessionId }, runs: runs.length, rescored, changed, unscorable };
 }
