@@ -25,6 +25,15 @@ describe("suites", () => {
     expect(r).toEqual({ status: 201, body: { suite: { id: "mini", version: 2, tasks: 2, configs: 2 } } });
     expect((await dash.call("POST", "/api/suites", { json: v2 })).status).toBe(200);
     expect((await dash.call("GET", "/api/suites/mini")).body.suite.version).toBe(2);
+
+    // Other content under a stored suite version is refused, not answered 200 and dropped.
+    const clash = miniSuite();
+    clash.version = 2;
+    clash.tasks[1] = { ...clash.tasks[1], version: 3, prompt: "What is 12 + 19? Answer with a number." };
+    const refused = await dash.call("POST", "/api/suites", { json: clash });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.issues).toEqual([{ path: "version", message: "suite `mini` version 2 is already stored with other content: bump the suite's `version` (to 3)" }]);
+    expect((await dash.call("GET", "/api/suites/mini")).body.suite.tasks[1].prompt).toBe("What is 12 + 19? Show your working.");
   });
 
   it("refuses an invalid suite listing every problem, and stores nothing", async () => {

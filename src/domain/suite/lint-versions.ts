@@ -23,6 +23,15 @@ export function lintVersions(suite: Suite, previous: readonly Suite[]): SuitePro
   };
   check("task", suite.tasks, (s) => s.tasks, "tasks");
   check("config", suite.configs, (s) => s.configs, "configs");
+  // A suite version is stored once: the same version with other content would never be stored,
+  // and sessions would silently keep using the old one.
+  const same = stored.find((s) => s.version === suite.version);
+  if (same && suiteContentKey(same) !== suiteContentKey(suite)) {
+    problems.push({
+      path: "version",
+      message: `suite \`${suite.id}\` version ${suite.version} is already stored with other content: bump the suite's \`version\` (to ${Math.max(...stored.map((s) => s.version)) + 1})`,
+    });
+  }
   return problems;
 }
 

@@ -139,19 +139,30 @@ describe("validateSuite", () => {
       s.tasks[1].prompt = "What is 2+2?";
       expect(problemsOf(s, [stored])).toEqual([
         { path: "tasks.1.version", message: "task `short-answer` differs from its version 1 in suite `phone-20` version 1: bump its `version` (to 2)" },
+        { path: "version", message: "suite `phone-20` version 1 is already stored with other content: bump the suite's `version` (to 2)" },
       ]);
     });
 
     it("an edited config keeping its version is refused", () => {
       const s = suite();
       s.configs[0].temperature = 0.7;
-      expect(problemsOf(s, [suite()]).map((p) => p.path)).toEqual(["configs.0.version"]);
+      expect(problemsOf(s, [suite()]).map((p) => p.path)).toEqual(["configs.0.version", "version"]);
+    });
+
+    it("a suite version already stored with other content is refused, even when every task and config version was bumped", () => {
+      const s = suite();
+      s.tasks[1].prompt = "What is 2+2?";
+      s.tasks[1].version = 2;
+      expect(problemsOf(s, [suite()])).toEqual([
+        { path: "version", message: "suite `phone-20` version 1 is already stored with other content: bump the suite's `version` (to 2)" },
+      ]);
     });
 
     it("a bumped version, a reordered-keys copy, or another suite id is fine", () => {
       const bumped = suite();
       bumped.tasks[1].prompt = "What is 2+2?";
       bumped.tasks[1].version = 2;
+      bumped.version = 2;
       expect(validateSuite(bumped, [suite()]).ok).toBe(true);
 
       const reordered = suite();
