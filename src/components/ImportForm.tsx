@@ -9,7 +9,7 @@ export function ImportForm() {
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
-  const [done, setDone] = useState<{ id: string; runs: number } | null>(null);
+  const [done, setDone] = useState<{ id: string; name: string; runs: number }[] | null>(null);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -20,12 +20,12 @@ export function ImportForm() {
     try {
       const text = await file.text();
       const q = name.trim() ? `?name=${encodeURIComponent(name.trim())}` : "";
-      const { session } = await api<{ session: { id: string; runs: number } }>(`/api/import/runs${q}`, {
+      const { sessions } = await api<{ sessions: { id: string; name: string; runs: number }[] }>(`/api/import/runs${q}`, {
         method: "POST",
         body: text,
         headers: { "content-type": "application/json" },
       });
-      setDone(session);
+      setDone(sessions);
     } catch (err) {
       setError(err instanceof ApiError ? err : new ApiError(0, "unknown", "The file could not be imported; try again."));
     } finally {
@@ -37,15 +37,27 @@ export function ImportForm() {
     <form className="panel" onSubmit={submit} data-testid="import-form">
       <label htmlFor="file">runs.json</label>
       <input id="file" type="file" accept="application/json,.json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="import-file" />
-      <label htmlFor="iname">Session name <span className="hint">optional; defaults to the source sessions' names</span></label>
+      <label htmlFor="iname">Session name <span className="hint">optional; defaults to the source sessions' names (one new session per session in the file)</span></label>
       <input id="iname" type="text" value={name} onChange={(e) => setName(e.target.value)} style={{ maxWidth: 420 }} />
       <div className="row" style={{ marginTop: 12 }}>
         <button className="btn primary" disabled={!file || busy} data-testid="import-submit">{busy ? "Importing…" : "Import"}</button>
       </div>
-      {done && (
+      {done && done.length === 1 && (
         <div className="notice" data-testid="import-done">
-          Imported {done.runs} runs into a new session. <Link href={`/sessions/${done.id}`}>Open it</Link> or{" "}
-          <Link href={`/analytics?session=${done.id}`}>see its analytics</Link>.
+          Imported {done[0].runs} runs into a new session. <Link href={`/sessions/${done[0].id}`}>Open it</Link> or{" "}
+          <Link href={`/analytics?session=${done[0].id}`}>see its analytics</Link>.
+        </div>
+      )}
+      {done && done.length > 1 && (
+        <div className="notice" data-testid="import-done">
+          Imported {done.reduce((n, s) => n + s.runs, 0)} runs into {done.length} new sessions, one per session of the file:{" "}
+          {done.map((s, i) => (
+            <span key={s.id}>
+              {i ? ", " : ""}
+              <Link href={`/sessions/${s.id}`}>{s.name}</Link> ({s.runs} runs)
+            </span>
+          ))}
+          . <Link href={`/analytics?${done.map((s) => `session=${s.id}`).join("&")}`}>See their analytics together</Link>.
         </div>
       )}
       {error && (

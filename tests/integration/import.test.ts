@@ -50,6 +50,38 @@ describe("runs.json import", () => {
     dst.close();
   });
 
+  it("makes one session per source session, so comparisons that pair runs by session come out the same", async () => {
+    const src = testDashboard();
+    const token = (await src.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
+    const ids: string[] = [];
+    for (const [k, name] of ["monday", "tuesday"].entries()) {
+      ids.push((await src.call("POST", "/api/sessions", { json: { name, suite: "mini", configs: ["files", "bash"], repeats: 2, seed: k + 1 } })).body.session.id);
+      for (let i = 0; ; i++) {
+        const r = await src.call("POST", "/api/device/v1/poll", { json: pollBody, token });
+        if (r.status === 204) break;
+        const reply = (i + k) % 3 ? "31" : "I could not do that.";
+        await src.call("POST", `/api/device/v1/jobs/${r.body.job.id}/result`, { json: traceFor(r.body.job, { reply }), token });
+      }
+    }
+    const both = ids.map((id) => `session=${id}`).join("&");
+    const compare = async (d: ReturnType<typeof testDashboard>, q: string) => (await d.call("GET", `/api/analytics/compare?a=files&b=bash&${q}`)).body;
+    const before = { compare: await compare(src, both), monday: await analytics(src, ids[0]), tuesday: await analytics(src, ids[1]) };
+    const exported = await (await src.fetch(new URL(`http://127.0.0.1:3000/api/export/runs.json?${both}`))).text();
+    src.close();
+
+    const dst = testDashboard();
+    const imp = await dst.call("POST", "/api/import/runs?name=week", { body: exported, headers: { "content-type": "application/json" } });
+    expect(imp.status).toBe(201);
+    expect(imp.body.sessions.map((x: { runs: number }) => x.runs)).toEqual([8, 8]);
+    expect(imp.body.session).toEqual({ id: imp.body.sessions[0].id, runs: 8 });
+    expect(imp.body.sessions.map((x: { name: string }) => x.name)).toEqual(["week · monday", "week · tuesday"]);
+    const [mon, tue] = imp.body.sessions.map((x: { id: string }) => x.id);
+    const names = (await dst.call("GET", "/api/sessions")).body.sessions.map((x: { name: string }) => x.name).sort();
+    expect(names).toEqual(["week · monday", "week · tuesday"]);
+    expect({ compare: await compare(dst, `session=${mon}&session=${tue}`), monday: await analytics(dst, mon), tuesday: await analytics(dst, tue) }).toEqual(before);
+    dst.close();
+  });
+
   it("refuses an invalid file listing every problem, and stores nothing", async () => {
     const dst = testDashboard();
     const bad = { version: 1, runs: [{ runId: "run_1", outcome: "exploded", turnCount: -1 }, { runId: "run_1" }] };

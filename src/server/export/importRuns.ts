@@ -8,37 +8,49 @@ import { ServiceError } from "../errors";
 export const IMPORTED_SUITE = "imported";
 
 /**
- * `POST /api/import/runs`: a runs.json from another dashboard becomes one new session whose
- * runs, scores and turns reproduce the source's analytics. Run ids are kept where free. Nothing
- * is stored unless the whole file is valid; every problem is listed.
+ * `POST /api/import/runs`: a runs.json from another dashboard becomes new sessions, one per
+ * source session, whose runs, scores and turns reproduce the source's analytics (runs pair by
+ * session in comparisons, so merging sessions would change them). Run ids are kept where free.
+ * Nothing is stored unless the whole file is valid; every problem is listed. The reply's
+ * `session` is the first new session (protocol.md §4); `sessions` lists them all.
  */
 export function importRuns(ctx: Ctx, input: unknown, name?: string) {
   const parsed = ImportFile.safeParse(input);
   if (!parsed.success) {
     throw new ServiceError("invalid_request", "The file is not a valid runs.json (version 1); fix the problems listed in `issues`.", toValidationIssues(parsed.error));
   }
-  const runs = parsed.data.runs;
+  const groups = new Map<string, ImportedRun[]>();
+  for (const r of parsed.data.runs) {
+    if (!groups.has(r.sessionId)) groups.set(r.sessionId, []);
+    groups.get(r.sessionId)!.push(r);
+  }
   const sqlite = ctx.db.$client;
-  const sessionId = ctx.newId("ses");
   const now = ctx.now();
-  const sources = [...new Set(runs.map((r) => r.sessionName))];
   const uniq = (xs: string[]) => [...new Set(xs)];
   const taken = sqlite.prepare("SELECT 1 FROM runs WHERE id = ?");
+  const created: { id: string; name: string; runs: number }[] = [];
   sqlite.transaction(() => {
-    sqlite
-      .prepare(
-        `INSERT INTO sessions (id, name, suite_id, suite_version, trial, job_order, seed, repeats, lease_seconds, max_attempts, notes, task_ids, config_ids, created_at)
-         VALUES (?, ?, ?, 0, ?, 'blocked', 0, ?, 0, 0, ?, ?, ?, ?)`,
-      )
-      .run(
-        sessionId, name ?? `Imported: ${sources.slice(0, 3).join(", ")}${sources.length > 3 ? ", …" : ""}`, IMPORTED_SUITE,
-        runs.every((r) => r.trial) ? 1 : 0, runs.reduce((max, r) => Math.max(max, r.repeat), 1),
-        `Imported from runs.json: ${runs.length} runs from ${sources.length} session(s).`,
-        JSON.stringify(uniq(runs.map((r) => r.taskId))), JSON.stringify(uniq(runs.map((r) => r.configId))), now,
-      );
-    for (const r of runs) insertRun(ctx, sessionId, taken.get(r.runId) ? ctx.newId("run") : r.runId, r, now);
+    for (const runs of groups.values()) {
+      const sessionId = ctx.newId("ses");
+      const source = runs[0].sessionName;
+      const sessionName = name ? (groups.size > 1 ? `${name} · ${source}` : name) : `Imported: ${source}`;
+      sqlite
+        .prepare(
+          `INSERT INTO sessions (id, name, suite_id, suite_version, trial, job_order, seed, repeats, lease_seconds, max_attempts, notes, task_ids, config_ids, created_at)
+           VALUES (?, ?, ?, 0, ?, 'blocked', 0, ?, 0, 0, ?, ?, ?, ?)`,
+        )
+        .run(
+          sessionId, sessionName, IMPORTED_SUITE,
+          runs.every((r) => r.trial) ? 1 : 0, runs.reduce((max, r) => Math.max(max, r.repeat), 1),
+          `Imported from runs.json: ${runs.length} runs of session ${runs[0].sessionId} ("${source}").`,
+          JSON.stringify(uniq(runs.map((r) => r.taskId))), JSON.stringify(uniq(runs.map((r) => r.configId))), now,
+        );
+      for (const r of runs) insertRun(ctx, sessionId, taken.get(r.runId) ? ctx.newId("run") : r.runId, r, now);
+      created.push({ id: sessionId, name: sessionName, runs: runs.length });
+    }
   })();
-  return { session: { id: sessionId, runs: runs.length } };
+  if (!created.length) throw new ServiceError("invalid_request", "The file holds no runs; export a session that has runs and import that.");
+  return { session: { id: created[0].id, runs: created[0].runs }, sessions: created };
 }
 
 function insertRun(ctx: Ctx, sessionId: string, id: string, r: ImportedRun, now: number) {
