@@ -3,6 +3,7 @@
  * model and submit traces over the real device protocol (protocol.md §1).
  *
  *   npm run sim -- --url http://127.0.0.1:3000 --token T --devices 2 --seed 1 [--speed 200] [--until-idle]
+ *                  [--build abc1234 --build-slowdown 1.3]
  */
 import { parseArgs } from "node:util";
 import { type JobSummary, runDevice } from "../src/sim/device";
@@ -18,6 +19,8 @@ const USAGE = `usage: npm run sim -- --url URL --token TOKEN [--devices N] [--se
   --until-idle  stop each phone when the server has no job for it
   --max-jobs    stop each phone after this many jobs
   --charging    simulate phones on the charger
+  --build       the app build's commit the phones report (default sim)
+  --build-slowdown  that build runs the model this many times slower (0.1-10, default 1): a regression to find
   --profile     force one behaviour (${PROFILES.join(", ")})`;
 
 function fail(message: string): never {
@@ -56,6 +59,8 @@ async function main() {
         "until-idle": { type: "boolean", default: false },
         "max-jobs": { type: "string" },
         charging: { type: "boolean", default: false },
+        build: { type: "string" },
+        "build-slowdown": { type: "string" },
         profile: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -77,6 +82,8 @@ async function main() {
   const wait = num("wait", v.wait, 10, 0, 30);
   const maxJobs = v["max-jobs"] === undefined ? undefined : num("max-jobs", v["max-jobs"], 0, 1, 1e9);
   if (v.profile && !(PROFILES as readonly string[]).includes(v.profile)) fail(`unknown --profile ${v.profile}`);
+  const buildFactor = num("build-slowdown", v["build-slowdown"], 1, 0.1, 10);
+  if (v.build !== undefined && !/^\S{1,100}$/.test(v.build)) fail("--build is a commit id: 1-100 characters, no spaces");
 
   const controller = new AbortController();
   process.on("SIGINT", () => {
@@ -96,6 +103,8 @@ async function main() {
         stopWhenIdle: v["until-idle"],
         maxJobs,
         charging: v.charging,
+        build: v.build ? { commit: v.build } : undefined,
+        buildFactor,
         profile: v.profile as Profile | undefined,
         signal: controller.signal,
         log: (l) => console.error(l),

@@ -33,6 +33,8 @@ export interface RunDeviceOptions {
   battery?: number;
   device?: Partial<Device>;
   build?: Partial<Build>;
+  /** This build runs the model this many times slower than the study's (a simulated regression; default 1). */
+  buildFactor?: number;
   profile?: Profile;
   solutions?: Record<string, SimSolution>;
   signal?: AbortSignal;
@@ -94,7 +96,7 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
   const jitter = createRng(hashSeed(opts.seed, "backoff", opts.deviceId));
   const device: Device = { id: opts.deviceId, model: "iPhone 15 Pro", os: "iOS 26.1 (simulated)", ...opts.device };
   const build: Build = { ...DEFAULT_BUILD, ...opts.build };
-  const phone: PhoneState = newPhoneState({ charging: opts.charging, battery: opts.battery });
+  const phone: PhoneState = newPhoneState({ charging: opts.charging, battery: opts.battery, buildFactor: opts.buildFactor });
   const report: DeviceReport = { deviceId: opts.deviceId, jobs: [], heartbeats: 0, retries: 0 };
   const stopped = () => opts.signal?.aborted === true;
 

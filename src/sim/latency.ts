@@ -49,10 +49,12 @@ export interface PhoneState {
   /** Simulated time now, and when the model last generated (null: never, i.e. cold). */
   nowMs: number;
   lastComputeAtMs: number | null;
+  /** How much slower than the study's build this phone's app build runs (1: as fast), to simulate a regression. */
+  buildFactor: number;
 }
 
-export function newPhoneState(opts: { charging?: boolean; battery?: number; heat?: number } = {}): PhoneState {
-  return { heat: opts.heat ?? 0.05, charging: opts.charging ?? false, battery: opts.battery ?? 0.9, nowMs: 0, lastComputeAtMs: null };
+export function newPhoneState(opts: { charging?: boolean; battery?: number; heat?: number; buildFactor?: number } = {}): PhoneState {
+  return { heat: opts.heat ?? 0.05, charging: opts.charging ?? false, battery: opts.battery ?? 0.9, nowMs: 0, lastComputeAtMs: null, buildFactor: opts.buildFactor ?? 1 };
 }
 
 /** Lets `ms` of simulated time pass with the model idle: the phone cools. */
@@ -83,7 +85,7 @@ export function rest(phone: PhoneState, until: Thermal, maxMs: number): number {
 }
 
 export function slowdown(phone: PhoneState): number {
-  return SLOWDOWN[thermalOf(phone.heat)] * (phone.charging ? LATENCY.chargingSlowdown : 1);
+  return SLOWDOWN[thermalOf(phone.heat)] * (phone.charging ? LATENCY.chargingSlowdown : 1) * phone.buildFactor;
 }
 
 /** Whether the next generation pays the warm-up penalty (cold, or idle for long). */

@@ -41,6 +41,17 @@ describe("latency model", () => {
     expect(Math.abs(ttftMs(phone, rng, 1482) - 7800)).toBeLessThan(300);
   });
 
+  it("a slower build (--build-slowdown) scales TTFT, decode and load by its factor, and factor 1 changes nothing", () => {
+    const at = (buildFactor?: number) => {
+      const phone = newPhoneState(buildFactor === undefined ? {} : { buildFactor });
+      const rng = createRng(7);
+      return [ttftMs(phone, rng, 800), decodeMs(phone, rng, 40), loadMs(phone, rng, 1138)];
+    };
+    const base = at();
+    expect(at(1)).toEqual(base);
+    at(1.3).forEach((ms, i) => expect(ms / base[i]).toBeCloseTo(1.3, 2));
+  });
+
   it("is monotonic in prompt tokens when noise is averaged out", () => {
     const phone = newPhoneState();
     const rng = createRng(2);
