@@ -1,7 +1,6 @@
-import { type Build, type Device, Job, ResultResponse, type Trace } from "@/domain/protocol";
-import type { EndpointOptions } from "./openai";
+import { Job, ResultResponse, type Trace } from "@/domain/protocol";
 import type { HistoryMode } from "./conversation";
-import { InfrastructureError, RunAborted, runDesktopJob } from "./run";
+import { type DesktopRunOptions, InfrastructureError, RunAborted, runDesktopJob } from "./run";
 import { HttpError, protocolClient } from "@/harness/protocol-client";
 
 /**
@@ -10,19 +9,13 @@ import { HttpError, protocolClient } from "@/harness/protocol-client";
  * OpenAI-compatible endpoint with the harness the job describes.
  */
 
-export interface DesktopDeviceOptions {
+/** What each job runs with (the run's own options, minus the job), plus how the device polls. */
+export interface DesktopDeviceOptions extends Pick<DesktopRunOptions, "device" | "build" | "endpoint" | "model" | "stream" | "history" | "maxTurns"> {
   url: string;
   token: string;
-  device: Device;
-  build: Build;
-  endpoint: EndpointOptions;
-  model: string;
-  stream: boolean;
-  history?: HistoryMode;
   waitSeconds?: number;
   stopWhenIdle?: boolean;
   maxJobs?: number;
-  maxTurns?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   signal?: AbortSignal;
