@@ -14,7 +14,7 @@ import { hashToken, newToken } from "../../src/server/ids";
 import * as resultRoute from "../../app/api/device/v1/jobs/[id]/result/route";
 import * as pollRoute from "../../app/api/device/v1/poll/route";
 import type { PoolEntry } from "../lib/tracePool";
-import { pairs, rateFigure, type Figure } from "./measure";
+import { pairs, rateFigure, selfTimed, type Figure } from "./measure";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const BASE = "http://127.0.0.1:3000/api/device/v1";
@@ -82,16 +82,8 @@ export async function benchIngest(ctx: Ctx, entry: PoolEntry, n: number, reps: n
     }
     return performance.now() - t;
   };
-  // Only the submits are timed, not preparing the leases: time them inside.
-  const real = submit(resultRoute.POST as unknown as Handler);
-  const bare = submit(s.minimalResult);
-  const t = { s: [] as number[], b: [] as number[] };
-  await real();
-  await bare();
-  for (let i = 0; i < reps; i++) {
-    t.s.push(await real());
-    t.b.push(await bare());
-  }
+  // Only the submits are timed, not preparing the leases: each run times itself.
+  const t = await pairs(reps, submit(resultRoute.POST as unknown as Handler), submit(s.minimalResult), true, selfTimed);
   return [inProcess(rateFigure("1i", `trace ingestion in-process, no HTTP (${(entry.bytes / 1024).toFixed(1)} KB trace): /result handler vs parse+insert`, t, 0.7, { n, label: "traces" }))];
 }
 

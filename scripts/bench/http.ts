@@ -10,7 +10,7 @@ import { CreateSessionRequest } from "../../src/domain/protocol";
 import { createSession } from "../../src/server/sessions/createSession";
 import type { PoolEntry } from "../lib/tracePool";
 import { POLL_BODY, leaseFor, setup } from "./device";
-import { pairs, rateFigure, type Figure } from "./measure";
+import { pairs, rateFigure, selfTimed, type Figure } from "./measure";
 import type { BenchServer } from "./servers";
 import { post } from "./client";
 
@@ -37,30 +37,17 @@ export async function benchHttpDevice(ctx: Ctx, entry: PoolEntry, real: BenchSer
   const s = setup(ctx);
   const json = { "content-type": "application/json" };
   const lease = () => leaseFor(ctx, s.deviceId, entry, n, "bench http ingest");
-  // Leases are taken before each timed batch; only the submits are timed.
-  const ingest = (server: BenchServer, isReal: boolean) => {
-    let batch: Req[] = [];
-    const prepare = () => {
-      batch = lease().map(({ id, body }) => ({
-        url: isReal ? `${server.base}/api/device/v1/jobs/${id}/result` : `${server.base}/api/ingest`,
-        headers: isReal ? s.headers : json, body, expect: 201,
-      }));
-    };
-    return { prepare, run: () => drive(batch, concurrency) };
+  // Leases are taken before each batch; only the submits are timed.
+  const ingest = (server: BenchServer, isReal: boolean) => async () => {
+    const batch: Req[] = lease().map(({ id, body }) => ({
+      url: isReal ? `${server.base}/api/device/v1/jobs/${id}/result` : `${server.base}/api/ingest`,
+      headers: isReal ? s.headers : json, body, expect: 201,
+    }));
+    const t0 = performance.now();
+    await drive(batch, concurrency);
+    return performance.now() - t0;
   };
-  const timed = async (reps: number, a: ReturnType<typeof ingest>, b: ReturnType<typeof ingest>) => {
-    const t = { s: [] as number[], b: [] as number[] };
-    for (let i = -1; i < reps; i++) {
-      for (const [side, x] of (i % 2 ? [["s", a], ["b", b]] : [["b", b], ["s", a]]) as [("s" | "b"), typeof a][]) {
-        x.prepare();
-        const t0 = performance.now();
-        await x.run();
-        if (i >= 0) t[side].push(performance.now() - t0); // i = -1 is the warm-up
-      }
-    }
-    return t;
-  };
-  const ti = await timed(reps, ingest(real, true), ingest(minimal, false));
+  const ti = await pairs(reps, ingest(real, true), ingest(minimal, false), true, selfTimed);
 
   // Claims: one session with enough queued jobs for every batch of both sides.
   const perSession = ctx.db.$client.prepare("SELECT COUNT(*) FROM tasks").pluck().get() as number;

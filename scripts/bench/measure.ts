@@ -28,7 +28,7 @@ export async function timeIt(fn: () => unknown | Promise<unknown>): Promise<numb
 }
 
 /** Runs (subject, baseline) `reps` times after one untimed warm-up of each; returns both time lists. */
-export async function pairs(reps: number, subject: () => unknown, baseline: () => unknown, warmup = true) {
+export async function pairs(reps: number, subject: () => unknown, baseline: () => unknown, warmup = true, measure: (fn: () => unknown) => Promise<number> = timeIt) {
   if (warmup) {
     await subject();
     await baseline();
@@ -38,15 +38,18 @@ export async function pairs(reps: number, subject: () => unknown, baseline: () =
   for (let i = 0; i < reps; i++) {
     // Alternate which goes first so a slow phase of the machine does not always hit the same side.
     if (i % 2) {
-      b.push(await timeIt(baseline));
-      s.push(await timeIt(subject));
+      b.push(await measure(baseline));
+      s.push(await measure(subject));
     } else {
-      s.push(await timeIt(subject));
-      b.push(await timeIt(baseline));
+      s.push(await measure(subject));
+      b.push(await measure(baseline));
     }
   }
   return { s, b };
 }
+
+/** For runs that time themselves, leaving untimed preparation out: each resolves to its own ms. */
+export const selfTimed = async (fn: () => unknown) => (await fn()) as number;
 
 const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(x < 10 ? 2 : 0)} ms`);
 export const fmtMs = ms;
