@@ -6,6 +6,11 @@ import { notFound } from "../errors";
 import { getNewestTask } from "../suites/catalog";
 import { insertScore } from "./insertScore";
 
+interface RunRow {
+  id: string; task_id: string; config_id: string; repeat: number; context_window: number; body: string;
+  passed: number; outcome: string; task_version: number;
+}
+
 export interface RescoreChange {
   runId: string;
   taskId: string;
@@ -24,23 +29,25 @@ export function rescoreSession(ctx: Ctx, sessionId: string) {
   const sqlite = ctx.db.$client;
   const session = sqlite.prepare("SELECT suite_id FROM sessions WHERE id = ?").get(sessionId) as { suite_id: string } | undefined;
   if (!session) throw notFound("session", sessionId);
-  const runs = sqlite
+  // Rows are read one at a time (a cursor, not one array of every trace): each body is parsed,
+  // scored and dropped before the next, so the session's traces (tens of MB) never sit in the heap
+  // together, which made garbage collection a third of rescoring's time (docs/benchmarks.md).
+  const rows = sqlite
     .prepare(
       `SELECT r.id, r.task_id, r.config_id, r.repeat, r.context_window, t.body, s.passed, s.outcome, s.task_version
          FROM runs r JOIN traces t ON t.run_id = r.id JOIN scores s ON s.run_id = r.id AND s.current = 1
         WHERE r.session_id = ? ORDER BY r.id`,
     )
-    .all(sessionId) as {
-    id: string; task_id: string; config_id: string; repeat: number; context_window: number; body: string;
-    passed: number; outcome: string; task_version: number;
-  }[];
+    .iterate(sessionId) as IterableIterator<RunRow>;
 
   const changed: RescoreChange[] = [];
   const unscorable: { runId: string; reason: string }[] = [];
   let rescored = 0;
+  let runs = 0;
   const newest = new Map<string, ReturnType<typeof getNewestTask>>();
-  const scored: { r: (typeof runs)[number]; version: number; score: ReturnType<typeof scoreRun> }[] = [];
-  for (const r of runs) {
+  const scored: { r: Omit<RunRow, "body">; version: number; score: ReturnType<typeof scoreRun> }[] = [];
+  for (const { body: raw, ...r } of rows) {
+    runs++;
     // One lookup per task, not per run: the query and JSON.parse of the task document were
     // ~40% of rescoring time (docs/benchmarks.md).
     if (!newest.has(r.task_id)) newest.set(r.task_id, getNewestTask(ctx, session.suite_id, r.task_id));
@@ -49,7 +56,7 @@ export function rescoreSession(ctx: Ctx, sessionId: string) {
       unscorable.push({ runId: r.id, reason: `suite ${session.suite_id} no longer has task ${r.task_id}` });
       continue;
     }
-    const body = JSON.parse(r.body) as { imported?: boolean };
+    const body = JSON.parse(raw) as { imported?: boolean };
     if (body.imported) {
       unscorable.push({ runId: r.id, reason: "it was imported from a runs.json, which carries no workspace to score" });
       continue;
@@ -78,5 +85,5 @@ export function rescoreSession(ctx: Ctx, sessionId: string) {
       }
     }
   })();
-  return { session: { id: sessionId }, runs: runs.length, rescored, changed, unscorable };
+  return { session: { id: sessionId }, runs, rescored, changed, unscorable };
 }
