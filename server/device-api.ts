@@ -9,7 +9,6 @@
 import type http from "node:http";
 import Module from "node:module";
 import path from "node:path";
-import { Readable } from "node:stream";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type RouteModule = Partial<Record<string, Handler>>;
@@ -38,6 +37,46 @@ function load(): [RegExp, RouteModule][] {
     [/^\/api\/device\/v1\/jobs\/(?<id>[^/]+)\/fail$/, require("../app/api/device/v1/jobs/[id]/fail/route")],
   ];
   return routes;
+}
+
+/** Bodies past this are not buffered: the handlers refuse anything over 5 MiB (TRACE_LIMIT) with a 413. */
+const BODY_CAP = 5 * 1024 * 1024 + 1;
+
+/**
+ * The request body as one buffer, read with node's stream rather than through a web stream
+ * (`Readable.toWeb`), which cost several times more per request for a 20 KB trace. At most
+ * BODY_CAP bytes are kept; the handler's own limit check then answers 413.
+ */
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  // A declared size past the limit is refused from its header alone, without reading the body.
+  if (Number(req.headers["content-length"]) >= BODY_CAP) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    // A phone that goes away mid-body ends here too (with what arrived; the handler then refuses it).
+    const done = () => {
+      if (settled) return;
+      settled = true;
+      req.off("data", onData);
+      resolve(Buffer.concat(chunks));
+    };
+    const onData = (c: Buffer) => {
+      chunks.push(c);
+      size += c.length;
+      if (size >= BODY_CAP) {
+        req.pause();
+        done();
+      }
+    };
+    req.on("data", onData);
+    req.once("end", done);
+    req.once("close", done);
+    req.once("error", (e) => {
+      if (!settled) reject(e);
+      settled = true;
+    });
+  });
 }
 
 export const deviceApiEnabled = process.env.DEVICE_API_VIA_NEXT !== "1";
@@ -72,11 +111,14 @@ export async function serveDeviceApi(req: http.IncomingMessage, res: http.Server
     method: req.method,
     headers,
     signal: aborted.signal,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
+    ...(hasBody ? { body: await readBody(req) } : {}),
   } as RequestInit);
   const response = await handler(request, { params: Promise.resolve(params) });
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
-  res.writeHead(response.status, Object.fromEntries(response.headers));
+  const unread = hasBody && !req.complete;
+  // A body refused before it all arrived: the connection cannot carry another request, so it closes.
+  res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...(unread ? { connection: "close" } : {}) });
   res.end(body);
+  if (unread) res.once("finish", () => req.destroy());
   return true;
 }
