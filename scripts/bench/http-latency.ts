@@ -6,6 +6,9 @@
  * become claimable a little later, so this errs on the slow side); submit latency from each
  * request's start.
  *
+ * Rows 2f and 2g take the burst apart on the same server: the 50 submits while the 200 phones wait
+ * on an empty queue, then the session that wakes them with nothing else arriving.
+ *
  * The floor for the same burst: 200 claims and 50 trace inserts sent at once to the minimal
  * Next.js app, with the jobs already queued. A minimal route cannot long-poll, so its claims are
  * sent at the moment the real server's jobs would appear.
@@ -46,7 +49,10 @@ export async function benchHttpLatency(ctx: Ctx, pool: PoolEntry[], real: BenchS
       if (res.status !== 201) throw new Error(`submit answered ${res.status}: ${res.text.slice(0, 300)}`);
       return performance.now() - start;
     });
-  const out = { real: { poll: [] as number[][], sub: [] as number[][] }, min: { poll: [] as number[][], sub: [] as number[][] }, create: [] as number[] };
+  const out = {
+    real: { poll: [] as number[][], sub: [] as number[][] }, apart: { poll: [] as number[][], sub: [] as number[][] },
+    min: { poll: [] as number[][], sub: [] as number[][] }, create: [] as number[],
+  };
 
   for (let rep = 0; rep < reps; rep++) {
     // The real server: pollers wait first, then the session appears and the submits arrive.
@@ -70,6 +76,24 @@ export async function benchHttpLatency(ctx: Ctx, pool: PoolEntry[], real: BenchS
     out.real.sub.push(await Promise.all(submits));
     out.create.push(await create);
 
+    // The same loads one after the other, to show what each costs alone: the 50 submits while the
+    // 200 phones wait on an empty queue, then (once they are answered) the session that wakes them.
+    const apartBodies = held();
+    let wokenAt = Infinity;
+    const parked = Array.from({ length: pollers }, async () => {
+      const res = await post(`${real.base}/api/device/v1/poll?wait=20`, s.headers, POLL_BODY);
+      return res.status === 200 ? performance.now() - wokenAt : null;
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+    out.apart.sub.push(await Promise.all(submitAll(apartBodies, (id) => `${real.base}/api/device/v1/jobs/${id}/result`, s.headers)));
+    await new Promise((r) => setTimeout(r, 200));
+    wokenAt = performance.now();
+    const created = await post(`${real.base}/api/sessions`, json, JSON.stringify({ name: "bench http latency apart", ...SESSION }));
+    if (created.status !== 201) throw new Error(`creating the session answered ${created.status}: ${created.text}`);
+    const woken = (await Promise.all(parked)).filter((x): x is number => x !== null);
+    if (woken.length < pollers) throw new Error(`only ${woken.length} of ${pollers} polls got a job`);
+    out.apart.poll.push(woken);
+
     // The minimal app: the same burst, jobs already queued.
     const minBodies = held();
     createSession(ctx, CreateSessionRequest.parse({ name: "bench http latency minimal", ...SESSION }));
@@ -89,10 +113,16 @@ export async function benchHttpLatency(ctx: Ctx, pool: PoolEntry[], real: BenchS
     const xs = out.real[which].map((l) => pct(l, p));
     return { id, what, kind: "abs", ratios: xs, target: p === 99 ? "< 100 ms" : "—", met: p === 99 ? median(xs) < 100 : null, detail: detail(p, which) };
   };
+  const apart = (id: string, what: string, which: "poll" | "sub"): Figure => {
+    const xs = out.apart[which].map((l) => pct(l, 99));
+    return { id, what, kind: "abs", ratios: xs, target: "—", met: null, detail: `p50 ${Math.round(median(out.apart[which].map((l) => pct(l, 50))))} ms; the two loads of 2b–2e one after the other` };
+  };
   return [
     fig("2b", `poll latency p50 over HTTP, ${pollers} long-polling + ${submitters} submitting phones (ms)`, "poll", 50),
     fig("2c", "poll latency p99 over HTTP, same (ms)", "poll", 99),
     fig("2d", "submit latency p50 over HTTP, same (ms)", "sub", 50),
     fig("2e", "submit latency p99 over HTTP, same (ms)", "sub", 99),
+    apart("2f", `apart: submit latency p99, ${submitters} submitting while ${pollers} phones wait on an empty queue (ms)`, "sub"),
+    apart("2g", `apart: poll latency p99, the ${pollers} waiting phones woken by a new session, nothing else arriving (ms)`, "poll"),
   ];
 }

@@ -69,7 +69,7 @@ function writeResult(ctx: Ctx, jobId: string, trace: Trace, rawBody: string, tas
     );
   stmt(ctx, "INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)").run(runId, rawBody, Buffer.byteLength(rawBody));
   insertTurns(ctx, runId, trace);
-  insertScore(ctx, runId, task.version, score);
+  insertScore(ctx, runId, task.version, score, { clearCurrent: false }); // a new run has no earlier score to retire
   if (!superseded) {
     // Completing the job ends whichever lease is current: its holder's next heartbeat gets 409.
     stmt(ctx, `UPDATE jobs SET state = 'completed', run_id = ?, failure_reason = NULL, lease_token_hash = NULL,
