@@ -31,7 +31,7 @@ export function rescoreSession(ctx: Ctx, sessionId: string) {
   if (!session) throw notFound("session", sessionId);
   // Rows are read one at a time (a cursor, not one array of every trace): each body is parsed,
   // scored and dropped before the next, so the session's traces (tens of MB) never sit in the heap
-  // together, which made garbage collection a third of rescoring's time (docs/benchmarks.md).
+  // together; holding them all made garbage collection far slower (docs/benchmarks.md, third round).
   const rows = sqlite
     .prepare(
       `SELECT r.id, r.task_id, r.config_id, r.repeat, r.context_window, t.body, s.passed, s.outcome, s.task_version
