@@ -120,6 +120,13 @@ async function main() {
     handle(req, res);
   });
 
+  // Node closes a kept-alive connection after 5 s idle, and a client that reuses it at that moment
+  // gets ECONNRESET (phones between two polls; Playwright's request context even ignores the
+  // Keep-Alive hint, microsoft/playwright#42698). Idle connections stay open 65 s instead; headers
+  // must be allowed longer than that. Shutdown still closes idle ones at once.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
   server.listen(port, host, () => console.log(`[harness-lab] listening on http://${host}:${port}${adminPassword ? " (admin login enabled)" : " (loopback only, except the device API)"}`));
 
   let stopping = false;
@@ -138,6 +145,9 @@ async function main() {
       process.exit(0);
     });
     server.closeIdleConnections();
+    // Connections still busy now (a released long-poll) close as soon as their answer is sent,
+    // instead of waiting out the 65 s keep-alive.
+    server.keepAliveTimeout = 1;
     setTimeout(() => {
       console.error("[harness-lab] requests still open after 15 s; exiting");
       process.exit(1);

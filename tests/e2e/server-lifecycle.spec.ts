@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import { expect, test } from "./fixtures";
 import { startServer } from "./server";
 
@@ -63,5 +64,28 @@ test("only the device API is open to other machines; a web page elsewhere cannot
   } finally {
     process.kill(-server.child.pid!, "SIGKILL");
     fs.rmSync(server.dir, { recursive: true, force: true });
+  }
+});
+
+test("an idle kept-alive connection stays open well past Node's default 5 s, so a client's next request reuses it", async ({ baseURL }) => {
+  // Clients reuse idle connections (phones between two polls; Playwright's request context even past
+  // the server's Keep-Alive hint, microsoft/playwright#42698). A server that closes them after 5 s
+  // races the client's next request on them, which then fails with ECONNRESET (seen once in CI).
+  test.setTimeout(30_000);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+      const req = http.get(`${baseURL}/api/health`, { agent }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+      });
+      req.on("error", reject);
+    });
+  try {
+    expect(await get()).toEqual({ status: 200, reused: false });
+    await new Promise((r) => setTimeout(r, 6_500));
+    expect(await get()).toEqual({ status: 200, reused: true });
+  } finally {
+    agent.destroy();
   }
 });
