@@ -1,6 +1,6 @@
 /**
  * Shown while the budget page renders. After a restart its first render loads the Gemma tokenizer
- * (src/server/budget/tokenizer.ts: a 33 MB vocabulary, 4–13 s on this kind of machine), and a blank
+ * (on a worker thread, src/server/budget/tokenizer.ts: a 33 MB vocabulary, 2–13 s on this kind of machine), and a blank
  * page for that long looks broken.
  */
 export default function BudgetLoading() {

