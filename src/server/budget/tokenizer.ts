@@ -25,6 +25,7 @@ const workerLoader: Loader = () =>
     const pending = new Map<number, { resolve: (ids: number[]) => void; reject: (e: Error) => void }>();
     let next = 1;
     let idle: NodeJS.Timeout | undefined;
+    let stopped: Error | null = null;
     // Idle = loaded and nothing to count: the clock runs from the last answer, stops on a new count.
     const rest = () => {
       worker.unref();
@@ -33,6 +34,7 @@ const workerLoader: Loader = () =>
     const encoder: Encoder = {
       encode: (text) =>
         new Promise<number[]>((res, rej) => {
+          if (stopped) return rej(stopped); // a message to a stopped worker would never be answered
           const id = next++;
           clearTimeout(idle);
           pending.set(id, { resolve: res, reject: rej });
@@ -52,6 +54,7 @@ const workerLoader: Loader = () =>
       else p?.resolve(m.ids!);
     });
     const gone = (e: Error) => {
+      stopped ??= e;
       clearTimeout(idle);
       for (const p of pending.values()) p.reject(e);
       pending.clear();
