@@ -54,25 +54,35 @@ export async function benchHttpLatency(ctx: Ctx, pool: PoolEntry[], real: BenchS
     min: { poll: [] as number[][], sub: [] as number[][] }, create: [] as number[],
   };
 
+  const resultUrl = (id: string) => `${real.base}/api/device/v1/jobs/${id}/result`;
+  /** `pollers` phones long-polling the real server; each gets the ms from `since()` (or its own start, if later) to its job. */
+  const park = (since: () => number) =>
+    Array.from({ length: pollers }, async () => {
+      const start = performance.now();
+      const res = await post(`${real.base}/api/device/v1/poll?wait=20`, s.headers, POLL_BODY);
+      return res.status === 200 ? performance.now() - Math.max(start, since()) : null;
+    });
+  const everyJob = async (polls: Promise<number | null>[]) => {
+    const got = (await Promise.all(polls)).filter((x): x is number => x !== null);
+    if (got.length < pollers) throw new Error(`only ${got.length} of ${pollers} polls got a job`);
+    return got;
+  };
+  const createOnServer = (name: string) =>
+    post(`${real.base}/api/sessions`, json, JSON.stringify({ name, ...SESSION })).then((res) => {
+      if (res.status !== 201) throw new Error(`creating the session answered ${res.status}: ${res.text}`);
+    });
+  const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
   for (let rep = 0; rep < reps; rep++) {
     // The real server: pollers wait first, then the session appears and the submits arrive.
     const bodies = held();
     let availableAt = Infinity;
-    const polls = Array.from({ length: pollers }, async () => {
-      const start = performance.now();
-      const res = await post(`${real.base}/api/device/v1/poll?wait=20`, s.headers, POLL_BODY);
-      return res.status === 200 ? performance.now() - Math.max(start, availableAt) : null;
-    });
-    await new Promise((r) => setTimeout(r, 1000)); // every poller is now waiting on the server
+    const polls = park(() => availableAt);
+    await settle(1000); // every poller is now waiting on the server
     availableAt = performance.now();
-    const create = post(`${real.base}/api/sessions`, json, JSON.stringify({ name: "bench http latency", ...SESSION })).then((res) => {
-      if (res.status !== 201) throw new Error(`creating the session answered ${res.status}: ${res.text}`);
-      return performance.now() - availableAt;
-    });
-    const submits = submitAll(bodies, (id) => `${real.base}/api/device/v1/jobs/${id}/result`, s.headers);
-    const pl = (await Promise.all(polls)).filter((x): x is number => x !== null);
-    if (pl.length < pollers) throw new Error(`only ${pl.length} of ${pollers} polls got a job`);
-    out.real.poll.push(pl);
+    const create = createOnServer("bench http latency").then(() => performance.now() - availableAt);
+    const submits = submitAll(bodies, resultUrl, s.headers);
+    out.real.poll.push(await everyJob(polls));
     out.real.sub.push(await Promise.all(submits));
     out.create.push(await create);
 
@@ -80,19 +90,13 @@ export async function benchHttpLatency(ctx: Ctx, pool: PoolEntry[], real: BenchS
     // 200 phones wait on an empty queue, then (once they are answered) the session that wakes them.
     const apartBodies = held();
     let wokenAt = Infinity;
-    const parked = Array.from({ length: pollers }, async () => {
-      const res = await post(`${real.base}/api/device/v1/poll?wait=20`, s.headers, POLL_BODY);
-      return res.status === 200 ? performance.now() - wokenAt : null;
-    });
-    await new Promise((r) => setTimeout(r, 1000));
-    out.apart.sub.push(await Promise.all(submitAll(apartBodies, (id) => `${real.base}/api/device/v1/jobs/${id}/result`, s.headers)));
-    await new Promise((r) => setTimeout(r, 200));
+    const parked = park(() => wokenAt);
+    await settle(1000);
+    out.apart.sub.push(await Promise.all(submitAll(apartBodies, resultUrl, s.headers)));
+    await settle(200);
     wokenAt = performance.now();
-    const created = await post(`${real.base}/api/sessions`, json, JSON.stringify({ name: "bench http latency apart", ...SESSION }));
-    if (created.status !== 201) throw new Error(`creating the session answered ${created.status}: ${created.text}`);
-    const woken = (await Promise.all(parked)).filter((x): x is number => x !== null);
-    if (woken.length < pollers) throw new Error(`only ${woken.length} of ${pollers} polls got a job`);
-    out.apart.poll.push(woken);
+    await createOnServer("bench http latency apart");
+    out.apart.poll.push(await everyJob(parked));
 
     // The minimal app: the same burst, jobs already queued.
     const minBodies = held();

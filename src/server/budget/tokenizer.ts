@@ -9,8 +9,8 @@ export interface Encoder {
 }
 type Loader = () => Promise<Encoder>;
 
-/** A tokenizer left unused this long is unloaded (its ~490 MB go back); the next count loads it again. */
-export const TOKENIZER_IDLE_MS = 10 * 60_000;
+/** A tokenizer left unused this long is unloaded (its memory goes back); the next count loads it again. */
+const TOKENIZER_IDLE_MS = 10 * 60_000;
 
 /**
  * The package is an 18 MB bundle that parses a 33 MB tokenizer.json (2–13 s, ~400 MB of heap),
