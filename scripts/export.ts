@@ -1,13 +1,13 @@
 /**
  * `npm run export -- [--session ID …] [--db PATH] [--out DIR] [--include-trial] [--include-superseded]`
- * writes runs.csv and runs.json (protocol.md §4) for the given sessions (all when none), streamed,
+ * writes runs.csv and runs.json (protocol.md §4), turns.csv and calls.csv (docs/notebook-data.md) for the given sessions (all when none), streamed,
  * straight from the database file — the dashboard may keep running.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { once } from "node:events";
 import { AnalyticsFilter } from "../src/domain/analytics/filter";
-import { exportCsv, exportJson } from "../src/server/export/exportRuns";
+import { exportCsv, exportJson, exportTable } from "../src/server/export/exportRuns";
 
 const args = process.argv.slice(2);
 const many = (flag: string) => args.flatMap((a, i) => (a === flag && args[i + 1] ? [args[i + 1]] : []));
@@ -40,6 +40,8 @@ async function main() {
   fs.mkdirSync(dir, { recursive: true });
   const csvLines = await write(path.join(dir, "runs.csv"), exportCsv(db, filter));
   await write(path.join(dir, "runs.json"), exportJson(db, filter));
-  console.log(`wrote ${path.join(dir, "runs.csv")} and runs.json: ${csvLines - 1} runs`);
+  await write(path.join(dir, "turns.csv"), exportTable(db, filter, "turns"));
+  await write(path.join(dir, "calls.csv"), exportTable(db, filter, "calls"));
+  console.log(`wrote runs.csv, runs.json, turns.csv and calls.csv to ${dir}: ${csvLines - 1} runs`);
 }
 main();

@@ -54,7 +54,9 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
           <p className="sub">
             <a href={`/analytics?session=${s.id}`}>Analytics for this session</a> · Download{" "}
             <a href={`/api/export/runs.csv?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} download>runs.csv</a> ·{" "}
-            <a href={`/api/export/runs.json?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} download>runs.json</a>
+            <a href={`/api/export/runs.json?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} download>runs.json</a> ·{" "}
+            <a href={`/api/export/turns.csv?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} download title="One row per turn (docs/notebook-data.md)">turns.csv</a> ·{" "}
+            <a href={`/api/export/calls.csv?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} download title="One row per tool call (docs/notebook-data.md)">calls.csv</a>
           </p>
         </div>
         {!finished && !s.cancelledAt && s.suite.id !== "imported" && (

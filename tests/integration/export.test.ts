@@ -107,6 +107,50 @@ describe("runs.csv and runs.json", () => {
   });
 });
 
+describe("turns.csv and calls.csv", () => {
+  /** runs.csv as objects, to check the notebook tables against it. */
+  const runsCsv = async (query: string) => {
+    const [header, ...lines] = (await text(`/api/export/runs.csv?${query}`)).split("\r\n").filter(Boolean);
+    const cols = header.split(",");
+    // Only the leading id column and the counts are read below; none of these cells is quoted.
+    return lines.map((l) => {
+      const id = l.slice(0, l.indexOf(","));
+      const cells = l.split(",");
+      const at = (c: string) => Number(cells[cells.length - (cols.length - cols.indexOf(c))]);
+      return { id, turns: at("turn_count"), calls: at("tool_call_count") };
+    });
+  };
+  const table = async (name: string, query: string) => (await text(`/api/export/${name}?${query}`)).split("\r\n").filter(Boolean);
+
+  it("hold one row per turn and per call of every exported run, in runs.csv's run order", async () => {
+    await seed();
+    const all = "includeTrial=1&includeSuperseded=1";
+    const runs = await runsCsv(all);
+    const turns = await table("turns.csv", all);
+    const calls = await table("calls.csv", all);
+    expect(turns[0]).toBe("run_id,turn,prompt_tokens,context_tokens,ttft_ms,output_tokens,decode_ms,tool_calls");
+    expect(calls[0]).toBe("run_id,turn,call,tool,args,ok,ms,files_changed");
+    const order = (lines: string[]) => [...new Set(lines.slice(1).map((l) => l.slice(0, l.indexOf(","))))];
+    expect(order(turns)).toEqual(runs.filter((r) => r.turns > 0).map((r) => r.id));
+    for (const r of runs) {
+      expect(turns.filter((l) => l.startsWith(`${r.id},`)), r.id).toHaveLength(r.turns);
+      expect(calls.filter((l) => l.startsWith(`${r.id},`)), r.id).toHaveLength(r.calls);
+    }
+    // The first run's second turn wrote /todo.md: its call row says which turn, and the file.
+    expect(calls).toContain('run_0001,2,2,write_file,"{""path"":""/todo.md"",""content"":""- [ ] Dentist, Tuesday 14 March 10:30\\n"",""append"":true}",true,9,/todo.md');
+    expect(turns).toContain("run_0001,1,60,1200,480,30,1500,1");
+  });
+
+  it("take the same filters as runs.csv", async () => {
+    await seed();
+    const runs = await runsCsv("config=bash&passed=false");
+    const turns = await table("turns.csv", "config=bash&passed=false");
+    expect(turns.length - 1).toBe(runs.reduce((n, r) => n + r.turns, 0));
+    expect(new Set(turns.slice(1).map((l) => l.slice(0, l.indexOf(","))))).toEqual(new Set(runs.filter((r) => r.turns > 0).map((r) => r.id)));
+    expect((await dash.call("GET", "/api/export/calls.csv?thermal=boiling")).status).toBe(400);
+  });
+});
+
 describe("GET /api/runs/{id}", () => {
   it("returns the run's export fields, raw trace, score, task and neighbours", async () => {
     await seed();

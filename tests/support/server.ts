@@ -25,6 +25,8 @@ import * as analyticsTasks from "../../app/api/analytics/tasks/route";
 import * as analyticsOutcomes from "../../app/api/analytics/outcomes/route";
 import * as exportCsv from "../../app/api/export/runs.csv/route";
 import * as exportJson from "../../app/api/export/runs.json/route";
+import * as exportTurns from "../../app/api/export/turns.csv/route";
+import * as exportCalls from "../../app/api/export/calls.csv/route";
 import * as importRuns from "../../app/api/import/runs/route";
 import * as runOne from "../../app/api/runs/[id]/route";
 import * as runList from "../../app/api/runs/route";
@@ -67,6 +69,8 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/analytics\/outcomes$/, analyticsOutcomes as Module],
   [/^\/api\/export\/runs\.csv$/, exportCsv as Module],
   [/^\/api\/export\/runs\.json$/, exportJson as Module],
+  [/^\/api\/export\/turns\.csv$/, exportTurns as Module],
+  [/^\/api\/export\/calls\.csv$/, exportCalls as Module],
   [/^\/api\/import\/runs$/, importRuns as Module],
   [/^\/api\/runs\/(?<id>[^/]+)$/, runOne as Module],
   [/^\/api\/runs$/, runList as Module],

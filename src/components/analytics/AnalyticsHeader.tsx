@@ -45,7 +45,9 @@ export function AnalyticsHeader({ ctx, tab, filter, guide }: { ctx: Ctx; tab: st
       <p className="muted" style={{ marginTop: -6 }} data-testid="downloads">
         Download the runs behind these views:{" "}
         <a href={`/api/export/runs.csv${qs ? `?${qs}` : ""}`} download data-testid="download-csv">runs.csv</a> ·{" "}
-        <a href={`/api/export/runs.json${qs ? `?${qs}` : ""}`} download data-testid="download-json">runs.json</a>
+        <a href={`/api/export/runs.json${qs ? `?${qs}` : ""}`} download data-testid="download-json">runs.json</a> ·{" "}
+        <a href={`/api/export/turns.csv${qs ? `?${qs}` : ""}`} download data-testid="download-turns" title="One row per turn (docs/notebook-data.md)">turns.csv</a> ·{" "}
+        <a href={`/api/export/calls.csv${qs ? `?${qs}` : ""}`} download data-testid="download-calls" title="One row per tool call (docs/notebook-data.md)">calls.csv</a>
       </p>
     </>
   );

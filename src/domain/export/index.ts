@@ -2,3 +2,4 @@ export * from "./columns";
 export * from "./csv";
 export * from "./json";
 export * from "./import";
+export * from "./tables";

@@ -1,7 +1,10 @@
 import "server-only";
 import Database from "better-sqlite3";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
-import { CSV_HEADER, JSON_CLOSE, JSON_OPEN, csvRow, jsonRun, type RunDetail } from "@/domain/export";
+import {
+  CALLS_CSV_HEADER, CSV_HEADER, JSON_CLOSE, JSON_OPEN, TURNS_CSV_HEADER, callLines, csvRow, jsonRun, turnLines,
+  type RunDetail, type StoredRunTrace,
+} from "@/domain/export";
 import { FROM_RUNS, whereClause } from "../analytics/where";
 import { EXPORT_SELECT, exportRow, type ExportDbRow } from "./exportRow";
 
@@ -22,27 +25,32 @@ function detail(r: ExportDbRow & { body: string }): RunDetail {
   };
 }
 
+/** The export's run order (protocol.md §4): session creation, task id, config id, repeat, attempt, run id. */
+const EXPORT_ORDER = "ORDER BY s.created_at, s.id, r.task_id, r.config_id, r.repeat, r.attempt, r.id";
+
 /**
- * The export's rows in protocol order (session creation, task id, config id, repeat, attempt,
- * run id), read on a connection of its own: a long iteration must not hold the shared
- * connection, and a read transaction gives one consistent snapshot.
+ * Rows of `select` over the filtered runs in the export's order, read on a connection of its own:
+ * a long iteration must not hold the shared connection, and a read transaction gives one
+ * consistent snapshot.
  */
-function* rows(dbPath: string, filter: AnalyticsFilter, withTrace: boolean): Generator<ExportDbRow & { body: string }> {
+function* ordered<R>(dbPath: string, filter: AnalyticsFilter, select: string, withTrace: boolean): Generator<R> {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
     const w = whereClause(filter);
     const stmt = db.prepare(
-      `SELECT ${EXPORT_SELECT} ${withTrace ? ", t.body" : ""}
-         FROM ${FROM_RUNS} ${withTrace ? "JOIN traces t ON t.run_id = r.id" : ""}
-        WHERE ${w.sql}
-        ORDER BY s.created_at, s.id, r.task_id, r.config_id, r.repeat, r.attempt, r.id`,
+      `SELECT ${select} FROM ${FROM_RUNS} ${withTrace ? "JOIN traces t ON t.run_id = r.id" : ""}
+        WHERE ${w.sql} ${EXPORT_ORDER}`,
     );
     db.exec("BEGIN");
-    for (const r of stmt.iterate(...w.params)) yield r as ExportDbRow & { body: string };
+    for (const r of stmt.iterate(...w.params)) yield r as R;
     db.exec("COMMIT");
   } finally {
     db.close();
   }
+}
+
+function rows(dbPath: string, filter: AnalyticsFilter, withTrace: boolean): Generator<ExportDbRow & { body: string }> {
+  return ordered(dbPath, filter, `${EXPORT_SELECT}${withTrace ? ", t.body" : ""}`, withTrace);
 }
 
 /** runs.csv, in chunks of text. */
@@ -60,6 +68,19 @@ export function* exportJson(dbPath: string, filter: AnalyticsFilter): Generator<
     first = false;
   }
   yield JSON_CLOSE;
+}
+
+/**
+ * turns.csv or calls.csv (docs/api.md § Export), in chunks of text: the same runs in the same
+ * order as runs.csv, one line per turn or per call, each trace parsed and dropped before the next
+ * is read so memory stays flat.
+ */
+export function* exportTable(dbPath: string, filter: AnalyticsFilter, table: "turns" | "calls"): Generator<string> {
+  yield table === "turns" ? TURNS_CSV_HEADER : CALLS_CSV_HEADER;
+  const lines = table === "turns" ? turnLines : callLines;
+  for (const r of ordered<{ id: string; body: string }>(dbPath, filter, "r.id, t.body", true)) {
+    yield lines(r.id, JSON.parse(r.body) as StoredRunTrace);
+  }
 }
 
 /** A generator of text as a byte stream, batching small chunks so a 100k-run export is not 100k writes. */

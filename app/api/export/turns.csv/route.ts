@@ -1,0 +1,15 @@
+import { getContext } from "@/server/context";
+import { route, otherMethods } from "@/server/http";
+import { readFilter } from "@/server/analytics/readFilter";
+import { exportTable, toStream } from "@/server/export/exportRuns";
+
+/** turns.csv (docs/api.md § Export): one row per turn, the runs filtered and ordered as runs.csv; streamed. */
+export const GET = route((req: Request) => {
+  const filter = readFilter(req);
+  const body = toStream(exportTable(getContext().db.$client.name, filter, "turns"));
+  return new Response(body, {
+    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="turns.csv"', "cache-control": "no-store" },
+  });
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

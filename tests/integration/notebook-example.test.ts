@@ -1,0 +1,70 @@
+/**
+ * The pandas example of docs/notebook-data.md, run for real: a simulated session's runs.csv,
+ * turns.csv and calls.csv are written to a folder, the doc's Python block reads them (its BASE
+ * pointed at that folder), and its config table must equal `GET /api/analytics/configs`. Needs a
+ * Python with pandas (Debian: `apt-get install python3-pandas`; or PYTHON=/path/to/python); without
+ * one the test is skipped and says so.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runDevice } from "@/sim";
+import { testDashboard } from "../support/server";
+
+const python = [process.env.PYTHON, "/usr/bin/python3", "python3"].find(
+  (p) => p && spawnSync(p, ["-c", "import pandas, numpy"], { stdio: "ignore" }).status === 0,
+);
+if (!python) console.warn("notebook-example: skipped — no Python with pandas here (apt-get install python3-pandas, or set PYTHON)");
+
+const doc = fs.readFileSync(path.join(__dirname, "..", "..", "docs", "notebook-data.md"), "utf8");
+const script = doc.match(/```python\n([\s\S]*?)```/)?.[1] ?? "";
+
+describe.skipIf(!python)("the pandas example of docs/notebook-data.md", () => {
+  let dash: ReturnType<typeof testDashboard>;
+  let dir: string;
+  let session: string;
+
+  beforeAll(async () => {
+    dash = testDashboard(path.join(__dirname, "..", "..", "suites"));
+    const token = (await dash.call("POST", "/api/devices", { json: { name: "sims" } })).body.token;
+    const created = await dash.call("POST", "/api/sessions", { json: { name: "notebook", configs: ["files", "bash", "bash-plan"], repeats: 2, seed: 11 } });
+    session = created.body.session.id;
+    await runDevice({ url: "http://127.0.0.1:3000", token, deviceId: "sim-1", seed: 4, stopWhenIdle: true, waitSeconds: 0, speed: 1e9, fetch: dash.fetch, sleep: () => Promise.resolve() });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-notebook-"));
+    for (const name of ["runs.csv", "turns.csv", "calls.csv"]) {
+      const res = await dash.fetch(new URL(`/api/export/${name}?session=${session}`, "http://127.0.0.1:3000"));
+      fs.writeFileSync(path.join(dir, name), await res.text());
+    }
+  }, 300_000);
+  afterAll(() => {
+    dash?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("reproduces the config table of /api/analytics/configs", async () => {
+    expect(script).toContain("groupby");
+    const local = script
+      .replace(/^BASE = .*$/m, `BASE = ${JSON.stringify(`file://${dir}`)}`)
+      .replace(/^QUERY = .*$/m, 'QUERY = ""')
+      .replace(/^print\(.*\)$/m, "print(table_.fillna(0).sort_index().reset_index().to_json(orient='records', double_precision=15))");
+    const out = spawnSync(python!, ["-c", local], { encoding: "utf8" });
+    expect(out.stderr).toBe("");
+    const fromPandas = JSON.parse(out.stdout) as Record<string, number | string>[];
+    const api = (await dash.call("GET", `/api/analytics/configs?session=${session}`)).body.configs;
+    expect(fromPandas.map((r) => r.config_id)).toEqual(api.map((c: { configId: string }) => c.configId));
+    for (const [i, c] of api.entries()) {
+      const p = fromPandas[i];
+      expect(p.runs, c.configId).toBe(c.runs);
+      expect(p.passed, c.configId).toBe(c.passed);
+      expect(p.pass_rate).toBeCloseTo(c.passRate, 12);
+      expect(p.wilson_lo).toBeCloseTo(c.wilson[0], 12);
+      expect(p.wilson_hi).toBeCloseTo(c.wilson[1], 12);
+      expect(p.median_ttft_ms).toBe(c.medianTtftMs);
+      expect(p.median_turn_ms).toBe(c.medianTurnMs);
+      expect(p.tool_calls).toBe(c.toolCalls);
+      expect(p.failed_tool_calls).toBe(c.failedToolCalls);
+    }
+  }, 60_000);
+});
