@@ -4,7 +4,7 @@
  */
 import Database from "better-sqlite3";
 import { AnalyticsFilter } from "../../src/domain/analytics/filter";
-import { exportCsv } from "../../src/server/export/exportRuns";
+import { exportCsv, exportTable } from "../../src/server/export/exportRuns";
 import { EXPORT_SELECT } from "../../src/server/export/exportRow";
 import { FROM_RUNS, whereClause } from "../../src/server/analytics/where";
 import { pairs, timeFigure, type Figure } from "./measure";
@@ -17,6 +17,26 @@ function drainCsv(dbPath: string, onChunk?: () => void) {
     if (onChunk && ++n % 1000 === 0) onChunk();
   }
   return bytes;
+}
+
+function drainTable(dbPath: string, table: "turns" | "calls") {
+  let bytes = 0;
+  for (const chunk of exportTable(dbPath, AnalyticsFilter.parse({}), table)) bytes += chunk.length;
+  return bytes;
+}
+
+/** The floor for turns.csv / calls.csv: the same rows' raw traces read in the same order, untouched. */
+function plainTraces(dbPath: string) {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    const w = whereClause(AnalyticsFilter.parse({}));
+    let bytes = 0;
+    const sql = `SELECT r.id, t.body FROM ${FROM_RUNS} JOIN traces t ON t.run_id = r.id WHERE ${w.sql} ORDER BY s.created_at, s.id, r.task_id, r.config_id, r.repeat, r.attempt, r.id`;
+    for (const r of db.prepare(sql).iterate(...w.params)) bytes += (r as { body: string }).body.length;
+    return bytes;
+  } finally {
+    db.close();
+  }
 }
 
 function plainSelect(dbPath: string, onRows?: () => void) {
@@ -54,7 +74,11 @@ export async function benchExport(dbPath: string, reps: number): Promise<Figure[
   const csvMb = (exp.out as number) / 1048576;
   const before = exp.before;
   const peak = exp.peak;
+  const turns = await pairs(reps, () => drainTable(dbPath, "turns"), () => plainTraces(dbPath));
+  const calls = await pairs(reps, () => drainTable(dbPath, "calls"), () => plainTraces(dbPath));
   return [
+    timeFigure("4c", "turns.csv vs reading the same runs' raw traces in export order", turns, 3),
+    timeFigure("4d", "calls.csv vs reading the same runs' raw traces in export order", calls, 3),
     timeFigure("4a", `runs.csv for ${plainSelect(dbPath).toLocaleString("en-US")} runs vs plain SELECT of the same columns`, t, 3),
     {
       id: "4b", what: `peak RSS growth during the export (MB), output ${csvMb.toFixed(0)} MB`, kind: "abs", ratios: [growthMb],
