@@ -3,7 +3,7 @@
  * model and submit traces over the real device protocol (protocol.md §1).
  *
  *   npm run sim -- --url http://127.0.0.1:3000 --token T --devices 2 --seed 1 [--speed 200] [--until-idle]
- *                  [--build abc1234 --build-slowdown 1.3]
+ *                  [--build abc1234 --build-slowdown 1.3] [--no-rest]
  */
 import { parseArgs } from "node:util";
 import { type JobSummary, runDevice } from "../src/sim/device";
@@ -21,6 +21,7 @@ const USAGE = `usage: npm run sim -- --url URL --token TOKEN [--devices N] [--se
   --charging    simulate phones on the charger
   --build       the app build's commit the phones report (default sim)
   --build-slowdown  that build runs the model this many times slower (0.1-10, default 1): a regression to find
+  --no-rest     ignore the jobs' rest between runs: the phones heat up and slow down (a throttled session to find)
   --profile     force one behaviour (${PROFILES.join(", ")})`;
 
 function fail(message: string): never {
@@ -61,6 +62,7 @@ async function main() {
         charging: { type: "boolean", default: false },
         build: { type: "string" },
         "build-slowdown": { type: "string" },
+        "no-rest": { type: "boolean", default: false },
         profile: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -105,6 +107,7 @@ async function main() {
         charging: v.charging,
         build: v.build ? { commit: v.build } : undefined,
         buildFactor,
+        skipRest: v["no-rest"],
         profile: v.profile as Profile | undefined,
         signal: controller.signal,
         log: (l) => console.error(l),

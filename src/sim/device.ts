@@ -35,6 +35,8 @@ export interface RunDeviceOptions {
   build?: Partial<Build>;
   /** This build runs the model this many times slower than the study's (a simulated regression; default 1). */
   buildFactor?: number;
+  /** Ignore the jobs' rest between runs, so the phone heats up under sustained load (see RunJobOptions.skipRest). */
+  skipRest?: boolean;
   profile?: Profile;
   solutions?: Record<string, SimSolution>;
   signal?: AbortSignal;
@@ -187,7 +189,7 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
     let sim: SimRun;
     try {
       sim = await runJob({
-        job, device, build, seed: opts.seed, phone, profile: opts.profile, solutions: opts.solutions,
+        job, device, build, seed: opts.seed, phone, profile: opts.profile, solutions: opts.solutions, skipRest: opts.skipRest,
         wallClock: (offset) => receivedAt + offset / speed,
       });
     } catch (e) {

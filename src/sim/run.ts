@@ -33,6 +33,11 @@ export interface RunJobOptions {
   profile?: Profile;
   /** Solutions by task id; defaults to SIM_SOLUTIONS. */
   solutions?: Record<string, SimSolution>;
+  /**
+   * Skip the rest job.protocol asks for, as an app build that ignores it would: under sustained
+   * load the phone then heats up and slows down, which the throttling view must catch.
+   */
+  skipRest?: boolean;
 }
 
 export interface SimRun {
@@ -69,7 +74,7 @@ export async function runJob(opts: RunJobOptions): Promise<SimRun> {
     warmupMs = ttftMs(phone, rng, 12, cold) + decodeMs(phone, rng, LATENCY.warmupOutputTokens);
     compute(phone, warmupMs);
   }
-  const restMs = rest(phone, job.protocol.rest.untilThermal, job.protocol.rest.maxSeconds * 1000);
+  const restMs = opts.skipRest ? 0 : rest(phone, job.protocol.rest.untilThermal, job.protocol.rest.maxSeconds * 1000);
   const startOffset = warmupMs + restMs;
   const thermalAtStart = thermalOf(phone.heat);
   const battery = Math.round(phone.battery * 100) / 100;

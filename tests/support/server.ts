@@ -43,6 +43,7 @@ import * as budget from "../../app/api/budget/route";
 import * as budgetHeadroom from "../../app/api/budget/headroom/route";
 import * as budgetConfigs from "../../app/api/budget/configs/route";
 import * as demo from "../../app/api/demo/route";
+import * as analyticsThrottling from "../../app/api/analytics/throttling/route";
 
 type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response> | Response; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Module = Partial<Record<string, Handler>>;
@@ -87,6 +88,7 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/budget\/headroom$/, budgetHeadroom as Module],
   [/^\/api\/budget\/configs$/, budgetConfigs as Module],
   [/^\/api\/demo$/, demo as Module],
+  [/^\/api\/analytics\/throttling$/, analyticsThrottling as Module],
 ];
 
 export interface Call {

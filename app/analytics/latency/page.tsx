@@ -10,6 +10,8 @@ import { configAnalytics } from "@/server/analytics/configs";
 import { ttftAnalytics } from "@/server/analytics/ttft";
 import { ttftPoints } from "@/server/analytics/ttftPoints";
 import { peakContextAnalytics } from "@/server/analytics/peakContext";
+import { throttlingAnalytics } from "@/server/analytics/throttling";
+import { ThrottlingPanel } from "@/components/analytics/ThrottlingPanel";
 import { AnalyticsHeader, FilterError, NoRuns, readPageFilter, type SearchParams } from "@/components/analytics/AnalyticsHeader";
 import { TtftScatter } from "@/components/analytics/TtftScatter";
 import { LoadPredictionTable } from "@/components/analytics/LoadPredictionTable";
@@ -56,9 +58,12 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
     return s ? `/analytics/latency?${s}` : "/analytics/latency";
   };
 
+  const hot = throttlingAnalytics(ctx, filter);
+
   return (
     <>
       {header}
+      <ThrottlingPanel devices={hot.devices} />
       <h2>Time to first token against prompt length</h2>
       <p className="section-guide">Each dot is one turn; the black line is the least-squares fit over every point, dotted lines each config&apos;s median start-up tokens. A straight line means every token the harness adds costs a predictable wait; “Both” adds model loads, which reach the dotted lines.</p>
       <nav className="tabs" data-testid="ttft-points-toggle">
@@ -88,6 +93,9 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
           {perTurn.builds.length ? <BuildFitsTable builds={perTurn.builds} /> : <p className="muted">No builds with timed turns.</p>}
         </div>
       </div>
+      <h3>Did a phone slow down during its session?</h3>
+      <p className="section-guide">Per device and session, each run&apos;s decode rate (output tokens per second) and prefill rate (prompt tokens per second of time to first token) fitted against time: a fall of more than 10% with p &lt; 0.05 means the phone was probably heating up, and its later runs are slower for that reason, not the harness&apos;s.</p>
+      <ThrottlingPanel devices={hot.devices} table />
 
       <h2>Peak context on multi-step tasks</h2>
       <p className="section-guide">One mark per run: how much of the window the run used at its fullest. × marks runs that ended because the context was full; the dashed line is the window.</p>

@@ -1,0 +1,46 @@
+import { changeText, type DeviceThrottling } from "@/domain/analytics/throttling";
+import { formatP } from "@/domain/analytics/family";
+
+type Row = DeviceThrottling & { advice: string | null };
+
+/**
+ * Whether a phone slowed down over its session (a hot phone, not a slow harness): one sentence
+ * per flagged device above the figures it qualifies, then, with `table`, every device's decode and
+ * prefill change. Shapes come from src/domain/analytics/throttling.ts.
+ */
+export function ThrottlingPanel({ devices, table = false }: { devices: Row[]; table?: boolean }) {
+  const flagged = devices.filter((d) => d.advice);
+  if (!flagged.length && !table) return null;
+  return (
+    <div data-testid="throttling">
+      {flagged.map((d) => (
+        <p key={`${d.sessionId}/${d.deviceId}`} className="error" role="alert" data-testid="throttling-flag">
+          <b>Hot phone.</b> {d.advice}
+        </p>
+      ))}
+      {table && devices.length > 0 && (
+        <table className="compact" data-testid="throttling-table">
+          <thead>
+            <tr>
+              <th>Device</th><th className="num">Runs</th>
+              <th className="num" title="Fitted output tokens per second of decode, last run against first">Decode change</th><th className="num">p</th>
+              <th className="num" title="Fitted prompt tokens per second of time to first token, last run against first">Prefill change</th><th className="num">p</th>
+            </tr>
+          </thead>
+          <tbody>
+            {devices.map((d) => (
+              <tr key={`${d.sessionId}/${d.deviceId}`} data-testid="throttling-row">
+                <td className="mono">{d.deviceId}</td>
+                <td className="num">{d.runs}</td>
+                <td className="num">{d.decode?.flagged ? <span className="pill fail">{changeText(d.decode)}</span> : changeText(d.decode)}</td>
+                <td className="num">{formatP(d.decode?.p)}</td>
+                <td className="num">{d.prefill?.flagged ? <span className="pill fail">{changeText(d.prefill)}</span> : changeText(d.prefill)}</td>
+                <td className="num">{formatP(d.prefill?.p)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { olsFit } from "../stats/regression";
+import { slopeP } from "../stats/slope-test";
+
+/**
+ * Throttling detection (docs/api.md § Throttling): a phone that heats up decodes and prefills
+ * more slowly as a session goes on, and that must not be mistaken for a slower harness. Per
+ * device within a session, in run order, each run's decode rate (output tokens per second of
+ * decode) and prefill rate (prompt tokens per second of time to first token) are fitted against
+ * the minutes since that device's first run by ordinary least squares. The relative change over
+ * the session is `slope × span / intercept`: the fitted rate at the last run against the fitted
+ * rate at the first, minus one. A rate is flagged when it falls by more than `drop` (10%) with the
+ * slope's two-sided p below `alpha` (0.05).
+ */
+
+/** One run's totals over its turns, as the database sums them. */
+export interface RunRates {
+  sessionId: string;
+  deviceId: string;
+  /** When the run started, ms since the epoch. */
+  startedAtMs: number;
+  outputTokens: number;
+  decodeMs: number;
+  promptTokens: number;
+  ttftMs: number;
+}
+
+export interface RateTrend {
+  /** Runs with a measurable rate (time spent > 0). */
+  n: number;
+  /** Fitted change of the rate per minute of the session (tokens/s per minute), and its 95% interval. */
+  slopePerMin: number;
+  slopeCi: [number, number];
+  /** Fitted rate at the device's first run, tokens/s. */
+  startRate: number;
+  /** Minutes from the first run to the last. */
+  spanMin: number;
+  /** `slope × span / intercept`: −0.3 means the fitted rate fell 30% over the session. */
+  relativeChange: number;
+  p: number;
+  flagged: boolean;
+}
+
+export interface DeviceThrottling {
+  sessionId: string;
+  deviceId: string;
+  runs: number;
+  decode: RateTrend | null;
+  prefill: RateTrend | null;
+  flagged: boolean;
+}
+
+export const THROTTLE_DROP = 0.1;
+export const THROTTLE_ALPHA = 0.05;
+
+/**
+ * The trend of one rate over (minutes, rate) points. Null when it cannot be fitted: fewer than
+ * three points, all at one instant, or a fitted start rate that is not positive (a relative change
+ * needs a positive baseline).
+ */
+export function rateTrend(points: readonly { x: number; y: number }[], drop = THROTTLE_DROP, alpha = THROTTLE_ALPHA): RateTrend | null {
+  const fit = olsFit(points);
+  if (!fit || !(fit.intercept > 0)) return null;
+  const p = slopeP(fit);
+  if (p === null) return null;
+  const xs = points.map((q) => q.x);
+  const spanMin = Math.max(...xs) - Math.min(...xs);
+  // x is measured from the first run, so the intercept is the fitted rate at the start.
+  const relativeChange = (fit.slope * spanMin) / fit.intercept;
+  return {
+    n: fit.n, slopePerMin: fit.slope, slopeCi: fit.slopeCi, startRate: fit.intercept, spanMin, relativeChange, p,
+    flagged: relativeChange < -drop && p < alpha,
+  };
+}
+
+/** Per session × device, in first-seen order: the decode and prefill trends and whether either is flagged. */
+export function throttling(runs: readonly RunRates[], drop = THROTTLE_DROP, alpha = THROTTLE_ALPHA): DeviceThrottling[] {
+  const groups = new Map<string, RunRates[]>();
+  for (const r of [...runs].sort((a, b) => a.startedAtMs - b.startedAtMs)) {
+    const key = `${r.sessionId}\u0000${r.deviceId}`;
+    const g = groups.get(key);
+    if (g) g.push(r);
+    else groups.set(key, [r]);
+  }
+  return [...groups.values()].map((g) => {
+    const t0 = g[0].startedAtMs;
+    const minutes = (r: RunRates) => (r.startedAtMs - t0) / 60_000;
+    const decode = rateTrend(g.filter((r) => r.decodeMs > 0).map((r) => ({ x: minutes(r), y: r.outputTokens / (r.decodeMs / 1000) })), drop, alpha);
+    const prefill = rateTrend(g.filter((r) => r.ttftMs > 0).map((r) => ({ x: minutes(r), y: r.promptTokens / (r.ttftMs / 1000) })), drop, alpha);
+    return { sessionId: g[0].sessionId, deviceId: g[0].deviceId, runs: g.length, decode, prefill, flagged: !!decode?.flagged || !!prefill?.flagged };
+  });
+}
+
+/** The sentence a flagged device gets wherever its timings are shown. */
+export function throttlingAdvice(d: DeviceThrottling): string | null {
+  if (!d.flagged) return null;
+  const parts = [d.decode?.flagged && `decode ${pct(d.decode.relativeChange)}`, d.prefill?.flagged && `prefill ${pct(d.prefill.relativeChange)}`].filter(Boolean);
+  return (
+    `${d.deviceId} slowed down during this session (${parts.join(", ")} from its first run to its last, p < ${THROTTLE_ALPHA}): ` +
+    "it was probably heating up. Compare configs within its early runs only, or re-run with longer rest between runs (protocol.rest) and the phone unplugged."
+  );
+}
+
+/** "−30%" / "+4%": a trend's relative change over the session, for tables; "–" without a fit. */
+export function changeText(t: RateTrend | null): string {
+  return t ? pct(t.relativeChange) : "–";
+}
+
+const pct = (x: number) => `${x > 0 ? "+" : "−"}${Math.round(Math.abs(x) * 100)}%`;

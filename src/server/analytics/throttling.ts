@@ -1,0 +1,30 @@
+import "server-only";
+import type { Ctx } from "../context";
+import type { AnalyticsFilter } from "@/domain/analytics/filter";
+import { throttling, throttlingAdvice, type RunRates } from "@/domain/analytics/throttling";
+import { FROM_RUNS, whereClause } from "./where";
+
+/**
+ * `GET /api/analytics/throttling`: per session × device, whether decode or prefill slowed down as
+ * the session went on (src/domain/analytics/throttling.ts). Each run's turns are summed in SQL;
+ * the fits are made over the runs, so a 100k-run selection hands over one row per run.
+ */
+export function throttlingAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
+  const w = whereClause(filter);
+  const rows = ctx.db.$client
+    .prepare(
+      `SELECT r.session_id AS sessionId, r.device_id AS deviceId, r.started_at AS startedAt,
+              SUM(t.output_tokens) AS outputTokens, SUM(t.decode_ms) AS decodeMs,
+              SUM(t.prompt_tokens) AS promptTokens, SUM(t.ttft_ms) AS ttftMs
+         FROM ${FROM_RUNS} JOIN turns t ON t.run_id = r.id
+        WHERE ${w.sql}
+        GROUP BY r.id`,
+    )
+    .all(...w.params) as (Omit<RunRates, "startedAtMs"> & { startedAt: string })[];
+  const runs: RunRates[] = rows.flatMap(({ startedAt, ...r }) => {
+    const startedAtMs = Date.parse(startedAt);
+    return Number.isFinite(startedAtMs) ? [{ ...r, startedAtMs }] : [];
+  });
+  const devices = throttling(runs).map((d) => ({ ...d, advice: throttlingAdvice(d) }));
+  return { devices, flagged: devices.filter((d) => d.flagged).length };
+}
