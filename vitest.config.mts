@@ -14,6 +14,8 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**"],
     pool: "forks",
+    // One throwaway PostgreSQL server for the run (skipped, with a notice, where there is none).
+    globalSetup: ["tests/support/pg-global.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },
