@@ -21,7 +21,8 @@ const USAGE = `usage: npm run sim -- --url URL --token TOKEN [--devices N] [--se
   --charging    simulate phones on the charger
   --build       the app build's commit the phones report (default sim)
   --build-slowdown  that build runs the model this many times slower (0.1-10, default 1): a regression to find
-  --profile     force one behaviour (${PROFILES.join(", ")})`;
+  --profile     force one behaviour (${PROFILES.join(", ")})
+  --session     lease only this session's jobs (repeatable; default any session's)`;
 
 function fail(message: string): never {
   console.error(`device-sim: ${message}\n\n${USAGE}`);
@@ -62,6 +63,7 @@ async function main() {
         build: { type: "string" },
         "build-slowdown": { type: "string" },
         profile: { type: "string" },
+        session: { type: "string", multiple: true },
         help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
@@ -85,6 +87,9 @@ async function main() {
   const buildFactor = num("build-slowdown", v["build-slowdown"], 1, 0.1, 10);
   if (v.build !== undefined && !/^\S{1,100}$/.test(v.build)) fail("--build is a commit id: 1-100 characters, no spaces");
 
+  const sessions = v.session ?? [];
+  if (sessions.some((s) => !/^\S{1,200}$/.test(s))) fail("--session is a session id such as ses_…: 1-200 characters, no spaces");
+
   const controller = new AbortController();
   process.on("SIGINT", () => {
     console.error("device-sim: stopping (finishing submits)…");
@@ -106,6 +111,7 @@ async function main() {
         build: v.build ? { commit: v.build } : undefined,
         buildFactor,
         profile: v.profile as Profile | undefined,
+        ...(sessions.length ? { sessions } : {}),
         signal: controller.signal,
         log: (l) => console.error(l),
         onJob: (s) => console.log(line(s)),
