@@ -43,6 +43,8 @@ describe("analytics over protocol v1.1 fields", () => {
     expect(await runs("&toolsDropped=false")).toBe(2);
     expect(await runs("&toolsDropped=true")).toBe(2);
     expect((await dash.call("GET", `/api/analytics/configs?session=${id}&toolsDropped=maybe`)).status).toBe(400);
+    // The runs explorer takes the same filter.
+    expect((await dash.call("GET", `/api/runs?session=${id}&toolsDropped=true`)).body.total).toBe(2);
   });
 
   it("migration 0002 fills both columns from the raw traces of runs stored before it", async () => {
