@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Trace } from "@/domain/protocol";
-import { runDesktopJob } from "@/desktop/run";
+import { InfrastructureError, runDesktopJob } from "@/desktop/run";
 import { findTokenizer } from "@/desktop/server-info";
 import { type MockReply, type MockServer, mockOpenAI, promptTokensOf } from "../support/mock-openai";
 import { BUILD, DEVICE, makeJob } from "../unit/sim/fixtures";
@@ -107,6 +107,21 @@ describe("5. a stream that sends nothing for a bounded time ends the run as a ti
     expect(trace.end.reason).toBe("timeout");
     expect(trace.end.detail).toMatch(/sent nothing for/);
     expect(Date.now() - t0).toBeLessThan(3000);
+  });
+});
+
+describe("5. a server that stops answering mid-run hands the job back instead of scoring it", () => {
+  it("connection refused on turn 2: an infrastructure failure (endpoint_unreachable), not a crash trace", async () => {
+    const mock = await serve([{ toolCalls: [{ name: "read_file", arguments: { path: "/home/network.md" } }] }, { content: "never sent" }]);
+    let chats = 0;
+    // The server dies after turn 1: the next connection is refused, as fetch reports it.
+    const dying = (async (url: string, init: RequestInit) => {
+      if (String(url).endsWith("/chat/completions") && ++chats === 4) throw new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED") });
+      return fetch(url, init);
+    }) as typeof fetch;
+    const run = runDesktopJob({ job: makeJob("sim-wifi-password"), device: DEVICE, build: BUILD, endpoint: { baseUrl: mock.url, fetch: dying }, model: "m", stream: true });
+    await expect(run).rejects.toBeInstanceOf(InfrastructureError);
+    await expect(run).rejects.toMatchObject({ reason: "endpoint_unreachable", message: expect.stringMatching(/^turn 2: cannot reach/) });
   });
 });
 
