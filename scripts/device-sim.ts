@@ -22,7 +22,8 @@ const USAGE = `usage: npm run sim -- --url URL --token TOKEN [--devices N] [--se
   --build       the app build's commit the phones report (default sim)
   --build-slowdown  that build runs the model this many times slower (0.1-10, default 1): a regression to find
   --no-rest     ignore the jobs' rest between runs: the phones heat up and slow down (a throttled session to find)
-  --profile     force one behaviour (${PROFILES.join(", ")})`;
+  --profile     force one behaviour (${PROFILES.join(", ")})
+  --session     lease only this session's jobs (repeatable; default any session's)`;
 
 function fail(message: string): never {
   console.error(`device-sim: ${message}\n\n${USAGE}`);
@@ -64,6 +65,7 @@ async function main() {
         "build-slowdown": { type: "string" },
         "no-rest": { type: "boolean", default: false },
         profile: { type: "string" },
+        session: { type: "string", multiple: true },
         help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
@@ -87,6 +89,9 @@ async function main() {
   const buildFactor = num("build-slowdown", v["build-slowdown"], 1, 0.1, 10);
   if (v.build !== undefined && !/^\S{1,100}$/.test(v.build)) fail("--build is a commit id: 1-100 characters, no spaces");
 
+  const sessions = v.session ?? [];
+  if (sessions.some((s) => !/^\S{1,200}$/.test(s))) fail("--session is a session id such as ses_…: 1-200 characters, no spaces");
+
   const controller = new AbortController();
   process.on("SIGINT", () => {
     console.error("device-sim: stopping (finishing submits)…");
@@ -109,6 +114,7 @@ async function main() {
         buildFactor,
         skipRest: v["no-rest"],
         profile: v.profile as Profile | undefined,
+        ...(sessions.length ? { sessions } : {}),
         signal: controller.signal,
         log: (l) => console.error(l),
         onJob: (s) => console.log(line(s)),

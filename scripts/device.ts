@@ -23,18 +23,14 @@ async function main() {
     process.exit(2);
   }
   const o = parsed.options;
-  // Fail fast on a model server that is not running, before leasing any job.
-  try {
-    const res = await fetch(o.modelUrl.replace(/\/+$/, "") + "/models", {
-      headers: o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {},
-      signal: AbortSignal.timeout(5000),
-    });
-    if (!res.ok) console.warn(`device: ${o.modelUrl}/models answered ${res.status}; trying chat completions anyway`);
-  } catch (e) {
-    console.error(`device: cannot reach the model server at ${o.modelUrl} (${e instanceof Error ? e.message : String(e)}).
-Start one first, e.g.  llama-server -m gemma-3-4b-it-Q4_K_M.gguf --port 8080 --jinja
-                  or  ollama serve   (then --model-url http://127.0.0.1:11434/v1 --model gemma3:4b)`);
-    process.exit(1);
+  // A server that is not running yet is waited for (the device leases nothing meanwhile); say how to start one.
+  const up = await fetch(o.modelUrl.replace(/\/+$/, "") + "/models", {
+    headers: o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {},
+    signal: AbortSignal.timeout(5000),
+  }).then(() => true, () => false);
+  if (!up) {
+    console.error(`device: nothing answers at ${o.modelUrl} yet; waiting for it. Start one, e.g.  llama-server -m gemma-3-4b-it-Q4_K_M.gguf --port 8080 --jinja -c 4096
+                  or  OLLAMA_CONTEXT_LENGTH=4096 ollama serve   (then --model-url http://127.0.0.1:11434/v1 --model gemma3:4b)`);
   }
   const stop = new AbortController();
   process.on("SIGINT", () => {
@@ -42,10 +38,11 @@ Start one first, e.g.  llama-server -m gemma-3-4b-it-Q4_K_M.gguf --port 8080 --j
     console.error("device: stopping (the job in progress is abandoned; its lease expires and it is queued again)");
     stop.abort();
   });
-  console.error(`device: ${o.device.id} → ${o.url}, model ${o.model} at ${o.modelUrl}${o.stream ? "" : " (not streamed)"}`);
+  console.error(`device: ${o.device.id} → ${o.url}, model ${o.model} at ${o.modelUrl}${o.stream ? "" : " (not streamed)"}${o.sessions.length ? `, sessions ${o.sessions.join(", ")} only` : ""}`);
   const reports = await runDesktopDevice({
     url: o.url, token: o.token, device: o.device, build: o.build, model: o.model, stream: o.stream, history: o.history,
-    endpoint: { baseUrl: o.modelUrl, apiKey: o.apiKey, timeoutMs: o.requestTimeoutMs },
+    endpoint: { baseUrl: o.modelUrl, apiKey: o.apiKey, timeoutMs: o.requestTimeoutMs, stallMs: o.stallTimeoutMs },
+    sessions: o.sessions,
     waitSeconds: o.waitSeconds, stopWhenIdle: o.untilIdle, maxJobs: o.maxJobs, maxTurns: o.maxTurns,
     signal: stop.signal, log: (line) => console.error(`device: ${line}`),
   });

@@ -106,7 +106,9 @@ CREATE TABLE "runs" (
 	"thermal_at_start" text,
 	"charging" boolean,
 	"superseded" boolean DEFAULT false NOT NULL,
-	"context_window" integer NOT NULL
+	"context_window" integer NOT NULL,
+	"tools_dropped" boolean DEFAULT false NOT NULL,
+	"load_cached_tokens" integer
 );
 --> statement-breakpoint
 CREATE TABLE "scores" (

@@ -28,6 +28,8 @@ export const runs = pgTable(
     charging: boolean("charging"),
     superseded: boolean("superseded").notNull().default(false),
     contextWindow: integer("context_window").notNull(),
+    toolsDropped: boolean("tools_dropped").notNull().default(false),
+    loadCachedTokens: integer("load_cached_tokens"),
   },
   (t) => [
     uniqueIndex("runs_lease_token").on(t.leaseTokenHash),

@@ -32,6 +32,10 @@ export const runs = sqliteTable(
     charging: integer("charging", { mode: "boolean" }),
     superseded: integer("superseded", { mode: "boolean" }).notNull().default(false),
     contextWindow: integer("context_window").notNull(),
+    /** v1.1 `toolsDropped`: the server's template left the tools out; such runs can be filtered out. */
+    toolsDropped: integer("tools_dropped", { mode: "boolean" }).notNull().default(false),
+    /** v1.1 `load.cachedTokens`: > 0 means load_ms is not a cold prefill, so the load fit leaves it out. */
+    loadCachedTokens: integer("load_cached_tokens"),
   },
   (t) => [
     uniqueIndex("runs_lease_token").on(t.leaseTokenHash),

@@ -20,7 +20,9 @@ export const USAGE = `usage: npm run device -- --url DASHBOARD --token TOKEN --m
   --until-idle       stop when the dashboard has no job
   --max-jobs         stop after this many jobs
   --max-turns        model turns per run before turn_limit (default 64)
-  --request-timeout  seconds one model reply may take before the run ends with timeout (default 600)`;
+  --request-timeout  seconds one model reply may take before the run ends with timeout (default 600)
+  --stall-timeout    seconds a streamed reply may send nothing before the run ends with timeout (default 120)
+  --session          lease only this session's jobs (repeatable; default any session's)`;
 
 export interface DeviceCliOptions {
   url: string;
@@ -37,6 +39,8 @@ export interface DeviceCliOptions {
   maxJobs?: number;
   maxTurns: number;
   requestTimeoutMs: number;
+  stallTimeoutMs: number;
+  sessions: string[];
 }
 
 export interface Host {
@@ -56,7 +60,7 @@ const httpUrl = (name: string, value: string): string | null => {
 
 /** Parses and checks the command line; every problem is one sentence that says what to pass. */
 export function parseDeviceArgs(argv: string[], env: Record<string, string | undefined>, host: Host): { options: DeviceCliOptions } | { errors: string[] } | { help: true } {
-  let v: Record<string, string | boolean | undefined>;
+  let v: Record<string, string | boolean | string[] | undefined>;
   try {
     v = parseArgs({
       args: argv,
@@ -65,7 +69,8 @@ export function parseDeviceArgs(argv: string[], env: Record<string, string | und
         "api-key": { type: "string" }, quantization: { type: "string" }, "no-stream": { type: "boolean", default: false }, history: { type: "string" },
         "device-id": { type: "string" }, "device-model": { type: "string" }, commit: { type: "string" },
         wait: { type: "string" }, "until-idle": { type: "boolean", default: false }, "max-jobs": { type: "string" },
-        "max-turns": { type: "string" }, "request-timeout": { type: "string" }, help: { type: "boolean", short: "h", default: false },
+        "max-turns": { type: "string" }, "request-timeout": { type: "string" },
+        "stall-timeout": { type: "string" }, session: { type: "string", multiple: true }, help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
     }).values;
@@ -98,6 +103,9 @@ export function parseDeviceArgs(argv: string[], env: Record<string, string | und
   const maxJobs = str("max-jobs") === undefined ? undefined : num("max-jobs", 0, 1, 1_000_000);
   const maxTurns = num("max-turns", 64, 1, 1000);
   const timeout = num("request-timeout", 600, 1, 86_400);
+  const stall = num("stall-timeout", 120, 1, 86_400);
+  const sessions = Array.isArray(v.session) ? (v.session as string[]) : [];
+  for (const s of sessions) if (!/^\S{1,200}$/.test(s)) errors.push(`--session takes a session id such as ses_… (1-200 characters, no spaces), got ${JSON.stringify(s)}`);
   if (errors.length) return { errors };
   return {
     options: {
@@ -109,7 +117,7 @@ export function parseDeviceArgs(argv: string[], env: Record<string, string | und
         runtime: `openai-compatible ${new URL(modelUrl!).host}${v["no-stream"] ? " (not streamed)" : ""}`, model: model!,
         ...(str("quantization") ? { quantization: str("quantization") } : {}),
       },
-      waitSeconds, untilIdle: v["until-idle"] === true, maxJobs, maxTurns, requestTimeoutMs: timeout * 1000,
+      waitSeconds, untilIdle: v["until-idle"] === true, maxJobs, maxTurns, requestTimeoutMs: timeout * 1000, stallTimeoutMs: stall * 1000, sessions,
     },
   };
 }

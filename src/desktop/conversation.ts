@@ -77,6 +77,14 @@ export class Conversation {
     return this.last().observations.reduce((n, o) => n + tokensOf(o.msg), 0);
   }
 
+  /** The texts of the messages added since the model last replied, for counting with the server's tokenizer. */
+  pendingTexts(): string[] {
+    if (this.turns.length === 0) return [this.messages()[this.systemPrompt ? 1 : 0].content];
+    const obs = this.last().observations;
+    if (this.mode === "text") return obs.length ? [obs.map(asText).join("\n\n")] : [];
+    return obs.map((o) => o.msg.content);
+  }
+
   view(window: number, used: number): ContextView {
     return {
       window,

@@ -1,6 +1,7 @@
 import { Job, ResultResponse, type Trace } from "@/domain/protocol";
 import type { HistoryMode } from "./conversation";
-import { type DesktopRunOptions, InfrastructureError, RunAborted, runDesktopJob } from "./run";
+import { type DesktopRunOptions, InfrastructureError, RunAborted, ServerWindowTooSmall, runDesktopJob } from "./run";
+import { type ServerInfo, probeServer, serverAnswers } from "./server-info";
 import { HttpError, protocolClient } from "@/harness/protocol-client";
 
 /**
@@ -16,6 +17,8 @@ export interface DesktopDeviceOptions extends Pick<DesktopRunOptions, "device" |
   waitSeconds?: number;
   stopWhenIdle?: boolean;
   maxJobs?: number;
+  /** Lease only jobs of these sessions (protocol v1.1 poll `sessions`). */
+  sessions?: string[];
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   signal?: AbortSignal;
@@ -45,6 +48,29 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
   let history: HistoryMode = opts.history ?? "native";
 
   const { post } = protocolClient(opts.url, opts.token, doFetch);
+  const probe = { baseUrl: opts.endpoint.baseUrl, apiKey: opts.endpoint.apiKey, model: opts.model, fetch: opts.endpoint.fetch };
+  let warnedDropped = false;
+
+  /**
+   * No job is leased while the model server does not answer: a dead server would otherwise fail
+   * every job it is given (3 jobs × 3 attempts = 9 fails in 54 s). Waits with backoff, polling it.
+   */
+  async function untilServerAnswers(): Promise<void> {
+    let delay = 2_000;
+    let said = false;
+    while (!stopped() && !(await serverAnswers(probe))) {
+      if (!said) log(`the model server at ${opts.endpoint.baseUrl} is not answering; not taking jobs until it does (checking again with backoff up to 60 s)`);
+      said = true;
+      await sleep(delay);
+      delay = Math.min(60_000, delay * 2);
+    }
+    if (said && !stopped()) log(`the model server at ${opts.endpoint.baseUrl} answers again; taking jobs`);
+  }
+
+  await untilServerAnswers();
+  const server: ServerInfo = stopped() ? { window: null, tokenize: null } : await probeServer(probe);
+  log(server.window ? `model server window: ${server.window.tokens} tokens (${server.window.source})` : "model server window: not reported (a config larger than it is found by its first refusal)");
+  if (server.tokenize) log("model server tokenizer: /tokenize (room in the window is counted exactly)");
 
   /** A finished trace is never dropped: network errors and 5xx are retried with backoff. */
   async function retrying<T>(what: string, fn: () => Promise<T>): Promise<T> {
@@ -63,9 +89,12 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
   }
 
   while (!stopped() && (opts.maxJobs === undefined || reports.length < opts.maxJobs)) {
+    await untilServerAnswers();
+    if (stopped()) break;
     let polled: { status: number; json: unknown };
+    const body = { device: opts.device, build: opts.build, state: { thermal: "nominal" }, ...(opts.sessions?.length ? { sessions: opts.sessions } : {}) };
     try {
-      polled = await retrying("poll", () => post(`/poll?wait=${wait}`, { device: opts.device, build: opts.build, state: { thermal: "nominal" } }, opts.signal));
+      polled = await retrying("poll", () => post(`/poll?wait=${wait}`, body, opts.signal));
     } catch (e) {
       if (stopped()) break;
       if (e instanceof HttpError && e.status === 401) throw new Error("The dashboard refused the device token (401): create a new one on the dashboard's /devices page and pass it with --token.");
@@ -95,7 +124,7 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
     try {
       const run = await runDesktopJob({
         job, device: opts.device, build: opts.build, model: opts.model, stream: opts.stream, history, maxTurns: opts.maxTurns,
-        endpoint: { ...opts.endpoint, signal: lease.signal },
+        endpoint: { ...opts.endpoint, signal: lease.signal }, serverWindow: server.window, tokenize: server.tokenize,
         onTurn: (n) => { turn = n; },
         onHistoryFallback: (reason) => {
           if (history === "text") return;
@@ -104,6 +133,10 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
         },
       });
       clearInterval(beat);
+      if (run.toolsDropped && !warnedDropped) {
+        warnedDropped = true;
+        log(`config ${job.config.id}: the start-up prompt came out at ${run.trace.load.startupTokens} tokens, far below its tool definitions: the server's chat template seems to leave the tools out (llama.cpp: use --jinja with a template that supports tools). Runs are marked toolsDropped`);
+      }
       report.trace = run.trace;
       report.endReason = run.trace.end.reason;
       const res = await retrying("result", () => post(`/jobs/${encodeURIComponent(job.id)}/result`, run.trace));
@@ -119,8 +152,12 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
         await retrying("fail", () => post(`/jobs/${encodeURIComponent(job.id)}/fail`, { leaseToken: job.lease.token, reason: e.reason, detail: e.message.slice(0, 10_000) })).catch((err) => {
           if (!(err instanceof HttpError && err.status === 409)) throw err;
         });
-        // The endpoint is probably down: give it a moment before taking the next job.
-        if (!stopped()) await sleep(5_000);
+        // No job can run until the server is restarted with a larger window: stop instead of failing every job.
+        if (e instanceof ServerWindowTooSmall) {
+          reports.push(report);
+          throw new Error(e.message);
+        }
+        // A server that died is waited for before the next lease (untilServerAnswers).
       } else if (e instanceof RunAborted || (e instanceof HttpError && e.status === 409)) {
         report.status = "abandoned";
         report.detail = "the lease was lost (or the device was stopped); the job was abandoned";

@@ -11,6 +11,8 @@ export interface ReplyNumbers {
   ttftMs: number;
   outputTokens: number;
   decodeMs: number;
+  /** `server`: ttftMs/decodeMs are the server's own prompt_ms/predicted_ms; `client`: measured here. */
+  timingSource: "server" | "client";
   estimated: boolean;
 }
 
@@ -53,17 +55,21 @@ export function measureReply({ c, heldBefore, newEstimate, usedEstimate, compact
   }
   let ttftMs: number;
   let decodeMs: number;
-  if (c.streamed) {
-    ttftMs = ms((c.firstAt ?? c.doneAt) - c.sentAt);
-    decodeMs = ms((c.lastAt ?? c.firstAt ?? c.doneAt) - (c.firstAt ?? c.doneAt));
-  } else if (typeof c.timings?.promptMs === "number" && typeof c.timings.predictedMs === "number") {
-    // A non-streamed reply from llama.cpp still says how long prefill and decoding took.
+  let timingSource: ReplyNumbers["timingSource"] = "client";
+  if (typeof c.timings?.promptMs === "number" && typeof c.timings.predictedMs === "number") {
+    // The server's own split is exact, streamed or not: llama.cpp streams a tool call only once its
+    // name and opening brace are decoded, and a short call as one delta at the end, so the client's
+    // first-delta mark comes late (TTFT too high) and decoding looks near zero.
     ttftMs = ms(c.timings.promptMs);
     decodeMs = ms(c.timings.predictedMs);
+    timingSource = "server";
+  } else if (c.streamed) {
+    ttftMs = ms((c.firstAt ?? c.doneAt) - c.sentAt);
+    decodeMs = ms((c.lastAt ?? c.firstAt ?? c.doneAt) - (c.firstAt ?? c.doneAt));
   } else {
     // Nothing separates prefill from decoding: the whole reply counts as time to first token.
     ttftMs = ms(c.doneAt - c.sentAt);
     decodeMs = 0;
   }
-  return { promptTokens, contextTokens, ttftMs, outputTokens, decodeMs, estimated };
+  return { promptTokens, contextTokens, ttftMs, outputTokens, decodeMs, timingSource, estimated };
 }

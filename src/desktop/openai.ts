@@ -23,15 +23,18 @@ export interface CompletionRequest {
   temperature?: number;
   maxTokens?: number;
   stream: boolean;
+  /** llama.cpp's `cache_prompt`: false asks for a cold prefill (other servers ignore the field). */
+  cachePrompt?: boolean;
 }
 
 export interface Completion {
   content: string;
   toolCalls: ChatToolCall[];
   finishReason: string | null;
-  usage: { promptTokens: number; completionTokens: number } | null;
-  /** llama.cpp's own counts: prompt tokens actually evaluated (cache hits excluded) and generated. */
-  timings: { promptN?: number; predictedN?: number; promptMs?: number; predictedMs?: number } | null;
+  /** `cachedTokens`: OpenAI's `usage.prompt_tokens_details.cached_tokens` (vLLM, llama.cpp), when sent. */
+  usage: { promptTokens: number; completionTokens: number; cachedTokens?: number } | null;
+  /** llama.cpp's own counts: prompt tokens actually evaluated (cache hits excluded), reused from its cache, and generated. */
+  timings: { promptN?: number; cacheN?: number; predictedN?: number; promptMs?: number; predictedMs?: number } | null;
   streamed: boolean;
   /** performance.now() marks: request sent, first output delta, last output delta, response done. */
   sentAt: number;
@@ -43,7 +46,13 @@ export interface Completion {
 export type EndpointErrorKind = "unreachable" | "http" | "context" | "dropped" | "timeout" | "aborted";
 
 export class EndpointError extends Error {
-  constructor(readonly kind: EndpointErrorKind, message: string, readonly status?: number) {
+  constructor(
+    readonly kind: EndpointErrorKind,
+    message: string,
+    readonly status?: number,
+    /** The server's own window when its refusal says it (llama.cpp's exceed_context_size_error `n_ctx`). */
+    readonly serverWindow?: number,
+  ) {
     super(message);
   }
 }
@@ -54,6 +63,8 @@ export interface EndpointOptions {
   fetch?: typeof fetch;
   now?: () => number;
   timeoutMs?: number;
+  /** A streamed reply that sends nothing for this long ends as a timeout (a server stuck on SIGTERM keeps the socket open). */
+  stallMs?: number;
   signal?: AbortSignal;
 }
 
@@ -66,6 +77,7 @@ export async function complete(opts: EndpointOptions, req: CompletionRequest): P
   if (req.temperature !== undefined) body.temperature = req.temperature;
   if (req.maxTokens !== undefined) body.max_tokens = req.maxTokens;
   if (req.stream) body.stream_options = { include_usage: true };
+  if (req.cachePrompt !== undefined) body.cache_prompt = req.cachePrompt;
   const signals = [opts.signal, opts.timeoutMs ? AbortSignal.timeout(opts.timeoutMs) : undefined].filter((s): s is AbortSignal => !!s);
   const signal = signals.length ? AbortSignal.any(signals) : undefined;
   const sentAt = now();
@@ -82,8 +94,9 @@ export async function complete(opts: EndpointOptions, req: CompletionRequest): P
   }
   if (!res.ok) {
     const text = await res.text().catch(() => "");
-    const kind = res.status < 500 && CONTEXT_ERROR.test(text) ? "context" : "http";
-    throw new EndpointError(kind, `the endpoint answered ${res.status}: ${text.slice(0, 300)}`, res.status);
+    // llama.cpp's typed refusal came with HTTP 500 before its PR #16486 and 400 after; other 5xx stay server errors.
+    const kind = (res.status < 500 && CONTEXT_ERROR.test(text)) || text.includes("exceed_context_size_error") ? "context" : "http";
+    throw new EndpointError(kind, `the endpoint answered ${res.status}: ${text.slice(0, 300)}`, res.status, kind === "context" ? windowIn(text) : undefined);
   }
   const type = res.headers.get("content-type") ?? "";
   const out: Completion = {
@@ -91,7 +104,7 @@ export async function complete(opts: EndpointOptions, req: CompletionRequest): P
     streamed: type.includes("text/event-stream"), sentAt, firstAt: null, lastAt: null, doneAt: sentAt,
   };
   try {
-    if (out.streamed) await readStream(res, out, now);
+    if (out.streamed) await readStream(res, out, now, opts.stallMs);
     else readWhole(JSON.parse(await res.text()), out, now);
   } catch (e) {
     if (e instanceof EndpointError) throw e;
@@ -113,12 +126,30 @@ function interrupted(e: unknown, signal: AbortSignal | undefined, kind: Endpoint
 /* eslint-disable @typescript-eslint/no-explicit-any */
 function usageOf(u: any): Completion["usage"] {
   if (!u || typeof u.prompt_tokens !== "number") return null;
-  return { promptTokens: u.prompt_tokens, completionTokens: typeof u.completion_tokens === "number" ? u.completion_tokens : 0 };
+  const cached = u.prompt_tokens_details?.cached_tokens;
+  return {
+    promptTokens: u.prompt_tokens, completionTokens: typeof u.completion_tokens === "number" ? u.completion_tokens : 0,
+    ...(typeof cached === "number" ? { cachedTokens: cached } : {}),
+  };
 }
+
+const num = (x: unknown) => (typeof x === "number" && Number.isFinite(x) && x >= 0 ? x : undefined);
 
 function timingsOf(t: any): Completion["timings"] {
   if (!t || typeof t !== "object") return null;
-  return { promptN: t.prompt_n, predictedN: t.predicted_n, promptMs: t.prompt_ms, predictedMs: t.predicted_ms };
+  return { promptN: num(t.prompt_n), cacheN: num(t.cache_n), predictedN: num(t.predicted_n), promptMs: num(t.prompt_ms), predictedMs: num(t.predicted_ms) };
+}
+
+/** `n_ctx` of llama.cpp's exceed_context_size_error body, or vLLM's "maximum context length is N tokens". */
+function windowIn(text: string): number | undefined {
+  try {
+    const n = JSON.parse(text)?.error?.n_ctx;
+    if (typeof n === "number" && n > 0) return n;
+  } catch {
+    // not JSON: try the wording
+  }
+  const m = /maximum context length is (\d+)/i.exec(text);
+  return m ? Number(m[1]) : undefined;
 }
 
 function readWhole(json: any, out: Completion, now: () => number): void {
@@ -135,7 +166,7 @@ function readWhole(json: any, out: Completion, now: () => number): void {
   out.lastAt = now();
 }
 
-async function readStream(res: Response, out: Completion, now: () => number): Promise<void> {
+async function readStream(res: Response, out: Completion, now: () => number, stallMs?: number): Promise<void> {
   if (!res.body) throw new EndpointError("dropped", "the streamed reply has no body");
   const decoder = new TextDecoder();
   const calls = new Map<number, ChatToolCall>();
@@ -173,7 +204,7 @@ async function readStream(res: Response, out: Completion, now: () => number): Pr
   };
   const reader = res.body.getReader();
   for (;;) {
-    const { value, done: end } = await reader.read();
+    const { value, done: end } = await readOrStall(reader, stallMs);
     if (end) break;
     buffer += decoder.decode(value, { stream: true });
     let nl: number;
@@ -186,4 +217,22 @@ async function readStream(res: Response, out: Completion, now: () => number): Pr
   if (buffer.startsWith("data:")) handle(buffer.slice(5).trim());
   if (!done && out.finishReason === null) throw new EndpointError("dropped", "the connection to the model closed before the reply was finished");
   out.toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([i, c]) => ({ ...c, id: c.id || `call_${i}` }));
+}
+
+/** One read of the stream, or a timeout when nothing arrives for `stallMs`. */
+async function readOrStall(reader: ReadableStreamDefaultReader<Uint8Array>, stallMs?: number) {
+  if (!stallMs) return reader.read();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      // Reject before cancelling: the cancel ends the pending read, which must not win the race.
+      reject(new EndpointError("timeout", `the model server sent nothing for ${stallMs / 1000} s mid-reply (stalled; see --stall-timeout)`));
+      reader.cancel().catch(() => {});
+    }, stallMs);
+  });
+  try {
+    return await Promise.race([reader.read(), stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,10 +1,12 @@
 import { type Build, type Device, type Job, type ToolCall, type Trace, type Turn, Trace as TraceSchema } from "@/domain/protocol";
 import { planContext } from "@/domain/agent/context-policy";
 import { problemObservation } from "@/domain/agent/gemma-calls";
-import { estimateMessageTokens, estimateTokens } from "@/domain/agent/tokens";
 import { Workspace, WorkspaceSeedError, renderPlan, runTool } from "@/harness/tools";
 import { asChatToolCalls, replyCalls } from "./calls";
 import { measureReply } from "./measure";
+import { warmAndLoad } from "./load";
+import { InputMeter } from "./room";
+import { type ServerWindow, windowTooSmall } from "./server-info";
 import { Conversation, type HistoryMode } from "./conversation";
 import { renderGemmaCall } from "@/domain/agent/gemma-calls";
 import { type Completion, type CompletionRequest, EndpointError, type EndpointOptions, complete } from "./openai";
@@ -31,12 +33,23 @@ export interface DesktopRunOptions {
   /** Wall clock for startedAt/endedAt. */
   clock?: () => number;
   onTurn?: (turns: number) => void;
+  /** The server's own window, read before leasing (server-info.ts). */
+  serverWindow?: ServerWindow | null;
+  /** The server's tokenizer (llama.cpp /tokenize), when it offers one. */
+  tokenize?: ((text: string) => Promise<number | null>) | null;
 }
 
 /** The job could not start (endpoint down, model not loaded, workspace not seeded): report it with /fail. */
 export class InfrastructureError extends Error {
   constructor(readonly reason: string, message: string) {
     super(message);
+  }
+}
+
+/** The server's window is smaller than the config's: no job can run here until it is restarted larger. */
+export class ServerWindowTooSmall extends InfrastructureError {
+  constructor(message: string) {
+    super("server_window_too_small", message);
   }
 }
 
@@ -47,6 +60,7 @@ export interface DesktopRun {
   trace: Trace;
   /** Some token count came from the chars/4 estimate (also marked in trace.build.runtime). */
   estimated: boolean;
+  toolsDropped: boolean;
 }
 
 export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun> {
@@ -61,6 +75,11 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
     if (e instanceof WorkspaceSeedError) throw new InfrastructureError("workspace_seed_failed", e.message);
     throw e;
   }
+  const tooSmall = (tokens: number, source: string) => new ServerWindowTooSmall(windowTooSmall(tokens, config.contextWindow, config.id, source));
+  if (opts.serverWindow && opts.serverWindow.tokens < config.contextWindow) throw tooSmall(opts.serverWindow.tokens, opts.serverWindow.source);
+  /** A refusal that names the server's window smaller than the config's is the server's limit, not the harness's. */
+  const serverLimit = (e: unknown) =>
+    e instanceof EndpointError && e.kind === "context" && e.serverWindow !== undefined && e.serverWindow < config.contextWindow ? tooSmall(e.serverWindow, "its context-size error") : null;
   const toolNames = config.tools.map((t) => t.name);
   const tools = config.tools.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: t.parameters } }));
   const ask = (req: Omit<CompletionRequest, "model" | "stream" | "temperature">) =>
@@ -73,21 +92,16 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
     } catch (e) {
       if (!(e instanceof EndpointError)) throw e;
       if (e.kind === "aborted") throw new RunAborted(e.message);
+      const limit = serverLimit(e);
+      if (limit) throw limit;
       throw new InfrastructureError(e.kind === "unreachable" ? "endpoint_unreachable" : "model_load_failed", `${what}: ${e.message}`);
     }
   };
 
-  let warmup: Trace["warmup"];
-  if (job.protocol.warmup) {
-    const w = await before("warm-up", { messages: [{ role: "user", content: "Say hello." }], maxTokens: 8 });
-    warmup = { ms: Math.round(w.doneAt - w.sentAt) };
-  }
-  // The load: system prompt and tool definitions ingested once, before the task (a one-token reply).
-  const system = config.systemPrompt ? [{ role: "system" as const, content: config.systemPrompt }] : [];
-  const l = await before("load", { messages: [...system, { role: "user", content: "Hi" }], tools, maxTokens: 1 });
-  let estimated = !l.usage;
-  const startupTokens = l.usage?.promptTokens ?? estimateTokens(config.systemPrompt + JSON.stringify(tools)) + 20;
-  const load = { startupTokens, ms: Math.round((l.firstAt ?? l.doneAt) - l.sentAt) };
+  const { warmup, load, toolsDropped, estimated: loadEstimated } = await warmAndLoad(before, config.systemPrompt, tools, job.protocol.warmup, opts.tokenize ?? undefined);
+  let estimated = loadEstimated;
+  const startupTokens = load.startupTokens;
+  const meter = new InputMeter(opts.tokenize ?? null);
 
   const startedAt = clock();
   const convo = new Conversation(config.systemPrompt, job.task.prompt, opts.history);
@@ -104,7 +118,8 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
       break;
     }
     const note = ws.plan.length && toolNames.includes("update_plan") ? `[Current plan]\n${renderPlan(ws.plan)}` : "";
-    const newTokens = convo.pendingTokens() + (note ? estimateMessageTokens(note) : 0);
+    const counted = await meter.count(note ? [...convo.pendingTexts(), note] : convo.pendingTexts());
+    const newTokens = counted.tokens;
     let used = held + newTokens;
     const events: NonNullable<Turn["contextEvents"]> = [];
     try {
@@ -121,7 +136,7 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
         }
       }
     } catch (e) {
-      end = endFromError(e, "summarising the context");
+      end = endFromError(e, "summarising the context", serverLimit);
       break;
     }
     const room = config.contextWindow - used;
@@ -135,7 +150,7 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
     } catch (e) {
       // A chat template without a tool role (Gemma 3's) refuses tool messages: send the history as text instead.
       if (!(e instanceof EndpointError && e.kind === "http" && convo.mode === "native" && TEMPLATE_ERROR.test(e.message))) {
-        end = endFromError(e, `turn ${turns.length + 1}`);
+        end = endFromError(e, `turn ${turns.length + 1}`, serverLimit);
         break;
       }
       convo.mode = "text";
@@ -143,15 +158,21 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
       try {
         c = await ask({ messages: convo.messages(note || undefined), tools, maxTokens: room });
       } catch (e2) {
-        end = endFromError(e2, `turn ${turns.length + 1}`);
+        end = endFromError(e2, `turn ${turns.length + 1}`, serverLimit);
         break;
       }
     }
     const n = measureReply({ c, heldBefore: held, newEstimate: newTokens, usedEstimate: used, compacted: events.length > 0 });
+    if (c.usage && !events.length) meter.learn(counted.raw, n.contextTokens - held, counted.exact);
+    if (n.contextTokens + n.outputTokens > config.contextWindow) {
+      // Sent on an undercount: a phone with this window could not have taken this turn, so it is not a turn of the run.
+      end = { reason: "context_full", detail: `turn ${turns.length + 1} came to ${n.contextTokens} + ${n.outputTokens} tokens by the server's count, past the ${config.contextWindow}-token window (it had been estimated at ${used}); its reply is not used` };
+      break;
+    }
     estimated ||= n.estimated;
     const turn: Turn = {
       promptTokens: n.promptTokens, contextTokens: n.contextTokens, ttftMs: n.ttftMs,
-      outputTokens: n.outputTokens, decodeMs: n.decodeMs, text: c.content, toolCalls: [],
+      outputTokens: n.outputTokens, decodeMs: n.decodeMs, timingSource: n.timingSource, text: c.content, toolCalls: [],
     };
     if (events.length) turn.contextEvents = events;
     turns.push(turn);
@@ -202,15 +223,22 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
     reply,
     end,
     peakContextTokens: peak,
+    ...(toolsDropped ? { toolsDropped } : {}),
     workspace: { files: ws.toFiles() },
   };
-  return { trace: TraceSchema.parse(trace), estimated };
+  return { trace: TraceSchema.parse(trace), estimated, toolsDropped };
 }
 
-/** A failure mid-run is an outcome: the trace records it. A lost lease aborts the run instead. */
-function endFromError(e: unknown, during: string): Trace["end"] {
+/**
+ * A failure mid-run is an outcome: the trace records it. A lost lease aborts the run instead; a
+ * server that refuses connections (it died) or whose own window is the limit hands the job back.
+ */
+function endFromError(e: unknown, during: string, serverLimit: (e: unknown) => InfrastructureError | null): Trace["end"] {
   if (!(e instanceof EndpointError)) return { reason: "crash", detail: `${during}: ${e instanceof Error ? e.message : String(e)}` };
   if (e.kind === "aborted") throw new RunAborted(e.message);
+  if (e.kind === "unreachable") throw new InfrastructureError("endpoint_unreachable", `${during}: ${e.message}`);
+  const limit = serverLimit(e);
+  if (limit) throw limit;
   if (e.kind === "context") return { reason: "context_full", detail: `${during}: ${e.message}` };
   if (e.kind === "timeout") return { reason: "timeout", detail: `${during}: ${e.message}` };
   return { reason: "crash", detail: `${during}: ${e.message}` };

@@ -40,6 +40,8 @@ export interface RunDeviceOptions {
   profile?: Profile;
   solutions?: Record<string, SimSolution>;
   signal?: AbortSignal;
+  /** Lease only these sessions' jobs (protocol v1.1 poll `sessions`). */
+  sessions?: string[];
   log?: (line: string) => void;
   onJob?: (summary: JobSummary) => void;
 }
@@ -154,6 +156,7 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
       device,
       build,
       state: { thermal: thermalOf(phone.heat), battery: Math.round(phone.battery * 100) / 100, charging: phone.charging },
+      ...(opts.sessions?.length ? { sessions: opts.sessions } : {}),
     };
     let polled: { status: number; json: unknown };
     try {

@@ -33,6 +33,12 @@ test("from a task-grid cell to a trace, turns with the keyboard, and a filtered 
     await expect(page.locator("[data-turn][aria-current]")).toHaveAttribute("data-testid", "turn-1");
   }
 
+  // Runs whose template dropped the tools (protocol v1.1) can be filtered: simulated phones drop none.
+  await page.goto(`/runs?session=${session.id}`);
+  await page.getByTestId("rf-tools-dropped").selectOption("true");
+  await expect(page).toHaveURL(/toolsDropped=true/);
+  await expect(page.getByTestId("runs-count")).toHaveText("No runs match");
+
   // Back in the explorer, narrow to failed runs of this session and download them as CSV.
   await page.goto(`/runs?session=${session.id}`);
   await page.getByTestId("rf-passed").selectOption("false");

@@ -63,17 +63,6 @@ describe("desktop device against the dashboard", () => {
     expect(r).toMatchObject({ status: "submitted", endReason: "crash", outcome: "crashed" });
   });
 
-  it("reports an endpoint that is down before the run with /fail, and the job is queued again", async () => {
-    const id = await session({ maxAttempts: 3 });
-    const mock = await mockOpenAI([]);
-    await mock.close();
-    const reports = await runDesktopDevice(device(mock.url, { maxJobs: 1 }));
-    expect(reports[0]).toMatchObject({ status: "failed" });
-    expect(reports[0].detail).toMatch(/^endpoint_unreachable: warm-up: cannot reach/);
-    const s = (await dash.call("GET", `/api/sessions/${id}`)).body.session;
-    expect(s.counts).toMatchObject({ queued: 1, completed: 0 });
-  });
-
   it("abandons the job when a heartbeat says the lease is lost", async () => {
     const id = await session({ leaseSeconds: 3 });
     const mock = await mockOpenAI([{ content: "thinking very slowly", delayMs: 2500 }]);

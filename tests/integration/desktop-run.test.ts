@@ -33,7 +33,7 @@ describe("desktop run: the loop", () => {
     const [warm, load, ...turns] = mock.requests;
     expect(warm.max_tokens).toBe(8);
     expect(trace.load.startupTokens).toBe(promptTokensOf(load));
-    expect(trace.turns.map((t) => t.contextTokens)).toEqual(turns.map(promptTokensOf));
+    expect(trace.turns.map((t) => t.contextTokens)).toEqual(turns.map((r) => promptTokensOf(r)));
     // New tokens of turn 2 = its prompt − (turn 1's prompt + turn 1's output).
     expect(trace.turns[1].promptTokens).toBe(trace.turns[1].contextTokens - trace.turns[0].contextTokens - trace.turns[0].outputTokens);
     expect(trace.peakContextTokens).toBe(trace.turns[2].contextTokens + trace.turns[2].outputTokens);

@@ -34,6 +34,7 @@ export function RunsFilterForm({ filter, options }: { filter: AnalyticsFilter; o
       {select("rf-outcome", "Outcome", filter.outcome ?? "", [...OUTCOMES], (v) => go({ ...filter, outcome: (v || undefined) as AnalyticsFilter["outcome"] }))}
       {select("rf-passed", "Passed", tri(filter.passed), ["true", "false"], (v) => go({ ...filter, passed: fromTri(v) }), { true: "passed", false: "failed" })}
       {select("rf-looping", "Looping", tri(filter.looping), ["true", "false"], (v) => go({ ...filter, looping: fromTri(v) }), { true: "looping", false: "not looping" })}
+      {select("rf-tools-dropped", "Tools", tri(filter.toolsDropped), ["true", "false"], (v) => go({ ...filter, toolsDropped: fromTri(v) }), { true: "dropped by the template", false: "in the prompt" })}
       {select("rf-device", "Device", filter.device ?? "", options.devices, (v) => go({ ...filter, device: v || undefined }))}
       {select("rf-build", "Build", filter.build ?? "", options.builds, (v) => go({ ...filter, build: v || undefined }))}
       {select("rf-thermal", "Thermal", filter.thermal ?? "", ["nominal", "fair", "serious", "critical"], (v) => go({ ...filter, thermal: (v || undefined) as AnalyticsFilter["thermal"] }))}

@@ -23,6 +23,8 @@ export const AnalyticsFilter = z.object({
   outcome: z.enum(OUTCOMES).optional(),
   passed: z.boolean().optional(),
   looping: z.boolean().optional(),
+  /** v1.1: runs whose start-up prompt lost the tools (the server's template dropped them). */
+  toolsDropped: z.boolean().optional(),
 });
 export type AnalyticsFilter = z.infer<typeof AnalyticsFilter>;
 
@@ -49,6 +51,7 @@ export function parseFilter(params: URLSearchParams) {
     outcome: params.get("outcome") || undefined,
     passed: bool(params.get("passed")),
     looping: bool(params.get("looping")),
+    toolsDropped: bool(params.get("toolsDropped")),
   };
   return AnalyticsFilter.safeParse(raw);
 }
@@ -69,5 +72,6 @@ export function filterToParams(f: Partial<AnalyticsFilter>): URLSearchParams {
   if (f.outcome) p.set("outcome", f.outcome);
   if (f.passed !== undefined) p.set("passed", f.passed ? "true" : "false");
   if (f.looping !== undefined) p.set("looping", f.looping ? "true" : "false");
+  if (f.toolsDropped !== undefined) p.set("toolsDropped", f.toolsDropped ? "true" : "false");
   return p;
 }

@@ -3,7 +3,13 @@ import { Build, Device, DeviceState, Thermal, Workspace, isoTime } from "./commo
 import { ToolDefinition } from "./tool";
 
 /** Body of `POST /api/device/v1/poll`. */
-export const PollRequest = z.object({ device: Device, build: Build, state: DeviceState });
+export const PollRequest = z.object({
+  device: Device,
+  build: Build,
+  state: DeviceState,
+  /** v1.1: lease only jobs of these sessions (a device working for one study). */
+  sessions: z.array(z.string().min(1).max(200)).min(1).max(100).optional(),
+});
 export type PollRequest = z.infer<typeof PollRequest>;
 
 export const HeartbeatRequest = z.object({

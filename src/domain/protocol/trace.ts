@@ -11,6 +11,8 @@ export const Turn = z.object({
   ttftMs: count(),
   outputTokens: count(),
   decodeMs: count(),
+  /** v1.1: `server` when ttftMs/decodeMs are the model server's own timings, `client` when the device measured them. */
+  timingSource: z.enum(["server", "client"]).optional(),
   text: z.string(),
   toolCalls: z.array(ToolCall),
   contextEvents: z
@@ -40,12 +42,15 @@ export const Trace = z.object({
     })
     .optional(),
   warmup: z.object({ ms: count() }).optional(),
-  load: z.object({ startupTokens: count(), ms: count() }),
+  /** v1.1 `cachedTokens`: start-up tokens served from the model server's prompt cache (load.ms is then not a cold prefill). */
+  load: z.object({ startupTokens: count(), ms: count(), cachedTokens: count().optional() }),
   turns: z.array(Turn),
   reply: z.string(),
   end: z.object({ reason: EndReason, detail: z.string().nullable().optional() }),
   peakContextTokens: count(),
   peakMemoryMb: z.number().nonnegative().optional(),
+  /** v1.1: the start-up prompt came out far smaller than the config's tool definitions (the server's template left them out). */
+  toolsDropped: z.boolean().optional(),
   workspace: Workspace,
 }).superRefine((t, ctx) => {
   const calls = t.turns.reduce((n, turn) => n + turn.toolCalls.length, 0);

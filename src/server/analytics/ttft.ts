@@ -4,14 +4,14 @@ import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { buildFits, fitView, predictLoads, type BuildMoments, type TtftPoints } from "@/domain/analytics/ttft";
 import { olsFromMoments, type Moments } from "@/domain/stats/regression";
 import { medianByConfig } from "./configs";
-import { FROM_RUNS, whereClause } from "./where";
+import { COLD_LOAD, FROM_RUNS, whereClause } from "./where";
 
 /** The (x, y) points of a fit, as SQL over the filtered runs. */
 function pointsSql(points: TtftPoints, where: string): string {
   const turns = `SELECT r.device_id AS d, r.build_commit AS b, r.received_at AS at, t.prompt_tokens AS x, t.ttft_ms AS y
                    FROM ${FROM_RUNS} JOIN turns t ON t.run_id = r.id WHERE ${where}`;
   const loads = `SELECT r.device_id AS d, r.build_commit AS b, r.received_at AS at, sc.startup_tokens AS x, sc.load_ms AS y
-                   FROM ${FROM_RUNS} WHERE ${where}`;
+                   FROM ${FROM_RUNS} WHERE ${where} AND ${COLD_LOAD}`;
   return points === "turns" ? turns : points === "loads" ? loads : `${turns} UNION ALL ${loads}`;
 }
 

@@ -22,9 +22,17 @@ export function whereClause(f: AnalyticsFilter): { sql: string; params: unknown[
   if (f.outcome !== undefined) (parts.push("sc.outcome = ?"), params.push(f.outcome));
   if (f.passed !== undefined) (parts.push("sc.passed = ?"), params.push(f.passed ? 1 : 0));
   if (f.looping !== undefined) (parts.push("sc.looping = ?"), params.push(f.looping ? 1 : 0));
+  if (f.toolsDropped !== undefined) (parts.push("r.tools_dropped = ?"), params.push(f.toolsDropped ? 1 : 0));
   if (!f.includeTrial) parts.push("s.trial = 0");
   if (!f.includeSuperseded) parts.push("r.superseded = 0");
   return { sql: parts.join(" AND "), params };
 }
 
 export const FROM_RUNS = "runs r JOIN sessions s ON s.id = r.session_id JOIN scores sc ON sc.run_id = r.id";
+
+/**
+ * Loads that are a cold prefill: a load the model server served partly from its prompt cache
+ * (v1.1 `load.cachedTokens` > 0; llama-server: 31–809 ms for ~750 tokens) says nothing about
+ * prefill speed and stays out of the load fit. Runs that do not report it count as cold.
+ */
+export const COLD_LOAD = "COALESCE(r.load_cached_tokens, 0) = 0";

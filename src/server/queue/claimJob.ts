@@ -20,11 +20,11 @@ export const RUN_PROTOCOL = { warmup: true, rest: { untilThermal: "nominal", max
  * Leases the next queued job (oldest session first, then the session's job order) to a device
  * with one conditional UPDATE … RETURNING, so two phones can never take the same job.
  */
-export function claimJob(ctx: Ctx, deviceId: string, _req: PollRequest): Job | null {
+export function claimJob(ctx: Ctx, deviceId: string, req: PollRequest): Job | null {
   expireLeases(ctx);
   const token = newToken("lease");
   const now = ctx.now();
-  const row = ctx.db.$client.transaction(() => claimRow(ctx, deviceId, token, now)).immediate();
+  const row = ctx.db.$client.transaction(() => claimRow(ctx, deviceId, token, now, req.sessions)).immediate();
   return row ? toJob(ctx, row, token, now) : null;
 }
 
@@ -33,11 +33,11 @@ export function claimJob(ctx: Ctx, deviceId: string, _req: PollRequest): Job | n
  * moment (src/server/groupCommit.ts): when a new session wakes every waiting phone, their claims
  * share one fsync instead of taking one each.
  */
-export async function claimJobGrouped(ctx: Ctx, deviceId: string, _req: PollRequest): Promise<Job | null> {
+export async function claimJobGrouped(ctx: Ctx, deviceId: string, req: PollRequest): Promise<Job | null> {
   expireLeases(ctx);
   const token = newToken("lease");
   const now = ctx.now();
-  const row = await groupCommit(ctx, () => claimRow(ctx, deviceId, token, now));
+  const row = await groupCommit(ctx, () => claimRow(ctx, deviceId, token, now, req.sessions));
   return row ? toJob(ctx, row, token, now) : null;
 }
 
@@ -45,16 +45,19 @@ export async function claimJobGrouped(ctx: Ctx, deviceId: string, _req: PollRequ
  * The claim and its lease row, inside the caller's transaction: a crash between them must not
  * leave a leased job whose token the server would not recognise (the phone's result would be refused).
  */
-function claimRow(ctx: Ctx, deviceId: string, token: string, now: number): ClaimedRow | undefined {
+function claimRow(ctx: Ctx, deviceId: string, token: string, now: number, sessions?: string[]): ClaimedRow | undefined {
   const hash = hashToken(token);
   const claimed = stmt(ctx, `UPDATE jobs
           SET state = 'leased', lease_token_hash = @hash, leased_by = @device, updated_at = @now,
               lease_expires_at = @now + 1000 * (SELECT lease_seconds FROM sessions WHERE sessions.id = jobs.session_id)
-        WHERE id = (SELECT id FROM jobs WHERE state = 'queued' ORDER BY session_id, position LIMIT 1)
+        WHERE id = (SELECT id FROM jobs WHERE state = 'queued'
+                       AND (@sessions IS NULL OR session_id IN (SELECT value FROM json_each(@sessions)))
+                     ORDER BY session_id, position LIMIT 1)
           AND state = 'queued'
       RETURNING id, session_id, task_id, task_version, config_id, config_version, repeat, attempt, lease_expires_at`,
     )
-    .get({ hash, device: deviceId, now }) as ClaimedRow | undefined;
+    // v1.1 poll `sessions`: a device working for one study leases only that study's jobs.
+    .get({ hash, device: deviceId, now, sessions: sessions?.length ? JSON.stringify(sessions) : null }) as ClaimedRow | undefined;
   if (claimed) {
     stmt(ctx, "INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at) VALUES (?, ?, ?, ?, ?)")
       .run(hash, claimed.id, claimed.attempt, deviceId, now);

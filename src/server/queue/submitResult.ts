@@ -57,15 +57,15 @@ function writeResult(ctx: Ctx, jobId: string, trace: Trace, rawBody: string, tas
   const now = ctx.now();
   stmt(ctx, `INSERT INTO runs (id, job_id, session_id, lease_token_hash, attempt, task_id, task_version, task_group, held_out,
          config_id, config_version, repeat, device_id, device_model, build_commit, model, started_at, received_at,
-         thermal_at_start, charging, superseded, context_window)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         thermal_at_start, charging, superseded, context_window, tools_dropped, load_cached_tokens)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       runId, job.id, job.session_id, tokenHash, trace.attempt, job.task_id, job.task_version, task.group, task.heldOut ? 1 : 0, job.config_id,
       job.config_version, job.repeat, trace.device.id, trace.device.model, trace.build.commit, trace.build.model,
       trace.startedAt, now, trace.conditions?.thermalAtStart ?? null,
       trace.conditions?.charging === undefined ? null : trace.conditions.charging ? 1 : 0, superseded ? 1 : 0,
-      config.contextWindow,
+      config.contextWindow, trace.toolsDropped ? 1 : 0, trace.load.cachedTokens ?? null,
     );
   stmt(ctx, "INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)").run(runId, rawBody, Buffer.byteLength(rawBody));
   insertTurns(ctx, runId, trace);

@@ -13,8 +13,15 @@ describe("desktop device command line", () => {
         device: { id: "desktop-lab", model: "Apple M2", os: "Darwin 24.1.0 (arm64)" },
         build: { commit: "desktop", app: "harness-lab-desktop 0.1.0", runtime: "openai-compatible 127.0.0.1:8080", model: "gemma-3-4b", quantization: "Q4_K_M" },
         waitSeconds: 20, untilIdle: false, maxJobs: undefined, maxTurns: 64, requestTimeoutMs: 600_000,
+        stallTimeoutMs: 120_000, sessions: [],
       },
     });
+  });
+
+  it("takes --session repeatably and --stall-timeout in seconds", () => {
+    const r = parseDeviceArgs([...base, "--session", "ses_a", "--session", "ses_b", "--stall-timeout", "30"], {}, HOST);
+    expect("options" in r && [r.options.sessions, r.options.stallTimeoutMs]).toEqual([["ses_a", "ses_b"], 30_000]);
+    expect(parseDeviceArgs([...base, "--session", "a b"], {}, HOST)).toEqual({ errors: ['--session takes a session id such as ses_… (1-200 characters, no spaces), got "a b"'] });
   });
 
   it("says how to get a token when it is missing", () => {

@@ -105,5 +105,9 @@ describe("streamed replies", () => {
     await expect(complete({ baseUrl: "http://x", fetch: answer(400, "the request exceeds the available context size") }, req)).rejects.toMatchObject({ kind: "context", status: 400 });
     await expect(complete({ baseUrl: "http://x", fetch: answer(400, "bad temperature") }, req)).rejects.toMatchObject({ kind: "http" });
     await expect(complete({ baseUrl: "http://x", fetch: answer(500, "context size") }, req)).rejects.toMatchObject({ kind: "http" });
+    // llama.cpp's typed refusal, with the server's window (HTTP 500 before llama.cpp PR #16486).
+    const typed = JSON.stringify({ error: { code: 500, message: "the request exceeds the available context size. try increasing the context size or enable context shift", type: "exceed_context_size_error", n_prompt_tokens: 1407, n_ctx: 256 } });
+    await expect(complete({ baseUrl: "http://x", fetch: answer(500, typed) }, req)).rejects.toMatchObject({ kind: "context", serverWindow: 256 });
+    await expect(complete({ baseUrl: "http://x", fetch: answer(400, "This model's maximum context length is 4096 tokens. However, you requested 4348 tokens") }, req)).rejects.toMatchObject({ kind: "context", serverWindow: 4096 });
   });
 });

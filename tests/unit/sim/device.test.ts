@@ -64,6 +64,14 @@ function protocolHandler(jobs: Job[], opts: { failFirstPoll?: boolean; failFirst
 const fast = { speed: 1e6, waitSeconds: 0, backoff: { initialMs: 5, maxMs: 20 } };
 
 describe("runDevice against a fake dashboard", () => {
+  it("sends --session ids in every poll (protocol v1.1) and nothing when none are given", async () => {
+    const { url, hits } = await fakeServer(protocolHandler([]));
+    await runDevice({ url, token: "T", deviceId: "sim-1", seed: 1, stopWhenIdle: true, sessions: ["ses_a", "ses_b"], ...fast });
+    await runDevice({ url, token: "T", deviceId: "sim-2", seed: 1, stopWhenIdle: true, ...fast });
+    const polls = hits.filter((h) => h.path.startsWith("/api/device/v1/poll")).map((h) => (h.body as { sessions?: string[] }).sessions);
+    expect(polls).toEqual([["ses_a", "ses_b"], undefined]);
+  });
+
   it("polls with auth and a valid body, heartbeats, retries after 5xx, and submits a valid trace", async () => {
     const job = makeJob("sim-dentist-todo", { actions: "bash", planning: true });
     job.lease.heartbeatSeconds = 1; // many heartbeats within the simulated run
