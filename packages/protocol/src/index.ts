@@ -10,6 +10,6 @@ export * from "./schemas/errors.js";
 export * from "./schemas/json-depth.js";
 export * from "./client/errors.js";
 export * from "./client/retry.js";
-export type { CallOptions, FetchLike, RetryEvent, Sleep } from "./client/transport.js";
+export { type CallOptions, type FetchLike, type RetryEvent, type Sleep, defaultSleep } from "./client/transport.js";
 export type { HeartbeatOptions, HeartbeatTimer } from "./client/heartbeat.js";
 export * from "./client/client.js";

@@ -10,6 +10,11 @@ export interface HeartbeatOptions {
   onError?: (error: unknown) => void;
   /** Beat every this many ms instead of the lease's `heartbeatSeconds`. */
   everyMs?: number;
+  /**
+   * The wait between beats, instead of the client's `sleep`: a caller whose client sleep is
+   * instant (tests skipping backoff) still needs beats in real time, or they would spin.
+   */
+  sleep?: Sleep;
 }
 
 export interface HeartbeatTimer {
@@ -28,7 +33,8 @@ type Beat = (signal: AbortSignal, turn: number | undefined) => Promise<unknown>;
  * Beats every `everyMs` until stopped. A lost lease (409) ends it and is reported once; other
  * failures are reported and the schedule goes on, since a lease outlives about three beats.
  */
-export function startHeartbeatTimer(beat: Beat, everyMs: number, sleep: Sleep, opts: HeartbeatOptions = {}): HeartbeatTimer {
+export function startHeartbeatTimer(beat: Beat, everyMs: number, clientSleep: Sleep, opts: HeartbeatOptions = {}): HeartbeatTimer {
+  const sleep = opts.sleep ?? clientSleep;
   const stopped = new AbortController();
   const lostCtl = new AbortController();
   let lost = false;
