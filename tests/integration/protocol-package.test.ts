@@ -42,5 +42,22 @@ console.log(JSON.stringify({
     );
     const ran = execFileSync(process.execPath, ["main.js"], { cwd: app, encoding: "utf8" });
     expect(JSON.parse(ran)).toEqual({ poll: true, trace: false, typed: true, code: "lease_lost", sent: ["http://dash:3000/api/device/v1/jobs/job_1/heartbeat"] });
+
+    // The declarations resolve through `exports` too: a wrong call must be a type error, not `any`.
+    fs.writeFileSync(
+      path.join(app, "check.ts"),
+      `import { createDeviceClient, type Job, type Trace } from "@harness-lab/protocol";
+const c = createDeviceClient({ url: "http://dash:3000", token: "t" });
+export const next: Promise<Job | null> = c.poll({ device: { id: "a", model: "b", os: "c" }, build: { commit: "c", app: "a", runtime: "r", model: "m" }, state: { thermal: "nominal" } }, { wait: 20 });
+export const cached = (t: Trace): number | undefined => t.load.cachedTokens;
+// @ts-expect-error thermal is one of nominal | fair | serious | critical
+c.poll({ device: { id: "a", model: "b", os: "c" }, build: { commit: "c", app: "a", runtime: "r", model: "m" }, state: { thermal: "warm" } });
+`,
+    );
+    fs.writeFileSync(path.join(app, "tsconfig.json"), JSON.stringify({
+      compilerOptions: { module: "nodenext", moduleResolution: "nodenext", strict: true, noEmit: true, skipLibCheck: true, lib: ["es2022", "dom"], types: [] },
+      files: ["check.ts"],
+    }));
+    execFileSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", app], { cwd: app, encoding: "utf8" });
   }, 120_000);
 });

@@ -13,7 +13,7 @@ describe("packages/protocol runs outside Node", () => {
   it.each(files)("%s imports nothing but zod and its own files, and uses no Node globals", (file) => {
     const text = fs.readFileSync(path.join(src, file), "utf8");
     const imports = [...text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)].map((m) => m[1]);
-    expect(imports.filter((i) => i !== "zod" && !/^\.\.?\/.*\.js$/.test(i))).toEqual([]);
+    expect(imports.filter((i) => i !== "zod" && !/^\.\.?\/.*\.ts$/.test(i))).toEqual([]);
     const code = text.replace(/\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
     expect(code).not.toMatch(/\b(Buffer|process|require|__dirname|global)\b|node:/);
   });

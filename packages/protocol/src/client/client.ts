@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { FailRequest, FailResponse, HeartbeatRequest, HeartbeatResponse, type Job, PollRequest, PollResponse, ResultResponse } from "../schemas/messages.js";
-import { toValidationIssues } from "../schemas/errors.js";
-import type { Trace } from "../schemas/trace.js";
-import { InvalidJobError, ProtocolResponseError } from "./errors.js";
-import { type HeartbeatOptions, type HeartbeatTimer, startHeartbeatTimer } from "./heartbeat.js";
-import { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
-import { type CallOptions, type FetchLike, type RetryEvent, type Sleep, type Transport, defaultSleep, post } from "./transport.js";
+import { FailRequest, FailResponse, HeartbeatRequest, HeartbeatResponse, type Job, PollRequest, PollResponse, ResultResponse } from "../schemas/messages.ts";
+import { toValidationIssues } from "../schemas/errors.ts";
+import type { Trace } from "../schemas/trace.ts";
+import { InvalidJobError, ProtocolResponseError } from "./errors.ts";
+import { type HeartbeatOptions, type HeartbeatTimer, startHeartbeatTimer } from "./heartbeat.ts";
+import { DEFAULT_RETRY, type RetryPolicy } from "./retry.ts";
+import { type CallOptions, type FetchLike, type RetryEvent, type Sleep, type Transport, defaultSleep, post } from "./transport.ts";
 
 export interface DeviceClientOptions {
   /** The dashboard's base URL, e.g. `http://192.168.1.20:3000`. */

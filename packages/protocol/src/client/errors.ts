@@ -1,4 +1,4 @@
-import { ErrorBody } from "../schemas/errors.js";
+import { ErrorBody } from "../schemas/errors.ts";
 
 /** What an HTTP error's message says: the protocol's code and sentence when the body is one, else the start of the body. */
 function describe(path: string, status: number, body: unknown): string {

@@ -1,5 +1,5 @@
-import { ProtocolHttpError } from "./errors.js";
-import type { Sleep } from "./transport.js";
+import { ProtocolHttpError } from "./errors.ts";
+import type { Sleep } from "./transport.ts";
 
 export interface HeartbeatOptions {
   /** The turn the run is on, sent with each beat (optional in the protocol). */

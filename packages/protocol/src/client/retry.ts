@@ -1,4 +1,4 @@
-import { ProtocolHttpError, ProtocolNetworkError } from "./errors.js";
+import { ProtocolHttpError, ProtocolNetworkError } from "./errors.ts";
 
 /** How a request is retried while the dashboard is unreachable or overloaded. */
 export interface RetryPolicy {

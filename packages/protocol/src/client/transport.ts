@@ -1,5 +1,5 @@
-import { ProtocolAbortedError, ProtocolHttpError, ProtocolNetworkError } from "./errors.js";
-import { type RetryPolicy, backoffDelay, isRetryable, parseRetryAfter } from "./retry.js";
+import { ProtocolAbortedError, ProtocolHttpError, ProtocolNetworkError } from "./errors.ts";
+import { type RetryPolicy, backoffDelay, isRetryable, parseRetryAfter } from "./retry.ts";
 
 /** The part of `fetch` this client uses: the global one (browser, React Native, Node 18+) fits. */
 export type FetchLike = (

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { Build, Device, DeviceState, Thermal, Workspace, isoTime } from "./common.js";
-import { ToolDefinition } from "./tool.js";
+import { Build, Device, DeviceState, Thermal, Workspace, isoTime } from "./common.ts";
+import { ToolDefinition } from "./tool.ts";
 
 /** The most session ids one poll may name: a device works for a study or two, not a whole history. */
 export const MAX_POLL_SESSIONS = 100;

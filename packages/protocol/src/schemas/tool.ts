@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { WorkspacePath, count } from "./common.js";
-import { isJsonValue } from "./json-depth.js";
+import { WorkspacePath, count } from "./common.ts";
+import { isJsonValue } from "./json-depth.ts";
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { Build, Device, Thermal, Workspace, count, isoTime } from "./common.js";
-import { MAX_TOOL_CALLS, ToolCall } from "./tool.js";
+import { Build, Device, Thermal, Workspace, count, isoTime } from "./common.ts";
+import { MAX_TOOL_CALLS, ToolCall } from "./tool.ts";
 
 export const ContextEventKind = z.enum(["elide", "summarize", "recall", "overflow"]);
 export type ContextEventKind = z.infer<typeof ContextEventKind>;
