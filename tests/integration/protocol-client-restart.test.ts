@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Job, createDeviceClient } from "@harness-lab/protocol";
+import { type Job, type TraceBody, createDeviceClient } from "@harness-lab/protocol";
 import { createContext, setContext, type Ctx } from "@/server/context";
 import { loadRepositorySuites } from "@/server/boot";
 import * as poll from "../../app/api/device/v1/poll/route";
@@ -129,7 +129,7 @@ describe("the device client against a dashboard that restarts", () => {
         await start();
       }
     });
-    const answer = await client.result(job.id, traceFor(job));
+    const answer = await client.result(job.id, traceFor(job) as TraceBody);
     expect(committed).toBe(true);
     expect(answer).toMatchObject({ status: 200, attempts: 3, superseded: false });
     expect(sleeps).toHaveLength(2);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   InvalidJobError, ProtocolAbortedError, ProtocolHttpError, ProtocolNetworkError, backoffDelay, createDeviceClient,
-  type FetchLike,
+  type FetchLike, type TraceBody,
 } from "@harness-lab/protocol";
 import { makeJob } from "../sim/fixtures";
 
@@ -32,7 +32,12 @@ const pollBody = {
   build: { commit: "abc", app: "0.7.0", runtime: "rn-executorch", model: "gemma" },
   state: { thermal: "nominal" as const },
 };
-const trace = { leaseToken: "lease-1", attempt: 1 }; // the client sends a trace as given; the server validates it
+const trace: TraceBody = {
+  leaseToken: "lease-1", attempt: 1, device: pollBody.device, build: pollBody.build, startedAt: "2026-10-14T09:00:01Z", endedAt: "2026-10-14T09:00:09Z",
+  load: { startupTokens: 300, ms: 2200 },
+  turns: [{ promptTokens: 45, contextTokens: 380, ttftMs: 320, outputTokens: 40, decodeMs: 2000, text: "…", toolCalls: [] }],
+  reply: "", end: { reason: "stop" }, peakContextTokens: 420, workspace: { files: [] },
+};
 
 function client(replies: Reply[], more: Partial<Parameters<typeof createDeviceClient>[0]> = {}) {
   const s = scripted(replies);
