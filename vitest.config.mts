@@ -6,6 +6,8 @@ export default defineConfig({
     alias: {
       "@": path.resolve(import.meta.dirname, "src"),
       "@db": path.resolve(import.meta.dirname, "db"),
+      // The protocol package's TypeScript source, as tsconfig `paths` maps it for tsc, tsx and Next.js.
+      "@harness-lab/protocol": path.resolve(import.meta.dirname, "packages/protocol/src/index.ts"),
       // `server-only` throws outside a React server bundle; services are tested directly.
       "server-only": path.resolve(import.meta.dirname, "tests/support/server-only-stub.ts"),
     },

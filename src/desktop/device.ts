@@ -1,8 +1,8 @@
-import { Job, ResultResponse, type Trace } from "@/domain/protocol";
+import type { Job, Trace } from "@/domain/protocol";
 import type { HistoryMode } from "./conversation";
 import { type DesktopRunOptions, InfrastructureError, RunAborted, ServerWindowTooSmall, runDesktopJob } from "./run";
 import { type ServerInfo, probeServer, serverAnswers } from "./server-info";
-import { HttpError, protocolClient } from "@/harness/protocol-client";
+import { ProtocolAbortedError, ProtocolHttpError, createDeviceClient, defaultSleep } from "@harness-lab/protocol";
 
 /**
  * The desktop device: speaks protocol v1 exactly like a phone (poll with wait, heartbeat every
@@ -47,7 +47,11 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
   const stopped = () => opts.signal?.aborted === true;
   let history: HistoryMode = opts.history ?? "native";
 
-  const { post } = protocolClient(opts.url, opts.token, doFetch);
+  /** A finished trace is never dropped: no answer, 5xx and 429 are retried with backoff (polls until stopped). */
+  const client = createDeviceClient({
+    url: opts.url, token: opts.token, fetch: doFetch, sleep,
+    onRetry: (e) => log(`${e.path} failed (${e.error instanceof Error ? e.error.message : String(e.error)}); retrying in ${e.delayMs} ms`),
+  });
   const probe = { baseUrl: opts.endpoint.baseUrl, apiKey: opts.endpoint.apiKey, model: opts.model, fetch: opts.endpoint.fetch };
   let warnedDropped = false;
 
@@ -72,41 +76,22 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
   log(server.window ? `model server window: ${server.window.tokens} tokens (${server.window.source})` : "model server window: not reported (a config larger than it is found by its first refusal)");
   if (server.tokenize) log("model server tokenizer: /tokenize (room in the window is counted exactly)");
 
-  /** A finished trace is never dropped: network errors and 5xx are retried with backoff. */
-  async function retrying<T>(what: string, fn: () => Promise<T>): Promise<T> {
-    let delay = 500;
-    for (;;) {
-      try {
-        return await fn();
-      } catch (e) {
-        if (e instanceof HttpError && e.status < 500) throw e;
-        if (stopped() && what === "poll") throw e;
-        log(`${what} failed (${e instanceof Error ? e.message : String(e)}); retrying in ${delay} ms`);
-        await sleep(delay);
-        delay = Math.min(15_000, delay * 2);
-      }
-    }
-  }
-
   while (!stopped() && (opts.maxJobs === undefined || reports.length < opts.maxJobs)) {
     await untilServerAnswers();
     if (stopped()) break;
-    let polled: { status: number; json: unknown };
-    const body = { device: opts.device, build: opts.build, state: { thermal: "nominal" }, ...(opts.sessions?.length ? { sessions: opts.sessions } : {}) };
+    let job: Job | null;
+    const body = { device: opts.device, build: opts.build, state: { thermal: "nominal" as const }, ...(opts.sessions?.length ? { sessions: opts.sessions } : {}) };
     try {
-      polled = await retrying("poll", () => post(`/poll?wait=${wait}`, body, opts.signal));
+      job = await client.poll(body, { wait, signal: opts.signal });
     } catch (e) {
-      if (stopped()) break;
-      if (e instanceof HttpError && e.status === 401) throw new Error("The dashboard refused the device token (401): create a new one on the dashboard's /devices page and pass it with --token.");
+      if (stopped() || e instanceof ProtocolAbortedError) break;
+      if (e instanceof ProtocolHttpError && e.status === 401) throw new Error("The dashboard refused the device token (401): create a new one on the dashboard's /devices page and pass it with --token.");
       throw e;
     }
-    if (polled.status === 204) {
+    if (job === null) {
       if (opts.stopWhenIdle) break;
       continue;
     }
-    const parsed = Job.safeParse((polled.json as { job?: unknown } | null)?.job);
-    if (!parsed.success) throw new Error(`the dashboard sent a job this device does not understand: ${parsed.error.message.slice(0, 500)}`);
-    const job = parsed.data;
     const report: DesktopJobReport = { jobId: job.id, taskId: job.task.id, configId: job.config.id, status: "submitted" };
     log(`job ${job.id}: ${job.task.id} × ${job.config.id} (repeat ${job.repeat}, attempt ${job.attempt})`);
 
@@ -115,12 +100,13 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
     const onStop = () => lease.abort();
     opts.signal?.addEventListener("abort", onStop);
     let turn = 0;
-    const beat = setInterval(() => {
-      post(`/jobs/${encodeURIComponent(job.id)}/heartbeat`, { leaseToken: job.lease.token, turn }).catch((e) => {
-        if (e instanceof HttpError && e.status === 409) lease.abort();
-        else log(`heartbeat failed: ${e instanceof Error ? e.message : String(e)}`);
-      });
-    }, job.lease.heartbeatSeconds * 1000);
+    // Beats in real time whatever `sleep` the options inject (tests make retry waits instant).
+    const beat = client.startHeartbeat(job, {
+      sleep: defaultSleep,
+      turn: () => turn,
+      onLeaseLost: () => lease.abort(),
+      onError: (e) => log(`heartbeat failed: ${e instanceof Error ? e.message : String(e)}`),
+    });
     try {
       const run = await runDesktopJob({
         job, device: opts.device, build: opts.build, model: opts.model, stream: opts.stream, history, maxTurns: opts.maxTurns,
@@ -132,25 +118,24 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
           log(`the endpoint's chat template refused tool messages (${reason.slice(0, 160)}); sending history as text from now on`);
         },
       });
-      clearInterval(beat);
+      beat.stop();
       if (run.toolsDropped && !warnedDropped) {
         warnedDropped = true;
         log(`config ${job.config.id}: the start-up prompt came out at ${run.trace.load.startupTokens} tokens, far below its tool definitions: the server's chat template seems to leave the tools out (llama.cpp: use --jinja with a template that supports tools). Runs are marked toolsDropped`);
       }
       report.trace = run.trace;
       report.endReason = run.trace.end.reason;
-      const res = await retrying("result", () => post(`/jobs/${encodeURIComponent(job.id)}/result`, run.trace));
-      const r = ResultResponse.safeParse(res.json);
-      if (r.success) Object.assign(report, { runId: r.data.runId, passed: r.data.passed, outcome: r.data.outcome });
-      log(`job ${job.id}: ${run.trace.end.reason} after ${run.trace.turns.length} turns → ${r.success ? `${r.data.outcome}${r.data.passed ? " (passed)" : ""}` : res.status}`);
+      const r = await client.result(job.id, run.trace);
+      Object.assign(report, { runId: r.runId, passed: r.passed, outcome: r.outcome });
+      log(`job ${job.id}: ${run.trace.end.reason} after ${run.trace.turns.length} turns → ${r.outcome}${r.passed ? " (passed)" : ""}`);
     } catch (e) {
-      clearInterval(beat);
+      beat.stop();
       if (e instanceof InfrastructureError) {
         report.status = "failed";
         report.detail = `${e.reason}: ${e.message}`;
         log(`job ${job.id}: cannot run (${report.detail}); reporting it with /fail`);
-        await retrying("fail", () => post(`/jobs/${encodeURIComponent(job.id)}/fail`, { leaseToken: job.lease.token, reason: e.reason, detail: e.message.slice(0, 10_000) })).catch((err) => {
-          if (!(err instanceof HttpError && err.status === 409)) throw err;
+        await client.fail(job.id, { leaseToken: job.lease.token, reason: e.reason, detail: e.message.slice(0, 10_000) }).catch((err) => {
+          if (!(err instanceof ProtocolHttpError && err.status === 409)) throw err;
         });
         // No job can run until the server is restarted with a larger window: stop instead of failing every job.
         if (e instanceof ServerWindowTooSmall) {
@@ -158,11 +143,11 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
           throw new Error(e.message);
         }
         // A server that died is waited for before the next lease (untilServerAnswers).
-      } else if (e instanceof RunAborted || (e instanceof HttpError && e.status === 409)) {
+      } else if (e instanceof RunAborted || (e instanceof ProtocolHttpError && e.status === 409)) {
         report.status = "abandoned";
         report.detail = "the lease was lost (or the device was stopped); the job was abandoned";
         log(`job ${job.id}: ${report.detail}`);
-      } else if (e instanceof HttpError) {
+      } else if (e instanceof ProtocolHttpError) {
         report.status = "rejected";
         report.detail = e.message;
         log(`job ${job.id}: the dashboard refused the trace: ${e.message}`);
@@ -171,8 +156,8 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
         report.status = "failed";
         report.detail = `device_error: ${e instanceof Error ? e.message : String(e)}`.slice(0, 2000);
         log(`job ${job.id}: ${report.detail}; reporting it with /fail`);
-        await retrying("fail", () => post(`/jobs/${encodeURIComponent(job.id)}/fail`, { leaseToken: job.lease.token, reason: "device_error", detail: report.detail })).catch((err) => {
-          if (!(err instanceof HttpError && err.status === 409)) throw err;
+        await client.fail(job.id, { leaseToken: job.lease.token, reason: "device_error", detail: report.detail }).catch((err) => {
+          if (!(err instanceof ProtocolHttpError && err.status === 409)) throw err;
         });
       }
     } finally {

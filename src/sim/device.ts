@@ -1,11 +1,11 @@
-import { type Build, type Device, Job, ResultResponse, Trace } from "@/domain/protocol";
+import { type Build, type Device, type Job, type ResultResponse, Trace } from "@/domain/protocol";
 import { type PhoneState, idle, newPhoneState, thermalOf } from "./latency";
 import { createRng, hashSeed } from "./rng";
 import { type SimRun, runJob } from "./run";
 import type { SimSolution } from "./model/solution";
 import type { Profile } from "./model/profiles";
 import { WorkspaceSeedError } from "@/harness/tools";
-import { HttpError, protocolClient } from "@/harness/protocol-client";
+import { InvalidJobError, ProtocolAbortedError, ProtocolHttpError, createDeviceClient } from "@harness-lab/protocol";
 
 export interface RunDeviceOptions {
   /** Dashboard base URL, e.g. http://127.0.0.1:3000 */
@@ -73,8 +73,6 @@ export interface DeviceReport {
   retries: number;
 }
 
-const retryable = (e: unknown) => !(e instanceof HttpError) || e.status >= 500;
-
 export const DEFAULT_BUILD: Build = {
   commit: "sim",
   app: "harness-lab-sim 0.1.0",
@@ -104,26 +102,18 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
   const report: DeviceReport = { deviceId: opts.deviceId, jobs: [], heartbeats: 0, retries: 0 };
   const stopped = () => opts.signal?.aborted === true;
 
-  /** Only polls are cut short by the stop signal: a finished trace is still submitted. */
-  const client = protocolClient(opts.url, opts.token, doFetch);
-  const request = (path: string, body: unknown, abortable = false) => client.post(path, body, abortable ? opts.signal : undefined);
-
-  /** Retries a request while the server is down (network error or 5xx), with exponential backoff. */
-  async function withRetry<T>(what: string, fn: () => Promise<T>, untilStopped = false): Promise<T> {
-    let delay = backoffInitial;
-    for (;;) {
-      try {
-        return await fn();
-      } catch (e) {
-        if ((untilStopped && stopped()) || !retryable(e)) throw e;
-        report.retries++;
-        const ms = Math.round(delay * (0.75 + 0.5 * jitter.float()));
-        log(`${opts.deviceId}: ${what} failed (${e instanceof Error ? e.message : String(e)}); retrying in ${ms} ms`);
-        await sleep(ms);
-        delay = Math.min(backoffMax, delay * 2);
-      }
-    }
-  }
+  /**
+   * Every request is retried while the server is down (no answer, 5xx, 429), with backoff and
+   * seeded jitter. Only polls are cut short by the stop signal: a finished trace is still submitted.
+   */
+  const client = createDeviceClient({
+    url: opts.url, token: opts.token, fetch: doFetch, sleep, random: () => jitter.float(),
+    retry: { initialMs: backoffInitial, maxMs: backoffMax },
+    onRetry: (e) => {
+      report.retries++;
+      log(`${opts.deviceId}: ${e.path} failed (${e.error instanceof Error ? e.error.message : String(e.error)}); retrying in ${e.delayMs} ms`);
+    },
+  });
 
   /** Simulated time passes (scaled to real time) with heartbeats at the lease's cadence. Returns false when the lease is lost. */
   async function playOut(job: Job, simMs: number, turnAt: (offset: number) => number, offset0: number): Promise<boolean> {
@@ -135,10 +125,10 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
       done += step;
       if (done < simMs || step === hbSim) {
         try {
-          await withRetry("heartbeat", () => request(`/jobs/${encodeURIComponent(job.id)}/heartbeat`, { leaseToken: job.lease.token, turn: turnAt(offset0 + done) }));
+          await client.heartbeat(job.id, { leaseToken: job.lease.token, turn: turnAt(offset0 + done) });
           report.heartbeats++;
         } catch (e) {
-          if (e instanceof HttpError && e.status === 409) return false;
+          if (e instanceof ProtocolHttpError && e.status === 409) return false;
           throw e;
         }
       }
@@ -158,32 +148,28 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
       state: { thermal: thermalOf(phone.heat), battery: Math.round(phone.battery * 100) / 100, charging: phone.charging },
       ...(opts.sessions?.length ? { sessions: opts.sessions } : {}),
     };
-    let polled: { status: number; json: unknown };
+    let job: Job | null;
     try {
-      polled = await withRetry("poll", () => request(`/poll?wait=${wait}`, pollBody, true), true);
+      job = await client.poll(pollBody, { wait, signal: opts.signal });
     } catch (e) {
-      if (stopped()) break;
-      if (e instanceof HttpError) throw new Error(`${opts.deviceId}: poll refused with ${e.status}: ${JSON.stringify(e.body)}`);
+      if (stopped() || e instanceof ProtocolAbortedError) break;
+      if (e instanceof InvalidJobError) {
+        const detail = e.issues.map((i) => `${i.path.replace(/^job\./, "")}: ${i.message}`).join("; ").slice(0, 2000);
+        if (e.jobId !== undefined && e.leaseToken !== undefined) {
+          await client.fail(e.jobId, { leaseToken: e.leaseToken, reason: "invalid_job", detail });
+          report.jobs.push({ deviceId: opts.deviceId, jobId: e.jobId, taskId: "?", configId: "?", repeat: 0, attempt: 0, status: "failed", detail });
+        } else {
+          log(`${opts.deviceId}: unusable job from poll: ${detail}`);
+        }
+        continue;
+      }
+      if (e instanceof ProtocolHttpError) throw new Error(`${opts.deviceId}: poll refused with ${e.status}: ${JSON.stringify(e.body)}`);
       throw e;
     }
-    if (polled.status === 204) {
+    if (job === null) {
       if (opts.stopWhenIdle) break;
       continue;
     }
-    const raw = (polled.json as { job?: unknown } | null)?.job;
-    const parsed = Job.safeParse(raw);
-    if (!parsed.success) {
-      const r = raw as { id?: unknown; lease?: { token?: unknown } } | undefined;
-      const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ").slice(0, 2000);
-      if (typeof r?.id === "string" && typeof r.lease?.token === "string") {
-        await withRetry("fail", () => request(`/jobs/${encodeURIComponent(r.id as string)}/fail`, { leaseToken: r.lease!.token, reason: "invalid_job", detail }));
-        report.jobs.push({ deviceId: opts.deviceId, jobId: r.id, taskId: "?", configId: "?", repeat: 0, attempt: 0, status: "failed", detail });
-      } else {
-        log(`${opts.deviceId}: unusable job from poll: ${detail}`);
-      }
-      continue;
-    }
-    const job = parsed.data;
     const summary: JobSummary = {
       deviceId: opts.deviceId, jobId: job.id, taskId: job.task.id, configId: job.config.id,
       repeat: job.repeat, attempt: job.attempt, status: "submitted",
@@ -199,11 +185,9 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
       const seed = e instanceof WorkspaceSeedError;
       const detail = e instanceof Error ? e.message : String(e);
       try {
-        await withRetry("fail", () => request(`/jobs/${encodeURIComponent(job.id)}/fail`, {
-          leaseToken: job.lease.token, reason: seed ? "workspace_seed_failed" : "simulator_error", detail,
-        }));
+        await client.fail(job.id, { leaseToken: job.lease.token, reason: seed ? "workspace_seed_failed" : "simulator_error", detail });
       } catch (err) {
-        if (!(err instanceof HttpError && err.status === 409)) throw err;
+        if (!(err instanceof ProtocolHttpError && err.status === 409)) throw err;
       }
       summary.status = "failed";
       summary.detail = detail;
@@ -232,12 +216,11 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
       continue;
     }
     try {
-      const res = await withRetry("result", () => request(`/jobs/${encodeURIComponent(job.id)}/result`, trace));
-      const parsedRes = ResultResponse.safeParse(res.json);
-      if (parsedRes.success) summary.response = parsedRes.data;
-      summary.httpStatus = res.status;
+      const { status, runId, passed, outcome, superseded } = await client.result(job.id, trace);
+      summary.response = { runId, passed, outcome, superseded };
+      summary.httpStatus = status;
     } catch (e) {
-      if (!(e instanceof HttpError)) throw e;
+      if (!(e instanceof ProtocolHttpError)) throw e;
       summary.status = e.status === 409 ? "abandoned" : "rejected";
       summary.httpStatus = e.status;
       summary.detail = `${e.status} ${JSON.stringify(e.body).slice(0, 500)}`;
