@@ -27,6 +27,12 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
     view = await budgetOverview(ctx, q.data);
   } catch (err) {
     if (!(err instanceof ServiceError)) throw err;
+    if (err.code === "invalid_request") {
+      const p = toUrlParams(sp);
+      p.delete("a");
+      p.delete("b");
+      return <div className="error" data-testid="budget-query-error">{err.message} <Link href={`/budget?${p.toString()}`}>Show the default contrast</Link>.</div>;
+    }
     return <div className="panel empty" data-testid="budget-no-suite"><h2>No suite to budget</h2><p className="muted">{err.message} <Link href="/budget">Back to the default suite</Link> or import one under <Link href="/suite">Suite</Link>.</p></div>;
   }
   const suite = resolveSuite(ctx, view.suite.id);
