@@ -17,6 +17,8 @@ import { PeakContextChart } from "@/components/analytics/PeakContextChart";
 import { ToolCallsChart } from "@/components/analytics/ToolCallsChart";
 import { UrlParamsForm } from "@/components/analytics/UrlParamsForm";
 import { ServiceError } from "@/server/errors";
+import { selectionConfigIds } from "@/server/analytics/selectionConfigIds";
+import { configColors } from "@/components/analytics/configColors";
 
 export const dynamic = "force-dynamic";
 
@@ -59,6 +61,7 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
   }
   const contrastIds = perTurn.configs.filter((c) => c.startupTokens !== null).map((c): [string, string] => [c.configId, c.configId]);
   const peak = peakContextAnalytics(ctx, filter);
+  const colors = configColors(selectionConfigIds(ctx, filter));
   const qs = (p: TtftPoints) => {
     const q = filterToParams(filter);
     if (p !== "turns") q.set("points", p);
@@ -82,7 +85,7 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
         <p className="panel muted" data-testid="ttft-empty">No timed turns in this selection yet.</p>
       ) : (
         <>
-          <TtftScatter series={series} line={line} refs={refs} xLabel={X_LABEL[points]} />
+          <TtftScatter series={series} line={line} refs={refs} xLabel={X_LABEL[points]} colors={colors} />
           <p className="latency-caption" data-testid="ttft-fit-caption">{fitCaption(ttft.fit, points)}</p>
           <p className="muted latency-caption" data-testid="ttft-sample-caption">Scatter: {sampleCaption(sample, points)}; the fit uses every point.</p>
         </>
@@ -117,7 +120,7 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
         <p className="panel muted" data-testid="peak-context-empty">No multi-step task runs in this selection.</p>
       ) : (
         <>
-          <PeakContextChart view={peak} />
+          <PeakContextChart view={peak} colors={colors} />
           <p className="legend" data-testid="peak-context-summary">
             {peak.summary.map((s) => (
               <span key={s.configId} data-testid={`ctx-full-${s.configId}`}>
