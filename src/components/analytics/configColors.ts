@@ -1,9 +1,10 @@
 /**
- * One colour per config on every chart of a selection. The palette is colour-blind safe: Okabe &
- * Ito's eight "Color Universal Design" colours (2008), ordered so the first configs get the most
- * distinct ones and yellow (faint on white) comes last, with two of Paul Tol's "muted" colours
- * (wine, olive) in between, for ten. tests/unit/analytics/config-colors.test.ts checks that every
- * pair is at least ΔE*76 = 25 apart in CIELAB. An eleventh config repeats the first colour.
+ * One colour per config on every chart of a selection. The palette is colour-blind safe: the six
+ * chromatic colours of Okabe & Ito's "Color Universal Design" set (2008) first, then Paul Tol's
+ * "muted" wine, olive and indigo, then a dark grey, for ten. Okabe–Ito's yellow is left out (too
+ * faint as dots on white) and its black too (the TTFT chart's fit line is black).
+ * tests/unit/analytics/config-colors.test.ts checks every pair is at least ΔE*76 25 and ΔE00 20
+ * apart in CIELAB (measured 26.4 and 20.6). An eleventh config repeats the first colour.
  */
 export const CONFIG_PALETTE = [
   "#0072B2", // Okabe–Ito blue
@@ -14,8 +15,8 @@ export const CONFIG_PALETTE = [
   "#56B4E9", // sky blue
   "#882255", // Tol muted wine
   "#999933", // Tol muted olive
-  "#000000", // Okabe–Ito black
-  "#F0E442", // yellow
+  "#332288", // Tol muted indigo
+  "#666666", // dark grey
 ] as const;
 
 /** Config id → colour for one selection: plain data, so server pages can hand it to client charts. */
