@@ -42,6 +42,10 @@ test("the latency page draws TTFT, peak context and tool calls from simulated ph
   await runSlowBuild(request, token, 4);
   const qs = ids.map((id) => `session=${id}`).join("&");
 
+  // A pick the selection cannot contrast says so and what to pick, the rest of the page still drawn.
+  await page.goto(`/analytics/latency?${qs}&a=nope`);
+  await expect(page.getByTestId("contrast-error")).toHaveText("Config nope has no start-up tokens in this selection, so it cannot be contrasted; pick one of: bash, files-plan.");
+  await expect(page.getByTestId("load-contrast")).toContainText("files-plan vs bash");
   await page.goto(`/analytics/latency?${qs}`);
   await expect(page.getByTestId("analytics-tabs").getByRole("button", { name: "Latency & context" })).toHaveAttribute("aria-pressed", "true");
 

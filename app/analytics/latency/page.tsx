@@ -16,6 +16,7 @@ import { BuildFitsTable } from "@/components/analytics/BuildFitsTable";
 import { PeakContextChart } from "@/components/analytics/PeakContextChart";
 import { ToolCallsChart } from "@/components/analytics/ToolCallsChart";
 import { UrlParamsForm } from "@/components/analytics/UrlParamsForm";
+import { Ticks } from "@/components/suite/Ticks";
 import { ServiceError } from "@/server/errors";
 import { selectionConfigIds } from "@/server/analytics/selectionConfigIds";
 import { configColors } from "@/components/analytics/configColors";
@@ -104,7 +105,7 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
               { name: "b", label: "with", options: [["", "auto: fewest tokens"], ...contrastIds], testId: "contrast-b" },
             ]}
           />
-          {pickError && <p className="error" data-testid="contrast-error">{pickError}</p>}
+          {pickError && <p className="error" data-testid="contrast-error"><Ticks text={pickError} /></p>}
           <LoadPredictionTable rows={perTurn.configs} contrast={perTurn.contrast} />
         </div>
         <div>
