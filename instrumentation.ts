@@ -4,8 +4,9 @@ export async function register() {
   const { getContext } = await import("./src/server/context");
   const { loadRepositorySuites, startLeaseSweeper } = await import("./src/server/boot");
   const ctx = getContext();
-  const { loaded, problems } = loadRepositorySuites(ctx);
+  const { loaded, problems, warnings } = loadRepositorySuites(ctx);
   console.log(`[harness-lab] database ${process.env.DB_PATH || "./data/harness-lab.db"}; suites loaded: ${loaded.join(", ") || "none"}`);
   for (const p of problems) console.error(`[harness-lab] suite not loaded: ${p}`);
+  for (const w of warnings) console.warn(`[harness-lab] suite warning: ${w}`);
   startLeaseSweeper(ctx);
 }

@@ -11,6 +11,7 @@ import { UrlParamsForm } from "@/components/analytics/UrlParamsForm";
 import { BudgetTable } from "@/components/budget/BudgetTable";
 import { HeadroomTable } from "@/components/budget/HeadroomTable";
 import { Planner } from "@/components/budget/Planner";
+import { Ticks } from "@/components/suite/Ticks";
 
 export const dynamic = "force-dynamic";
 
@@ -27,6 +28,12 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
     view = await budgetOverview(ctx, q.data);
   } catch (err) {
     if (!(err instanceof ServiceError)) throw err;
+    if (err.code === "invalid_request") {
+      const p = toUrlParams(sp);
+      p.delete("a");
+      p.delete("b");
+      return <div className="error" data-testid="budget-query-error"><Ticks text={err.message} /> <Link href={`/budget?${p.toString()}`}>Show the default contrast</Link>.</div>;
+    }
     return <div className="panel empty" data-testid="budget-no-suite"><h2>No suite to budget</h2><p className="muted">{err.message} <Link href="/budget">Back to the default suite</Link> or import one under <Link href="/suite">Suite</Link>.</p></div>;
   }
   const suite = resolveSuite(ctx, view.suite.id);

@@ -12,13 +12,15 @@ export const DEFAULT_SUITE_ID = "phone-20";
 /**
  * Loads every `*.json` suite in `dir` (default `./suites`, or `SUITES_DIR`); the one whose id is
  * `DEFAULT_SUITE` (default `phone-20`) becomes the default. A broken file is reported, not fatal,
- * so one bad suite never keeps the dashboard from starting.
+ * so one bad suite never keeps the dashboard from starting. `warnings` are a loaded suite's
+ * validation warnings (e.g. a milestone on tool calls no right fixture lists calls for), per file.
  */
 export function loadRepositorySuites(ctx: Ctx, dir = process.env.SUITES_DIR || path.join(/*turbopackIgnore: true*/ process.cwd(), "suites")) {
   const defaultId = process.env.DEFAULT_SUITE || DEFAULT_SUITE_ID;
   const loaded: string[] = [];
   const problems: string[] = [];
-  if (!fs.existsSync(/*turbopackIgnore: true*/ dir)) return { loaded, problems: [`no suites folder at ${dir}`] };
+  const warnings: string[] = [];
+  if (!fs.existsSync(/*turbopackIgnore: true*/ dir)) return { loaded, problems: [`no suites folder at ${dir}`], warnings };
   for (const file of fs.readdirSync(/*turbopackIgnore: true*/ dir).filter((f) => f.endsWith(".json")).sort()) {
     try {
       const doc = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ path.join(dir, file), "utf8")) as { id?: unknown };
@@ -29,12 +31,13 @@ export function loadRepositorySuites(ctx: Ctx, dir = process.env.SUITES_DIR || p
         continue;
       }
       storeSuite(ctx, result.suite, { isDefault: result.suite.id === defaultId });
+      for (const w of result.warnings) warnings.push(`${file}: ${w.message}`);
       loaded.push(`${result.suite.id}@${result.suite.version}`);
     } catch (err) {
       problems.push(`${file}: ${err instanceof Error ? err.message.slice(0, 500) : String(err)}`);
     }
   }
-  return { loaded, problems };
+  return { loaded, problems, warnings };
 }
 
 const g = globalThis as unknown as { __harnessLabSweeper?: NodeJS.Timeout };

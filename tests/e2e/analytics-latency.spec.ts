@@ -42,6 +42,10 @@ test("the latency page draws TTFT, peak context and tool calls from simulated ph
   await runSlowBuild(request, token, 4);
   const qs = ids.map((id) => `session=${id}`).join("&");
 
+  // A pick the selection cannot contrast says so and what to pick, the rest of the page still drawn.
+  await page.goto(`/analytics/latency?${qs}&a=nope`);
+  await expect(page.getByTestId("contrast-error")).toHaveText("Config nope has no start-up tokens in this selection, so it cannot be contrasted; pick one of: bash, files-plan.");
+  await expect(page.getByTestId("load-contrast")).toContainText("files-plan vs bash");
   await page.goto(`/analytics/latency?${qs}`);
   await expect(page.getByTestId("analytics-tabs").getByRole("button", { name: "Latency & context" })).toHaveAttribute("aria-pressed", "true");
 
@@ -60,7 +64,20 @@ test("the latency page draws TTFT, peak context and tool calls from simulated ph
 
   // Predicted vs measured load, and the study's contrast (files-plan vs bash).
   await expect(page.getByTestId("load-prediction").locator("tbody tr")).toHaveCount(2);
+  // The contrast is the API's, as shown: most vs fewest median start-up tokens by default.
+  expect(api.contrast).toMatchObject({ a: "files-plan", b: "bash" });
   await expect(page.getByTestId("load-contrast")).toContainText("files-plan vs bash");
+  await expect(page.getByTestId("load-contrast").getByTestId("contrast-predicted")).toHaveText(`${api.contrast.predicted.ms < 0 ? "−" : "+"}${(Math.abs(api.contrast.predicted.ms) / 1000).toFixed(1)} s`);
+  await expect(page.getByTestId("study-contrast")).toContainText("1,051 tokens predicted 5.5 s, measured 5.6 s");
+  // The picker: bash against files-plan, the same sentence as the API's answer for that pick.
+  await page.getByTestId("contrast-a").selectOption("bash");
+  await page.getByTestId("contrast-b").selectOption("files-plan");
+  await page.getByTestId("contrast-pick-submit").click();
+  await expect(page).toHaveURL(/a=bash&b=files-plan/);
+  await expect(page.getByTestId("load-contrast")).toContainText("bash vs files-plan");
+  const picked = await (await request.get(`/api/analytics/ttft?${qs}&a=bash&b=files-plan`)).json();
+  await expect(page.getByTestId("load-contrast")).toContainText(`${picked.contrast.tokenDiff < 0 ? "−" : "+"}${Math.abs(picked.contrast.tokenDiff).toLocaleString("en-US")} median start-up tokens`);
+  await page.goto(`/analytics/latency?${qs}`);
 
   // Fits per build: the hand-submitted build is steeper than "sim" on the same phone.
   await expect(page.getByTestId("build-fit-row")).toHaveCount(3);

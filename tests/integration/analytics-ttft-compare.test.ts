@@ -33,11 +33,27 @@ describe("GET /api/analytics/ttft", () => {
     expect(loads.body.fit.interceptMs).toBeCloseTo(270, 6);
     expect((await dash.call("GET", "/api/analytics/ttft?points=all")).body.fit.n).toBe(12);
     expect((await dash.call("GET", "/api/analytics/ttft?points=some")).status).toBe(400);
+
+    // The load contrast, as the latency page shows it: most vs fewest median start-up tokens by
+    // default (files 1,350 vs bash 300), 1,050 × 5.2 = 5,460 ms predicted; measured 7,290 − 1,830.
+    expect(r.body.contrast).toMatchObject({ a: "files", b: "bash", aTokens: 1350, bTokens: 300, tokenDiff: 1050 });
+    expect(r.body.contrast.predicted.ms).toBeCloseTo(5460, 6);
+    expect(r.body.contrast.measuredDiffMs).toBeCloseTo(5460, 6);
+    const picked = await dash.call("GET", "/api/analytics/ttft?a=bash&b=files");
+    expect(picked.body.contrast).toMatchObject({ a: "bash", b: "files", tokenDiff: -1050 });
+    expect(picked.body.contrast.predicted.ms).toBeCloseTo(-5460, 6);
+    const unknown = await dash.call("GET", "/api/analytics/ttft?a=files-plan");
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toEqual({
+      code: "invalid_request",
+      message: "Config `files-plan` has no start-up tokens in this selection, so it cannot be contrasted; pick one of: `bash`, `files`.",
+      issues: [{ path: "a", message: "Config `files-plan` has no start-up tokens in this selection, so it cannot be contrasted; pick one of: `bash`, `files`." }],
+    });
   });
 
   it("has no fit without data", async () => {
     const r = await dash.call("GET", "/api/analytics/ttft");
-    expect(r.body).toEqual({ points: "turns", fit: null, configs: [], builds: [] });
+    expect(r.body).toEqual({ points: "turns", fit: null, configs: [], builds: [], contrast: null });
   });
 });
 

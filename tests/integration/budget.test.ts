@@ -68,6 +68,19 @@ describe("GET /api/budget", () => {
     expect(r.body.contrast).toMatchObject({ a: "files", b: "bash", tokenDiff: 700, measuredDiffMs: 3500 });
     expect(r.body.contrast.predicted.ms).toBeCloseTo(3500, 6);
     expect((await dash.call("GET", "/api/budget?suite=mini&a=bash&b=files")).body.contrast.tokenDiff).toBe(-700);
+    expect(r.body.contrast).toMatchObject({ aTokens: 1013, bTokens: 313 });
+    const same = await dash.call("GET", "/api/budget?suite=mini&a=bash&b=bash");
+    expect(same.status).toBe(400);
+    expect(same.body.error.message).toBe("Both sides of the contrast are `bash`; pick two different configs.");
+    // The default suite's ids get no special case: with files-plan, bash and a bare config the
+    // default pair is the most vs the fewest counted tokens (1,013 vs 13), not files-plan vs bash.
+    const mini = (await dash.call("GET", "/api/suites/mini")).body.suite;
+    const bare = { ...mini.configs[1], id: "bare", label: "No tools", systemPrompt: "You are helpful.", tools: [] };
+    const studyIds = { ...mini, id: "study-ids", configs: [{ ...mini.configs[0], id: "files-plan" }, mini.configs[1], bare] };
+    expect((await dash.call("POST", "/api/suites", { json: studyIds })).status).toBe(201);
+    const byTokens = await dash.call("GET", "/api/budget?suite=study-ids&points=loads");
+    expect(byTokens.body.contrast).toMatchObject({ a: "files-plan", b: "bare", aTokens: 1013, bTokens: 13, tokenDiff: 1000, measuredDiffMs: null });
+    expect(byTokens.body.contrast.predicted.ms).toBeCloseTo(5000, 6);
     // Another device has no runs, hence no line.
     expect((await dash.call("GET", "/api/budget?suite=mini&device=nobody")).body.fit).toBeNull();
     expect((await dash.call("GET", `/api/budget?suite=mini&device=${pollBody.device.id}&build=${pollBody.build.commit}`)).body.fit.n).toBe(8);

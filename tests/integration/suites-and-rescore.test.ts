@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { miniSuite } from "../support/fixtures";
 import { pollBody, testDashboard, traceFor } from "../support/server";
@@ -22,7 +24,7 @@ describe("suites", () => {
     v2.version = 2;
     v2.tasks[1] = { ...v2.tasks[1], version: 2, prompt: "What is 12 + 19? Show your working." };
     const r = await dash.call("POST", "/api/suites", { json: v2 });
-    expect(r).toEqual({ status: 201, body: { suite: { id: "mini", version: 2, tasks: 2, configs: 2 } } });
+    expect(r).toEqual({ status: 201, body: { suite: { id: "mini", version: 2, tasks: 2, configs: 2 }, warnings: [] } });
     expect((await dash.call("POST", "/api/suites", { json: v2 })).status).toBe(200);
     expect((await dash.call("GET", "/api/suites/mini")).body.suite.version).toBe(2);
 
@@ -34,6 +36,31 @@ describe("suites", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error.issues).toEqual([{ path: "version", message: "suite `mini` version 2 is already stored with other content: bump the suite's `version` (to 3)" }]);
     expect((await dash.call("GET", "/api/suites/mini")).body.suite.tasks[1].prompt).toBe("What is 12 + 19? Show your working.");
+  });
+
+  it("imports a new user's suite whose \"searched the notes\" milestone no plain end-state fixture can show, with a warning", async () => {
+    const doc = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "fixtures", "suite-import", "notes-search.json"), "utf8"));
+    const r = await dash.call("POST", "/api/suites", { json: doc });
+    expect(r).toEqual({
+      status: 201,
+      body: {
+        suite: { id: "notes-search", version: 1, tasks: 1, configs: 1 },
+        warnings: [{
+          path: "tasks.0.milestones.0",
+          message: "task `passport-reminder`, milestone `searched` (searched the notes) depends on tool calls, and no `expect: pass` fixture (`reminder added`) lists `calls`, so whether a right run reaches it is not checked: add the calls of a right run to one of them to check it",
+        }],
+      },
+    });
+    expect((await dash.call("GET", "/api/suites/notes-search")).body.suite.tasks[0].milestones[0].id).toBe("searched");
+
+    // What the contract calls invalid is still refused, naming task and fixture.
+    const wrong = structuredClone(doc);
+    wrong.version = 2;
+    wrong.tasks[0].version = 2;
+    wrong.tasks[0].fixtures[2].workspace = doc.tasks[0].fixtures[0].workspace;
+    const refused = await dash.call("POST", "/api/suites", { json: wrong });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.issues).toEqual([{ path: "tasks.0.fixtures.2", message: expect.stringMatching(/^task `passport-reminder`, fixture `guessed date` expects fail but passes every check/) }]);
   });
 
   it("refuses an invalid suite listing every problem, and stores nothing", async () => {

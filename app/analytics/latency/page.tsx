@@ -3,7 +3,6 @@ import { getContext } from "@/server/context";
 import { filterToParams } from "@/domain/analytics/filter";
 import type { TtftPoints } from "@/domain/analytics/ttft";
 import { fitCaption, fitLine, sampleCaption, scatterSeries } from "@/domain/analytics/ttftChart";
-import { contrastPair, loadContrast } from "@/domain/analytics/loadPrediction";
 import { toolCallRows } from "@/domain/analytics/toolCalls";
 import { integer } from "@/domain/stats/format";
 import { configAnalytics } from "@/server/analytics/configs";
@@ -18,6 +17,11 @@ import { LoadPredictionTable } from "@/components/analytics/LoadPredictionTable"
 import { BuildFitsTable } from "@/components/analytics/BuildFitsTable";
 import { PeakContextChart } from "@/components/analytics/PeakContextChart";
 import { ToolCallsChart } from "@/components/analytics/ToolCallsChart";
+import { UrlParamsForm } from "@/components/analytics/UrlParamsForm";
+import { Ticks } from "@/components/suite/Ticks";
+import { ServiceError } from "@/server/errors";
+import { selectionConfigIds } from "@/server/analytics/selectionConfigIds";
+import { configColors } from "@/components/analytics/configColors";
 
 export const dynamic = "force-dynamic";
 
@@ -46,14 +50,26 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
   const series = scatterSeries(sample.data);
   const refs = ttft.configs.filter((c) => c.startupTokens !== null).map((c) => ({ configId: c.configId, tokens: c.startupTokens! }));
   const line = fitLine(ttft.fit, [...sample.data.map((p) => p.x), ...refs.map((r) => r.tokens)]);
-  // Load predictions and build fits always come from the per-turn line, as in the study.
-  const perTurn = points === "turns" ? ttft : ttftAnalytics(ctx, filter, "turns");
-  const pair = contrastPair(perTurn.configs);
-  const contrast = pair && perTurn.fit ? loadContrast(perTurn.fit.slopeMsPerToken, pair[0], pair[1]) : null;
+  // Load predictions, the contrast and build fits always come from the per-turn line, as in the
+  // study: the contrast shown is `GET /api/analytics/ttft?a=&b=` (points=turns) for this filter.
+  const pick = { a: typeof sp.a === "string" && sp.a ? sp.a : undefined, b: typeof sp.b === "string" && sp.b ? sp.b : undefined };
+  let perTurn: ReturnType<typeof ttftAnalytics>;
+  let pickError: string | null = null;
+  try {
+    perTurn = ttftAnalytics(ctx, filter, "turns", pick);
+  } catch (err) {
+    if (!(err instanceof ServiceError)) throw err;
+    pickError = err.message;
+    perTurn = ttftAnalytics(ctx, filter, "turns");
+  }
+  const contrastIds = perTurn.configs.filter((c) => c.startupTokens !== null).map((c): [string, string] => [c.configId, c.configId]);
   const peak = peakContextAnalytics(ctx, filter);
+  const colors = configColors(selectionConfigIds(ctx, filter));
   const qs = (p: TtftPoints) => {
     const q = filterToParams(filter);
     if (p !== "turns") q.set("points", p);
+    if (pick.a) q.set("a", pick.a);
+    if (pick.b) q.set("b", pick.b);
     const s = q.toString();
     return s ? `/analytics/latency?${s}` : "/analytics/latency";
   };
@@ -75,7 +91,7 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
         <p className="panel muted" data-testid="ttft-empty">No timed turns in this selection yet.</p>
       ) : (
         <>
-          <TtftScatter series={series} line={line} refs={refs} xLabel={X_LABEL[points]} />
+          <TtftScatter series={series} line={line} refs={refs} xLabel={X_LABEL[points]} colors={colors} />
           <p className="latency-caption" data-testid="ttft-fit-caption">{fitCaption(ttft.fit, points)}</p>
           <p className="muted latency-caption" data-testid="ttft-sample-caption">Scatter: {sampleCaption(sample, points)}; the fit uses every point.</p>
         </>
@@ -85,7 +101,17 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
         <div>
           <h3>Predicted vs measured load</h3>
           <p className="section-guide">Load predicted from start-up tokens by the per-turn line (slope × tokens + intercept) beside the measured median; differences between configs cancel the intercept.</p>
-          <LoadPredictionTable rows={perTurn.configs} contrast={contrast} />
+          <UrlParamsForm
+            testId="contrast-pick"
+            submitLabel="Contrast"
+            values={{ a: pick.a ?? "", b: pick.b ?? "" }}
+            fields={[
+              { name: "a", label: "Contrast", options: [["", "auto: most tokens"], ...contrastIds], testId: "contrast-a" },
+              { name: "b", label: "with", options: [["", "auto: fewest tokens"], ...contrastIds], testId: "contrast-b" },
+            ]}
+          />
+          {pickError && <p className="error" data-testid="contrast-error"><Ticks text={pickError} /></p>}
+          <LoadPredictionTable rows={perTurn.configs} contrast={perTurn.contrast} />
         </div>
         <div>
           <h3>Fits per build</h3>
@@ -103,7 +129,7 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
         <p className="panel muted" data-testid="peak-context-empty">No multi-step task runs in this selection.</p>
       ) : (
         <>
-          <PeakContextChart view={peak} />
+          <PeakContextChart view={peak} colors={colors} />
           <p className="legend" data-testid="peak-context-summary">
             {peak.summary.map((s) => (
               <span key={s.configId} data-testid={`ctx-full-${s.configId}`}>

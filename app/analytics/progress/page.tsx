@@ -6,6 +6,8 @@ import { AnalyticsHeader, FilterError, NoRuns, readPageFilter, type SearchParams
 import { ProgressCharts } from "@/components/analytics/ProgressChart";
 import { FailurePatternTable } from "@/components/analytics/FailurePatternTable";
 import { filterToParams } from "@/domain/analytics/filter";
+import { selectionConfigIds } from "@/server/analytics/selectionConfigIds";
+import { configColors } from "@/components/analytics/configColors";
 
 export const dynamic = "force-dynamic";
 
@@ -28,7 +30,7 @@ export default async function ProgressPage({ searchParams }: { searchParams: Pro
       <h2>Progress trajectories</h2>
       <p className="section-guide">Milestones reached after each tool call, one line per config following what most of its repeats did; dips into the shaded band are failed calls, and the end marker says how most runs ended.</p>
       {charts.length ? (
-        <ProgressCharts charts={charts} configs={configs} />
+        <ProgressCharts charts={charts} configs={configs} colors={configColors(selectionConfigIds(ctx, filter))} />
       ) : (
         <div className="panel empty" data-testid="progress-empty">
           <p className="muted">No runs of tasks with milestones in this selection. Milestones are defined for the multi-step tasks: queue a session that includes them.</p>

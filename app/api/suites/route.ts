@@ -11,8 +11,8 @@ const SUITE_LIMIT = 16 * MiB;
 
 export const POST = route(async (req: Request) => {
   const { data } = await readJson(req, z.unknown(), SUITE_LIMIT);
-  const { created, suite } = importSuite(getContext(), data);
-  return json({ suite }, created ? 201 : 200);
+  const { created, suite, warnings } = importSuite(getContext(), data);
+  return json({ suite, warnings }, created ? 201 : 200);
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

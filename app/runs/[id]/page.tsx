@@ -1,8 +1,8 @@
 import { notFound } from "next/navigation";
 import { getContext } from "@/server/context";
 import { ServiceError } from "@/server/errors";
-import { getRun } from "@/server/runs/getRun";
-import { callRows, pageOf, readTrace, showsInFull, turnHeads, turnRows, turnWindow } from "@/domain/trace";
+import { getRunView } from "@/server/runs/getRunView";
+import { pageOf, showsInFull } from "@/domain/trace";
 import { RunHeader } from "@/components/trace/RunHeader";
 import { CallView, TurnCard, TurnLine, TurnPager } from "@/components/trace/Turn";
 import { WorkspaceView } from "@/components/trace/Diff";
@@ -11,9 +11,9 @@ import { TraceKeys } from "@/components/trace/TraceKeys";
 
 export const dynamic = "force-dynamic";
 
-function load(id: string) {
+function load(id: string, turns: string | undefined) {
   try {
-    return getRun(getContext(), id);
+    return getRunView(getContext(), id, turns);
   } catch (err) {
     if (err instanceof ServiceError && err.code === "not_found") notFound();
     throw err;
@@ -23,28 +23,7 @@ function load(id: string) {
 export default async function RunPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ turns?: string | string[] }> }) {
   const { id } = await params;
   const { turns: requested } = await searchParams;
-  const data = load(id);
-  const read = readTrace(data.trace);
-  const seed = data.task?.workspace ?? null;
-  const milestones = data.task?.milestones ?? [];
-  const milestonesTotal = typeof data.run.milestonesTotal === "number" ? data.run.milestonesTotal : milestones.length;
-  const contextWindow = typeof data.run.contextWindow === "number" ? data.run.contextWindow : null;
-  const progress = data.score.progress;
-  const raw = read.kind === "full" ? read.trace.turns : read.kind === "imported" ? read.turns : [];
-  // A long run shows one page of turns in full and the rest as one line each (target 6: a
-  // 200-turn trace all in full is ~1.8 MB of HTML and RSC payload, about 2 s to interactive).
-  const shown = turnWindow(raw.length, typeof requested === "string" ? requested : undefined);
-  // Rows (replayed workspace, diffs, milestones) only up to the last turn shown in full: they
-  // depend on earlier calls only, so the prefix gives the same rows; the rest needs one line each.
-  const upTo = shown.current?.to ?? raw.length;
-  const turns =
-    read.kind === "full" ? turnRows({ turns: raw.slice(0, upTo), contextWindow, progress, seed, milestones })
-    : read.kind === "imported" ? turnRows({ turns: raw.slice(0, upTo), contextWindow, progress: [], seed: null, milestones: [] })
-    : [];
-  const lines = turnHeads(raw, upTo);
-  // an import keeps calls apart from turns: show them as one list
-  const looseCalls = read.kind === "imported" ? callRows(read.calls, { progress, seed: null, milestones: [] }) : [];
-  const callCount = raw.reduce((n, t) => n + (t.toolCalls?.length ?? 0), looseCalls.length);
+  const { data, read, seed, milestonesTotal, turnCount, shown, turns, lines, looseCalls, callCount } = load(id, typeof requested === "string" ? requested : undefined);
 
   return (
     <>
@@ -55,10 +34,10 @@ export default async function RunPage({ params, searchParams }: { params: Promis
         <div className="notice" data-testid="imported-trace">Imported from a runs.json: it keeps per-turn timings and the tool calls, but no model texts, results, reply or workspace.</div>
       )}
 
-      <h2>Timeline <span className="hint">{raw.length} turn{raw.length === 1 ? "" : "s"}, {callCount} tool call{callCount === 1 ? "" : "s"}</span></h2>
+      <h2>Timeline <span className="hint">{turnCount} turn{turnCount === 1 ? "" : "s"}, {callCount} tool call{callCount === 1 ? "" : "s"}</span></h2>
       <p className="section-guide">Each turn: tokens in, time to first token, tokens out and decode speed, context in use; then the raw model text (tool-call syntax highlighted) and what each call did.{shown.pages.length > 0 && ` A long run shows ${shown.pages[0].to} turns in full at a time and the others as one line: click a line to open its page, or show all.`}</p>
       <TurnPager window={shown} />
-      {raw.length === 0 ? (
+      {turnCount === 0 ? (
         <p className="muted" data-testid="turns-empty">This run has no turns: the model never produced output.</p>
       ) : (
         <div className="timeline">

@@ -1,8 +1,7 @@
 import { notFound } from "next/navigation";
 import { getContext } from "@/server/context";
 import { ServiceError } from "@/server/errors";
-import { getSession } from "@/server/sessions/getSession";
-import { listSessionRuns } from "@/server/sessions/listSessionRuns";
+import { getSessionView } from "@/server/sessions/getSessionView";
 import { SessionLive } from "@/components/SessionLive";
 import { ThrottlingPanel } from "@/components/analytics/ThrottlingPanel";
 import { AnalyticsFilter } from "@/domain/analytics/filter";
@@ -12,9 +11,10 @@ export const dynamic = "force-dynamic";
 
 export default async function SessionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const ctx = getContext();
   try {
-    const initial = { ...getSession(ctx, id), runs: listSessionRuns(ctx, id) };
+    const ctx = getContext();
+    const initial = getSessionView(ctx, id);
+    // Whether a phone slowed down during this session (heat): said under the live view.
     const hot = throttlingAnalytics(ctx, AnalyticsFilter.parse({ sessions: [id], includeTrial: true }));
     return (
       <>

@@ -1,4 +1,6 @@
-import type { LoadContrast, LoadRow } from "@/domain/analytics/loadPrediction";
+import type { LoadContrast } from "@/domain/analytics/loadContrast";
+import type { LoadRow } from "@/domain/analytics/loadPrediction";
+import { LoadContrastLine } from "./LoadContrastLine";
 import { loadTable, signedDuration as signed } from "@/domain/analytics/loadPrediction";
 import { duration, integer } from "@/domain/stats/format";
 
@@ -25,12 +27,7 @@ export function LoadPredictionTable({ rows, contrast }: { rows: LoadRow[]; contr
           ))}
         </tbody>
       </table>
-      {contrast && (
-        <p className="muted" data-testid="load-contrast">
-          <span className="mono">{contrast.a}</span> vs <span className="mono">{contrast.b}</span>: {integer(contrast.tokenDiff)} more start-up tokens predict{" "}
-          <b>{signed(contrast.predictedDiffMs)}</b> of load; measured <b>{signed(contrast.measuredDiffMs)}</b> (the study: 5.5 s predicted, 5.6 s measured).
-        </p>
-      )}
+      {contrast && <LoadContrastLine contrast={contrast} tokens="median" testId="load-contrast" />}
     </div>
   );
 }

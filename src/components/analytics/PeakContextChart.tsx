@@ -2,7 +2,7 @@
 import { CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import type { PeakContextView, PeakPoint } from "@/domain/analytics/peakContext";
 import { integer } from "@/domain/stats/format";
-import { configColor } from "./configColors";
+import { colorOf, type ConfigColors } from "./configColors";
 
 /** × for a run that ended with the context full, a dot otherwise (the study's Figure 6 markers). */
 const markerFor = (fill: string) =>
@@ -15,7 +15,7 @@ const markerFor = (fill: string) =>
   };
 
 /** View 6: peak context per multi-step run against the window, configs side by side per task. Draws only. */
-export function PeakContextChart({ view }: { view: PeakContextView }) {
+export function PeakContextChart({ view, colors }: { view: PeakContextView; colors: ConfigColors }) {
   const yMax = Math.max(...view.windows, ...view.summary.map((s) => s.maxPeak));
   return (
     <div className="chart" data-testid="peak-context-chart">
@@ -41,8 +41,8 @@ export function PeakContextChart({ view }: { view: PeakContextView }) {
             <ReferenceLine key={w} y={w} stroke="#b3261e" strokeDasharray="6 3" className="window-line"
               label={{ value: `window ${integer(w)}`, position: "insideTopRight", fontSize: 11, fill: "#b3261e" }} />
           ))}
-          {view.series.map((s, i) => (
-            <Scatter key={s.configId} name={s.configId} data={s.points} fill={configColor(s.configId, i)} shape={markerFor(configColor(s.configId, i))} isAnimationActive={false} />
+          {view.series.map((s) => (
+            <Scatter key={s.configId} name={s.configId} data={s.points} fill={colorOf(colors, s.configId)} shape={markerFor(colorOf(colors, s.configId))} isAnimationActive={false} />
           ))}
         </ScatterChart>
       </ResponsiveContainer>

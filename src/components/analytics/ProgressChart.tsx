@@ -3,9 +3,7 @@ import type { ReactElement } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { BAND_BOTTOM, BAND_TOP, DIP, type ChartSeries, type TrajectoryChart } from "@/domain/analytics/progress-chart";
 
-/** Colours by the config's position among all configs of the selection, so a config keeps its colour across tasks. */
-export const CONFIG_COLORS = ["#2f5bd3", "#d0561f", "#1d7a46", "#a3245e", "#6a3fb5", "#8a6d00", "#24628a", "#555", "#b3261e", "#0f8a8a"];
-const colorOf = (configs: string[], id: string) => CONFIG_COLORS[Math.max(0, configs.indexOf(id)) % CONFIG_COLORS.length];
+import { colorOf, type ConfigColors } from "./configColors";
 
 interface DotProps { cx?: number; cy?: number; index?: number }
 
@@ -55,12 +53,12 @@ function Tip({ active, label, series }: { active?: boolean; label?: number | str
 }
 
 /** View 8: one small chart per task, one line per config's majority path (Figures 9–10). Draws only. */
-export function ProgressCharts({ charts, configs }: { charts: TrajectoryChart[]; configs: string[] }) {
+export function ProgressCharts({ charts, configs, colors }: { charts: TrajectoryChart[]; configs: string[]; colors: ConfigColors }) {
   return (
     <>
       <div className="legend" data-testid="progress-legend">
         {configs.map((c) => (
-          <span key={c} className="mono"><span className="swatch" style={{ background: colorOf(configs, c) }} /> {c}</span>
+          <span key={c} className="mono"><span className="swatch" style={{ background: colorOf(colors, c) }} /> {c}</span>
         ))}
         <span>✗ band: failed call</span><span>× context full</span><span>■ stopped early</span><span>▲ tool limit</span><span>◆ crashed</span><span>● every milestone</span>
       </div>
@@ -76,7 +74,7 @@ export function ProgressCharts({ charts, configs }: { charts: TrajectoryChart[];
                 <YAxis domain={[BAND_BOTTOM, t.milestonesTotal + 0.3]} ticks={[DIP, ...Array.from({ length: t.milestonesTotal + 1 }, (_, i) => i)]} tickFormatter={(v: number) => (v === DIP ? "✗" : String(v))} width={28} tick={{ fontSize: 11 }} />
                 <Tooltip content={<Tip series={t.series} />} />
                 {t.series.map((s) => {
-                  const color = colorOf(configs, s.configId);
+                  const color = colorOf(colors, s.configId);
                   return <Line key={s.configId} dataKey={s.configId} name={s.configId} stroke={color} strokeWidth={2} dot={marker(s, color)} activeDot={false} isAnimationActive={false} connectNulls={false} />;
                 })}
               </LineChart>

@@ -2,7 +2,7 @@
 import { CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import type { ScatterSeries } from "@/domain/analytics/ttftChart";
 import { duration, integer } from "@/domain/stats/format";
-import { configColor } from "./configColors";
+import { colorOf, type ConfigColors } from "./configColors";
 
 export interface StartupRef { configId: string; tokens: number }
 
@@ -11,7 +11,7 @@ export interface StartupRef { configId: string; tokens: number }
  * line over every point and a dotted line at each config's median start-up tokens (Figure 2).
  * Draws only.
  */
-export function TtftScatter({ series, line, refs, xLabel }: { series: ScatterSeries[]; line: { x: number; y: number }[] | null; refs: StartupRef[]; xLabel: string }) {
+export function TtftScatter({ series, line, refs, xLabel, colors }: { series: ScatterSeries[]; line: { x: number; y: number }[] | null; refs: StartupRef[]; xLabel: string; colors: ConfigColors }) {
   const xMax = Math.max(line?.[1]?.x ?? 0, ...refs.map((r) => r.tokens), ...series.flatMap((s) => s.points.map((p) => p.x)));
   return (
     <div className="chart" data-testid="ttft-scatter">
@@ -23,11 +23,11 @@ export function TtftScatter({ series, line, refs, xLabel }: { series: ScatterSer
           <YAxis type="number" dataKey="y" name="ms" tickFormatter={(v: number) => duration(v)} width={56} />
           <Tooltip formatter={(v, name) => [name === "ms" ? duration(Number(v)) : integer(Number(v)), name === "ms" ? "time" : "tokens"]} />
           <Legend verticalAlign="top" height={28} />
-          {refs.map((r, i) => (
-            <ReferenceLine key={r.configId} x={r.tokens} stroke={configColor(r.configId, i)} strokeDasharray="2 4" className="startup-ref" ifOverflow="extendDomain" />
+          {refs.map((r) => (
+            <ReferenceLine key={r.configId} x={r.tokens} stroke={colorOf(colors, r.configId)} strokeDasharray="2 4" className="startup-ref" ifOverflow="extendDomain" />
           ))}
-          {series.map((s, i) => (
-            <Scatter key={s.configId} name={s.configId} data={s.points} fill={configColor(s.configId, i)} fillOpacity={0.7} isAnimationActive={false} />
+          {series.map((s) => (
+            <Scatter key={s.configId} name={s.configId} data={s.points} fill={colorOf(colors, s.configId)} fillOpacity={0.7} isAnimationActive={false} />
           ))}
           {line && <ReferenceLine segment={[line[0], line[1]]} stroke="#1c1d1f" strokeWidth={1.5} className="fit-line" ifOverflow="extendDomain" />}
         </ScatterChart>

@@ -1,5 +1,7 @@
 import Link from "next/link";
-import type { BudgetContrast, BudgetRow } from "@/domain/budget/table";
+import type { LoadContrast } from "@/domain/analytics/loadContrast";
+import type { BudgetRow } from "@/domain/budget/table";
+import { LoadContrastLine } from "@/components/analytics/LoadContrastLine";
 import { signedDuration } from "@/domain/analytics/loadPrediction";
 import { signedTokens } from "@/domain/budget/draft";
 import { duration, integer, percent } from "@/domain/stats/format";
@@ -8,7 +10,7 @@ import { duration, integer, percent } from "@/domain/stats/format";
 const pm = (ci: [number, number]) => `± ${duration((ci[1] - ci[0]) / 2)}`;
 
 /** Per config: tokenizer count beside the phones' median, predicted beside measured load, window left. */
-export function BudgetTable({ rows, contrast, editHref }: { rows: BudgetRow[]; contrast: BudgetContrast | null; editHref: (configId: string) => string }) {
+export function BudgetTable({ rows, contrast, editHref }: { rows: BudgetRow[]; contrast: LoadContrast | null; editHref: (configId: string) => string }) {
   return (
     <div>
       <table className="compact" data-testid="budget-table">
@@ -39,13 +41,7 @@ export function BudgetTable({ rows, contrast, editHref }: { rows: BudgetRow[]; c
           ))}
         </tbody>
       </table>
-      {contrast && (
-        <p className="muted" data-testid="budget-contrast">
-          <span className="mono">{contrast.a}</span> vs <span className="mono">{contrast.b}</span>: {signedTokens(contrast.tokenDiff)} counted start-up tokens predict{" "}
-          <b>{signedDuration(contrast.predicted.ms)}</b> of load (95% CI {signedDuration(contrast.predicted.ci[0])} to {signedDuration(contrast.predicted.ci[1])}); measured{" "}
-          <b>{signedDuration(contrast.measuredDiffMs)}</b>. The study: 1,051 tokens predicted 5.5 s, measured 5.6 s.
-        </p>
-      )}
+      {contrast && <LoadContrastLine contrast={contrast} tokens="counted" testId="budget-contrast" />}
     </div>
   );
 }

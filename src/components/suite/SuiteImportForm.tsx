@@ -2,24 +2,28 @@
 import Link from "next/link";
 import { useState } from "react";
 import { api, ApiError } from "@/client/api";
+import { Ticks } from "./Ticks";
 
 /** Imports a suite document: validated, fixtures run, refused with every problem listed. */
 export function SuiteImportForm({ suites }: { suites: { id: string; version: number; default: boolean }[] }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const [done, setDone] = useState<{ id: string; version: number; tasks: number; configs: number } | null>(null);
+  const [warnings, setWarnings] = useState<{ path: string; message: string }[]>([]);
 
   async function upload(file: File) {
     setBusy(true);
     setError(null);
     setDone(null);
+    setWarnings([]);
     try {
-      const { suite } = await api<{ suite: { id: string; version: number; tasks: number; configs: number } }>("/api/suites", {
+      const { suite, warnings } = await api<{ suite: { id: string; version: number; tasks: number; configs: number }; warnings: { path: string; message: string }[] }>("/api/suites", {
         method: "POST",
         body: await file.text(),
         headers: { "content-type": "application/json" },
       });
       setDone(suite);
+      setWarnings(warnings ?? []);
     } catch (err) {
       setError(err instanceof ApiError ? err : new ApiError(0, "unknown", "The suite could not be imported; try again."));
     } finally {
@@ -45,12 +49,21 @@ export function SuiteImportForm({ suites }: { suites: { id: string; version: num
       {done && (
         <div className="notice" data-testid="suite-import-done">
           Stored <Link href={`/suites/${done.id}`}>{done.id}</Link> v{done.version}: {done.tasks} tasks, {done.configs} configs, every fixture judged as expected.
+          {warnings.length > 0 && (
+            <div data-testid="suite-import-warnings">
+              <span className="pill warn">{warnings.length} warning{warnings.length === 1 ? "" : "s"}</span>{" "}
+              <span className="hint">Stored anyway: these are not checked by the fixtures.</span>
+              <ul>{warnings.slice(0, 50).map((w) => <li key={w.path}><Ticks text={w.message} /></li>)}</ul>
+            </div>
+          )}
         </div>
       )}
       {error && (
         <div className="error" data-testid="suite-import-error">
           {error.message}
-          {error.issues.length > 0 && <ul>{error.issues.slice(0, 50).map((i, k) => <li key={k}><code>{i.path}</code>: {i.message}</li>)}</ul>}
+          {error.issues.length > 0 && (
+            <ul>{error.issues.slice(0, 50).map((i, k) => <li key={k}><Ticks text={i.message} /> <span className="hint mono">{i.path}</span></li>)}</ul>
+          )}
         </div>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { TASK_GROUPS, type Suite, type TaskGroup } from "@/domain/suite/schema";
 import { runFixtures, type FixtureResult } from "@/domain/suite/fixtures";
+import { suiteWarnings } from "@/domain/suite/lint-milestones";
 import { ConfigList } from "./ConfigList";
 import { TaskDetails } from "./TaskDetails";
 import { Ticks } from "./Ticks";
@@ -40,6 +41,24 @@ function SelfTest({ results }: { results: FixtureResult[] }) {
   );
 }
 
+/** What the fixtures cannot show (the suite is valid): amber, beside the self-test. */
+function Warnings({ warnings }: { warnings: ReturnType<typeof suiteWarnings> }) {
+  if (!warnings.length) return null;
+  return (
+    <div className="notice" data-testid="suite-warnings">
+      <span className="pill warn">{count(warnings.length, "warning")}</span>{" "}
+      <span className="hint">The suite is valid; these milestones are not checked by its fixtures.</span>
+      <ul className={s.wrap}>
+        {warnings.map((w) => (
+          <li key={w.path}>
+            <a href={`#task-${w.taskId}`} className="mono">{w.taskId}</a>: <Ticks text={w.message} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** A whole suite, read-only: header, fixture self-test, configs, and tasks by group. */
 export function SuiteView({ suite }: { suite: Suite }) {
   const results = runFixtures(suite);
@@ -59,6 +78,7 @@ export function SuiteView({ suite }: { suite: Suite }) {
 
       <h2>Self-test</h2>
       <SelfTest results={results} />
+      <Warnings warnings={suiteWarnings(suite)} />
 
       <h2>Harness configs</h2>
       <ConfigList configs={suite.configs} />

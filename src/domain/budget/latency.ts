@@ -1,5 +1,6 @@
 import type { Moments } from "../stats/regression";
 import { studentTQuantile } from "../stats/t-dist";
+import { slopeTimes } from "../analytics/loadContrast";
 
 /**
  * The prefill line ms = b₀ + b₁·tokens with the classical OLS inference (Draper & Smith 1998,
@@ -65,10 +66,7 @@ export function predictLoad(model: PrefillModel, tokens: number): Prediction {
  * interval is the slope's interval times the token difference (ordered low to high).
  */
 export function predictDifference(model: PrefillModel, tokensA: number, tokensB: number): Prediction {
-  const d = tokensA - tokensB;
-  const a = model.slopeCi[0] * d;
-  const b = model.slopeCi[1] * d;
-  return { ms: model.slopeMsPerToken * d, ci: [Math.min(a, b), Math.max(a, b)] };
+  return slopeTimes(model, tokensA - tokensB);
 }
 
 /** Tokens of the window left for the task after start-up, and that as a share of the window (may be negative). */

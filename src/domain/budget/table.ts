@@ -50,44 +50,6 @@ export function budgetRows(configs: CountedConfig[], measured: Map<string, Measu
   });
 }
 
-export interface BudgetContrast {
-  a: string;
-  b: string;
-  /** a's counted tokens minus b's. */
-  tokenDiff: number;
-  predicted: Prediction;
-  /** a's measured median load minus b's; null when either has no runs. */
-  measuredDiffMs: number | null;
-}
-
-/** The predicted load difference of two configs (slope × token difference) against the measured one. */
-export function budgetContrast(model: PrefillModel, a: BudgetRow, b: BudgetRow): BudgetContrast {
-  return {
-    a: a.configId,
-    b: b.configId,
-    tokenDiff: a.tokens - b.tokens,
-    predicted: predictDifference(model, a.tokens, b.tokens),
-    measuredDiffMs: a.measuredLoadMs !== null && b.measuredLoadMs !== null ? a.measuredLoadMs - b.measuredLoadMs : null,
-  };
-}
-
-/**
- * The pair to contrast: the requested ids when both exist, else the study's files-plan vs bash,
- * else the configs with the most and the fewest tokens. Null with fewer than two configs.
- */
-export function contrastIds(rows: BudgetRow[], a?: string, b?: string): [BudgetRow, BudgetRow] | null {
-  const byId = new Map(rows.map((r) => [r.configId, r]));
-  const ra = a ? byId.get(a) : undefined;
-  const rb = b ? byId.get(b) : undefined;
-  if (ra && rb && ra !== rb) return [ra, rb];
-  const fp = byId.get("files-plan");
-  const bash = byId.get("bash");
-  if (fp && bash) return [fp, bash];
-  if (rows.length < 2) return null;
-  const sorted = [...rows].sort((x, y) => y.tokens - x.tokens || (x.configId < y.configId ? -1 : 1));
-  return [sorted[0], sorted[sorted.length - 1]];
-}
-
 /** The planner's comparison of an edited config with its stored version. */
 export function draftDelta(model: PrefillModel | null, currentTokens: number, draftTokens: number, contextWindow: number) {
   return {

@@ -5,7 +5,13 @@ import { joinPath, type SuiteProblem } from "./problems";
 import { Suite, Task } from "./schema";
 
 export type { SuiteProblem } from "./problems";
-export type SuiteValidation = { ok: true; suite: Suite } | { ok: false; problems: SuiteProblem[] };
+/**
+ * `warnings` are what the fixtures cannot show either way (a milestone on tool calls with no right
+ * fixture listing calls): reported beside the verdict, never a reason to refuse.
+ */
+export type SuiteValidation =
+  | { ok: true; suite: Suite; warnings: SuiteProblem[] }
+  | { ok: false; problems: SuiteProblem[]; warnings: SuiteProblem[] };
 
 const idOf = (x: unknown): string | undefined =>
   x !== null && typeof x === "object" && typeof (x as { id?: unknown }).id === "string" ? (x as { id: string }).id : undefined;
@@ -26,11 +32,15 @@ export function validateSuite(input: unknown, previous: readonly Suite[] = []): 
   problems.push(...duplicates(rawTasks.map(idOf), (i) => joinPath("tasks", i, "id"), "task"));
   problems.push(...duplicates(rawConfigs.map(idOf), (i) => joinPath("configs", i, "id"), "config"));
 
+  const warnings: SuiteProblem[] = [];
   rawTasks.forEach((t, i) => {
     const task = parsed.success ? parsed.data.tasks[i] : Task.safeParse(t).data;
-    if (task) problems.push(...lintTask(task, joinPath("tasks", i)));
+    if (!task) return;
+    const lint = lintTask(task, joinPath("tasks", i));
+    problems.push(...lint.problems);
+    warnings.push(...lint.warnings);
   });
   if (parsed.success) problems.push(...lintVersions(parsed.data, previous));
 
-  return parsed.success && problems.length === 0 ? { ok: true, suite: parsed.data } : { ok: false, problems };
+  return parsed.success && problems.length === 0 ? { ok: true, suite: parsed.data, warnings } : { ok: false, problems, warnings };
 }

@@ -4,6 +4,7 @@ import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { buildFits, fitView, predictLoads, type BuildMoments, type TtftPoints } from "@/domain/analytics/ttft";
 import { olsFromMoments, type Moments } from "@/domain/stats/regression";
 import { medianByConfig } from "./configs";
+import { resolveContrast } from "./resolveContrast";
 import { COLD_LOAD, FROM_RUNS, whereClause } from "./where";
 
 /** The (x, y) points of a fit, as SQL over the filtered runs. */
@@ -32,9 +33,10 @@ export function fitMoments(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints
 /**
  * `GET /api/analytics/ttft`: least squares of TTFT on prompt tokens over every turn (or load time
  * on start-up tokens), aggregated to centred sums in SQL; per-config predicted vs measured load;
- * and (added) one fit per device × build with regressions flagged.
+ * and (added) one fit per device × build with regressions flagged, and the load contrast of the
+ * configs `pick` names (default: most vs fewest start-up tokens) under this fit's slope.
  */
-export function ttftAnalytics(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints = "turns") {
+export function ttftAnalytics(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints = "turns", pick: { a?: string; b?: string } = {}) {
   const w = whereClause(filter);
   const sql = pointsSql(points, w.sql);
   const params = points === "all" ? [...w.params, ...w.params] : w.params;
@@ -60,5 +62,7 @@ export function ttftAnalytics(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoi
     measuredLoadMs: load.get(configId) ?? null,
   }));
   const builds: BuildMoments[] = byBuild.map(({ device, build, firstSeen, ...moments }) => ({ device, build, firstSeen, moments }));
-  return { points, fit: fit ? fitView(fit) : null, configs: predictLoads(fit, configs), builds: buildFits(builds) };
+  const view = fit ? fitView(fit) : null;
+  const contrast = resolveContrast(configs, view, pick.a, pick.b);
+  return { points, fit: view, configs: predictLoads(fit, configs), builds: buildFits(builds), contrast };
 }

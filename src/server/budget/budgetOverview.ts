@@ -3,7 +3,8 @@ import type { Ctx } from "../context";
 import { AnalyticsFilter } from "@/domain/analytics/filter";
 import { prefillModel } from "@/domain/budget/latency";
 import type { BudgetQuery } from "@/domain/budget/schema";
-import { budgetContrast, budgetRows, contrastIds, type CountedConfig } from "@/domain/budget/table";
+import { budgetRows, type CountedConfig } from "@/domain/budget/table";
+import { resolveContrast } from "../analytics/resolveContrast";
 import { fitMoments } from "../analytics/ttft";
 import { filterOptions } from "../analytics/filterOptions";
 import { resolveSuite } from "../suites/catalog";
@@ -29,7 +30,8 @@ export async function budgetOverview(ctx: Ctx, q: BudgetQuery) {
   const filter = AnalyticsFilter.parse({ device: q.device, build: q.build });
   const model = prefillModel(fitMoments(ctx, filter, q.points));
   const rows = budgetRows(counted, measuredByConfig(ctx, filter, suite.id), model);
-  const pair = contrastIds(rows, q.a, q.b);
+  // The contrast is over the counted tokens: what the planner edits, known even without runs.
+  const contrast = resolveContrast(rows.map((r) => ({ configId: r.configId, startupTokens: r.tokens, measuredLoadMs: r.measuredLoadMs })), model, q.a, q.b);
   const options = filterOptions(ctx);
   return {
     suite: { id: suite.id, version: suite.version },
@@ -40,7 +42,7 @@ export async function budgetOverview(ctx: Ctx, q: BudgetQuery) {
       : null,
     model,
     configs: rows,
-    contrast: model && pair ? budgetContrast(model, pair[0], pair[1]) : null,
+    contrast,
     options: { suites: listSuites(ctx).map((s) => s.id), devices: options.devices, builds: options.builds },
   };
 }

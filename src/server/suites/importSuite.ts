@@ -8,6 +8,8 @@ import { storeSuite } from "./storeSuite";
 /**
  * `POST /api/suites`: validates a suite (schema, ids, regexes, milestones, every fixture's
  * verdict, version bumps against stored versions) and stores it, or refuses it listing every problem.
+ * `warnings` (what the fixtures cannot show, e.g. a milestone on tool calls with no right fixture
+ * listing calls) come back with a stored suite; they never refuse one.
  */
 export function importSuite(ctx: Ctx, input: unknown) {
   const id = typeof input === "object" && input && "id" in input ? String((input as { id: unknown }).id) : "";
@@ -21,5 +23,5 @@ export function importSuite(ctx: Ctx, input: unknown) {
   }
   const created = storeSuite(ctx, result.suite);
   const s = result.suite;
-  return { created, suite: { id: s.id, version: s.version, tasks: s.tasks.length, configs: s.configs.length } };
+  return { created, suite: { id: s.id, version: s.version, tasks: s.tasks.length, configs: s.configs.length }, warnings: result.warnings };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PrefillModel } from "@/domain/budget/latency";
-import { budgetContrast, budgetRows, contrastIds, draftDelta, type CountedConfig } from "@/domain/budget/table";
+import { budgetRows, draftDelta, type CountedConfig } from "@/domain/budget/table";
 import { bandPositions, nearestRank, quantiles } from "@/domain/budget/headroom";
 import { fitCaption } from "@/domain/budget/caption";
 
@@ -20,27 +20,6 @@ describe("budgetRows", () => {
     expect(bash.tokenDifference).toBe(10);
     expect(bare).toMatchObject({ runs: 0, measuredStartupTokens: null, tokenDifference: null, measuredLoadMs: null, loadDifferenceMs: null });
     expect(budgetRows([cfg("bash", 300)], new Map(), null)[0].predicted).toBeNull();
-  });
-});
-
-describe("contrastIds and budgetContrast", () => {
-  const rows = budgetRows([cfg("bare", 40), cfg("bash", 300), cfg("files-plan", 1351)], new Map([
-    ["files-plan", { runs: 3, startupTokens: 1351, loadMs: 7800 }],
-    ["bash", { runs: 3, startupTokens: 300, loadMs: 2200 }],
-  ]), line);
-
-  it("defaults to the study's pair and predicts 5.5 s against the measured 5.6 s", () => {
-    const [a, b] = contrastIds(rows)!;
-    const c = budgetContrast(line, a, b);
-    expect(c).toMatchObject({ a: "files-plan", b: "bash", tokenDiff: 1051, measuredDiffMs: 5600 });
-    expect(c.predicted.ms).toBeCloseTo(5465.2, 9);
-  });
-
-  it("takes a requested pair, else the most vs the fewest tokens", () => {
-    expect(contrastIds(rows, "bash", "bare")!.map((r) => r.configId)).toEqual(["bash", "bare"]);
-    expect(contrastIds(rows.filter((r) => r.configId !== "bash"))!.map((r) => r.configId)).toEqual(["files-plan", "bare"]);
-    expect(contrastIds(rows.slice(0, 1))).toBeNull();
-    expect(budgetContrast(line, rows[0], rows[1]).measuredDiffMs).toBeNull();
   });
 });
 

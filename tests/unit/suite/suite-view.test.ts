@@ -54,4 +54,13 @@ describe("SuiteView", () => {
     expect(html).toContain("untouched: expected pass, got fail");
     expect(html).toContain("not as expected");
   });
+
+  it("shows, apart from the self-test, a milestone on tool calls that no right fixture lists calls for", () => {
+    const s = suite("fail");
+    s.tasks[0].milestones!.unshift({ id: "searched", label: "searched the notes", check: { kind: "any", of: [{ kind: "call_regex", pattern: "grep" }] } });
+    const html = render(s);
+    expect(html).toContain("2 fixtures, all judged as expected");
+    expect(html).toMatch(/data-testid="suite-warnings"[^]*1 warning[^]*href="#task-todo-dentist"[^]*milestone <code>searched<\/code> \(searched the notes\) depends on tool calls/);
+    expect(render(suite("fail"))).not.toContain("suite-warnings");
+  });
 });

@@ -65,7 +65,7 @@ function problemsOf(s: unknown, previous: Suite[] = []) {
 describe("validateSuite", () => {
   it("accepts a valid suite and returns it", () => {
     const r = validateSuite(suite());
-    expect(r).toEqual({ ok: true, suite: suite() });
+    expect(r).toEqual({ ok: true, suite: suite(), warnings: [] });
   });
 
   it("reports zod issues with dotted paths", () => {
@@ -96,23 +96,77 @@ describe("validateSuite", () => {
     ["word_count of file without path", (s) => { s.tasks[1].checks[1] = { kind: "word_count", of: "file", max: 5 }; }, "tasks.1.checks.1", /`of: file` needs a `path`/],
     ["min > max", (s) => { s.tasks[1].checks[1] = { kind: "word_count", of: "reply", min: 6, max: 5 }; }, "tasks.1.checks.1", /`min` 6 is more than `max` 5/],
     ["milestone reached on the seed", (s) => { s.tasks[0].milestones!.push({ id: "easy", label: "e", check: { kind: "file_exists", path: "/todo.md" } }); },
-      "tasks.0.milestones.2", /milestone `easy` is already reached on the seed/],
+      "tasks.0.milestones.2", /^task `dentist-todo`, milestone `easy` \(e\) is already reached on the seed/],
     ["milestone no pass fixture reaches", (s) => { s.tasks[0].milestones!.push({ id: "never", label: "n", check: { kind: "file_exists", path: "/calendar.ics" } }); },
-      "tasks.0.milestones.2", /milestone `never` is not reached by the end state of any `expect: pass` fixture.*`\/calendar\.ics` does not exist/],
-    ["milestone on a call the pass fixture never made", (s) => { delete s.tasks[0].fixtures[0].calls; },
-      "tasks.0.milestones.0", /milestone `read` is not reached/],
+      "tasks.0.milestones.2", /^task `dentist-todo`, milestone `never` \(n\) is not reached by the end state of any `expect: pass` fixture.*fixture `right`: `\/calendar\.ics` does not exist/],
+    ["milestone on a call the pass fixture's calls never made", (s) => { s.tasks[0].fixtures[0].calls = [{ name: "bash", args: { command: "ls /" }, ok: true }]; },
+      "tasks.0.milestones.0", /milestone `read` \(read the note\) is not reached.*fixture `right`: no successful call has args matching `health`/],
+    ["milestone on a call nested in `all`, with calls that never make it", (s) => {
+      s.tasks[0].milestones![0].check = { kind: "all", of: [{ kind: "file_exists", path: "/todo.md" }, { kind: "call_regex", pattern: "calendar" }] };
+    }, "tasks.0.milestones.0", /milestone `read` \(read the note\) is not reached/],
     ["no pass fixture", (s) => { s.tasks[1].fixtures = s.tasks[1].fixtures.filter((f) => f.expect === "fail"); }, "tasks.1.fixtures", /needs at least one fixture with `expect: pass`/],
     ["no fail fixture", (s) => { s.tasks[1].fixtures = s.tasks[1].fixtures.filter((f) => f.expect === "pass"); }, "tasks.1.fixtures", /needs at least one fixture with `expect: fail`/],
     ["pass fixture that fails names the failing check", (s) => { s.tasks[1].fixtures[0].reply = "It is four."; },
-      "tasks.1.fixtures.0", /^fixture `right` expects pass but fails: c1: reply does not match `\\b4\\b`$/],
+      "tasks.1.fixtures.0", /^task `short-answer`, fixture `right` expects pass but fails: c1: reply does not match `\\b4\\b`$/],
     ["fail fixture that passes names the passing checks", (s) => { s.tasks[1].fixtures[1].reply = "4"; },
-      "tasks.1.fixtures.1", /^fixture `chatty` expects fail but passes every check: c1: reply matches `\\b4\\b`; c2: reply has 1 word, at most 5$/],
+      "tasks.1.fixtures.1", /^task `short-answer`, fixture `chatty` expects fail but passes every check: c1: reply matches `\\b4\\b`; c2: reply has 1 word, at most 5$/],
   ];
   it.each(cases)("%s", (_n, breakIt, path, message) => {
     const s = suite();
     breakIt(s);
     const problems = problemsOf(s);
     expect(problems.filter((p) => p.path === path && message.test(p.message))).toHaveLength(1);
+  });
+
+  describe("a milestone on tool calls with plain end-state fixtures (protocol.md §2 does not refuse it)", () => {
+    const warningFor = (id: string) => ({
+      path: "tasks.0.milestones.0",
+      message: `task \`dentist-todo\`, milestone \`${id}\` (read the note) depends on tool calls, and no \`expect: pass\` fixture (\`right\`) lists \`calls\`, so whether a right run reaches it is not checked: add the calls of a right run to one of them to check it`,
+    });
+
+    it.each([
+      ["a call_regex", (_s: Suite) => {}],
+      ["a call_regex nested in all", (s: Suite) => {
+        s.tasks[0].milestones![0].check = { kind: "all", of: [{ kind: "file_exists", path: "/todo.md" }, { kind: "call_regex", pattern: "health" }] };
+      }],
+      ["a call_regex nested in any and not", (s: Suite) => {
+        s.tasks[0].milestones![0].check = { kind: "any", of: [{ kind: "file_exists", path: "/calendar.ics" }, { kind: "not", check: { kind: "not", check: { kind: "call_regex", pattern: "health" } } }] };
+      }],
+    ])("%s is valid, with a warning naming task and milestone", (_n, shape) => {
+      const s = suite();
+      shape(s);
+      delete s.tasks[0].fixtures[0].calls;
+      const r = validateSuite(s);
+      expect(r.ok).toBe(true);
+      expect(r.warnings).toEqual([warningFor("read")]);
+    });
+
+    it("an empty `calls` list is a plain end state too", () => {
+      const s = suite();
+      s.tasks[0].fixtures[0].calls = [];
+      expect(validateSuite(s)).toMatchObject({ ok: true, warnings: [warningFor("read")] });
+    });
+
+    it("a milestone on files alone is still refused when no right end state reaches it", () => {
+      const s = suite();
+      delete s.tasks[0].fixtures[0].calls;
+      s.tasks[0].milestones![1].check = { kind: "file_exists", path: "/calendar.ics" };
+      const r = validateSuite(s);
+      expect(r.ok).toBe(false);
+      expect(r.ok ? [] : r.problems.map((p) => p.path)).toEqual(["tasks.0.milestones.1"]);
+      expect(r.warnings.map((w) => w.path)).toEqual(["tasks.0.milestones.0"]);
+    });
+
+    it("a wrong fixture verdict or a milestone reached on the seed is still refused beside the warning", () => {
+      const s = suite();
+      delete s.tasks[0].fixtures[0].calls;
+      s.tasks[0].milestones!.push({ id: "easy", label: "e", check: { kind: "any", of: [{ kind: "call_regex", pattern: "x" }, { kind: "file_exists", path: "/todo.md" }] } });
+      s.tasks[0].fixtures[1].workspace = s.tasks[0].fixtures[0].workspace; // the wrong end state now passes
+      const r = validateSuite(s);
+      expect(r.ok).toBe(false);
+      expect(r.ok ? [] : r.problems.map((p) => p.path)).toEqual(["tasks.0.milestones.2", "tasks.0.fixtures.1"]);
+      expect(r.warnings.map((w) => w.path)).toEqual(["tasks.0.milestones.0"]);
+    });
   });
 
   it("lists every problem at once, zod and semantic together", () => {

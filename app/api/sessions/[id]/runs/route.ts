@@ -1,13 +1,10 @@
 import { getContext } from "@/server/context";
 import { json, route, otherMethods } from "@/server/http";
-import { getSession } from "@/server/sessions/getSession";
-import { listSessionRuns } from "@/server/sessions/listSessionRuns";
+import { getSessionView } from "@/server/sessions/getSessionView";
 
 /** The live session page's feed: the summary plus the newest runs. */
 export const GET = route(async (_req: Request, { params }: { params: Promise<{ id: string }> }) => {
-  const ctx = getContext();
-  const id = (await params).id;
-  return json({ ...getSession(ctx, id), runs: listSessionRuns(ctx, id) });
+  return json(getSessionView(getContext(), (await params).id));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,0 +1,33 @@
+import "server-only";
+import type { Ctx } from "../context";
+import { callRows, readTrace, turnHeads, turnRows, turnWindow } from "@/domain/trace";
+import { readSnapshot } from "../readSnapshot";
+import { getRun } from "./getRun";
+
+/**
+ * The run page's view model: the run, its trace read and shaped into turn rows, read in one
+ * snapshot. `turns` is the `?turns=` page asked for. A long run shows one page of turns in full
+ * and the rest as one line each (a 200-turn trace all in full is ~1.8 MB of HTML and RSC payload,
+ * about 2 s to interactive), so rows (replayed workspace, diffs, milestones) are built only up to
+ * the last turn shown in full: they depend on earlier calls only, so the prefix gives the same rows.
+ */
+export function getRunView(ctx: Ctx, id: string, turns?: string) {
+  const data = readSnapshot(ctx, () => getRun(ctx, id));
+  const read = readTrace(data.trace);
+  const seed = data.task?.workspace ?? null;
+  const milestones = data.task?.milestones ?? [];
+  const milestonesTotal = typeof data.run.milestonesTotal === "number" ? data.run.milestonesTotal : milestones.length;
+  const contextWindow = typeof data.run.contextWindow === "number" ? data.run.contextWindow : null;
+  const progress = data.score.progress;
+  const raw = read.kind === "full" ? read.trace.turns : read.kind === "imported" ? read.turns : [];
+  const shown = turnWindow(raw.length, turns);
+  const upTo = shown.current?.to ?? raw.length;
+  const rows =
+    read.kind === "full" ? turnRows({ turns: raw.slice(0, upTo), contextWindow, progress, seed, milestones })
+    : read.kind === "imported" ? turnRows({ turns: raw.slice(0, upTo), contextWindow, progress: [], seed: null, milestones: [] })
+    : [];
+  // An import keeps calls apart from turns: they are shown as one list.
+  const looseCalls = read.kind === "imported" ? callRows(read.calls, { progress, seed: null, milestones: [] }) : [];
+  const callCount = raw.reduce((n, t) => n + (t.toolCalls?.length ?? 0), looseCalls.length);
+  return { data, read, seed, milestonesTotal, turnCount: raw.length, shown, turns: rows, lines: turnHeads(raw, upTo), looseCalls, callCount };
+}

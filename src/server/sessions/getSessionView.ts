@@ -1,0 +1,14 @@
+import "server-only";
+import type { Ctx } from "../context";
+import { readSnapshot } from "../readSnapshot";
+import { getSession } from "./getSession";
+import { listSessionRuns } from "./listSessionRuns";
+
+/**
+ * The session page's view model (and `GET /api/sessions/{id}/runs`, which keeps it live): the
+ * session with its job counts and pass counts, and its newest runs, read in one snapshot so a
+ * result landing between the reads cannot show in the feed but not in the counts.
+ */
+export function getSessionView(ctx: Ctx, id: string) {
+  return readSnapshot(ctx, () => ({ ...getSession(ctx, id), runs: listSessionRuns(ctx, id) }));
+}
