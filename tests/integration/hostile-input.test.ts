@@ -268,6 +268,22 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
     expect((await hostile("GET", "/api/runs/run%ED%A0%80")).status).toBe(404);
   });
 
+  it("another paired device presenting a real lease token gets 409 lease_lost on heartbeat, fail and result, nothing stored (issue 14)", async () => {
+    const other = (await dash.call("POST", "/api/devices", { json: { name: "other phone" } })).body.token as string;
+    await dash.call("POST", "/api/sessions", { json: { name: "theft", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 1 } });
+    const mine = (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
+    const jobRow = () => dash.ctx.db.$client.prepare("SELECT * FROM jobs WHERE id = ?").get(mine.id);
+    const before = jobRow();
+    const bodies: [string, unknown][] = [["heartbeat", { leaseToken: mine.lease.token, turn: 1 }], ["fail", { leaseToken: mine.lease.token, reason: "model_load_failed" }], ["result", traceFor(mine, { reply: "done" })]];
+    for (const [verb, body] of bodies) {
+      const r = await hostile("POST", `/api/device/v1/jobs/${mine.id}/${verb}`, { bytes: new TextEncoder().encode(JSON.stringify(body)), type: "application/json", label: `${verb} with another device's lease` }, `Bearer ${other}`);
+      expect(r.status, verb).toBe(409);
+      expect(JSON.parse(r.text).error.code).toBe("lease_lost");
+    }
+    expect(jobRow(), "the job's lease was changed by another device").toEqual(before);
+    expect((await dash.call("POST", `/api/device/v1/jobs/${mine.id}/heartbeat`, { json: { leaseToken: mine.lease.token }, token })).status).toBe(200);
+  });
+
   it("every method on every route: what a route does not implement is a 405 with the error body and `Allow`", async () => {
     const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"];
     await fc.assert(
