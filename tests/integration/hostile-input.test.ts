@@ -284,6 +284,19 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
     expect((await dash.call("POST", `/api/device/v1/jobs/${mine.id}/heartbeat`, { json: { leaseToken: mine.lease.token }, token })).status).toBe(200);
   });
 
+  it("ids outside the safe alphabet (imported run, session and device ids, a poll's device.id) are a 400 naming the field, nothing stored (issue 14)", async () => {
+    const run = (importTemplate as { runs: Record<string, unknown>[] }).runs[0];
+    for (const id of ["../../api/devices", "..", "a/b", "x".repeat(129)]) {
+      for (const field of ["runId", "sessionId", "deviceId"]) {
+        const r = await hostile("POST", "/api/import/runs", { bytes: new TextEncoder().encode(JSON.stringify({ version: 1, runs: [{ ...run, [field]: id }] })), type: "application/json", label: `import ${field}` });
+        expect(r.status, `${field} ${id}`).toBe(400);
+        expect(JSON.parse(r.text).error.issues.map((i: { path: string }) => i.path)).toContain(`runs.0.${field}`);
+      }
+      const p = await hostile("POST", "/api/device/v1/poll", { bytes: new TextEncoder().encode(JSON.stringify({ ...pollBody, device: { ...pollBody.device, id } })), type: "application/json", label: "poll device.id" }, `Bearer ${token}`);
+      expect(p.status, id).toBe(400);
+    }
+  });
+
   it("every method on every route: what a route does not implement is a 405 with the error body and `Allow`", async () => {
     const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"];
     await fc.assert(

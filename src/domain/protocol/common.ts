@@ -41,8 +41,19 @@ export const Workspace = z
   });
 export type Workspace = z.infer<typeof Workspace>;
 
+/**
+ * An id that comes from outside and is stored or shown as given (a phone's `device.id`, an
+ * imported run's id): letters, digits and `. _ : -`, 1–128 characters, not `.` or `..`. Ids end
+ * up in URLs (`/runs/{id}`), file names of exports and logs; `../../api/devices` or a slash would
+ * make a link to another page. Real ids fit easily: `iphone15pro-a`, `run_01J…`, `ses_…`.
+ */
+export const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+export const isSafeId = (s: string): boolean => SAFE_ID.test(s) && s !== "." && s !== "..";
+export const SafeId = () =>
+  z.string().refine(isSafeId, "use 1–128 letters, digits or `. _ : -` (not `.` or `..`), e.g. `iphone15pro-a`");
+
 export const Device = z.object({
-  id: z.string().min(1).max(200),
+  id: SafeId(),
   model: z.string().min(1).max(200),
   os: z.string().min(1).max(200),
 });
