@@ -65,3 +65,19 @@ export function illFormedStrings(value: unknown, max = 20): ValidationIssue[] {
 export function mayHoldLoneSurrogate(jsonText: string): boolean {
   return /\\u[dD][89a-fA-F]/.test(jsonText);
 }
+
+/**
+ * Whether every percent escape of a URL path decodes to valid UTF-8. Next.js answers a path
+ * such as `/api/runs/run%ED%A0%80` (an encoded lone surrogate) or `/suites/x%ZZ` with a bare
+ * 500 when it decodes the dynamic segment, so the server refuses them with a 400 first. Query
+ * strings need no such check: URLSearchParams decodes bad escapes to U+FFFD, which is valid text.
+ */
+export function pathEscapesValid(pathname: string): boolean {
+  if (!pathname.includes("%")) return true;
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { illFormedStrings, isWellFormedText, mayHoldLoneSurrogate } from "@/domain/protocol/well-formed";
+import { illFormedStrings, isWellFormedText, mayHoldLoneSurrogate, pathEscapesValid } from "@/domain/protocol/well-formed";
 
 describe("isWellFormedText", () => {
   it("accepts pairs, emoji and U+FFFD, refuses lone high and low surrogates", () => {
@@ -48,5 +48,12 @@ describe("mayHoldLoneSurrogate", () => {
     // An escaped backslash before "ud800" is a false alarm: it only costs the walk, which finds nothing.
     expect(illFormedStrings(JSON.parse(JSON.stringify({ b: "\\ud800 written out" })))).toEqual([]);
     expect(mayHoldLoneSurrogate('{"a":"\\u0041"}')).toBe(false);
+  });
+});
+
+describe("pathEscapesValid", () => {
+  it("accepts plain paths and escapes of valid UTF-8, refuses malformed ones and encoded surrogates", () => {
+    for (const p of ["/api/runs/run_01", "/suites/phone-20", "/api/runs/%F0%9F%98%80", "/a%20b", "/x%2Fy", "/%C3%A9"]) expect(pathEscapesValid(p), p).toBe(true);
+    for (const p of ["/api/runs/run%ED%A0%80", "/suites/x%ZZ", "/%E0%A4%A", "/%FF", "/%C0%AF", "/a%"]) expect(pathEscapesValid(p), p).toBe(false);
   });
 });
