@@ -2,6 +2,7 @@ import { getContext } from "@/server/context";
 import { defaultSuiteForPage } from "@/server/suites/catalog";
 import { parseTaskPageRequest } from "@/domain/suite/page";
 import { SuiteView } from "@/components/suite/SuiteView";
+import { fixtureResults } from "@/server/suites/fixtureResults";
 import { SuiteImportForm } from "@/components/suite/SuiteImportForm";
 import { listSuites } from "@/server/suites/listSuites";
 
@@ -14,7 +15,7 @@ export default async function DefaultSuitePage({ searchParams }: { searchParams:
   if (!suite) return <div className="error">{error}</div>;
   return (
     <>
-      <SuiteView suite={suite} request={request} />
+      <SuiteView suite={suite} request={request} results={fixtureResults(suite)} />
       <SuiteImportForm suites={listSuites(getContext())} />
     </>
   );

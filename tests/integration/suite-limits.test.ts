@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUITE_LIMITS } from "@/domain/suite/schema";
+import { fixtureResults } from "@/server/suites/fixtureResults";
 import { testDashboard } from "../support/server";
 
 const mini = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "fixtures", "suites", "mini.json"), "utf8"));
@@ -52,5 +53,19 @@ describe("suite caps", () => {
     expect(byPath["tasks.1.fixtures"]).toContain("at most 50 fixtures");
     expect(byPath["tasks.1.checks"]).toContain("at most 100 checks");
     expect(byPath["tasks.0.milestones"]).toContain("at most 100 milestones");
+  });
+});
+
+describe("the suite page's fixture verdicts", () => {
+  it("are run once per suite version, not on every view of a cap-sized suite", () => {
+    const big = withTasks(SUITE_LIMITS.tasks);
+    const first = fixtureResults(big);
+    expect(first).toHaveLength(2 * SUITE_LIMITS.tasks);
+    const started = performance.now();
+    expect(fixtureResults(big)).toBe(first);
+    expect(performance.now() - started).toBeLessThan(50);
+    const next = fixtureResults({ ...big, version: big.version + 1 });
+    expect(next).not.toBe(first);
+    expect(next).toEqual(first);
   });
 });

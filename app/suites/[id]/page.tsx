@@ -4,6 +4,7 @@ import { resolveSuite } from "@/server/suites/catalog";
 import { ServiceError } from "@/server/errors";
 import { parseTaskPageRequest } from "@/domain/suite/page";
 import { SuiteView } from "@/components/suite/SuiteView";
+import { fixtureResults } from "@/server/suites/fixtureResults";
 
 export const dynamic = "force-dynamic";
 
@@ -18,5 +19,5 @@ export default async function SuitePage({ params, searchParams }: { params: Prom
     if (err instanceof ServiceError && err.code === "not_found") notFound();
     throw err;
   }
-  return <SuiteView suite={suite} request={request} />;
+  return <SuiteView suite={suite} request={request} results={fixtureResults(suite)} />;
 }

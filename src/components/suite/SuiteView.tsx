@@ -48,10 +48,10 @@ function SelfTest({ results }: { results: FixtureResult[] }) {
 
 /**
  * A suite, read-only: header, fixture self-test, configs, and one page of its tasks by group,
- * with a search and a pager (`?q=…&page=…`), so the page stays small for any suite.
+ * with a search and a pager (`?q=…&page=…`), so the page stays small for any suite. Pages pass
+ * the fixture `results` from the server's per-version cache; without them they are run here.
  */
-export function SuiteView({ suite, request = { page: 1, query: "" } }: { suite: Suite; request?: TaskPageRequest }) {
-  const results = runFixtures(suite);
+export function SuiteView({ suite, request = { page: 1, query: "" }, results = runFixtures(suite) }: { suite: Suite; request?: TaskPageRequest; results?: FixtureResult[] }) {
   const page = pageTasks(suite.tasks, request);
   const heldOut = suite.tasks.filter((t) => t.heldOut).length;
   return (
