@@ -8,6 +8,7 @@ import path from "node:path";
 import next from "next";
 import { decideAccess } from "../src/domain/access/policy";
 import { createAttemptLimiter } from "../src/domain/access/rate-limit";
+import { pathEscapesValid } from "../src/domain/protocol/well-formed";
 import { clearCookie, hasSession, issueCookie, passwordMatches } from "./admin-session";
 import { loginPage } from "./login-page";
 import { serveDeviceApi } from "./device-api";
@@ -109,6 +110,10 @@ async function main() {
     if (url.pathname === "/api/auth/login" || url.pathname === "/api/auth/logout") {
       // These two live here, not in app/api, so they refuse other methods themselves (cf. otherMethods).
       return send(res, 405, error("method_not_allowed", `This route accepts POST, not ${req.method}; send the request with POST.`), { allow: "POST" });
+    }
+    // Next.js would answer a malformed escape in a dynamic segment with a bare 500 (issue 14).
+    if (!pathEscapesValid(url.pathname)) {
+      return send(res, 400, error("invalid_request", "The URL path holds a percent escape that is not valid UTF-8 (such as %ED%A0%80 or %ZZ); fix the link and try again."));
     }
     try {
       if (await serveDeviceApi(req, res, url)) return;

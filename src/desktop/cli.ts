@@ -111,7 +111,7 @@ export function parseDeviceArgs(argv: string[], env: Record<string, string | und
     options: {
       url: url!, token: token!, modelUrl: modelUrl!, model: model!, apiKey: str("api-key") ?? env.OPENAI_API_KEY,
       stream: !v["no-stream"], history: history as "native" | "text",
-      device: { id: (str("device-id") ?? `desktop-${host.hostname}`).slice(0, 200), model: (str("device-model") ?? host.cpu).slice(0, 200) || "desktop", os: host.os.slice(0, 200) || "unknown" },
+      device: { id: (str("device-id") ?? `desktop-${host.hostname.replace(/[^A-Za-z0-9._:-]/g, "-")}`).slice(0, 128), model: (str("device-model") ?? host.cpu).slice(0, 200) || "desktop", os: host.os.slice(0, 200) || "unknown" },
       build: {
         commit: str("commit") ?? "desktop", app: "harness-lab-desktop 0.1.0",
         runtime: `openai-compatible ${new URL(modelUrl!).host}${v["no-stream"] ? " (not streamed)" : ""}`, model: model!,

@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { toValidationIssues } from "@/domain/protocol/errors";
 import { jsonDepthExceeds } from "@/domain/protocol/json-depth";
+import { illFormedStrings, mayHoldLoneSurrogate } from "@/domain/protocol/well-formed";
 import { ServiceError } from "./errors";
 
 export const MiB = 1024 * 1024;
@@ -43,7 +44,13 @@ export async function readText(req: Request, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  // Invalid UTF-8 is refused, not replaced with U+FFFD: a trace stored with silently altered text
+  // would no longer be what the phone sent (issue 14).
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new ServiceError("invalid_json", "The body is not valid UTF-8; encode it as UTF-8 and send it again.");
+  }
 }
 
 /** Parses a JSON body against a schema; every problem is listed in the 400's `issues`. */
@@ -63,6 +70,10 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, lim
     throw new ServiceError("invalid_request", `The body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep; send a flatter document.`, [
       { path: "(body)", message: `nested deeper than ${MAX_JSON_DEPTH} levels` },
     ]);
+  }
+  const badText = mayHoldLoneSurrogate(raw) ? illFormedStrings(value) : [];
+  if (badText.length) {
+    throw new ServiceError("invalid_request", "Some strings in the body hold lone surrogates, which are not valid Unicode; fix the fields listed in `issues`.", badText);
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {

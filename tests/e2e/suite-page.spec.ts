@@ -77,3 +77,29 @@ test("a new user's suite with a \"searched the notes\" milestone and plain end-s
   await expect(page.getByTestId("suite-warnings")).toContainText("passport-reminder");
   await expect(page.getByTestId("suite-warnings")).toContainText("no expect: pass fixture (reminder added) lists calls");
 });
+
+test("the task search finds tasks by id and the pager says what is shown (issue 14)", async ({ page }) => {
+  const view = new SuitePage(page);
+  await view.open("/suite");
+  await expect(page.getByTestId("task-range")).toContainText(`Tasks 1–${suite.tasks.length} of ${suite.tasks.length}`);
+  await expect(page.getByTestId("pager-next")).toHaveCount(0); // the default suite fits one page
+  await page.getByTestId("task-search").getByRole("searchbox").fill("dentist-todo-reminder");
+  await page.getByTestId("task-search").getByRole("button", { name: "Find" }).click();
+  await expect(page).toHaveURL(/\?q=dentist-todo-reminder/);
+  await expect(view.task("dentist-todo-reminder")).toBeVisible();
+  await expect(page.locator('[data-testid^="task-"][id^="task-"]')).toHaveCount(1);
+  await expect(page.getByTestId("task-range")).toContainText("matching “dentist-todo-reminder”");
+});
+
+test("invalid UTF-8 escapes in the query and the path are answered, not stored or echoed broken (issue 14)", async ({ page, request }) => {
+  // URLSearchParams decodes %ED%A0%80 (an encoded lone surrogate) to U+FFFD: a search that matches nothing.
+  const res = await page.goto("/suite?q=%ED%A0%80");
+  expect(res?.status()).toBe(200);
+  await expect(page.getByTestId("task-range")).toContainText("No task matches");
+  // In a path it is refused before Next.js, which answered these with a bare 500.
+  for (const url of ["/api/suites/x%ED%A0%80", "/api/runs/run%ED%A0%80", "/api/sessions/%ED%A0%80", "/suites/x%ZZ"]) {
+    const r = await request.get(url);
+    expect(r.status(), url).toBe(400);
+    expect((await r.json()).error.code, url).toBe("invalid_request");
+  }
+});

@@ -20,12 +20,13 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBody } from "@/domain/protocol/errors";
 import { setTokenizerLoader } from "@/server/budget/tokenizer";
+import { setDemoPhoneLauncher } from "@/server/demo/startDemo";
 import { pollBody, testDashboard, traceFor } from "../support/server";
-import { type Body, bodyFor, deep, huge, idFrom, queryFor, shortReport, swapBytes, toJsonText } from "../support/hostile";
+import { type Body, LONE_SURROGATES, bodyFor, deep, huge, idFrom, queryFor, shortReport, swapBytes, toJsonText, withIllFormed } from "../support/hostile";
 
 const FACTOR = Number(process.env.HOSTILE_RUNS ?? 1);
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261014);
-const RUNS = { device: 800, dashboard: 700, queries: 900, ids: 400, forged: 100, leased: 150, methods: 300 };
+const RUNS = { device: 800, dashboard: 700, queries: 900, ids: 400, forged: 100, leased: 150, methods: 300, text: 300, demo: 150 };
 const runs = (n: number) => ({ seed: SEED, numRuns: Math.max(1, Math.round(n * FACTOR)), asyncReporter: shortReport });
 
 const TABLES = ["devices", "jobs", "leases", "runs", "turns", "traces", "scores", "sessions", "suites", "tasks", "configs"];
@@ -222,6 +223,95 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
       runs(RUNS.ids),
     );
   });
+  it("a lone surrogate in any string or key of any body is a 400 naming its path, nothing stored (issue 14)", async () => {
+    const session = { name: "fuzz", suite: "mini", tasks: ["dentist-todo"], configs: ["files"], repeats: 1, order: "blocked", notes: "n" };
+    const targets: [string, unknown][] = [
+      ["/api/device/v1/poll", pollBody],
+      [`/api/device/v1/jobs/${ids.job}/heartbeat`, { leaseToken: job.lease.token }],
+      [`/api/device/v1/jobs/${ids.job}/fail`, { leaseToken: job.lease.token, reason: "model_load_failed", detail: "…" }],
+      [`/api/device/v1/jobs/${ids.job}/result`, traceFor(job, { reply: "done", calls: [{ name: "bash", args: { command: "ls /" }, ok: true, result: "x" }] })],
+      ["/api/devices", { name: "phone" }],
+      ["/api/sessions", session],
+      ["/api/suites", suiteTemplate],
+      ["/api/import/runs", importTemplate],
+      ["/api/budget/count", { systemPrompt: "Be brief.", tools: [{ name: "bash", description: "Run.", parameters: { type: "object" } }] }],
+      ["/api/budget/configs", { suite: "mini", configId: "bash", systemPrompt: "Shorter.", tools: [] }],
+    ];
+    // The cases of the attack, by name: a trace under a real lease and a poll (a 201 before the fix).
+    const badDevice = { ...pollBody.device, id: "phone\ud800x" };
+    const trace = await hostile("POST", `/api/device/v1/jobs/${ids.job}/result`, { bytes: new TextEncoder().encode(JSON.stringify({ ...traceFor(job), device: badDevice })), type: "application/json", label: "trace device.id" }, `Bearer ${token}`);
+    expect(JSON.parse(trace.text).error?.issues).toEqual([{ path: "device.id", message: expect.any(String) }]);
+    const named = await hostile("POST", "/api/device/v1/poll", { bytes: new TextEncoder().encode(JSON.stringify({ ...pollBody, device: badDevice })), type: "application/json", label: "device.id" }, `Bearer ${token}`);
+    expect(JSON.parse(named.text).error?.issues).toEqual([{ path: "device.id", message: expect.any(String) }]);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...targets), fc.nat(), fc.constantFrom(...LONE_SURROGATES), fc.boolean(), async ([url, template], at, bad, asKey) => {
+        const { body, path: where } = withIllFormed(template, at, bad, asKey);
+        const r = await hostile("POST", url, { bytes: new TextEncoder().encode(JSON.stringify(body)), type: "application/json", label: `lone surrogate at ${where}` }, `Bearer ${token}`);
+        expect(r.status, r.text).toBe(400);
+        const error = JSON.parse(r.text).error;
+        expect(error.code).toBe("invalid_request");
+        expect(error.issues.map((i: { path: string }) => i.path), r.text).toContain(where);
+      }),
+      runs(RUNS.text),
+    );
+    const invalid = new Uint8Array([...new TextEncoder().encode('{"device":{"id":"phone'), 0xed, 0xa0, 0x80, ...new TextEncoder().encode(`x","model":"m","os":"o"},"build":${JSON.stringify(pollBody.build)},"state":{"thermal":"nominal"}}`)]);
+    const r = await hostile("POST", "/api/device/v1/poll", { bytes: invalid, type: "application/json", label: "invalid UTF-8 in device.id" }, `Bearer ${token}`);
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.text).error.code).toBe("invalid_json");
+    // Query strings and path ids cannot carry a lone surrogate: URLSearchParams decodes invalid
+    // UTF-8 escapes such as %ED%A0%80 to U+FFFD and decodeURIComponent throws on them. They are
+    // looked up, never stored, so they simply match nothing (docs/security.md, issue 14).
+    for (const q of ["device=%ED%A0%80", "session=%ED%A0%80", "build=%ED%A0%80&device=%ED"]) {
+      const list = await hostile("GET", `/api/runs?${q}`);
+      expect(list.status, q).toBe(200);
+      expect(JSON.parse(list.text).runs, q).toEqual([]);
+    }
+    expect((await hostile("GET", "/api/runs/run%ED%A0%80")).status).toBe(404);
+  });
+
+  it("another paired device presenting a real lease token gets 409 lease_lost on heartbeat, fail and result, nothing stored (issue 14)", async () => {
+    const other = (await dash.call("POST", "/api/devices", { json: { name: "other phone" } })).body.token as string;
+    await dash.call("POST", "/api/sessions", { json: { name: "theft", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 1 } });
+    const mine = (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
+    const jobRow = () => dash.ctx.db.$client.prepare("SELECT * FROM jobs WHERE id = ?").get(mine.id);
+    const before = jobRow();
+    const bodies: [string, unknown][] = [["heartbeat", { leaseToken: mine.lease.token, turn: 1 }], ["fail", { leaseToken: mine.lease.token, reason: "model_load_failed" }], ["result", traceFor(mine, { reply: "done" })]];
+    for (const [verb, body] of bodies) {
+      const r = await hostile("POST", `/api/device/v1/jobs/${mine.id}/${verb}`, { bytes: new TextEncoder().encode(JSON.stringify(body)), type: "application/json", label: `${verb} with another device's lease` }, `Bearer ${other}`);
+      expect(r.status, verb).toBe(409);
+      expect(JSON.parse(r.text).error.code).toBe("lease_lost");
+    }
+    expect(jobRow(), "the job's lease was changed by another device").toEqual(before);
+    expect((await dash.call("POST", `/api/device/v1/jobs/${mine.id}/heartbeat`, { json: { leaseToken: mine.lease.token }, token })).status).toBe(200);
+  });
+
+  it("imported run and session ids outside the safe alphabet are a 400 naming the field, nothing stored (issue 14)", async () => {
+    const run = (importTemplate as { runs: Record<string, unknown>[] }).runs[0];
+    for (const id of ["../../api/devices", "..", "a/b", "x".repeat(129)]) {
+      for (const field of ["runId", "sessionId"]) {
+        const r = await hostile("POST", "/api/import/runs", { bytes: new TextEncoder().encode(JSON.stringify({ version: 1, runs: [{ ...run, [field]: id }] })), type: "application/json", label: `import ${field}` });
+        expect(r.status, `${field} ${id}`).toBe(400);
+        expect(JSON.parse(r.text).error.issues.map((i: { path: string }) => i.path)).toContain(`runs.0.${field}`);
+      }
+    }
+  });
+
+  it("POST /api/demo takes only an empty body or {}; anything else is a 400 (issue 14)", async () => {
+    setDemoPhoneLauncher(() => ({ running: () => false, stop: () => {} })); // never a child process here
+    try {
+      await fc.assert(
+        fc.asyncProperty(bodyFor({}), async (body) => {
+          const r = await hostile("POST", "/api/demo", body);
+          // This dashboard has no default suite, so even a valid body cannot start one (404).
+          if (body.bytes?.length && !/^\s*\{\s*\}\s*$/.test(new TextDecoder().decode(body.bytes))) expect([400, 413, 415], body.label).toContain(r.status);
+        }),
+        runs(RUNS.demo),
+      );
+    } finally {
+      setDemoPhoneLauncher(undefined);
+    }
+  });
+
   it("every method on every route: what a route does not implement is a 405 with the error body and `Allow`", async () => {
     const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"];
     await fc.assert(
@@ -236,6 +326,22 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
       }),
       runs(RUNS.methods),
     );
+  });
+
+  // Last, after everything above was sent: what was accepted must be text any tool can decode.
+  it("every text value the database holds after all of the above is valid UTF-8 (issue 14)", () => {
+    const sqlite = dash.ctx.db.$client;
+    const decoder = new TextDecoder("utf-8", { fatal: true });
+    let checked = 0;
+    for (const t of TABLES) {
+      for (const { name } of sqlite.prepare(`SELECT name FROM pragma_table_info('${t}')`).all() as { name: string }[]) {
+        for (const { b } of sqlite.prepare(`SELECT CAST("${name}" AS BLOB) AS b FROM ${t} WHERE typeof("${name}") = 'text'`).all() as { b: Buffer }[]) {
+          expect(() => decoder.decode(b), `${t}.${name}`).not.toThrow();
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 });
 
@@ -252,5 +358,5 @@ const COVERED_POSTS = [
   "/api/budget/count", "/api/budget/configs",
 ];
 const COVERED = [...COVERED_GETS, ...COVERED_POSTS];
-/** Routes whose implemented method is not fuzzed (POST /api/demo starts simulated phones); their other methods are. */
+/** Routes fuzzed by a test of their own (POST /api/demo, with a stand-in for its phones); their other methods are fuzzed with the rest. */
 const NOT_FUZZED = ["/api/demo"];

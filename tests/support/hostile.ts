@@ -216,3 +216,34 @@ export function swapBytes(bytes: Uint8Array<ArrayBuffer>, from: string, to: stri
   }
   return new Uint8Array(Buffer.concat([...parts, buf]));
 }
+
+/** Strings that are valid JSON (as `\u` escapes) but not Unicode: lone high and low surrogates. */
+export const LONE_SURROGATES = ["\ud800", "phone\ud800x", "\udfff", "x\ud83d", "\udfff\ud800"] as const;
+
+/**
+ * `template` with its `at`-th string leaf (in a fixed walk order) replaced by `bad`, or, with
+ * `asKey`, with a key holding `bad` added to the object around it; also the dotted path the
+ * server's 400 must name (a bad key is named by its object's path).
+ */
+export function withIllFormed(template: unknown, at: number, bad: string, asKey: boolean): { body: unknown; path: string } {
+  const body = structuredClone(template);
+  const leaves: { parent: any; key: string | number; path: (string | number)[] }[] = [];
+  const stack: { node: any; path: (string | number)[] }[] = [{ node: body, path: [] }];
+  while (stack.length) {
+    const { node, path } = stack.pop()!;
+    for (const [k, v] of Object.entries(node)) {
+      const key = Array.isArray(node) ? Number(k) : k;
+      if (typeof v === "string") leaves.push({ parent: node, key, path: [...path, key] });
+      else if (v && typeof v === "object") stack.push({ node: v, path: [...path, key] });
+    }
+  }
+  const leaf = leaves[at % leaves.length];
+  if (!asKey) {
+    leaf.parent[leaf.key] = bad;
+    return { body, path: leaf.path.join(".") };
+  }
+  const objectPath = leaf.path.slice(0, -1);
+  if (Array.isArray(leaf.parent)) leaf.parent[leaf.key as number] = { [bad]: 1 };
+  else leaf.parent[bad] = 1;
+  return { body, path: (Array.isArray(leaf.parent) ? leaf.path : objectPath).join(".") || "(body)" };
+}

@@ -2,13 +2,16 @@ import { notFound } from "next/navigation";
 import { getContext } from "@/server/context";
 import { resolveSuite } from "@/server/suites/catalog";
 import { ServiceError } from "@/server/errors";
+import { parseTaskPageRequest } from "@/domain/suite/page";
 import { SuiteView } from "@/components/suite/SuiteView";
+import { fixtureResults } from "@/server/suites/fixtureResults";
 
 export const dynamic = "force-dynamic";
 
-/** A suite by id, its newest version. */
-export default async function SuitePage({ params }: { params: Promise<{ id: string }> }) {
+/** A suite by id, its newest version; `?q=` finds tasks, `?page=` pages through them. */
+export default async function SuitePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { id } = await params;
+  const request = parseTaskPageRequest(await searchParams);
   let suite;
   try {
     suite = resolveSuite(getContext(), id);
@@ -16,5 +19,5 @@ export default async function SuitePage({ params }: { params: Promise<{ id: stri
     if (err instanceof ServiceError && err.code === "not_found") notFound();
     throw err;
   }
-  return <SuiteView suite={suite} />;
+  return <SuiteView suite={suite} request={request} results={fixtureResults(suite)} />;
 }

@@ -1,8 +1,10 @@
 import { TASK_GROUPS, type Suite, type TaskGroup } from "@/domain/suite/schema";
 import { runFixtures, type FixtureResult } from "@/domain/suite/fixtures";
 import { suiteWarnings } from "@/domain/suite/lint-milestones";
+import { pageTasks, type TaskPageRequest } from "@/domain/suite/page";
 import { ConfigList } from "./ConfigList";
 import { TaskDetails } from "./TaskDetails";
+import { TaskPager, TaskSearch } from "./TaskPager";
 import { Ticks } from "./Ticks";
 import s from "./suite.module.css";
 
@@ -13,6 +15,9 @@ const GROUP_TITLES: Record<TaskGroup, string> = {
   files: "File tasks",
   multi_step: "Multi-step",
 };
+
+/** Misjudged fixtures listed by name; past this many, a count (a broken suite can have thousands). */
+const WRONG_SHOWN = 20;
 
 function SelfTest({ results }: { results: FixtureResult[] }) {
   const wrong = results.filter((r) => !r.ok);
@@ -28,14 +33,15 @@ function SelfTest({ results }: { results: FixtureResult[] }) {
     <div className="error" data-testid="self-test">
       <b>{wrong.length} of {results.length} fixtures are not judged as expected</b>, so this suite&apos;s checks cannot be trusted yet:
       <ul className={s.wrap}>
-        {wrong.map((r) => (
+        {wrong.slice(0, WRONG_SHOWN).map((r) => (
           <li key={`${r.taskId}/${r.index}`}>
-            <a href={`#task-${r.taskId}`} className="mono">{r.taskId}</a> / {r.fixture}: expected {r.expect}, got {r.got}
+            <a href={`?q=${encodeURIComponent(r.taskId)}#task-${r.taskId}`} className="mono">{r.taskId}</a> / {r.fixture}: expected {r.expect}, got {r.got}
             {r.checks.filter((c) => !c.passed).map((c) => (
               <div key={c.id} className="hint"><span className="mono">{c.id}</span>: <Ticks text={c.reason} /></div>
             ))}
           </li>
         ))}
+        {wrong.length > WRONG_SHOWN && <li>and {wrong.length - WRONG_SHOWN} more</li>}
       </ul>
     </div>
   );
@@ -51,7 +57,7 @@ function Warnings({ warnings }: { warnings: ReturnType<typeof suiteWarnings> }) 
       <ul className={s.wrap}>
         {warnings.map((w) => (
           <li key={w.path}>
-            <a href={`#task-${w.taskId}`} className="mono">{w.taskId}</a>: <Ticks text={w.message} />
+            <a href={`?q=${encodeURIComponent(w.taskId)}#task-${w.taskId}`} className="mono">{w.taskId}</a>: <Ticks text={w.message} />
           </li>
         ))}
       </ul>
@@ -59,9 +65,13 @@ function Warnings({ warnings }: { warnings: ReturnType<typeof suiteWarnings> }) 
   );
 }
 
-/** A whole suite, read-only: header, fixture self-test, configs, and tasks by group. */
-export function SuiteView({ suite }: { suite: Suite }) {
-  const results = runFixtures(suite);
+/**
+ * A suite, read-only: header, fixture self-test, configs, and one page of its tasks by group,
+ * with a search and a pager (`?q=…&page=…`), so the page stays small for any suite. Pages pass
+ * the fixture `results` from the server's per-version cache; without them they are run here.
+ */
+export function SuiteView({ suite, request = { page: 1, query: "" }, results = runFixtures(suite) }: { suite: Suite; request?: TaskPageRequest; results?: FixtureResult[] }) {
+  const page = pageTasks(suite.tasks, request);
   const heldOut = suite.tasks.filter((t) => t.heldOut).length;
   return (
     <>
@@ -83,12 +93,16 @@ export function SuiteView({ suite }: { suite: Suite }) {
       <h2>Harness configs</h2>
       <ConfigList configs={suite.configs} />
 
+      <h2>Tasks</h2>
+      <TaskSearch query={page.query} />
+      <TaskPager page={page} />
       {TASK_GROUPS.map((g) => {
-        const tasks = suite.tasks.filter((t) => t.group === g);
+        const tasks = page.tasks.filter((t) => t.group === g);
         if (!tasks.length) return null;
+        const inGroup = suite.tasks.filter((t) => t.group === g).length;
         return (
           <section key={g} data-testid={`group-${g}`}>
-            <h2>{GROUP_TITLES[g]} <span className="hint">{count(tasks.length, "task")}</span></h2>
+            <h3>{GROUP_TITLES[g]} <span className="hint">{count(inGroup, "task")}</span></h3>
             <div className="panel" style={{ padding: "4px 12px" }}>
               {tasks.map((t) => (
                 <TaskDetails key={t.id} task={t} results={results.filter((r) => r.taskId === t.id)} />
@@ -97,6 +111,7 @@ export function SuiteView({ suite }: { suite: Suite }) {
           </section>
         );
       })}
+      {page.pages > 1 && <TaskPager page={page} bottom />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Thermal } from "../protocol/common";
+import { SafeId, Thermal } from "../protocol/common";
 import { EndReason } from "../protocol/trace";
 import { TaskGroup } from "../suite/schema";
 import { OUTCOMES } from "../scoring/types";
@@ -10,8 +10,8 @@ const nn = () => z.number().nonnegative().nullable();
 
 /** One run of a runs.json (protocol.md §4) as another dashboard exported it. */
 export const ImportedRun = z.object({
-  runId: z.string().min(1).max(100),
-  sessionId: z.string().min(1).max(100),
+  runId: SafeId(),
+  sessionId: SafeId(),
   sessionName: z.string().max(200),
   trial: z.boolean(),
   taskId: z.string().min(1).max(80),

@@ -1,21 +1,64 @@
 import "server-only";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import path from "node:path";
 import type { Ctx } from "../context";
 import { createDevice } from "../devices/createDevice";
+import { ServiceError } from "../errors";
 import { createSession } from "../sessions/createSession";
+import { stmt } from "../statements";
 import { resolveSuite } from "../suites/catalog";
 
-const g = globalThis as unknown as { __harnessLabDemo?: ChildProcess };
+/** The simulated phones of a demo: whether they still run, and how to stop them. */
+export interface DemoPhones {
+  running(): boolean;
+  stop(): void;
+}
+export type PhoneLauncher = (origin: string, deviceToken: string) => DemoPhones;
+
+/** Two simulated phones in a child process running scripts/device-sim.ts; they stop once the queue is empty. */
+const spawnPhones: PhoneLauncher = (origin, token) => {
+  const cli = path.join(/*turbopackIgnore: true*/ process.cwd(), "node_modules", "tsx", "dist", "cli.mjs");
+  const child = spawn(
+    process.execPath,
+    [cli, path.join(/*turbopackIgnore: true*/ process.cwd(), "scripts", "device-sim.ts"), "--url", origin, "--token", token, "--devices", "2", "--seed", "7", "--until-idle"],
+    { stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } },
+  );
+  child.on("error", (err) => console.error("[harness-lab] demo phones could not start", err));
+  return { running: () => child.exitCode === null && child.signalCode === null, stop: () => void child.kill() };
+};
+
+// One demo per server process, kept on globalThis so it survives Next.js reloading this module.
+const g = globalThis as unknown as { __harnessLabDemo?: { phones: DemoPhones }; __harnessLabDemoLauncher?: PhoneLauncher };
+
+/** Tests replace the child process with a stand-in; `undefined` restores the real phones. */
+export function setDemoPhoneLauncher(launcher: PhoneLauncher | undefined): void {
+  g.__harnessLabDemoLauncher = launcher;
+}
 
 /** The configs a demo compares: the study's file-tools step against its final step. */
 const DEMO_CONFIGS = ["files", "files-plan", "bash-plan-examples"];
+/** Marks a demo's session (the only way sessions get this note), so a running demo can be found. */
+const DEMO_NOTES = "Created by the demo button: two simulated phones run this session and stop when the queue is empty.";
 
 /**
  * Queues a small demo session on the default suite and starts two simulated phones against this
- * server (a child process running scripts/device-sim.ts), which stop once the queue is empty.
+ * server. Refused (409) while a demo session still has queued or leased jobs: each call queues 72
+ * jobs, and a second demo would only stack behind the first (oldest session first) while
+ * starting two more phones.
  */
 export function startDemo(ctx: Ctx, origin: string) {
+  // Found in the database, not in this process's memory, so a demo left queued before a restart counts too.
+  const running = stmt(ctx, `SELECT s.id, s.name, count(j.id) AS open FROM sessions s JOIN jobs j ON j.session_id = s.id
+        WHERE s.notes = ? AND j.state IN ('queued', 'leased') GROUP BY s.id ORDER BY s.created_at LIMIT 1`,
+    )
+    .get(DEMO_NOTES) as { id: string; name: string; open: number } | undefined;
+  if (running) {
+    throw new ServiceError(
+      "conflict",
+      `A demo is already running: session "${running.name}" (${running.id}) has ${running.open} jobs left; wait for it to finish or cancel it on its page, then start another.`,
+    );
+  }
+  g.__harnessLabDemo?.phones.stop(); // idle phones of a finished or cancelled demo
   const suite = resolveSuite(ctx);
   const configs = DEMO_CONFIGS.filter((id) => suite.configs.some((c) => c.id === id));
   const chosen = configs.length ? configs : suite.configs.slice(0, 3).map((c) => c.id);
@@ -30,16 +73,9 @@ export function startDemo(ctx: Ctx, origin: string) {
     seed: 7,
     leaseSeconds: 120,
     maxAttempts: 3,
-    notes: "Created by the demo button: two simulated phones run this session and stop when the queue is empty.",
+    notes: DEMO_NOTES,
   });
-  if (g.__harnessLabDemo && g.__harnessLabDemo.exitCode === null) g.__harnessLabDemo.kill();
-  const cli = path.join(/*turbopackIgnore: true*/ process.cwd(), "node_modules", "tsx", "dist", "cli.mjs");
-  const child = spawn(
-    process.execPath,
-    [cli, path.join(/*turbopackIgnore: true*/ process.cwd(), "scripts", "device-sim.ts"), "--url", origin, "--token", token, "--devices", "2", "--seed", "7", "--until-idle"],
-    { stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } },
-  );
-  child.on("error", (err) => console.error("[harness-lab] demo phones could not start", err));
-  g.__harnessLabDemo = child;
+  const phones = (g.__harnessLabDemoLauncher ?? spawnPhones)(origin, token);
+  g.__harnessLabDemo = { phones };
   return { session };
 }

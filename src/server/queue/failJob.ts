@@ -7,9 +7,9 @@ import { expireLeases } from "./expireLeases";
 import { loadLease } from "./leaseView";
 
 /** The device could not run the job (infrastructure failure): the attempt is used up. */
-export function failJob(ctx: Ctx, jobId: string, leaseToken: string, reason: string, detail?: string) {
+export function failJob(ctx: Ctx, jobId: string, deviceId: string, leaseToken: string, reason: string, detail?: string) {
   expireLeases(ctx);
-  const { job, view, tokenHash } = loadLease(ctx, jobId, leaseToken);
+  const { job, view, tokenHash } = loadLease(ctx, jobId, leaseToken, deviceId);
   if (!isLeaseCurrent(view)) throw leaseLost();
   const next = afterLeaseEnded({ attempt: job.attempt, maxAttempts: job.max_attempts }, reason);
   const changed = stmt(ctx, `UPDATE jobs SET state = ?, attempt = ?, failure_reason = ?, failure_detail = ?, lease_token_hash = NULL,

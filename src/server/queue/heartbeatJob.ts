@@ -6,10 +6,10 @@ import { leaseLost } from "../errors";
 import { expireLeases } from "./expireLeases";
 import { loadLease } from "./leaseView";
 
-/** Extends the current lease to now + leaseSeconds; any other token gets `409 lease_lost`. */
-export function heartbeatJob(ctx: Ctx, jobId: string, leaseToken: string) {
+/** Extends the current lease to now + leaseSeconds; any other token, or another device's, gets `409 lease_lost`. */
+export function heartbeatJob(ctx: Ctx, jobId: string, deviceId: string, leaseToken: string) {
   expireLeases(ctx);
-  const { job, view, tokenHash } = loadLease(ctx, jobId, leaseToken);
+  const { job, view, tokenHash } = loadLease(ctx, jobId, leaseToken, deviceId);
   if (!isLeaseCurrent(view)) throw leaseLost();
   const expiresAt = leaseExpiresAt(ctx.now(), job.lease_seconds);
   const changed = stmt(ctx, "UPDATE jobs SET lease_expires_at = ?, updated_at = ? WHERE id = ? AND state = 'leased' AND lease_token_hash = ?")

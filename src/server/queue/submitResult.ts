@@ -26,18 +26,19 @@ export type SubmitOutcome = { status: 200 | 201; body: ResultResponse };
  * write, on the state at commit time, so two copies of one result arriving together still make
  * one run. Writes that arrive together share one commit (src/server/groupCommit.ts).
  */
-export async function submitResult(ctx: Ctx, jobId: string, trace: Trace, rawBody: string): Promise<SubmitOutcome> {
+export async function submitResult(ctx: Ctx, jobId: string, deviceId: string, trace: Trace, rawBody: string): Promise<SubmitOutcome> {
   expireLeases(ctx);
-  const { job, view } = loadLease(ctx, jobId, trace.leaseToken); // 404 before any work
-  if (view.tokenAttempt === null) throw leaseLost(); // never issued for this job: it never will be
+  const { job, view } = loadLease(ctx, jobId, trace.leaseToken, deviceId); // 404 before any work
+  // Never issued for this job, or to another device: it never will be (no scoring spent on it).
+  if (view.tokenAttempt === null || !view.tokenIsCallers) throw leaseLost();
   const task = getTask(ctx, job.suite_id, job.task_id, job.task_version);
   const config = getConfig(ctx, job.suite_id, job.config_id, job.config_version);
   const score = scoreRun(task, trace, config.contextWindow);
-  return groupCommit(ctx, () => writeResult(ctx, jobId, trace, rawBody, task, config, score));
+  return groupCommit(ctx, () => writeResult(ctx, jobId, deviceId, trace, rawBody, task, config, score));
 }
 
-function writeResult(ctx: Ctx, jobId: string, trace: Trace, rawBody: string, task: Task, config: Config, score: RunScore): SubmitOutcome {
-  const { job, view, tokenHash } = loadLease(ctx, jobId, trace.leaseToken);
+function writeResult(ctx: Ctx, jobId: string, deviceId: string, trace: Trace, rawBody: string, task: Task, config: Config, score: RunScore): SubmitOutcome {
+  const { job, view, tokenHash } = loadLease(ctx, jobId, trace.leaseToken, deviceId);
   const existing = stmt(ctx, `SELECT r.id, r.superseded, s.passed, s.outcome FROM runs r JOIN scores s ON s.run_id = r.id AND s.current = 1
         WHERE r.lease_token_hash = ?`,
     )

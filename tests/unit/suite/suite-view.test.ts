@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { SuiteView } from "@/components/suite/SuiteView";
-import type { Suite } from "@/domain/suite/schema";
+import { SUITE_LIMITS, type Suite } from "@/domain/suite/schema";
 
 const seed = { files: [{ path: "/todo.md", content: "- [ ] milk" }] };
 const done = { files: [{ path: "/todo.md", content: "- [ ] milk\n- [ ] dentist" }] };
@@ -33,7 +33,14 @@ function suite(expectUntouched: "pass" | "fail"): Suite {
   };
 }
 
-const render = (s: Suite) => renderToStaticMarkup(createElement(SuiteView, { suite: s }));
+const render = (s: Suite, request?: { page: number; query: string }) => renderToStaticMarkup(createElement(SuiteView, { suite: s, request }));
+
+/** A suite at the task cap (issue 14): 1,000 small tasks of one fixture each. */
+function capSized(): Suite {
+  const base = suite("fail");
+  const t = base.tasks[0];
+  return { ...base, tasks: Array.from({ length: SUITE_LIMITS.tasks }, (_, i) => ({ ...t, id: `task-${i + 1}`, fixtures: [t.fixtures[0]] })) };
+}
 
 describe("SuiteView", () => {
   it("renders the header, config, task and fixture verdicts", () => {
@@ -60,7 +67,33 @@ describe("SuiteView", () => {
     s.tasks[0].milestones!.unshift({ id: "searched", label: "searched the notes", check: { kind: "any", of: [{ kind: "call_regex", pattern: "grep" }] } });
     const html = render(s);
     expect(html).toContain("2 fixtures, all judged as expected");
-    expect(html).toMatch(/data-testid="suite-warnings"[^]*1 warning[^]*href="#task-todo-dentist"[^]*milestone <code>searched<\/code> \(searched the notes\) depends on tool calls/);
+    expect(html).toMatch(/data-testid="suite-warnings"[^]*1 warning[^]*href="?q=todo-dentist#task-todo-dentist"[^]*milestone <code>searched<\/code> \(searched the notes\) depends on tool calls/);
     expect(render(suite("fail"))).not.toContain("suite-warnings");
+  });
+});
+
+describe("SuiteView of a suite at the task cap (issue 14)", () => {
+  const big = capSized();
+  const one = render(suite("fail")).length; // a page with one task, for scale
+
+  it("renders one page of 50 tasks with a pager, a bounded amount of HTML", () => {
+    const html = render(big);
+    expect(html.match(/data-testid="task-task-\d+"/g)).toHaveLength(50);
+    expect(html).toContain('data-testid="task-task-50"');
+    expect(html).not.toContain('data-testid="task-task-51"');
+    expect(html).toContain("Tasks 1–50 of 1,000 · page 1 of 20");
+    expect(html).toContain('href="?page=2"');
+    // 50 tasks' worth, not 1,000 (the whole suite renders to ~20 times this).
+    expect(html.length).toBeLessThan(60 * one);
+  });
+
+  it("pages on and finds tasks by id", () => {
+    const last = render(big, { page: 20, query: "" });
+    expect(last).toContain('data-testid="task-task-1000"');
+    expect(last).toContain('href="?page=19"');
+    expect(last).not.toContain('rel="next"');
+    const found = render(big, { page: 1, query: "task-999" });
+    expect(found.match(/data-testid="task-task-\d+"/g)).toEqual(['data-testid="task-task-999"']);
+    expect(found).toContain("Tasks 1–1 of 1 matching “task-999”");
   });
 });

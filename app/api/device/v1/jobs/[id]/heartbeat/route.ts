@@ -6,9 +6,9 @@ import { heartbeatJob } from "@/server/queue/heartbeatJob";
 
 export const POST = route(async (req: Request, { params }: { params: Promise<{ id: string }> }) => {
   const ctx = getContext();
-  authenticateDevice(ctx, req.headers.get("authorization"));
+  const device = authenticateDevice(ctx, req.headers.get("authorization"));
   const { data } = await readJson(req, HeartbeatRequest);
-  return json(heartbeatJob(ctx, (await params).id, data.leaseToken));
+  return json(heartbeatJob(ctx, (await params).id, device.id, data.leaseToken));
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -6,9 +6,9 @@ import { submitResult } from "@/server/queue/submitResult";
 
 export const POST = route(async (req: Request, { params }: { params: Promise<{ id: string }> }) => {
   const ctx = getContext();
-  authenticateDevice(ctx, req.headers.get("authorization"));
+  const device = authenticateDevice(ctx, req.headers.get("authorization"));
   const { data, raw } = await readJson(req, Trace, TRACE_LIMIT);
-  const { status, body } = await submitResult(ctx, (await params).id, data, raw);
+  const { status, body } = await submitResult(ctx, (await params).id, device.id, data, raw);
   return json(body, status);
 });
 

@@ -1,0 +1,60 @@
+/** Issue 14: `POST /api/demo` validates its body and refuses a second demo while one runs. */
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setDemoPhoneLauncher } from "@/server/demo/startDemo";
+import { testDashboard } from "../support/server";
+
+let dash: ReturnType<typeof testDashboard>;
+const launched: { origin: string; token: string; stopped: boolean }[] = [];
+const sessions = () => (dash.ctx.db.$client.prepare("SELECT count(*) AS n FROM sessions").get() as { n: number }).n;
+
+beforeAll(() => {
+  // No child process: the stand-in records what the real launcher would have started.
+  setDemoPhoneLauncher((origin, token) => {
+    const phones = { origin, token, stopped: false };
+    launched.push(phones);
+    return { running: () => !phones.stopped, stop: () => void (phones.stopped = true) };
+  });
+  dash = testDashboard(path.join(__dirname, "..", "..", "suites")); // the demo runs the default suite
+});
+afterAll(() => {
+  dash.close();
+  setDemoPhoneLauncher(undefined);
+});
+
+describe("POST /api/demo", () => {
+  it("refuses a body other than empty or {} with a 400, starting nothing", async () => {
+    for (const body of ['{"repeats": 100}', "[]", '"go"', "null", "{"]) {
+      const r = await dash.call("POST", "/api/demo", { body, headers: { "content-type": "application/json" } });
+      expect(r.status, body).toBe(400);
+      expect(r.body.error.message.length).toBeGreaterThan(0);
+    }
+    expect(sessions()).toBe(0);
+    expect(launched).toHaveLength(0);
+  });
+
+  it("starts one demo (no body, as the button sends it), then refuses a second with 409 naming the running session", async () => {
+    const first = await dash.call("POST", "/api/demo");
+    expect(first.status).toBe(201);
+    expect(launched).toHaveLength(1);
+    const id = first.body.session.id as string;
+    for (const opts of [{}, { json: {} }]) {
+      const again = await dash.call("POST", "/api/demo", opts);
+      expect(again.status).toBe(409);
+      expect(again.body.error.code).toBe("conflict");
+      expect(again.body.error.message).toContain(id);
+      expect(again.body.error.message).toMatch(/wait for it to finish or cancel it/);
+    }
+    expect(sessions()).toBe(1);
+    expect(launched).toHaveLength(1);
+  });
+
+  it("starts another once the running demo is cancelled, stopping the old phones", async () => {
+    const running = (dash.ctx.db.$client.prepare("SELECT id FROM sessions").get() as { id: string }).id;
+    expect((await dash.call("POST", `/api/sessions/${running}/cancel`)).status).toBe(200);
+    const next = await dash.call("POST", "/api/demo", { json: {} });
+    expect(next.status).toBe(201);
+    expect(next.body.session.id).not.toBe(running);
+    expect(launched.map((l) => l.stopped)).toEqual([true, false]);
+  });
+});
