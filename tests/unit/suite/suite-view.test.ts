@@ -67,7 +67,7 @@ describe("SuiteView", () => {
     s.tasks[0].milestones!.unshift({ id: "searched", label: "searched the notes", check: { kind: "any", of: [{ kind: "call_regex", pattern: "grep" }] } });
     const html = render(s);
     expect(html).toContain("2 fixtures, all judged as expected");
-    expect(html).toMatch(/data-testid="suite-warnings"[^]*1 warning[^]*href="?q=todo-dentist#task-todo-dentist"[^]*milestone <code>searched<\/code> \(searched the notes\) depends on tool calls/);
+    expect(html).toMatch(/data-testid="suite-warnings"[^]*1 warning[^]*href="\?q=todo-dentist#task-todo-dentist"[^]*milestone <code>searched<\/code> \(searched the notes\) depends on tool calls/);
     expect(render(suite("fail"))).not.toContain("suite-warnings");
   });
 });
