@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { toValidationIssues } from "@/domain/protocol/errors";
+import { isJsonMediaType } from "@/domain/http/media-type";
 import { jsonDepthExceeds } from "@/domain/protocol/json-depth";
 import { ServiceError } from "./errors";
 
@@ -49,7 +50,8 @@ export async function readText(req: Request, limit: number): Promise<string> {
 /** Parses a JSON body against a schema; every problem is listed in the 400's `issues`. */
 export async function readJson<S extends z.ZodType>(req: Request, schema: S, limit = DEFAULT_LIMIT): Promise<{ data: z.output<S>; raw: string }> {
   const type = req.headers.get("content-type") ?? "";
-  if (type && !/^application\/(.+\+)?json\b/i.test(type)) {
+  // Parsed, not pattern-matched: `application/x-www-form-urlencoded; x=a+json` is a form (issue 14).
+  if (type && !isJsonMediaType(type)) {
     throw new ServiceError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
   }
   const raw = await readText(req, limit);
