@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { toValidationIssues } from "@/domain/protocol/errors";
+import { isClientAbort } from "@/domain/http/client-abort";
 import { isJsonMediaType } from "@/domain/http/media-type";
 import { jsonDepthExceeds } from "@/domain/protocol/json-depth";
 import { ServiceError } from "./errors";
@@ -83,6 +84,11 @@ export function route<A extends unknown[]>(fn: (req: Request, ...rest: A) => Pro
       return await fn(req, ...rest);
     } catch (err) {
       if (err instanceof ServiceError) return errorResponse(err);
+      if (isClientAbort(err, req.signal)) {
+        // Nobody is left to read an answer; one line says what happened (issue 14).
+        console.warn(`[harness-lab] the client went away during ${req.method} ${new URL(req.url).pathname}; its request was dropped`);
+        return json({ error: { code: "invalid_request", message: "The request ended before its body arrived; send it again." } }, 400);
+      }
       console.error("[harness-lab] unexpected error", req.method, new URL(req.url).pathname, err);
       return json({ error: { code: "internal", message: "The server hit an unexpected error; the details are in its log. Try again." } }, 500);
     }
