@@ -7,7 +7,10 @@ import type http from "node:http";
 import os from "node:os";
 import { decideHost, parseAllowedHosts } from "../src/domain/access/host";
 
-const allowed = parseAllowedHosts(process.env.ALLOWED_HOSTS);
+// The machine's own name, bare and as its mDNS `.local` name, is how a researcher may type it; an
+// attacker would need the victim to browse to that very name on a page the attacker serves.
+const own = os.hostname().toLowerCase();
+const allowed = [...parseAllowedHosts(process.env.ALLOWED_HOSTS), own, own.endsWith(".local") ? own : `${own}.local`];
 
 let addresses: string[] = [];
 let readAt = -Infinity;

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import { chromium } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { rawRequest, upload } from "./raw-http";
@@ -21,7 +22,7 @@ const pollBody = JSON.stringify({
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   [servers.main, servers.viaNext, servers.admin] = await Promise.all([
-    startServer(), startServer({ DEVICE_API_VIA_NEXT: "1" }), startServer({ ADMIN_PASSWORD: "correct horse", TRUST_LOOPBACK: "0" }),
+    startServer({ ALLOWED_HOSTS: "lab.example.org, *.tunnel.test" }), startServer({ DEVICE_API_VIA_NEXT: "1" }), startServer({ ADMIN_PASSWORD: "correct horse", TRUST_LOOPBACK: "0" }),
   ]);
 });
 test.afterAll(() => {
@@ -71,6 +72,18 @@ for (const transport of ["main", "viaNext"] as const) {
     expect(s.log()).not.toMatch(/unexpected error|ECONNRESET|    at /);
   });
 }
+
+test("the Host must be loopback, this machine's address or name, or in ALLOWED_HOSTS: anything else is a 421", async () => {
+  const { port } = servers.main;
+  const lan = Object.values(os.networkInterfaces()).flat().map((i) => i!.address).filter((a) => !a.startsWith("127.") && a !== "::1");
+  const own = ["localhost:1", "127.0.0.1", "[::1]", `${os.hostname()}:${port}`, "lab.example.org", "a.tunnel.test:8443", ...lan.map((a) => (a.includes(":") ? `[${a.replace(/%.*/, "")}]` : a))];
+  for (const host of own) expect((await rawRequest(port, { path: "/api/health", headers: { host } })).status, host).toBe(200);
+  for (const [host, path] of [["attacker.test:3000", "/api/health"], ["tunnel.test", "/devices"], ["127.0.0.1.nip.io", "/api/device/v1/poll"], ["lab.example.org.evil", "/login"]]) {
+    const a = await rawRequest(port, { method: path.includes("poll") ? "POST" : "GET", path, headers: { host } });
+    expect(a.status, host).toBe(421);
+    expect(JSON.parse(a.body).error.message).toContain("ALLOWED_HOSTS");
+  }
+});
 
 test("pages and APIs carry the security headers", async () => {
   for (const path of ["/devices", "/login", "/api/health", "/api/devices", "/api/device/v1/poll", "/api/nope"]) {
