@@ -15,8 +15,17 @@ export function passwordMatches(submitted: string, configured: string): boolean 
 
 const sign = (payload: string) => createHmac("sha256", key).update(payload).digest("base64url");
 
+/**
+ * Sessions logged out before their cookie expires: session id → expiry. A logged-out cookie must
+ * not keep working for the rest of its 12 hours (someone who copied it, a shared browser). Kept in
+ * memory until each expires; a restart forgets them, but a restart also changes the key, which
+ * already invalidates every cookie.
+ */
+const revoked = new Map<string, number>();
+
+/** The cookie's value is `<expiry ms>.<random session id>.<HMAC of both>`. */
 export function issueCookie(now: number): string {
-  const payload = String(now + TTL_MS);
+  const payload = `${now + TTL_MS}.${randomBytes(16).toString("base64url")}`;
   return `${COOKIE}=${payload}.${sign(payload)}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${TTL_MS / 1000}`;
 }
 
@@ -24,11 +33,25 @@ export function clearCookie(): string {
   return `${COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`;
 }
 
-/** True when the request carries an unexpired cookie this process signed. */
-export function hasSession(cookieHeader: string | undefined, now: number): boolean {
-  const m = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${COOKIE}=(\\d+)\\.([A-Za-z0-9_-]+)`));
-  if (!m) return false;
+/** The session a cookie header carries, if this process signed it and it has not expired. */
+function session(cookieHeader: string | undefined, now: number): { id: string; expires: number } | null {
+  const m = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${COOKIE}=((\\d+)\\.([A-Za-z0-9_-]{22}))\\.([A-Za-z0-9_-]+)`));
+  if (!m) return null;
   const expected = Buffer.from(sign(m[1]));
-  const got = Buffer.from(m[2]);
-  return got.length === expected.length && timingSafeEqual(got, expected) && Number(m[1]) > now;
+  const got = Buffer.from(m[4]);
+  if (got.length !== expected.length || !timingSafeEqual(got, expected) || Number(m[2]) <= now) return null;
+  return { id: m[3], expires: Number(m[2]) };
+}
+
+/** True when the request carries an unexpired cookie this process signed and nobody logged out. */
+export function hasSession(cookieHeader: string | undefined, now: number): boolean {
+  const s = session(cookieHeader, now);
+  return s !== null && !revoked.has(s.id);
+}
+
+/** Logs the cookie's session out for good; only genuine cookies are remembered, so the set stays small. */
+export function revokeSession(cookieHeader: string | undefined, now: number): void {
+  for (const [id, expires] of revoked) if (expires <= now) revoked.delete(id);
+  const s = session(cookieHeader, now);
+  if (s) revoked.set(s.id, s.expires);
 }

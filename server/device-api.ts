@@ -79,6 +79,26 @@ function readBody(req: http.IncomingMessage): Promise<Buffer> {
   });
 }
 
+/**
+ * The body as a stream that reads the socket only when the handler first reads it: the handlers
+ * check the bearer token first, so an unauthenticated upload is refused (401, the connection then
+ * closed) without its megabytes being read. The body still arrives as one chunk, read as above.
+ */
+function lazyBody(req: http.IncomingMessage): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const body = await readBody(req);
+        if (body.length) controller.enqueue(new Uint8Array(body.buffer, body.byteOffset, body.length));
+        controller.close();
+      } catch (err) {
+        controller.error(err);
+      }
+    },
+    // No read ahead: `pull` runs on the handler's first read, not when the stream is made.
+  }, { highWaterMark: 0 });
+}
+
 export const deviceApiEnabled = process.env.DEVICE_API_VIA_NEXT !== "1";
 
 /**
@@ -107,11 +127,12 @@ export async function serveDeviceApi(req: http.IncomingMessage, res: http.Server
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const request = new Request(new URL(url.pathname + url.search, `http://${req.headers.host ?? "localhost"}`), {
+  // server/main.ts has checked the Host already; the handlers only read the path and query.
+  const request = new Request(new URL(url.pathname + url.search, "http://localhost"), {
     method: req.method,
     headers,
     signal: aborted.signal,
-    ...(hasBody ? { body: await readBody(req) } : {}),
+    ...(hasBody ? { body: lazyBody(req), duplex: "half" } : {}),
   } as RequestInit);
   const response = await handler(request, { params: Promise.resolve(params) });
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;

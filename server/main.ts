@@ -9,9 +9,12 @@ import next from "next";
 import { decideAccess } from "../src/domain/access/policy";
 import { createAttemptLimiter } from "../src/domain/access/rate-limit";
 import { pathEscapesValid } from "../src/domain/protocol/well-formed";
-import { clearCookie, hasSession, issueCookie, passwordMatches } from "./admin-session";
+import { safeNextPath } from "../src/domain/access/redirect";
+import { isClientAbort } from "../src/domain/http/client-abort";
+import { clearCookie, hasSession, issueCookie, passwordMatches, revokeSession } from "./admin-session";
 import { loginPage } from "./login-page";
 import { serveDeviceApi } from "./device-api";
+import { closeIfUnread, refuseHost, setSecurityHeaders } from "./edge";
 
 const root = path.resolve(__dirname, "..");
 const port = Number(process.env.PORT || 3000);
@@ -29,17 +32,24 @@ function send(res: http.ServerResponse, status: number, body: unknown, headers: 
 }
 const error = (code: string, message: string) => ({ error: { code, message } });
 
-function readBody(req: http.IncomingMessage, limit = 4096): Promise<string> {
+const LOGIN_LIMIT = 4096;
+class TooLarge extends Error {}
+
+/** The login body, at most LOGIN_LIMIT bytes; past that, reading stops and the login answers 413. */
+function readBody(req: http.IncomingMessage, limit = LOGIN_LIMIT): Promise<string> {
   return new Promise((resolve, reject) => {
     let size = 0;
     const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => {
+    const onData = (c: Buffer) => {
       size += c.length;
       if (size > limit) {
-        reject(new Error("too large"));
-        req.destroy();
+        // Not destroyed here: the client gets its 413, then the connection closes (closeIfUnread).
+        req.off("data", onData);
+        req.pause();
+        reject(new TooLarge());
       } else chunks.push(c);
-    });
+    };
+    req.on("data", onData);
     req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     req.on("error", reject);
   });
@@ -61,19 +71,21 @@ async function login(req: http.IncomingMessage, res: http.ServerResponse, remote
       password = p.get("password") ?? "";
       nextPath = p.get("next") ?? "/";
     } else password = String((JSON.parse(raw) as { password?: unknown }).password ?? "");
-  } catch {
+  } catch (err) {
+    if (err instanceof TooLarge) return send(res, 413, error("payload_too_large", `The login body is larger than ${LOGIN_LIMIT} bytes; send just the password.`));
+    if (isClientAbort(err)) return;
     return send(res, 400, error("invalid_request", "Send the password as JSON {\"password\": \"…\"} or from the login form."));
   }
   if (!passwordMatches(password, adminPassword)) {
     if (isForm) {
-      res.writeHead(303, { location: `/login?failed=1&next=${encodeURIComponent(nextPath)}` });
+      res.writeHead(303, { location: `/login?failed=1&next=${encodeURIComponent(safeNextPath(nextPath))}` });
       return res.end();
     }
     return send(res, 401, error("unauthorized", "That password is not right; try again."));
   }
   const cookie = issueCookie(Date.now());
   if (isForm) {
-    res.writeHead(303, { location: nextPath.startsWith("/") && !nextPath.startsWith("//") ? nextPath : "/", "set-cookie": cookie });
+    res.writeHead(303, { location: safeNextPath(nextPath), "set-cookie": cookie });
     return res.end();
   }
   send(res, 200, { ok: true }, { "set-cookie": cookie });
@@ -85,7 +97,17 @@ async function main() {
   await app.prepare();
 
   const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
+    let url: URL;
+    try {
+      url = new URL(req.url ?? "/", "http://localhost");
+    } catch {
+      return send(res, 400, error("invalid_request", "The request target is not a path; send a path such as /api/health."));
+    }
+    setSecurityHeaders(res, url.pathname);
+    closeIfUnread(req, res);
+    // Before anything else runs: a name this dashboard does not answer to is a rebinding page's.
+    const refused = refuseHost(req, Date.now());
+    if (refused) return send(res, refused.status, refused.body);
     const remote = req.socket.remoteAddress ?? "";
     const adminSession = !!adminPassword && hasSession(req.headers.cookie, Date.now());
     const decision = decideAccess({
@@ -103,10 +125,13 @@ async function main() {
     }
     if (url.pathname === "/login" && req.method === "GET") {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-      return res.end(loginPage({ configured: !!adminPassword, failed: url.searchParams.has("failed"), next: url.searchParams.get("next") ?? "/" }));
+      return res.end(loginPage({ configured: !!adminPassword, failed: url.searchParams.has("failed"), next: safeNextPath(url.searchParams.get("next")) }));
     }
     if (url.pathname === "/api/auth/login" && req.method === "POST") return login(req, res, remote);
-    if (url.pathname === "/api/auth/logout" && req.method === "POST") return send(res, 200, { ok: true }, { "set-cookie": clearCookie() });
+    if (url.pathname === "/api/auth/logout" && req.method === "POST") {
+      revokeSession(req.headers.cookie, Date.now());
+      return send(res, 200, { ok: true }, { "set-cookie": clearCookie() });
+    }
     if (url.pathname === "/api/auth/login" || url.pathname === "/api/auth/logout") {
       // These two live here, not in app/api, so they refuse other methods themselves (cf. otherMethods).
       return send(res, 405, error("method_not_allowed", `This route accepts POST, not ${req.method}; send the request with POST.`), { allow: "POST" });
@@ -118,6 +143,10 @@ async function main() {
     try {
       if (await serveDeviceApi(req, res, url)) return;
     } catch (err) {
+      if (isClientAbort(err)) {
+        console.warn(`[harness-lab] the client went away during ${req.method} ${url.pathname}; its request was dropped`);
+        return res.destroy();
+      }
       console.error("[harness-lab] unexpected error", req.method, url.pathname, err);
       if (!res.headersSent) return send(res, 500, error("internal", "The server hit an unexpected error; the details are in its log. Try again."));
       return res.destroy();

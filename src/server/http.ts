@@ -1,6 +1,8 @@
 import "server-only";
 import type { z } from "zod";
 import { toValidationIssues } from "@/domain/protocol/errors";
+import { isClientAbort } from "@/domain/http/client-abort";
+import { isJsonMediaType } from "@/domain/http/media-type";
 import { jsonDepthExceeds } from "@/domain/protocol/json-depth";
 import { illFormedStrings, mayHoldLoneSurrogate } from "@/domain/protocol/well-formed";
 import { ServiceError } from "./errors";
@@ -56,7 +58,8 @@ export async function readText(req: Request, limit: number): Promise<string> {
 /** Parses a JSON body against a schema; every problem is listed in the 400's `issues`. */
 export async function readJson<S extends z.ZodType>(req: Request, schema: S, limit = DEFAULT_LIMIT): Promise<{ data: z.output<S>; raw: string }> {
   const type = req.headers.get("content-type") ?? "";
-  if (type && !/^application\/(.+\+)?json\b/i.test(type)) {
+  // Parsed, not pattern-matched: `application/x-www-form-urlencoded; x=a+json` is a form (issue 14).
+  if (type && !isJsonMediaType(type)) {
     throw new ServiceError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
   }
   const raw = await readText(req, limit);
@@ -92,6 +95,11 @@ export function route<A extends unknown[]>(fn: (req: Request, ...rest: A) => Pro
       return await fn(req, ...rest);
     } catch (err) {
       if (err instanceof ServiceError) return errorResponse(err);
+      if (isClientAbort(err, req.signal)) {
+        // Nobody is left to read an answer; one line says what happened (issue 14).
+        console.warn(`[harness-lab] the client went away during ${req.method} ${new URL(req.url).pathname}; its request was dropped`);
+        return json({ error: { code: "invalid_request", message: "The request ended before its body arrived; send it again." } }, 400);
+      }
       console.error("[harness-lab] unexpected error", req.method, new URL(req.url).pathname, err);
       return json({ error: { code: "internal", message: "The server hit an unexpected error; the details are in its log. Try again." } }, 500);
     }

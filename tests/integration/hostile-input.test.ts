@@ -22,7 +22,7 @@ import { ErrorBody } from "@/domain/protocol/errors";
 import { setTokenizerLoader } from "@/server/budget/tokenizer";
 import { setDemoPhoneLauncher } from "@/server/demo/startDemo";
 import { pollBody, testDashboard, traceFor } from "../support/server";
-import { type Body, LONE_SURROGATES, bodyFor, deep, huge, idFrom, queryFor, shortReport, swapBytes, toJsonText, withIllFormed } from "../support/hostile";
+import { BYPASS_TYPES, type Body, LONE_SURROGATES, bodyFor, deep, huge, idFrom, queryFor, shortReport, swapBytes, toJsonText, withIllFormed } from "../support/hostile";
 
 const FACTOR = Number(process.env.HOSTILE_RUNS ?? 1);
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261014);
@@ -185,6 +185,21 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
     const run = { ...(importTemplate as any).runs[0], runId: "run_long_progress", progress: Array(200_000).fill(0) };
     expect((await hostile("POST", "/api/import/runs", { bytes: new TextEncoder().encode(JSON.stringify({ version: 1, runs: [run] })), type: "application/json", label: "long progress" })).status).toBe(400);
     expect((await hostile("GET", "/api/analytics/progress?includeTrial=1")).status).toBe(200);
+  });
+
+  it("a valid body under a media type that only mentions JSON is refused with 415 on every JSON route", async () => {
+    const session = { name: "typed", suite: "mini", tasks: ["dentist-todo"], configs: ["files"], repeats: 1, order: "blocked" };
+    const routes: [string, unknown, string?][] = [
+      ["/api/devices", { name: "phone" }], ["/api/sessions", session], ["/api/suites", suiteTemplate], ["/api/import/runs", importTemplate],
+      ["/api/budget/count", { systemPrompt: "Be brief.", tools: [] }], ["/api/device/v1/poll", pollBody, `Bearer ${token}`],
+    ];
+    for (const [url, template, auth] of routes) {
+      for (const type of BYPASS_TYPES) {
+        const { status, text } = await hostile("POST", url, { bytes: new TextEncoder().encode(JSON.stringify(template)), type, label: `type ${type}` }, auth);
+        expect(status, `${url} as ${type}`).toBe(415);
+        expect(JSON.parse(text).error.code).toBe("unsupported_media_type");
+      }
+    }
   });
 
   it("dashboard bodies: devices, sessions, suites, import, and the body-less POST/DELETE routes", async () => {

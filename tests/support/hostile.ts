@@ -125,7 +125,15 @@ export interface Body {
 
 const enc = new TextEncoder();
 const INVALID_UTF8 = [[0xff], [0xc3, 0x28], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xe2, 0x82], [0xc0, 0xaf]];
-const WRONG_TYPES = ["text/plain", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded", "application/jsonx", "image/png", "", ";;;"];
+/**
+ * Non-JSON media types whose text a pattern match took for JSON (issue 14): a form or plain text
+ * with `+json` or `json` somewhere in a parameter, or JSON-looking subtypes that are not JSON.
+ */
+export const BYPASS_TYPES = [
+  "application/x-www-form-urlencoded; x=a+json", "application/x-www-form-urlencoded;+json", "text/plain; charset=application/json", "multipart/form-data; boundary=a+json",
+  "application/json-seq", "application/+json", "application/json, text/plain", "application/json x", "text/plain; x=\"application/json\"",
+];
+const WRONG_TYPES = ["text/plain", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded", "application/jsonx", "image/png", "", ";;;", ...BYPASS_TYPES];
 const JSON_TYPES = ["application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "application/vnd.api+json", "application/json; charset=latin1"];
 const BAD_JSON = ["", " ", "{", "}", "{\"a\":}", "[1,]", "NaN", "undefined", "{'a':1}", "\uFEFF{}", "}{", "null null", "{} []", "\"unterminated", "{\"a\":1}garbage", "[".repeat(5000)];
 

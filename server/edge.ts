@@ -1,0 +1,88 @@
+/**
+ * What every request meets first in server/main.ts, before access, login or any route (issue 14):
+ * the Host check against DNS rebinding, the security headers of every answer, and closing a
+ * connection whose request body was refused before it was read.
+ */
+import type http from "node:http";
+import os from "node:os";
+import { decideHost, parseAllowedHosts } from "../src/domain/access/host";
+
+// The machine's own name, bare and as its mDNS `.local` name, is how a researcher may type it; an
+// attacker would need the victim to browse to that very name on a page the attacker serves.
+const own = os.hostname().toLowerCase();
+const allowed = [...parseAllowedHosts(process.env.ALLOWED_HOSTS), own, own.endsWith(".local") ? own : `${own}.local`];
+
+let addresses: string[] = [];
+let readAt = -Infinity;
+/**
+ * This machine's interface addresses. A laptop on Wi-Fi can get a new one while running for hours,
+ * so a Host that is not known yet rereads them (at most once a second).
+ */
+function ownAddresses(now: number, fresh: boolean): string[] {
+  if (fresh && now - readAt < 1000) return addresses;
+  if (!fresh && readAt > -Infinity) return addresses;
+  addresses = Object.values(os.networkInterfaces()).flatMap((list) => (list ?? []).map((i) => i.address));
+  readAt = now;
+  return addresses;
+}
+
+export interface Refusal {
+  status: number;
+  body: { error: { code: string; message: string } };
+}
+
+/** Null when this dashboard answers to the request's Host; otherwise the 400 or 421 to send. */
+export function refuseHost(req: http.IncomingMessage, now: number): Refusal | null {
+  const host = req.headers.host;
+  let decision = decideHost(host, { interfaces: ownAddresses(now, false), allowed });
+  if (decision.kind === "unknown") decision = decideHost(host, { interfaces: ownAddresses(now, true), allowed });
+  if (decision.kind === "allow") return null;
+  if (decision.kind === "malformed") {
+    return { status: 400, body: { error: { code: "invalid_request", message: "The Host header is not a host name or address with an optional port; send the name or address you connected to." } } };
+  }
+  return {
+    status: 421,
+    body: {
+      error: {
+        code: "misdirected_request",
+        message: `This dashboard does not answer to the name "${decision.name}"; open it as localhost or by this machine's address, or add the name to ALLOWED_HOSTS and restart it.`,
+      },
+    },
+  };
+}
+
+/**
+ * Sent with every answer. Pages: no framing by anyone (clickjacking), scripts and styles only from
+ * this origin plus inline ones, which Next.js's hydration needs (the RSC payload is inline
+ * `<script>`s; nonces would force every page to render per request). Pages render model output
+ * as React text, so inline scripts are not a door for it. API answers are data: nothing runs.
+ */
+const PAGE_CSP = [
+  "default-src 'self'", "script-src 'self' 'unsafe-inline'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:", "font-src 'self' data:",
+  "connect-src 'self'", "worker-src 'self' blob:", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+].join("; ");
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+export function setSecurityHeaders(res: http.ServerResponse, pathname: string): void {
+  res.setHeader("content-security-policy", pathname.startsWith("/api/") ? API_CSP : PAGE_CSP);
+  res.setHeader("x-frame-options", "DENY");
+  res.setHeader("x-content-type-options", "nosniff");
+  res.setHeader("referrer-policy", "same-origin");
+}
+
+const hasBody = (req: http.IncomingMessage) => (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0") || req.headers["transfer-encoding"] !== undefined;
+
+/**
+ * A request answered before its body was all read (a 401 before the token was checked against
+ * the body, a 413 over a limit): nothing will read the rest, so a client still sending would stall
+ * on a full socket. The answer says `Connection: close`, and Node ends the socket once the answer
+ * is flushed (destroySoon). Destroying it here instead could drop the answer unread.
+ */
+export function closeIfUnread(req: http.IncomingMessage, res: http.ServerResponse): void {
+  if (!hasBody(req)) return;
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: http.ServerResponse, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete) this.setHeader("connection", "close");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+}
