@@ -60,7 +60,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       {noOverlap ? (
         <div className="panel empty" data-testid="compare-empty"><p className="muted">The two sides share no task with runs in this selection: pick other configs or sessions.</p></div>
       ) : (
-        <CompareResult a={sides.a} b={sides.b} lists={compareLists(result, result.tasks)} signTestP={result.signTestP} mcnemarP={result.mcnemarP} pairs={result.pairs}
+        <CompareResult a={sides.a} b={sides.b} lists={compareLists(result, result.tasks)} signTestP={result.signTestP} mcnemarP={result.mcnemarP} pairs={result.pairs} bootstrap={result.bootstrap}
           hrefs={{
             a: (taskId) => runsHref(filterQuery(aSession), { task: taskId, config: sides.a }),
             b: (taskId) => runsHref(filterQuery(bSession), { task: taskId, config: sides.b }),
