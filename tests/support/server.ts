@@ -41,6 +41,7 @@ import * as budget from "../../app/api/budget/route";
 import * as budgetHeadroom from "../../app/api/budget/headroom/route";
 import * as budgetConfigs from "../../app/api/budget/configs/route";
 import * as demo from "../../app/api/demo/route";
+import * as plan from "../../app/api/plan/route";
 
 type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response> | Response; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Module = Partial<Record<string, Handler>>;
@@ -83,6 +84,7 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/budget\/headroom$/, budgetHeadroom as Module],
   [/^\/api\/budget\/configs$/, budgetConfigs as Module],
   [/^\/api\/demo$/, demo as Module],
+  [/^\/api\/plan$/, plan as Module],
 ];
 
 export interface Call {
