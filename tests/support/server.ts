@@ -42,6 +42,7 @@ import * as budgetHeadroom from "../../app/api/budget/headroom/route";
 import * as budgetConfigs from "../../app/api/budget/configs/route";
 import * as demo from "../../app/api/demo/route";
 import * as plan from "../../app/api/plan/route";
+import * as gate from "../../app/api/gate/route";
 import * as analyticsTransitions from "../../app/api/analytics/transitions/route";
 import * as analyticsTrajectories from "../../app/api/analytics/trajectories/route";
 
@@ -87,6 +88,7 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/budget\/configs$/, budgetConfigs as Module],
   [/^\/api\/demo$/, demo as Module],
   [/^\/api\/plan$/, plan as Module],
+  [/^\/api\/gate$/, gate as Module],
   [/^\/api\/analytics\/transitions$/, analyticsTransitions as Module],
   [/^\/api\/analytics\/trajectories$/, analyticsTrajectories as Module],
 ];
