@@ -18,7 +18,9 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
   const sessions = filterOptions(ctx).sessions;
   const chosen = new Set(filter.success ? filter.data.sessions : []);
   const problems = [...(filter.success ? [] : ["the sessions"]), ...(q.success ? [] : q.error.issues.map((i) => i.path.join(".")))];
-  const plan = filter.success && q.success ? planStudy(ctx, filter.data, q.data) : null;
+  // A first visit (no parameters yet) shows the form and a hint, not a complaint about ψ.
+  const asked = Object.keys(sp).length > 0;
+  const plan = asked && filter.success && q.success ? planStudy(ctx, filter.data, q.data) : null;
   const field = (name: string, label: string, fallback: string, hint: string) => (
     <div>
       <label htmlFor={`plan-${name}`}>{label}</label>
@@ -44,7 +46,9 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
       </form>
       {problems.length ? (
         <div className="error" role="alert" data-testid="plan-error">Some values are not valid ({problems.join(", ")}): give fractions between 0 and 1, e.g. 0.1 for ten points.</div>
-      ) : plan ? <PlanResult plan={plan} /> : null}
+      ) : plan ? <PlanResult plan={plan} /> : (
+        <p className="muted" data-testid="plan-hint">Enter ψ (the share of paired runs where one config passed and the other failed), or pick past sessions to estimate it and the ICC from, then Plan.</p>
+      )}
     </>
   );
 }

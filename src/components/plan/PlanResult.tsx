@@ -11,8 +11,8 @@ export function PlanResult({ plan }: { plan: Plan }) {
       {plan.problem ? <div className="error" role="alert" data-testid="plan-problem">{plan.problem}</div> : null}
       <div className="panel stats" data-testid="plan-stats">
         <div className="stat"><b data-testid="plan-pairs">{plan.pairs === null ? "–" : integer(plan.pairs)}</b><span>independent pairs to detect {pts(plan.delta)} (α {plan.alpha}, power {plan.power})</span></div>
-        <div className="stat" title="share of paired runs where one config passed and the other failed"><b data-testid="plan-psi">{plan.psi === null ? "–" : plan.psi.toFixed(3)}</b><span>ψ, {plan.psiSource === "sessions" ? "estimated from the sessions" : plan.psiSource === "given" ? "as entered" : "unknown"}</span></div>
-        <div className="stat" title="how much repeats of a task agree (1: a task's repeats always end alike)"><b data-testid="plan-icc">{plan.icc === null ? "–" : plan.icc.toFixed(2)}</b><span>ICC of verdicts, {plan.iccSource === "sessions" ? "mean over the sessions' configs" : plan.iccSource === "given" ? "as entered" : "unknown"}</span></div>
+        <div className="stat" title="share of paired runs where one config passed and the other failed"><b data-testid="plan-psi-value">{plan.psi === null ? "–" : plan.psi.toFixed(3)}</b><span>ψ, {plan.psiSource === "sessions" ? "estimated from the sessions" : plan.psiSource === "given" ? "as entered" : "unknown"}</span></div>
+        <div className="stat" title="how much repeats of a task agree (1: a task's repeats always end alike)"><b data-testid="plan-icc-value">{plan.icc === null ? "–" : plan.icc.toFixed(2)}</b><span>ICC of verdicts, {plan.iccSource === "sessions" ? "mean over the sessions' configs" : plan.iccSource === "given" ? "as entered" : "unknown"}</span></div>
       </div>
       {plan.tasksByRepeats ? (
         <div className="panel">
@@ -30,7 +30,7 @@ export function PlanResult({ plan }: { plan: Plan }) {
           <p>
             {plan.current.tasks} tasks × {plan.current.repeats.toFixed(1).replace(/\.0$/, "")} repeats are worth {plan.current.effectivePairs.toFixed(1)} independent pairs.{" "}
             {plan.current.detectable === null
-              ? <b data-testid="plan-detectable">Not even a swing of every discordant pair one way would be detected at this power: add tasks.</b>
+              ? <b data-testid="plan-detectable">Even if every discordant pair went one way (a difference of {pts(plan.psi!)}), that many pairs would not detect it with power {plan.power}: add tasks.</b>
               : <>The smallest difference detected with power {plan.power}: <b data-testid="plan-detectable">{pts(plan.current.detectable)}</b>.</>}
           </p>
         </div>
