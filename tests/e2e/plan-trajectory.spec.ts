@@ -53,7 +53,9 @@ test("the planner, the trajectory diff and the gate agree with the API over a si
   expect(transitions.total).toBe(TASKS.length * 3);
   await page.getByTestId("trajectory-task").selectOption("dentist-todo-reminder");
   await page.getByTestId("trajectory-form-submit").click();
-  await page.waitForURL(/task=dentist-todo-reminder/);
+  await page.waitForURL(/diffTask=dentist-todo-reminder/);
+  // Picking the task to diff does not narrow the rest of the page (the shared filter's `task`).
+  await expect(page.getByTestId("transitions-total")).toHaveText(String(transitions.total));
   const diff = (await (await request.get(`/api/analytics/trajectories?session=${s}&a=files&b=bash-plan&task=dentist-todo-reminder`)).json()).tasks[0];
   await expect(page.getByTestId("trajectory-a").locator("ol li")).toHaveText(diff.a[0].steps);
   await expect(page.getByTestId("trajectory-b").locator("ol li")).toHaveText(diff.b[0].steps);

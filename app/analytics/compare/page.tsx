@@ -73,7 +73,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         />
       )}
 
-      {noOverlap ? null : <PairDetails ctx={ctx} filter={filter} a={{ config: sides.a, session: aSession }} b={{ config: sides.b, session: bSession }} result={result} wanted={one(sp.task)} />}
+      {noOverlap ? null : <PairDetails ctx={ctx} filter={filter} a={{ config: sides.a, session: aSession }} b={{ config: sides.b, session: bSession }} result={result} wanted={one(sp.diffTask)} />}
 
       <h2>Several pairs</h2>
       <p className="section-guide">Each row is one comparison. Testing many pairs finds some &quot;significant&quot; by chance; read the Benjamini–Hochberg columns, which keep the false discovery rate at the level you compare them with (e.g. 0.05).</p>
@@ -107,8 +107,9 @@ function PairDetails({ ctx, filter, a, b, result, wanted }: {
       <TransitionTable m={transitions} a={a.config} b={b.config} />
       <h2>Trajectory diff</h2>
       <p className="section-guide">For one task, the call path most runs of each config followed (abstracted as in the failure-pattern table), the first step where they differ, and how the runs on each path ended.</p>
-      <UrlParamsForm testId="trajectory-form" submitLabel="Show" values={{ task }}
-        fields={[{ name: "task", label: "Task", options: taskIds.map((t): [string, string] => [t, t]), testId: "trajectory-task" }]} />
+      {/* Not `task`: that is the shared filter's, and would narrow the whole page to one task. */}
+      <UrlParamsForm testId="trajectory-form" submitLabel="Show" values={{ diffTask: task }}
+        fields={[{ name: "diffTask", label: "Task", options: taskIds.map((t): [string, string] => [t, t]), testId: "trajectory-task" }]} />
       {diff ? <TrajectoryDiff t={diff} a={a.config} b={b.config} /> : <p className="muted">No runs of this task on both sides.</p>}
     </>
   );
