@@ -20,6 +20,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/sessions/new">New session</Link>
             <Link href="/runs">Runs</Link>
             <Link href="/analytics">Analytics</Link>
+            <Link href="/plan">Plan</Link>
             <Link href="/budget">Budget</Link>
             <Link href="/suite">Suite</Link>
             <Link href="/devices">Devices</Link>

@@ -33,7 +33,7 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
     <>
       {header}
       <h2>Config comparison</h2>
-      <p className="section-guide">Medians per run; pass counts with Wilson 95% intervals. Compare costs (start-up tokens, load, turn time) with what they bought.</p>
+      <p className="section-guide">Medians per run; pass counts with Wilson 95% intervals. Repeats of a task mostly end alike, so the effective n (hover it) counts them for less, and the interval on it is the honest one. Compare costs (start-up tokens, load, turn time) with what they bought.</p>
       <ConfigTable configs={configs} filterQuery={filterQuery} />
 
       <h2>Pass rate by task group</h2>

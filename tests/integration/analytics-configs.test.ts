@@ -33,6 +33,26 @@ describe("GET /api/analytics/configs", () => {
     expect(c.heldOut).toEqual({ runs: 0, passed: 0, wilson: null });
   });
 
+  it("adds the ICC, design effect, effective n and the Wilson interval on it, per config and per group", async () => {
+    await dash.call("POST", "/api/sessions", { json: { name: "r", suite: "mini", configs: ["files"], tasks: "all", repeats: 3, order: "blocked" } });
+    // sum passes repeats 1 and 2, not 3; dentist-todo never passes (its workspace is left alone).
+    await runAll((job) => ({ reply: job.task.id === "sum" && job.repeat < 3 ? "31" : "I don't know." }));
+    const c = (await dash.call("GET", "/api/analytics/configs")).body.configs[0];
+    // Tasks 1,1,0 | 0,0,0: N = 6, k = 2, p̂ = 1/3; SSB = 3·(1/3)² + 3·(1/3)² = 2/3, MSB = 2/3;
+    // SSW = 3·(2/3)(1/3) = 2/3, MSW = (2/3)/4 = 1/6; ICC = (2/3 − 1/6)/(2/3 + 2/6) = 1/2,
+    // deff = 1 + 2·½ = 2, effective n = 3; Wilson(1/3, n = 3), by the formula in Python with
+    // scipy's z: 0.061492–0.792340 (the plain one on 6 runs is narrower).
+    expect(c).toMatchObject({ runs: 6, passed: 2, tasks: 2 });
+    expect(c.icc).toBeCloseTo(0.5, 12);
+    expect(c.designEffect).toBeCloseTo(2, 12);
+    expect(c.effectiveN).toBeCloseTo(3, 12);
+    expect(c.wilsonEffective[0]).toBeCloseTo(0.061492, 5);
+    expect(c.wilsonEffective[1]).toBeCloseTo(0.79234, 5);
+    expect(c.wilsonEffective[1] - c.wilsonEffective[0]).toBeGreaterThan(c.wilson[1] - c.wilson[0]);
+    // One task per group: no between-task variation to estimate, so no ICC.
+    expect(c.byGroup.no_files).toMatchObject({ runs: 3, passed: 2, tasks: 1, icc: null, effectiveN: null, wilsonEffective: null });
+  });
+
   it("filters by session, charging and trial, and rejects a bad filter", async () => {
     const s1 = (await dash.call("POST", "/api/sessions", { json: { name: "real", suite: "mini", configs: ["files"], tasks: ["sum"], repeats: 1 } })).body.session;
     await dash.call("POST", "/api/sessions", { json: { name: "trial", suite: "mini", configs: ["bash"], tasks: ["sum"], trial: true } });

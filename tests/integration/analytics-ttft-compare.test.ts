@@ -76,6 +76,9 @@ describe("GET /api/analytics/compare", () => {
       improved: ["dentist-todo"], degraded: ["sum"], unchanged: [], signTestP: 1, mcnemarP: 1,
       pairs: { both: 0, aOnly: 2, bOnly: 2, neither: 0 }, warnings: [],
     });
+    // Task bootstrap: a draw of {sum, sum} gives 0/4 − 4/4 = −1 (chance ¼), {todo, todo} +1 (¼),
+    // a mixed draw 0 (½); so the 2.5% and 97.5% points are −1 and +1 around the observed 0.
+    expect(r.body.bootstrap).toEqual({ diff: 0, ci: [-1, 1], resamples: 10_000, seed: 19, tasks: 2 });
     const missing = await dash.call("GET", "/api/analytics/compare?a=files");
     expect(missing.status).toBe(400);
     expect(missing.body.error.issues[0].path).toBe("b");

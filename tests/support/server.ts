@@ -44,6 +44,10 @@ import * as budgetHeadroom from "../../app/api/budget/headroom/route";
 import * as budgetConfigs from "../../app/api/budget/configs/route";
 import * as demo from "../../app/api/demo/route";
 import * as analyticsThrottling from "../../app/api/analytics/throttling/route";
+import * as plan from "../../app/api/plan/route";
+import * as gate from "../../app/api/gate/route";
+import * as analyticsTransitions from "../../app/api/analytics/transitions/route";
+import * as analyticsTrajectories from "../../app/api/analytics/trajectories/route";
 
 type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response> | Response; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Module = Partial<Record<string, Handler>>;
@@ -89,6 +93,10 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/budget\/configs$/, budgetConfigs as Module],
   [/^\/api\/demo$/, demo as Module],
   [/^\/api\/analytics\/throttling$/, analyticsThrottling as Module],
+  [/^\/api\/plan$/, plan as Module],
+  [/^\/api\/gate$/, gate as Module],
+  [/^\/api\/analytics\/transitions$/, analyticsTransitions as Module],
+  [/^\/api\/analytics\/trajectories$/, analyticsTrajectories as Module],
 ];
 
 export interface Call {

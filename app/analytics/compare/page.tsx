@@ -8,6 +8,11 @@ import { compareLists, defaultSides, sideLabel } from "@/domain/analytics/compar
 import { AnalyticsHeader, FilterError, NoRuns, readPageFilter, type SearchParams } from "@/components/analytics/AnalyticsHeader";
 import { CompareResult, CompareWarnings, FamilyTable } from "@/components/analytics/CompareResult";
 import { UrlParamsForm } from "@/components/analytics/UrlParamsForm";
+import { TrajectoryDiff, TransitionTable } from "@/components/analytics/TrajectoryDiff";
+import { trajectoryAnalytics, transitionAnalytics } from "@/server/analytics/transitions";
+import type { Side } from "@/server/analytics/sides";
+import type { Ctx } from "@/server/context";
+import type { AnalyticsFilter } from "@/domain/analytics/filter";
 
 export const dynamic = "force-dynamic";
 
@@ -60,13 +65,15 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       {noOverlap ? (
         <div className="panel empty" data-testid="compare-empty"><p className="muted">The two sides share no task with runs in this selection: pick other configs or sessions.</p></div>
       ) : (
-        <CompareResult a={sides.a} b={sides.b} lists={compareLists(result, result.tasks)} signTestP={result.signTestP} mcnemarP={result.mcnemarP} pairs={result.pairs}
+        <CompareResult a={sides.a} b={sides.b} lists={compareLists(result, result.tasks)} signTestP={result.signTestP} mcnemarP={result.mcnemarP} pairs={result.pairs} bootstrap={result.bootstrap}
           hrefs={{
             a: (taskId) => runsHref(filterQuery(aSession), { task: taskId, config: sides.a }),
             b: (taskId) => runsHref(filterQuery(bSession), { task: taskId, config: sides.b }),
           }}
         />
       )}
+
+      {noOverlap ? null : <PairDetails ctx={ctx} filter={filter} a={{ config: sides.a, session: aSession }} b={{ config: sides.b, session: bSession }} result={result} wanted={one(sp.diffTask)} />}
 
       <h2>Several pairs</h2>
       <p className="section-guide">Each row is one comparison. Testing many pairs finds some &quot;significant&quot; by chance; read the Benjamini–Hochberg columns, which keep the false discovery rate at the level you compare them with (e.g. 0.05).</p>
@@ -80,6 +87,30 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         ]}
       />
       <FamilyTable rows={family.rows} />
+    </>
+  );
+}
+
+/** The outcome transitions and the trajectory diff of one task, for two sides that share tasks. */
+function PairDetails({ ctx, filter, a, b, result, wanted }: {
+  ctx: Ctx; filter: AnalyticsFilter; a: Side; b: Side; result: { tasks: { taskId: string }[]; degraded: string[]; improved: string[] }; wanted?: string;
+}) {
+  const transitions = transitionAnalytics(ctx, filter, a, b);
+  // The task to diff: the one in the address, else the first degraded task, else the first shared one.
+  const taskIds = result.tasks.map((t) => t.taskId);
+  const task = wanted && taskIds.includes(wanted) ? wanted : (result.degraded[0] ?? result.improved[0] ?? taskIds[0]);
+  const diff = trajectoryAnalytics(ctx, filter, a, b, task).tasks[0];
+  return (
+    <>
+      <h2>How runs ended, a against b</h2>
+      <p className="section-guide">Runs paired by task and repeat: each row is how a run ended under a, each column how its partner ended under b. Off the diagonal, the same task ended differently (e.g. finished under a, hit the tool limit under b).</p>
+      <TransitionTable m={transitions} a={a.config} b={b.config} />
+      <h2>Trajectory diff</h2>
+      <p className="section-guide">For one task, the call path most runs of each config followed (abstracted as in the failure-pattern table), the first step where they differ, and how the runs on each path ended.</p>
+      {/* Not `task`: that is the shared filter's, and would narrow the whole page to one task. */}
+      <UrlParamsForm testId="trajectory-form" submitLabel="Show" values={{ diffTask: task }}
+        fields={[{ name: "diffTask", label: "Task", options: taskIds.map((t): [string, string] => [t, t]), testId: "trajectory-task" }]} />
+      {diff ? <TrajectoryDiff t={diff} a={a.config} b={b.config} /> : <p className="muted">No runs of this task on both sides.</p>}
     </>
   );
 }

@@ -2,6 +2,8 @@ import Link from "next/link";
 import type { CompareLists, TaskLine } from "@/domain/analytics/compare-view";
 import type { PairFacts } from "@/domain/analytics/compare";
 import { formatP, type FamilyRow } from "@/domain/analytics/family";
+import { pointsInterval, signedPoints } from "@/domain/stats/format";
+import type { BootstrapInterval } from "@/domain/stats/bootstrap";
 
 /** Like-for-like warnings, shown above the numbers they qualify. */
 export function CompareWarnings({ warnings }: { warnings: string[] }) {
@@ -31,10 +33,16 @@ function List({ title, lines, a, b, id, hrefs }: { title: string; lines: TaskLin
 }
 
 /** View 9: what changed from side a to side b, task by task, with both tests. */
-export function CompareResult({ a, b, lists, signTestP, mcnemarP, pairs, hrefs }: { a: string; b: string; lists: CompareLists; signTestP: number; mcnemarP: number; pairs: PairFacts; hrefs?: Hrefs }) {
+export function CompareResult({ a, b, lists, signTestP, mcnemarP, pairs, bootstrap, hrefs }: { a: string; b: string; lists: CompareLists; signTestP: number; mcnemarP: number; pairs: PairFacts; bootstrap?: BootstrapInterval | null; hrefs?: Hrefs }) {
   return (
     <>
       <div className="panel stats" data-testid="compare-stats">
+        {bootstrap ? (
+          <div className="stat" title={`Resamples the ${bootstrap.tasks} tasks with replacement (all repeats of a task together), ${bootstrap.resamples.toLocaleString("en-US")} times, seed ${bootstrap.seed}: the interval is as wide as the number of tasks makes it.`}>
+            <b data-testid="compare-bootstrap">{signedPoints(bootstrap.diff)} <small>{pointsInterval(bootstrap.ci)}</small></b>
+            <span>pass rate b − a, task bootstrap 95%</span>
+          </div>
+        ) : null}
         <div className="stat"><b data-testid="compare-sign-p">{formatP(signTestP)}</b><span>sign test p (improved vs degraded tasks)</span></div>
         <div className="stat"><b data-testid="compare-mcnemar-p">{formatP(mcnemarP)}</b><span>McNemar p (paired runs)</span></div>
         <div className="stat"><b data-testid="compare-pairs">{pairs.aOnly} / {pairs.bOnly}</b><span>paired runs: only a passed / only b passed</span></div>

@@ -1,7 +1,8 @@
 import Link from "next/link";
-import type { ConfigSummary, PassCount } from "@/domain/analytics/configs";
+import type { ConfigSummary, PassCount, RepeatsAware } from "@/domain/analytics/configs";
 import { runsHref } from "@/domain/analytics/links";
 import { duration, integer, percent, percentInterval } from "@/domain/stats/format";
+import { repeatsHover } from "@/domain/analytics/repeats-view";
 import { ConfigId } from "../ConfigId";
 
 const GROUPS = [
@@ -10,10 +11,11 @@ const GROUPS = [
   ["multi_step", "Multi-step"],
 ] as const;
 
-function Pass({ c, href }: { c: PassCount | undefined; href: string }) {
+function Pass({ c, href }: { c: (PassCount & Partial<RepeatsAware>) | undefined; href: string }) {
   if (!c || !c.runs) return <span className="muted">–</span>;
+  const eff = c.tasks === undefined ? "" : ` ${repeatsHover({ tasks: c.tasks, icc: c.icc ?? null, designEffect: c.designEffect ?? null, effectiveN: c.effectiveN ?? null, wilsonEffective: c.wilsonEffective ?? null, runs: c.runs })}`;
   return (
-    <span title={`Wilson 95%: ${percentInterval(c.wilson)}`}>
+    <span title={`Wilson 95% over runs: ${percentInterval(c.wilson)}.${eff}`}>
       <Link href={href}>{c.passed}/{c.runs}</Link>
       <span className="sub2">{percentInterval(c.wilson)}</span>
     </span>
@@ -30,7 +32,12 @@ export function ConfigTable({ configs, filterQuery }: { configs: ConfigSummary[]
           <tr>
             <th>Config</th><th className="num" title="median start-up tokens (system prompt + tools)">Start-up</th><th className="num" title="median model load">Load</th>
             <th className="num" title="median time to first token, first turn">TTFT</th><th className="num" title="median turn time (TTFT + decode)">Turn</th>
-            <th className="num">Passed</th>{GROUPS.map(([, l]) => <th key={l}>{l}</th>)}<th>Held out</th>
+            <th className="num">Passed</th>
+            <th className="num" title="tasks with runs: the clusters the repeats are grouped in">Tasks</th>
+            <th className="num" title="effective sample size: runs ÷ design effect, where the design effect 1 + (repeats − 1) × ICC says how much repeats of one task agree">Eff. n</th>
+            <th className="nowrap" title="Wilson 95% interval treating every run as independent">Wilson (runs)</th>
+            <th className="nowrap" title="Wilson 95% interval on the effective n: as wide as the number of distinct tasks makes it">Wilson (eff. n)</th>
+            {GROUPS.map(([, l]) => <th key={l}>{l}</th>)}<th>Held out</th>
             <th className="num" title="tool calls, total">Calls</th><th className="num" title="failed tool calls, total">Failed</th><th className="num" title="runs that looped">Loops</th>
             <th className="num" title="runs that ended with the context window full">Ctx full</th><th className="num" title="highest context reached in any run">Peak ctx</th>
           </tr>
@@ -44,6 +51,10 @@ export function ConfigTable({ configs, filterQuery }: { configs: ConfigSummary[]
               <td className="num">{duration(c.medianTtftMs)}</td>
               <td className="num">{duration(c.medianTurnMs)}</td>
               <td className="num" data-testid="passed"><Link href={runs({ config: c.configId })}>{c.passed}/{c.runs}</Link><span className="sub2">{percent(c.passRate)}</span></td>
+              <td className="num" data-testid="tasks">{c.tasks}</td>
+              <td className="num" data-testid="effective-n" title={repeatsHover(c)}>{c.effectiveN === null ? "–" : c.effectiveN.toFixed(1)}</td>
+              <td className="nowrap" data-testid="wilson">{percentInterval(c.wilson)}</td>
+              <td className="nowrap" data-testid="wilson-effective" title={repeatsHover(c)}>{percentInterval(c.wilsonEffective)}</td>
               {GROUPS.map(([g]) => <td key={g} className="nowrap"><Pass c={c.byGroup[g]} href={runs({ config: c.configId, group: g })} /></td>)}
               <td className="nowrap"><Pass c={c.heldOut} href={runs({ config: c.configId })} /></td>
               <td className="num">{integer(c.toolCalls)}</td>

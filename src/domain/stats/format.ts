@@ -25,3 +25,17 @@ export function integer(n: number | null | undefined): string {
 export function fraction(k: number, n: number): string {
   return `${k}/${n}`;
 }
+
+/** "+12 pts", "−5 pts", "0 pts": a difference of proportions in percentage points. */
+export function signedPoints(d: number | null | undefined): string {
+  if (d === null || d === undefined || !Number.isFinite(d)) return "–";
+  const v = Math.round(d * 100);
+  return `${v > 0 ? "+" : v < 0 ? "−" : ""}${Math.abs(v)} pts`;
+}
+
+/** "[−5, +60]": an interval of a difference, in percentage points. */
+export function pointsInterval(ci: readonly [number, number] | null | undefined): string {
+  if (!ci) return "–";
+  const p = (x: number) => signedPoints(x).replace(" pts", "");
+  return `[${p(ci[0])}, ${p(ci[1])}]`;
+}

@@ -10,3 +10,8 @@ export { olsFit, predict, type OlsFit } from "./regression";
 export { significantlyWorse, slopeDifference, type SlopeDifference, type SlopeEstimate } from "./slope-compare";
 export { passAtK, passHatK } from "./pass-at-k";
 export { majority, median, mostCommon } from "./descriptive";
+export { wilsonEffective } from "./wilson";
+export { normalQuantile } from "./normal";
+export { clustering, type Cluster, type Clustering } from "./icc";
+export { clusterBootstrapDiff, BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, type BootstrapInterval, type TaskPair } from "./bootstrap";
+export { connorPairs, detectableDifference, tasksForPairs } from "./sample-size";

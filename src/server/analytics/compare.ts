@@ -2,6 +2,7 @@ import "server-only";
 import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { compareSides, likeForLikeWarnings, type PairFacts, type SideDescription, type TaskPassFacts } from "@/domain/analytics/compare";
+import { clusterBootstrapDiff } from "@/domain/stats/bootstrap";
 import { FROM_RUNS, whereClause } from "./where";
 
 export interface Side { config: string; session?: string }
@@ -54,6 +55,10 @@ export function compareAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: 
     const uniq = <T>(xs: T[]) => [...new Set(xs)];
     return { sessions: uniq(mine.map((r) => r.s)), builds: uniq(mine.map((r) => r.b)), devices: uniq(mine.map((r) => r.d)), charging: uniq(mine.map((r) => (r.ch === null ? null : !!r.ch))) };
   };
-  // `tasks` (k/n per side) lets a page show the counts behind each improved / degraded task.
-  return { a, b, ...compareSides(tasks, pairs), tasks, warnings: likeForLikeWarnings(describe("ina"), describe("inb")) };
+  // `tasks` (k/n per side) lets a page show the counts behind each improved / degraded task;
+  // `bootstrap` is the task-level interval of b's pass rate minus a's (seed recorded in it).
+  return {
+    a, b, ...compareSides(tasks, pairs), tasks, bootstrap: clusterBootstrapDiff(tasks),
+    warnings: likeForLikeWarnings(describe("ina"), describe("inb")),
+  };
 }

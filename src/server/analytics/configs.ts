@@ -1,7 +1,7 @@
 import "server-only";
 import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
-import { summariseConfigs, type ConfigFacts, type GroupFacts, type OutcomeFacts } from "@/domain/analytics/configs";
+import { summariseConfigs, type ConfigFacts, type GroupFacts, type OutcomeFacts, type TaskCellFacts } from "@/domain/analytics/configs";
 import { FROM_RUNS, whereClause } from "./where";
 
 /** Median of a per-run column per config, in SQL (two middle rows averaged). */
@@ -48,5 +48,9 @@ export function configAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const outcomes = sqlite
     .prepare(`SELECT r.config_id AS configId, sc.outcome AS outcome, COUNT(*) AS n FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`)
     .all(...w.params) as OutcomeFacts[];
-  return { configs: summariseConfigs(facts, groups, heldOut, outcomes) };
+  // One row per config × task: the clusters of the ICC and effective n (a task has one group).
+  const cells = sqlite
+    .prepare(`SELECT r.config_id AS configId, MAX(r.task_group) AS "group", r.task_id AS taskId, COUNT(*) AS runs, SUM(sc.passed) AS passed FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 3`)
+    .all(...w.params) as TaskCellFacts[];
+  return { configs: summariseConfigs(facts, groups, heldOut, outcomes, cells) };
 }

@@ -29,3 +29,15 @@ describe("duration, integer and fraction formatting", () => {
     expect(fraction(12, 30)).toBe("12/30");
   });
 });
+
+describe("signedPoints and pointsInterval", () => {
+  it("writes differences in signed percentage points", async () => {
+    const { signedPoints, pointsInterval } = await import("@/domain/stats/format");
+    expect(signedPoints(0.333)).toBe("+33 pts");
+    expect(signedPoints(-0.05)).toBe("−5 pts");
+    expect(signedPoints(0.001)).toBe("0 pts");
+    expect(signedPoints(null)).toBe("–");
+    expect(pointsInterval([-0.05, 0.6])).toBe("[−5, +60]");
+    expect(pointsInterval(null)).toBe("–");
+  });
+});

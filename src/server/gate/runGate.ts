@@ -1,0 +1,49 @@
+import "server-only";
+import type { Ctx } from "../context";
+import { ServiceError } from "../errors";
+import { evaluateGate } from "@/domain/gate/evaluate";
+import { gateMarkdown } from "@/domain/gate/markdown";
+import { parseSideSpec, sideText } from "@/domain/gate/spec";
+import type { GateSide } from "@/domain/gate/types";
+import { gateFacts } from "./gateFacts";
+
+export interface GateQuery { baseline: string; candidate: string; alpha: number }
+
+/** Refuses a side whose session does not exist or has no scored runs (of its config). */
+function checkSide(ctx: Ctx, s: GateSide, role: string): void {
+  const sqlite = ctx.db.$client;
+  if (!sqlite.prepare("SELECT 1 FROM sessions WHERE id = ?").get(s.session)) {
+    throw new ServiceError("not_found", `There is no session ${s.session} (the ${role}): copy its id from the Sessions page or \`GET /api/sessions\` and run the gate again.`);
+  }
+  const runs = sqlite
+    .prepare(`SELECT COUNT(*) AS n FROM runs r JOIN scores sc ON sc.run_id = r.id AND sc.current = 1 WHERE r.session_id = ? AND r.superseded = 0${s.config ? " AND r.config_id = ?" : ""}`)
+    .get(...(s.config ? [s.session, s.config] : [s.session])) as { n: number };
+  if (!runs.n) {
+    throw new ServiceError("invalid_request", `The ${role} ${sideText(s)} has no scored runs yet: wait until its phone has finished, or name another session or config.`, [{ path: role, message: "no scored runs" }]);
+  }
+}
+
+/**
+ * `GET /api/gate` and `npm run gate`: the candidate checked against the baseline
+ * (src/domain/gate/evaluate.ts), with the markdown for a pull request comment. A config named on
+ * one side only applies to both. `origin` is where the compare link points.
+ */
+export function runGate(ctx: Ctx, q: GateQuery, origin: string) {
+  const issues = [
+    ...(parseSideSpec(q.baseline) ? [] : [{ path: "baseline", message: "give SESSION or SESSION:CONFIG" }]),
+    ...(parseSideSpec(q.candidate) ? [] : [{ path: "candidate", message: "give SESSION or SESSION:CONFIG" }]),
+  ];
+  if (issues.length) throw new ServiceError("invalid_request", "Name both sides as `baseline=SESSION[:CONFIG]&candidate=SESSION[:CONFIG]`.", issues);
+  let baseline = parseSideSpec(q.baseline)!;
+  let candidate = parseSideSpec(q.candidate)!;
+  if (baseline.config && !candidate.config) candidate = { ...candidate, config: baseline.config };
+  if (candidate.config && !baseline.config) baseline = { ...baseline, config: candidate.config };
+  checkSide(ctx, baseline, "baseline");
+  checkSide(ctx, candidate, "candidate");
+  const report = evaluateGate(gateFacts(ctx, baseline, candidate), q.alpha);
+  const link = new URLSearchParams([["session", baseline.session], ["session", candidate.session], ["includeTrial", "1"]]);
+  if (baseline.config) link.set("a", baseline.config), link.set("b", candidate.config!);
+  if (baseline.session !== candidate.session) link.set("aSession", baseline.session), link.set("bSession", candidate.session);
+  const compareUrl = `${origin}/analytics/compare?${link}`;
+  return { ...report, compareUrl, markdown: gateMarkdown(report, compareUrl) };
+}
