@@ -155,7 +155,7 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
       runs(RUNS.leased),
     );
     // Whatever was stored must not break the views and downloads built from every run.
-    for (const p of ["/api/export/runs.csv", "/api/export/runs.json", "/api/runs?pageSize=500", ...COVERED_GETS.filter((g) => g.startsWith("/api/analytics"))]) {
+    for (const p of ["/api/export/runs.csv", "/api/export/runs.json", "/api/export/turns.csv", "/api/export/calls.csv", "/api/runs?pageSize=500", ...COVERED_GETS.filter((g) => g.startsWith("/api/analytics"))]) {
       expect((await hostile("GET", `${p}${p.includes("?") ? "&" : "?"}includeSuperseded=1&includeTrial=1`)).status, p).toBe(/\/(compare|transitions|trajectories)$/.test(p) ? 400 : 200);
     }
     expect(stored.length).toBeGreaterThan(0);
@@ -366,6 +366,7 @@ const COVERED_GETS = [
   "/api/analytics/compare", "/api/analytics/compare/family", "/api/analytics/tasks", "/api/analytics/outcomes", "/api/analytics/progress",
   "/api/analytics/failures", "/api/analytics/steps", "/api/analytics/proficiency", "/api/analytics/context",
   "/api/budget", "/api/budget/headroom", "/api/plan", "/api/gate", "/api/analytics/transitions", "/api/analytics/trajectories",
+  "/api/export/turns.csv", "/api/export/calls.csv", "/api/analytics/throttling",
 ];
 const COVERED_POSTS = [
   "/api/device/v1/poll", "/api/device/v1/jobs/{id}/heartbeat", "/api/device/v1/jobs/{id}/result", "/api/device/v1/jobs/{id}/fail", "/api/devices",
