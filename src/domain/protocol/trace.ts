@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Build, Device, Thermal, Workspace, count, isoTime } from "./common";
-import { MAX_TOOL_CALLS, ToolCall } from "./tool";
+import { MAX_TOOL_CALLS, MAX_TURNS, ToolCall } from "./tool";
 
 export const ContextEventKind = z.enum(["elide", "summarize", "recall", "overflow"]);
 export type ContextEventKind = z.infer<typeof ContextEventKind>;
@@ -41,7 +41,7 @@ export const Trace = z.object({
     .optional(),
   warmup: z.object({ ms: count() }).optional(),
   load: z.object({ startupTokens: count(), ms: count() }),
-  turns: z.array(Turn),
+  turns: z.array(Turn).max(MAX_TURNS, `a run reports at most ${MAX_TURNS} turns (twice the most tool calls a config may allow); send the turns the run really took`),
   reply: z.string(),
   end: z.object({ reason: EndReason, detail: z.string().nullable().optional() }),
   peakContextTokens: count(),
