@@ -24,6 +24,9 @@ export function whereClause(f: AnalyticsFilter): { sql: string; params: unknown[
   if (f.looping !== undefined) (parts.push("sc.looping = ?"), params.push(f.looping ? 1 : 0));
   if (!f.includeTrial) parts.push("s.trial = 0");
   if (!f.includeSuperseded) parts.push("r.superseded = 0");
+  // An unscorable run has passed = false without its checks having been judged: counting it
+  // would lower pass rates for a reason that is not the harness's (ADR 6).
+  if (!f.includeUnscorable) parts.push("sc.unscorable IS NULL");
   return { sql: parts.join(" AND "), params };
 }
 
