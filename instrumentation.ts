@@ -8,4 +8,6 @@ export async function register() {
   console.log(`[harness-lab] database ${process.env.DB_PATH || "./data/harness-lab.db"}; suites loaded: ${loaded.join(", ") || "none"}`);
   for (const p of problems) console.error(`[harness-lab] suite not loaded: ${p}`);
   startLeaseSweeper(ctx);
+  // Traces are scored on a worker thread (ADR 6); load it now rather than on the first result.
+  (await import("./src/server/scoring/workers")).prewarmScoring();
 }

@@ -62,6 +62,14 @@ export function releaseWorker(worker: Worker): void {
   s.idle.push(worker);
 }
 
+/**
+ * Loads one worker ahead of the first trace, so the first phone's result is not also waiting for
+ * the 0.3–1.5 s load. A worker that cannot start is reported here and tried again on first use.
+ */
+export function prewarmScoring(): void {
+  acquireWorker().then(releaseWorker, (e: unknown) => console.error("[harness-lab] scoring worker did not start:", e));
+}
+
 function forget(worker: Worker): void {
   const s = state();
   s.idle = s.idle.filter((w) => w !== worker);
