@@ -16,8 +16,6 @@ export const AnalyticsFilter = z.object({
   charging: z.boolean().optional(),
   includeTrial: z.boolean().default(false),
   includeSuperseded: z.boolean().default(false),
-  /** Runs whose trace could not be scored (ADR 6): left out of analytics, listed by the runs explorer. */
-  includeUnscorable: z.boolean().default(false),
   // Narrower filters of the runs explorer (and the downloads it offers).
   task: z.string().min(1).max(80).optional(),
   group: TaskGroup.optional(),

@@ -15,7 +15,7 @@ export interface RunListRow {
 /** `GET /api/runs`: the filtered runs, sorted and paginated in SQL. */
 export function listRuns(ctx: Ctx, filter: AnalyticsFilter, page: RunsPage) {
   // The explorer lists every run, unscorable ones too (flagged): it is where they are found.
-  const w = whereClause({ ...filter, includeUnscorable: true });
+  const w = whereClause(filter, { includeUnscorable: true });
   const sqlite = ctx.db.$client;
   const total = (sqlite.prepare(`SELECT COUNT(*) AS n FROM ${FROM_RUNS} WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
   const win = pageWindow(total, page.page, page.pageSize);
