@@ -181,6 +181,23 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
     expect(r.ms).toBeLessThan(5_000); // it took about a minute before milestones were re-judged only on change
   });
 
+  it("a trace with 20,000 turns is refused with a 400 naming `turns`; 2,000 turns (the cap) are accepted", async () => {
+    const leased = async () => {
+      await dash.call("POST", "/api/sessions", { json: { name: "turns", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 1, order: "blocked" } });
+      return (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
+    };
+    const withTurns = (j: any, n: number) => {
+      const t = traceFor(j);
+      return { ...t, turns: Array.from({ length: n }, () => ({ ...t.turns[0], toolCalls: [] })) };
+    };
+    const j = await leased();
+    const refused = await dash.call("POST", `/api/device/v1/jobs/${j.id}/result`, { json: withTurns(j, 20_000), token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.issues.map((i: { path: string }) => i.path)).toContain("turns");
+    expect(JSON.stringify(refused.body)).toMatch(/at most 2000 turns/);
+    expect((await dash.call("POST", `/api/device/v1/jobs/${j.id}/result`, { json: withTurns(j, 2_000), token })).status).toBe(201);
+  });
+
   it("an imported run with 200,000 progress entries is refused, not stored to break the progress view", async () => {
     const run = { ...(importTemplate as any).runs[0], runId: "run_long_progress", progress: Array(200_000).fill(0) };
     expect((await hostile("POST", "/api/import/runs", { bytes: new TextEncoder().encode(JSON.stringify({ version: 1, runs: [run] })), type: "application/json", label: "long progress" })).status).toBe(400);

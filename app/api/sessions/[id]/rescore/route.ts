@@ -3,7 +3,7 @@ import { json, route, otherMethods } from "@/server/http";
 import { rescoreSession } from "@/server/runs/rescoreSession";
 
 export const POST = route(async (_req: Request, { params }: { params: Promise<{ id: string }> }) =>
-  json(rescoreSession(getContext(), (await params).id)),
+  json(await rescoreSession(getContext(), (await params).id)),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
