@@ -53,6 +53,15 @@ export const FINALIZE = `((arg) => {
     holder.append(...copies);
     frames[Number(i)].replaceWith(holder);
   }
+  // Links first: the figure links made below are the report's own.
+  for (const a of document.querySelectorAll("a")) {
+    const to = a.hasAttribute("href") ? arg.links[a.getAttribute("href")] : null;
+    if (to) { a.setAttribute("href", to); continue; }
+    const span = document.createElement("span");
+    span.className = a.className;
+    span.append(...a.childNodes);
+    a.replaceWith(span);
+  }
   for (const frame of document.querySelectorAll("[data-chart-frame]")) {
     const file = arg.figures[frame.getAttribute("data-chart-frame")];
     const tools = frame.querySelector("[data-report-drop]");
@@ -67,14 +76,6 @@ export const FINALIZE = `((arg) => {
   }
   document.querySelectorAll("script, noscript, link, style, iframe, template, form, next-route-announcer, [data-report-drop], [data-testid=filter-bar], [data-testid=downloads], [data-report-variant], .topbar nav").forEach((e) => e.remove());
   document.querySelectorAll("meta").forEach((m) => { if (!m.hasAttribute("charset") && m.getAttribute("name") !== "viewport") m.remove(); });
-  for (const a of document.querySelectorAll("a")) {
-    const to = a.hasAttribute("href") ? arg.links[a.getAttribute("href")] : null;
-    if (to) { a.setAttribute("href", to); continue; }
-    const span = document.createElement("span");
-    span.className = a.className;
-    span.append(...a.childNodes);
-    a.replaceWith(span);
-  }
   for (const b of document.querySelectorAll("button, select, input, textarea")) if (!b.closest("a")) b.setAttribute("disabled", "");
   for (const el of document.querySelectorAll("*")) {
     for (const at of [...el.attributes]) {
