@@ -9,19 +9,18 @@ const ARGS = [
 ];
 
 /** `$CHROMIUM_PATH`, Debian's chromium, or a browser Playwright installed; null when none is there. */
-export function findChromium(env: Record<string, string | undefined> = process.env): string | null {
+export function findChromium(env: Record<string, string | undefined> = process.env, exists: (path: string) => boolean = fs.existsSync): string | null {
   const candidates = [env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
   try {
     candidates.push(chromium.executablePath());
   } catch {
     // Playwright has no browser of its own here; the others may still exist.
   }
-  return candidates.find((p): p is string => !!p && fs.existsSync(p)) ?? null;
+  return candidates.find((p): p is string => !!p && exists(p)) ?? null;
 }
 
 /** A headless Chromium for the report, or a sentence saying how to get one. */
-export async function launchChromium(): Promise<Browser> {
-  const path = findChromium();
+export async function launchChromium(path: string | null = findChromium()): Promise<Browser> {
   if (!path) {
     throw new ServiceError(
       "unavailable",
