@@ -11,7 +11,8 @@ export type ErrorCode =
   | "payload_too_large"
   | "unsupported_media_type"
   | "invalid_suite"
-  | "method_not_allowed";
+  | "method_not_allowed"
+  | "unavailable";
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_request: 400,
@@ -25,6 +26,7 @@ const STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unavailable: 503,
 };
 
 /** A failure a caller can act on; every transport maps it to the one error body of protocol.md. */

@@ -27,6 +27,7 @@ import * as exportCsv from "../../app/api/export/runs.csv/route";
 import * as exportJson from "../../app/api/export/runs.json/route";
 import * as exportTurns from "../../app/api/export/turns.csv/route";
 import * as exportCalls from "../../app/api/export/calls.csv/route";
+import * as exportReport from "../../app/api/export/report.zip/route";
 import * as importRuns from "../../app/api/import/runs/route";
 import * as runOne from "../../app/api/runs/[id]/route";
 import * as runList from "../../app/api/runs/route";
@@ -76,6 +77,7 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/export\/runs\.json$/, exportJson as Module],
   [/^\/api\/export\/turns\.csv$/, exportTurns as Module],
   [/^\/api\/export\/calls\.csv$/, exportCalls as Module],
+  [/^\/api\/export\/report\.zip$/, exportReport as Module],
   [/^\/api\/import\/runs$/, importRuns as Module],
   [/^\/api\/runs\/(?<id>[^/]+)$/, runOne as Module],
   [/^\/api\/runs$/, runList as Module],
