@@ -44,6 +44,8 @@ import * as budgetHeadroom from "../../app/api/budget/headroom/route";
 import * as budgetConfigs from "../../app/api/budget/configs/route";
 import * as demo from "../../app/api/demo/route";
 import * as analyticsThrottling from "../../app/api/analytics/throttling/route";
+import * as devicePause from "../../app/api/devices/[id]/pause/route";
+import * as deviceResume from "../../app/api/devices/[id]/resume/route";
 
 type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response> | Response; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Module = Partial<Record<string, Handler>>;
@@ -89,6 +91,8 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/budget\/configs$/, budgetConfigs as Module],
   [/^\/api\/demo$/, demo as Module],
   [/^\/api\/analytics\/throttling$/, analyticsThrottling as Module],
+  [/^\/api\/devices\/(?<id>[^/]+)\/pause$/, devicePause as Module],
+  [/^\/api\/devices\/(?<id>[^/]+)\/resume$/, deviceResume as Module],
 ];
 
 export interface Call {
