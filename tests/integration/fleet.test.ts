@@ -104,4 +104,16 @@ describe("pinning a session to devices", () => {
     expect(r.status).toBe(400);
     expect(r.body.error.issues.map((i: { path: string }) => i.path)).toEqual(["devices.0", "devices.1"]);
   });
+
+  it("the session says it is pinned, and when every pinned device is revoked", async () => {
+    const id = await queue({ devices: [a.id, b.id] });
+    expect((await dash.call("GET", `/api/sessions/${id}`)).body.session.pinned).toEqual({
+      devices: [{ id: a.id, name: "phone A", revoked: false }, { id: b.id, name: "phone B", revoked: false }], allRevoked: false,
+    });
+    await dash.call("DELETE", `/api/devices/${a.id}`);
+    expect((await dash.call("GET", `/api/sessions/${id}`)).body.session.pinned.allRevoked).toBe(false);
+    await dash.call("DELETE", `/api/devices/${b.id}`);
+    expect((await dash.call("GET", `/api/sessions/${id}`)).body.session.pinned.allRevoked).toBe(true);
+    expect((await dash.call("GET", `/api/sessions/${await queue()}`)).body.session.pinned).toBeNull();
+  });
 });
