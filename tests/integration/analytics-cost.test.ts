@@ -41,3 +41,20 @@ it("GET /api/analytics/cost: phone seconds and tokens per success, battery from 
   expect(c.battery.pointsPerSuccess).toBeCloseTo(5, 9); // 5 points over the one measured pass
   expect(r.body.note).toMatch(/approximate/);
 });
+
+it("GET /api/analytics/states: splits the stored runs by thermal state at start and charging, and says they are mixed", async () => {
+  const { token } = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body;
+  const ses = (await dash.call("POST", "/api/sessions", { json: { name: "s", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 3, order: "blocked" } })).body.session.id;
+  const states = [["nominal", false, 300], ["nominal", false, 340], ["serious", true, 500]] as const;
+  for (const [thermal, charging, ttft] of states) {
+    const job = (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
+    const t = traceFor(job);
+    const trace = { ...t, conditions: { thermalAtStart: thermal, charging }, turns: [{ ...t.turns[0], ttftMs: ttft }] };
+    expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: trace, token })).status).toBe(201);
+  }
+  const r = (await dash.call("GET", `/api/analytics/states?session=${ses}`)).body;
+  // nominal: turns 2300 and 2340 → median 2320; serious: 2500.
+  expect(r.thermal.map((g: { state: string; runs: number; medianTurnMs: number }) => [g.state, g.runs, g.medianTurnMs])).toEqual([["nominal", 2, 2320], ["serious", 1, 2500]]);
+  expect(r.charging.map((g: { state: string; runs: number }) => [g.state, g.runs])).toEqual([["on battery", 2], ["charging", 1]]);
+  expect(r.warning).toMatch(/^This selection mixes thermal states at start \(nominal 2, serious 1 runs\)/);
+});

@@ -47,6 +47,7 @@ import * as analyticsThrottling from "../../app/api/analytics/throttling/route";
 import * as devicePause from "../../app/api/devices/[id]/pause/route";
 import * as deviceResume from "../../app/api/devices/[id]/resume/route";
 import * as analyticsCost from "../../app/api/analytics/cost/route";
+import * as analyticsStates from "../../app/api/analytics/states/route";
 
 type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response> | Response; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Module = Partial<Record<string, Handler>>;
@@ -95,6 +96,7 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/devices\/(?<id>[^/]+)\/pause$/, devicePause as Module],
   [/^\/api\/devices\/(?<id>[^/]+)\/resume$/, deviceResume as Module],
   [/^\/api\/analytics\/cost$/, analyticsCost as Module],
+  [/^\/api\/analytics\/states$/, analyticsStates as Module],
 ];
 
 export interface Call {
