@@ -81,6 +81,15 @@ describe("pausing a device", () => {
     expect((await poll(a)).status).toBe(200);
   });
 
+  it("a pause that lands while the device's long-poll waits holds: the claim itself skips a paused device", async () => {
+    const waiting = dash.call("POST", "/api/device/v1/poll?wait=2", { json: pollBody, token: a.token });
+    await new Promise((r) => setTimeout(r, 100));
+    await dash.call("POST", `/api/devices/${a.id}/pause`);
+    await queue(); // wakes the waiting poll
+    expect((await waiting).status).toBe(204);
+    expect((await poll(b)).status).toBe(200);
+  });
+
   it("an unknown device id gets 404 with a sentence", async () => {
     const r = await dash.call("POST", "/api/devices/dev_nope/pause");
     expect(r.status).toBe(404);
