@@ -15,7 +15,7 @@ const USAGE = `usage: npm run sim -- --url URL --token TOKEN [--devices N] [--se
   --url         dashboard base URL (default http://127.0.0.1:3000)
   --token       device token from the dashboard (or HARNESS_DEVICE_TOKEN); repeat it to give phone i token i
                 (one device per token on the fleet page; --devices defaults to the number of tokens)
-  --devices     number of concurrent simulated phones (default 1)
+  --devices     number of concurrent simulated phones (default: the number of --token given, else 1)
   --seed        seed for the traces' content (default 1)
   --speed       simulated time runs X times faster than real time (default 200; 1 = real time)
   --wait        long-poll seconds (0-30, default 10)
