@@ -67,6 +67,27 @@ describe("GET /api/devices: the fleet", () => {
   });
 });
 
+describe("the outlier mark", () => {
+  it("marks the device whose TTFT slope lies clear of the rest of the fleet's on the same build and config", async () => {
+    const c = await pair("phone C");
+    await queue({ repeats: 6 });
+    // Three phones, two runs each; A and B at 2 ms/token, C at 4 ms/token (small alternating noise).
+    const slope = new Map([[a.token, 2], [b.token, 2.02], [c.token, 4]]);
+    for (const d of [a, a, b, b, c, c]) {
+      const job = (await poll(d)).body.job;
+      const base = traceFor(job);
+      const turns = [100, 200, 300, 400].map((x, i) => ({ ...base.turns[0], promptTokens: x, ttftMs: Math.round(80 + slope.get(d.token)! * x + (i % 2 ? 4 : -4)) }));
+      expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...base, turns }, token: d.token })).status).toBe(201);
+    }
+    const marked = (await fleet()).devices.filter((d: { outliers: unknown[] }) => d.outliers.length);
+    expect(marked.map((d: { id: string }) => d.id)).toEqual([c.id]);
+    expect(marked[0].outliers[0]).toMatchObject({ build: "3f2c1e9", config: "files" });
+    expect(marked[0].outliers[0].reason).toMatch(/^Slower than the rest of the fleet on build 3f2c1e9, config files: TTFT rises/);
+    // last 24 h: C ran 2 runs; its median first-turn TTFT is 80 + 4·100 − 4 = 476 ms.
+    expect(marked[0].last24h).toMatchObject({ runs: 2, medianTtftMs: 476 });
+  });
+});
+
 describe("pausing a device", () => {
   it("its polls get 204 with jobs queued until it is resumed; its token and its lease stay", async () => {
     await queue();

@@ -47,8 +47,8 @@ export function timingOutliers(points: readonly TimingPoint[]): DeviceOutlier[] 
       const f = (v: number) => v.toFixed(2);
       out.push({
         deviceId, buildCommit, configId, slopeCi: own.slopeCi, fleetSlopeCi: rest.slopeCi,
-        reason: `TTFT grows ${dir} with prompt length than on the rest of the fleet (build ${buildCommit}, config ${configId}): `
-          + `${f(lo)}–${f(hi)} ms/token against ${f(flo)}–${f(fhi)} ms/token.`,
+        reason: `${dir === "slower" ? "Slower" : "Faster"} than the rest of the fleet on build ${buildCommit}, config ${configId}: `
+          + `TTFT rises ${f(lo)}–${f(hi)} ms per prompt token here against ${f(flo)}–${f(fhi)} on the other phones.`,
       });
     }
   }
