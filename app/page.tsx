@@ -18,7 +18,7 @@ export default function SessionsPage() {
           <li><Link href="/sessions/new">Queue a session</Link>: pick tasks, configs and repeats.</li>
           <li>Watch runs arrive on the session page as the phone works through the queue.</li>
         </ol>
-        <p className="muted">No phone at hand? Run a small demo session on two simulated phones:</p>
+        <p className="muted">No phone at hand? Run a small demo session on three simulated phones:</p>
         <DemoButton />
       </div>
     );

@@ -3,16 +3,19 @@
  * model and submit traces over the real device protocol (protocol.md §1).
  *
  *   npm run sim -- --url http://127.0.0.1:3000 --token T --devices 2 --seed 1 [--speed 200] [--until-idle]
- *                  [--build abc1234 --build-slowdown 1.3] [--no-rest]
+ *                  [--build abc1234 --build-slowdown 1.3] [--no-rest] [--fleet]
+ *   (--token may be repeated: phone i uses token i, so each phone is its own device on the fleet page)
  */
 import { parseArgs } from "node:util";
 import { type JobSummary, runDevice } from "../src/sim/device";
 import { PROFILES, type Profile } from "../src/sim/model/profiles";
+import { fleetPhone } from "../src/sim/fleet";
 
 const USAGE = `usage: npm run sim -- --url URL --token TOKEN [--devices N] [--seed S] [--speed X] [--until-idle]
   --url         dashboard base URL (default http://127.0.0.1:3000)
-  --token       device token from the dashboard (or HARNESS_DEVICE_TOKEN)
-  --devices     number of concurrent simulated phones (default 1)
+  --token       device token from the dashboard (or HARNESS_DEVICE_TOKEN); repeat it to give phone i token i
+                (one device per token on the fleet page; --devices defaults to the number of tokens)
+  --devices     number of concurrent simulated phones (default: the number of --token given, else 1)
   --seed        seed for the traces' content (default 1)
   --speed       simulated time runs X times faster than real time (default 200; 1 = real time)
   --wait        long-poll seconds (0-30, default 10)
@@ -22,6 +25,8 @@ const USAGE = `usage: npm run sim -- --url URL --token TOKEN [--devices N] [--se
   --build       the app build's commit the phones report (default sim)
   --build-slowdown  that build runs the model this many times slower (0.1-10, default 1): a regression to find
   --no-rest     ignore the jobs' rest between runs: the phones heat up and slow down (a throttled session to find)
+  --fleet       a mix of phones in different states, cycling: rested on battery, on the charger, worked without
+                rest (heats and throttles), low battery that plugs in at 20% and unplugs at 80%
   --profile     force one behaviour (${PROFILES.join(", ")})
   --session     lease only this session's jobs (repeatable; default any session's)`;
 
@@ -53,7 +58,7 @@ async function main() {
     parsed = parseArgs({
       options: {
         url: { type: "string", default: "http://127.0.0.1:3000" },
-        token: { type: "string" },
+        token: { type: "string", multiple: true },
         devices: { type: "string" },
         seed: { type: "string" },
         speed: { type: "string" },
@@ -64,6 +69,7 @@ async function main() {
         build: { type: "string" },
         "build-slowdown": { type: "string" },
         "no-rest": { type: "boolean", default: false },
+        fleet: { type: "boolean", default: false },
         profile: { type: "string" },
         session: { type: "string", multiple: true },
         help: { type: "boolean", short: "h", default: false },
@@ -78,9 +84,9 @@ async function main() {
     console.log(USAGE);
     return;
   }
-  const token = v.token ?? process.env.HARNESS_DEVICE_TOKEN;
-  if (!token) fail("--token is required (create a device in the dashboard to get one)");
-  const devices = num("devices", v.devices, 1, 1, 64);
+  const tokens = v.token?.length ? v.token : process.env.HARNESS_DEVICE_TOKEN ? [process.env.HARNESS_DEVICE_TOKEN] : [];
+  if (!tokens.length) fail("--token is required (create a device in the dashboard to get one)");
+  const devices = num("devices", v.devices, tokens.length, 1, 64);
   const seed = num("seed", v.seed, 1, -(2 ** 31), 2 ** 31 - 1);
   const speed = num("speed", v.speed, 200, 0.001, 1e9);
   const wait = num("wait", v.wait, 10, 0, 30);
@@ -102,7 +108,7 @@ async function main() {
     Array.from({ length: devices }, (_, i) =>
       runDevice({
         url: v.url!,
-        token,
+        token: tokens[i % tokens.length],
         deviceId: `sim-iphone15pro-${i + 1}`,
         seed,
         speed,
@@ -110,9 +116,10 @@ async function main() {
         stopWhenIdle: v["until-idle"],
         maxJobs,
         charging: v.charging,
+        ...(v.fleet ? fleetPhone(i) : {}),
         build: v.build ? { commit: v.build } : undefined,
         buildFactor,
-        skipRest: v["no-rest"],
+        skipRest: v["no-rest"] || (v.fleet && fleetPhone(i).skipRest),
         profile: v.profile as Profile | undefined,
         ...(sessions.length ? { sessions } : {}),
         signal: controller.signal,

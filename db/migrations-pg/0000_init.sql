@@ -35,7 +35,18 @@ CREATE TABLE "devices" (
 	"token_hash" text NOT NULL,
 	"created_at" bigint NOT NULL,
 	"last_seen_at" bigint,
-	"revoked_at" bigint
+	"revoked_at" bigint,
+	"paused_at" bigint,
+	"state_thermal" text,
+	"state_battery" double precision,
+	"state_charging" boolean,
+	"state_at" bigint,
+	"phone_model" text,
+	"build_app" text,
+	"build_model" text,
+	"build_commit" text,
+	"current_turn" integer,
+	"current_turn_job" text
 );
 --> statement-breakpoint
 CREATE TABLE "sessions" (
@@ -53,7 +64,8 @@ CREATE TABLE "sessions" (
 	"task_ids" text NOT NULL,
 	"config_ids" text NOT NULL,
 	"created_at" bigint NOT NULL,
-	"cancelled_at" bigint
+	"cancelled_at" bigint,
+	"device_ids" text
 );
 --> statement-breakpoint
 CREATE TABLE "jobs" (

@@ -19,6 +19,7 @@ export const sessions = pgTable(
     configIds: text("config_ids").notNull(),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
     cancelledAt: bigint("cancelled_at", { mode: "number" }),
+    deviceIds: text("device_ids"),
   },
   (t) => [index("sessions_created").on(t.createdAt, t.id)],
 );

@@ -18,6 +18,8 @@ export const sessions = sqliteTable(
     configIds: text("config_ids").notNull(),
     createdAt: integer("created_at").notNull(),
     cancelledAt: integer("cancelled_at"),
+    // Issue 20.4: JSON array of device ids that alone may lease this session's jobs (null: any device).
+    deviceIds: text("device_ids"),
   },
   (t) => [index("sessions_created").on(t.createdAt, t.id)],
 );

@@ -3,7 +3,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api, ApiError } from "@/client/api";
 
-/** Queues a demo session and starts two simulated phones on the server. */
+/** Queues a demo session and starts three simulated phones on the server. */
 export function DemoButton({ compact = false }: { compact?: boolean }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);

@@ -2,16 +2,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, ApiError } from "@/client/api";
+import { FleetTable, type FleetDevice } from "./FleetTable";
 
-interface DeviceRow { id: string; name: string; createdAt: string; lastSeenAt: string | null; revoked: boolean }
+interface Eta { jobs: number; estimatedFromOtherConfigs: number; phoneHours: number | null; onlineDevices: number; hours: number | null }
 
-const when = (iso: string | null) => (iso ? iso.replace("T", " ").slice(0, 19) + " UTC" : "never");
+const hours = (h: number | null) => (h === null ? "–" : h < 1 ? `${Math.round(h * 60)} min` : `${h.toFixed(1)} h`);
 
 export function DevicesPanel() {
   const qc = useQueryClient();
   const [name, setName] = useState("");
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
-  const devices = useQuery({ queryKey: ["devices"], queryFn: () => api<{ devices: DeviceRow[] }>("/api/devices"), refetchInterval: 5000 });
+  const devices = useQuery({ queryKey: ["devices"], queryFn: () => api<{ devices: FleetDevice[]; eta: Eta }>("/api/devices"), refetchInterval: 2000 });
   const create = useMutation({
     mutationFn: (n: string) => api<{ device: { id: string; name: string }; token: string }>("/api/devices", { method: "POST", json: { name: n } }),
     onSuccess: (r) => {
@@ -24,6 +25,11 @@ export function DevicesPanel() {
     mutationFn: (id: string) => api(`/api/devices/${id}`, { method: "DELETE" }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["devices"] }),
   });
+  const pause = useMutation({
+    mutationFn: ({ id, paused }: { id: string; paused: boolean }) => api(`/api/devices/${id}/${paused ? "pause" : "resume"}`, { method: "POST" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["devices"] }),
+  });
+  const eta = devices.data?.eta;
   const origin = typeof window === "undefined" ? "" : window.location.origin;
 
   return (
@@ -50,6 +56,17 @@ export function DevicesPanel() {
           </div>
         )}
       </div>
+      {eta && (
+        <div className="panel" data-testid="fleet-eta">
+          <b>Queue:</b> {eta.jobs} jobs left, about {eta.phoneHours === null ? "–" : eta.phoneHours.toFixed(2)} phone-hours
+          {eta.onlineDevices > 0
+            ? <> · {hours(eta.hours)} with the {eta.onlineDevices} online phone{eta.onlineDevices === 1 ? "" : "s"}</>
+            : <> · no phone online and unpaused</>}
+          {eta.estimatedFromOtherConfigs > 0 && <span className="muted"> ({eta.estimatedFromOtherConfigs} jobs of configs not run yet, estimated from the others)</span>}
+          <span className="muted"> Each job is estimated at its config's median wall time; approximate.</span>
+        </div>
+      )}
+      {pause.error && <div className="error">{(pause.error as ApiError).message}</div>}
       {devices.error && <div className="error">{(devices.error as ApiError).message}</div>}
       {devices.data && devices.data.devices.length === 0 && (
         <div className="panel empty" data-testid="devices-empty">
@@ -58,27 +75,11 @@ export function DevicesPanel() {
         </div>
       )}
       {devices.data && devices.data.devices.length > 0 && (
-        <table data-testid="devices-table">
-          <thead><tr><th>Name</th><th>Id</th><th>Created</th><th>Last seen</th><th>Status</th><th /></tr></thead>
-          <tbody>
-            {devices.data.devices.map((d) => (
-              <tr key={d.id}>
-                <td>{d.name}</td>
-                <td className="mono muted">{d.id}</td>
-                <td className="muted">{when(d.createdAt)}</td>
-                <td className="muted">{when(d.lastSeenAt)}</td>
-                <td>{d.revoked ? <span className="pill fail">revoked</span> : <span className="pill pass">active</span>}</td>
-                <td>
-                  {!d.revoked && (
-                    <button className="btn danger" onClick={() => { if (confirm(`Revoke ${d.name}? Its phone will be refused from now on.`)) revoke.mutate(d.id); }}>
-                      Revoke
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FleetTable
+          devices={devices.data.devices}
+          onPause={(d, paused) => pause.mutate({ id: d.id, paused })}
+          onRevoke={(d) => { if (confirm(`Revoke ${d.name}? Its phone will be refused from now on.`)) revoke.mutate(d.id); }}
+        />
       )}
     </>
   );

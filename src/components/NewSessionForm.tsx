@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api, ApiError } from "@/client/api";
 import { jobCount } from "@/domain/queue/order";
+import { PinDevices } from "./PinDevices";
 
 interface TaskOption { id: string; group: string; heldOut: boolean; title: string | null; prompt: string }
 interface ConfigOption { id: string; label: string }
@@ -26,6 +27,7 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
   const [leaseSeconds, setLeaseSeconds] = useState(120);
   const [maxAttempts, setMaxAttempts] = useState(3);
   const [notes, setNotes] = useState("");
+  const [pinned, setPinned] = useState<string[]>([]);
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -43,6 +45,7 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
         name, suite: suiteId, configs: chosenConfigs, repeats: effectiveRepeats, trial, order, leaseSeconds, maxAttempts,
         tasks: mode === "all" ? "all" : mode === "groups" ? { groups } : picked,
         ...(notes.trim() ? { notes: notes.trim() } : {}),
+        ...(pinned.length ? { devices: pinned } : {}),
       };
       const { session } = await api<{ session: { id: string } }>("/api/sessions", { method: "POST", json: body });
       router.push(`/sessions/${session.id}`);
@@ -129,6 +132,8 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
         <label htmlFor="notes">Notes <span className="hint">what changed in this step, build, charging state…</span></label>
         <textarea id="notes" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
       </div>
+
+      <PinDevices value={pinned} onChange={setPinned} />
 
       {error && (
         <div className="error" data-testid="form-error">

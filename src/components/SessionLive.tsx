@@ -10,6 +10,7 @@ export interface SessionData {
     id: string; name: string; trial: boolean; createdAt: string; cancelledAt: string | null; counts: JobCounts;
     suite: { id: string; version: number }; order: string; seed: number; repeats: number; leaseSeconds: number;
     maxAttempts: number; notes: string | null; taskIds: string[]; configIds: string[]; progress: SessionProgress;
+    pinned: { devices: { id: string; name: string; revoked: boolean }[]; allRevoked: boolean } | null;
   };
   configs: { configId: string; runs: number; passed: number; wilson: [number, number] | null }[];
   runs: {
@@ -51,6 +52,16 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
             {s.order} (seed {s.seed}) · lease {s.leaseSeconds} s, {s.maxAttempts} attempts
           </p>
           {s.notes && <p className="sub">{s.notes}</p>}
+          {s.pinned && (
+            <p className="sub" data-testid="session-pinned">
+              Pinned to {s.pinned.devices.map((d) => d.name + (d.revoked ? " (revoked)" : "")).join(", ")}: only these phones lease its jobs.
+            </p>
+          )}
+          {s.pinned?.allRevoked && (s.counts.queued > 0 || s.counts.leased > 0) && (
+            <div className="error" data-testid="pinned-all-revoked">
+              Every device this session is pinned to is revoked, so no phone will lease its remaining jobs; cancel it and queue it again pinned to a paired phone.
+            </div>
+          )}
           <p className="sub">
             <a href={`/analytics?session=${s.id}`}>Analytics for this session</a> · Download{" "}
             <a href={`/api/export/runs.csv?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} download>runs.csv</a> ·{" "}

@@ -1,5 +1,6 @@
 import { type Build, type Device, type Job, type ResultResponse, Trace } from "@/domain/protocol";
 import { type PhoneState, idle, newPhoneState, thermalOf } from "./latency";
+import { nextCharging, type ChargerPlan } from "./fleet";
 import { createRng, hashSeed } from "./rng";
 import { type SimRun, runJob } from "./run";
 import type { SimSolution } from "./model/solution";
@@ -31,6 +32,10 @@ export interface RunDeviceOptions {
   backoff?: { initialMs?: number; maxMs?: number };
   charging?: boolean;
   battery?: number;
+  /** Starting heat (0 cold … 1 hot; default 0.05): a phone that comes to the shelf warm. */
+  heat?: number;
+  /** Plug in and out by battery level between jobs (src/sim/fleet.ts): charging sessions. */
+  charger?: ChargerPlan;
   device?: Partial<Device>;
   build?: Partial<Build>;
   /** This build runs the model this many times slower than the study's (a simulated regression; default 1). */
@@ -98,7 +103,7 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
   const jitter = createRng(hashSeed(opts.seed, "backoff", opts.deviceId));
   const device: Device = { id: opts.deviceId, model: "iPhone 15 Pro", os: "iOS 26.1 (simulated)", ...opts.device };
   const build: Build = { ...DEFAULT_BUILD, ...opts.build };
-  const phone: PhoneState = newPhoneState({ charging: opts.charging, battery: opts.battery, buildFactor: opts.buildFactor });
+  const phone: PhoneState = newPhoneState({ charging: opts.charging, battery: opts.battery, heat: opts.heat, buildFactor: opts.buildFactor });
   const report: DeviceReport = { deviceId: opts.deviceId, jobs: [], heartbeats: 0, retries: 0 };
   const stopped = () => opts.signal?.aborted === true;
 
@@ -142,6 +147,7 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
     const now = clock();
     idle(phone, (now - lastRealMs) * speed);
     lastRealMs = now;
+    phone.charging = nextCharging(opts.charger, phone.battery, phone.charging);
     const pollBody = {
       device,
       build,

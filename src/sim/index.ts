@@ -5,3 +5,4 @@ export type { SimCall, SimSolution } from "./model/solution";
 export { SIM_SOLUTIONS } from "./solutions";
 export { LATENCY, startupTokens, newPhoneState, type PhoneState } from "./latency";
 export { Workspace, runTool } from "@/harness/tools";
+export { FLEET_MIX, fleetPhone, nextCharging, type ChargerPlan, type FleetPhone } from "./fleet";

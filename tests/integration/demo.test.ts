@@ -5,13 +5,13 @@ import { setDemoPhoneLauncher } from "@/server/demo/startDemo";
 import { testDashboard } from "../support/server";
 
 let dash: ReturnType<typeof testDashboard>;
-const launched: { origin: string; token: string; stopped: boolean }[] = [];
+const launched: { origin: string; tokens: string[]; stopped: boolean }[] = [];
 const sessions = () => (dash.ctx.db.$client.prepare("SELECT count(*) AS n FROM sessions").get() as { n: number }).n;
 
 beforeAll(() => {
   // No child process: the stand-in records what the real launcher would have started.
-  setDemoPhoneLauncher((origin, token) => {
-    const phones = { origin, token, stopped: false };
+  setDemoPhoneLauncher((origin, tokens) => {
+    const phones = { origin, tokens, stopped: false };
     launched.push(phones);
     return { running: () => !phones.stopped, stop: () => void (phones.stopped = true) };
   });
@@ -37,6 +37,11 @@ describe("POST /api/demo", () => {
     const first = await dash.call("POST", "/api/demo");
     expect(first.status).toBe(201);
     expect(launched).toHaveLength(1);
+    // Issue 20.6: three phones, each with its own device token, so the fleet page shows three devices.
+    expect(new Set(launched[0].tokens).size).toBe(3);
+    expect((await dash.call("GET", "/api/devices")).body.devices.map((d: { name: string }) => d.name)).toEqual(
+      ["Demo: simulated phone 1", "Demo: simulated phone 2", "Demo: simulated phone 3"],
+    );
     const id = first.body.session.id as string;
     for (const opts of [{}, { json: {} }]) {
       const again = await dash.call("POST", "/api/demo", opts);

@@ -48,7 +48,7 @@ async function seed() {
   const j3a = await poll();
   dash.advance(61_000); // the lease expires; the job is leased again
   const j3b = await poll();
-  await submit(j3a, { reply: "I couldn't find it.", end: { reason: "stop" }, conditions: { thermalAtStart: "fair", charging: true } });
+  await submit(j3a, { reply: "I couldn't find it.", end: { reason: "stop" }, conditions: { thermalAtStart: "fair", thermalAtEnd: "serious", charging: true, battery: 0.64 } });
   await submit(j3b, { reply: "Could you tell me where the note is?" });
   const j4 = await poll();
   await submit(j4, { reply: "", end: { reason: "crash", detail: "ExecuTorch: memory allocation failed" }, turns: [] });

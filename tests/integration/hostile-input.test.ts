@@ -383,12 +383,13 @@ const COVERED_GETS = [
   "/api/analytics/compare", "/api/analytics/compare/family", "/api/analytics/tasks", "/api/analytics/outcomes", "/api/analytics/progress",
   "/api/analytics/failures", "/api/analytics/steps", "/api/analytics/proficiency", "/api/analytics/context",
   "/api/budget", "/api/budget/headroom", "/api/plan", "/api/gate", "/api/analytics/transitions", "/api/analytics/trajectories",
-  "/api/export/turns.csv", "/api/export/calls.csv", "/api/analytics/throttling",
+  "/api/export/turns.csv", "/api/export/calls.csv", "/api/analytics/throttling", "/api/analytics/cost", "/api/analytics/states",
 ];
 const COVERED_POSTS = [
   "/api/device/v1/poll", "/api/device/v1/jobs/{id}/heartbeat", "/api/device/v1/jobs/{id}/result", "/api/device/v1/jobs/{id}/fail", "/api/devices",
   "/api/devices/{id}", "/api/sessions", "/api/sessions/{id}/cancel", "/api/sessions/{id}/rescore", "/api/suites", "/api/import/runs",
   "/api/budget/count", "/api/budget/configs",
+  "/api/devices/{id}/pause", "/api/devices/{id}/resume",
 ];
 const COVERED = [...COVERED_GETS, ...COVERED_POSTS];
 /** Routes fuzzed by a test of their own (POST /api/demo, with a stand-in for its phones); their other methods are fuzzed with the rest. */

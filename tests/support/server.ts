@@ -49,6 +49,10 @@ import * as plan from "../../app/api/plan/route";
 import * as gate from "../../app/api/gate/route";
 import * as analyticsTransitions from "../../app/api/analytics/transitions/route";
 import * as analyticsTrajectories from "../../app/api/analytics/trajectories/route";
+import * as devicePause from "../../app/api/devices/[id]/pause/route";
+import * as deviceResume from "../../app/api/devices/[id]/resume/route";
+import * as analyticsCost from "../../app/api/analytics/cost/route";
+import * as analyticsStates from "../../app/api/analytics/states/route";
 
 type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response> | Response; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Module = Partial<Record<string, Handler>>;
@@ -99,6 +103,10 @@ const ROUTES: [RegExp, Module][] = [
   [/^\/api\/gate$/, gate as Module],
   [/^\/api\/analytics\/transitions$/, analyticsTransitions as Module],
   [/^\/api\/analytics\/trajectories$/, analyticsTrajectories as Module],
+  [/^\/api\/devices\/(?<id>[^/]+)\/pause$/, devicePause as Module],
+  [/^\/api\/devices\/(?<id>[^/]+)\/resume$/, deviceResume as Module],
+  [/^\/api\/analytics\/cost$/, analyticsCost as Module],
+  [/^\/api\/analytics\/states$/, analyticsStates as Module],
 ];
 
 export interface Call {

@@ -11,6 +11,9 @@ import { ttftPoints } from "@/server/analytics/ttftPoints";
 import { peakContextAnalytics } from "@/server/analytics/peakContext";
 import { throttlingAnalytics } from "@/server/analytics/throttling";
 import { ThrottlingPanel } from "@/components/analytics/ThrottlingPanel";
+import { StateSplitPanel, CostTable } from "@/components/analytics/StatePanel";
+import { stateAnalytics } from "@/server/analytics/states";
+import { costAnalytics } from "@/server/analytics/cost";
 import { AnalyticsHeader, FilterError, NoRuns, readPageFilter, type SearchParams } from "@/components/analytics/AnalyticsHeader";
 import { TtftScatter } from "@/components/analytics/TtftScatter";
 import { LoadPredictionTable } from "@/components/analytics/LoadPredictionTable";
@@ -75,11 +78,14 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
   };
 
   const hot = throttlingAnalytics(ctx, filter);
+  const states = stateAnalytics(ctx, filter);
+  const cost = costAnalytics(ctx, filter);
 
   return (
     <>
       {header}
       <ThrottlingPanel devices={hot.devices} />
+      {states.warning && <div className="notice" data-testid="state-mix-notice">{states.warning}</div>}
       <h2>Time to first token against prompt length</h2>
       <p className="section-guide">Each dot is one turn; the black line is the least-squares fit over every point, dotted lines each config&apos;s median start-up tokens. A straight line means every token the harness adds costs a predictable wait; “Both” adds model loads, which reach the dotted lines.</p>
       <nav className="tabs" data-testid="ttft-points-toggle">
@@ -122,6 +128,14 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
       <h3>Did a phone slow down during its session?</h3>
       <p className="section-guide">Per device and session, each run&apos;s decode rate (output tokens per second) and prefill rate (prompt tokens per second of time to first token) fitted against time: a fall of more than 10% with p &lt; 0.05 means the phone was probably heating up, and its later runs are slower for that reason, not the harness&apos;s.</p>
       <ThrottlingPanel devices={hot.devices} table />
+
+      <h3>Latency by the phone&apos;s state</h3>
+      <p className="section-guide">The same figures split by thermal state at the start of each run and by charging, with counts: a hot or charging phone is slower, so a selection that mixes states blends them.</p>
+      <StateSplitPanel splits={states} />
+
+      <h2>Cost per success</h2>
+      <p className="section-guide">What one successful task costs each config on the phone: every run&apos;s load and turns (failures too) divided by the runs that passed.</p>
+      <CostTable configs={cost.configs} note={cost.note} />
 
       <h2>Peak context on multi-step tasks</h2>
       <p className="section-guide">One mark per run: how much of the window the run used at its fullest. × marks runs that ended because the context was full; the dashed line is the window.</p>

@@ -6,7 +6,7 @@ import { startDemo } from "@/server/demo/startDemo";
 /** The demo takes no options: an empty body or `{}`; anything else is a 400, not silently ignored. */
 const DemoRequest = z.object({}).strict();
 
-/** Starts a demo session with two simulated phones talking to this server over loopback. */
+/** Starts a demo session with three simulated phones (the --fleet mix, one device each) talking to this server over loopback. */
 export const POST = route(async (req: Request) => {
   // The dashboard's button sends no body; a script may send `{}`.
   if (req.body !== null && req.headers.get("content-length") !== "0") await readJson(req, DemoRequest);

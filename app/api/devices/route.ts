@@ -4,7 +4,7 @@ import { json, readJson, route, otherMethods } from "@/server/http";
 import { createDevice } from "@/server/devices/createDevice";
 import { listDevices } from "@/server/devices/listDevices";
 
-export const GET = route(() => json({ devices: listDevices(getContext()) }));
+export const GET = route(() => json(listDevices(getContext())));
 
 export const POST = route(async (req: Request) => {
   const { data } = await readJson(req, CreateDeviceRequest);

@@ -26,4 +26,7 @@ export interface RunDetail {
   toolCalls: { name: string; args: unknown; ok: boolean; ms: number | null }[];
   turns: { promptTokens: number; contextTokens: number; ttftMs: number; outputTokens: number; decodeMs: number }[];
   endReason: string;
+  /** Trace `conditions.thermalAtEnd` and `conditions.battery` (at the run's start); null when not reported. */
+  thermalAtEnd: string | null;
+  batteryAtStart: number | null;
 }

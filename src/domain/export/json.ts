@@ -9,6 +9,8 @@ export function jsonRun(row: ExportRow, detail: RunDetail): Record<string, unkno
   out.toolCalls = detail.toolCalls;
   out.turns = detail.turns;
   out.endReason = detail.endReason;
+  out.thermalAtEnd = detail.thermalAtEnd;
+  out.batteryAtStart = detail.batteryAtStart;
   return out;
 }
 

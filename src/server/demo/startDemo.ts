@@ -13,14 +13,18 @@ export interface DemoPhones {
   running(): boolean;
   stop(): void;
 }
-export type PhoneLauncher = (origin: string, deviceToken: string) => DemoPhones;
+export type PhoneLauncher = (origin: string, deviceTokens: string[]) => DemoPhones;
 
-/** Two simulated phones in a child process running scripts/device-sim.ts; they stop once the queue is empty. */
-const spawnPhones: PhoneLauncher = (origin, token) => {
+/**
+ * The demo's simulated phones, one per token, in a child process running scripts/device-sim.ts
+ * with `--fleet` (issue 20.6): in different states, one worked without rest so the throttling
+ * flag has something to find; they stop once the queue is empty.
+ */
+const spawnPhones: PhoneLauncher = (origin, tokens) => {
   const cli = path.join(/*turbopackIgnore: true*/ process.cwd(), "node_modules", "tsx", "dist", "cli.mjs");
   const child = spawn(
     process.execPath,
-    [cli, path.join(/*turbopackIgnore: true*/ process.cwd(), "scripts", "device-sim.ts"), "--url", origin, "--token", token, "--devices", "2", "--seed", "7", "--until-idle"],
+    [cli, path.join(/*turbopackIgnore: true*/ process.cwd(), "scripts", "device-sim.ts"), "--url", origin, ...tokens.flatMap((t) => ["--token", t]), "--fleet", "--seed", "7", "--until-idle"],
     { stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } },
   );
   child.on("error", (err) => console.error("[harness-lab] demo phones could not start", err));
@@ -38,13 +42,15 @@ export function setDemoPhoneLauncher(launcher: PhoneLauncher | undefined): void 
 /** The configs a demo compares: the study's file-tools step against its final step. */
 const DEMO_CONFIGS = ["files", "files-plan", "bash-plan-examples"];
 /** Marks a demo's session (the only way sessions get this note), so a running demo can be found. */
-const DEMO_NOTES = "Created by the demo button: two simulated phones run this session and stop when the queue is empty.";
+const DEMO_NOTES = "Created by the demo button: simulated phones run this session and stop when the queue is empty.";
+/** Three phones: the --fleet mix's rested, charging and unrested (throttling) phones, each its own device. */
+const DEMO_PHONES = 3;
 
 /**
- * Queues a small demo session on the default suite and starts two simulated phones against this
+ * Queues a small demo session on the default suite and starts three simulated phones against this
  * server. Refused (409) while a demo session still has queued or leased jobs: each call queues 72
  * jobs, and a second demo would only stack behind the first (oldest session first) while
- * starting two more phones.
+ * starting more phones.
  */
 export function startDemo(ctx: Ctx, origin: string) {
   // Found in the database, not in this process's memory, so a demo left queued before a restart counts too.
@@ -62,7 +68,7 @@ export function startDemo(ctx: Ctx, origin: string) {
   const suite = resolveSuite(ctx);
   const configs = DEMO_CONFIGS.filter((id) => suite.configs.some((c) => c.id === id));
   const chosen = configs.length ? configs : suite.configs.slice(0, 3).map((c) => c.id);
-  const { token } = createDevice(ctx, "Demo: simulated phones");
+  const tokens = Array.from({ length: DEMO_PHONES }, (_, i) => createDevice(ctx, `Demo: simulated phone ${i + 1}`).token);
   const { session } = createSession(ctx, {
     name: `Demo: ${chosen.join(" vs ")}`,
     tasks: "all",
@@ -75,7 +81,7 @@ export function startDemo(ctx: Ctx, origin: string) {
     maxAttempts: 3,
     notes: DEMO_NOTES,
   });
-  const phones = (g.__harnessLabDemoLauncher ?? spawnPhones)(origin, token);
+  const phones = (g.__harnessLabDemoLauncher ?? spawnPhones)(origin, tokens);
   g.__harnessLabDemo = { phones };
   return { session };
 }

@@ -11,7 +11,9 @@ import { EXPORT_SELECT, exportRow, type ExportDbRow } from "./exportRow";
 type StoredTurn = { promptTokens: number; contextTokens: number; ttftMs: number; outputTokens: number; decodeMs: number };
 type StoredCall = { name: string; args: unknown; ok: boolean; ms?: number | null };
 /** A device's raw trace, or the record an import stored (it has no raw trace, only the exported calls). */
-type StoredTrace = { imported?: undefined; turns: (StoredTurn & { toolCalls: StoredCall[] })[] } | { imported: true; turns: StoredTurn[]; toolCalls: StoredCall[] };
+type StoredConditions = { thermalAtEnd?: string; battery?: number };
+type StoredTrace = { imported?: undefined; turns: (StoredTurn & { toolCalls: StoredCall[] })[]; conditions?: StoredConditions }
+  | { imported: true; turns: StoredTurn[]; toolCalls: StoredCall[] };
 
 function detail(r: ExportDbRow & { body: string }): RunDetail {
   const trace = JSON.parse(r.body) as StoredTrace;
@@ -22,6 +24,9 @@ function detail(r: ExportDbRow & { body: string }): RunDetail {
     toolCalls: calls.map((c) => ({ name: c.name, args: c.args, ok: c.ok, ms: c.ms ?? null })),
     turns: trace.turns.map((t) => ({ promptTokens: t.promptTokens, contextTokens: t.contextTokens, ttftMs: t.ttftMs, outputTokens: t.outputTokens, decodeMs: t.decodeMs })),
     endReason: r.end_reason,
+    // Issue 20.2 (fields added to runs.json): imported runs have no trace conditions, so null.
+    thermalAtEnd: (!trace.imported && trace.conditions?.thermalAtEnd) || null,
+    batteryAtStart: (!trace.imported && trace.conditions?.battery !== undefined) ? trace.conditions.battery : null,
   };
 }
 

@@ -52,8 +52,13 @@ function claimRow(ctx: Ctx, deviceId: string, token: string, now: number, sessio
               lease_expires_at = @now + 1000 * (SELECT lease_seconds FROM sessions WHERE sessions.id = jobs.session_id)
         WHERE id = (SELECT id FROM jobs WHERE state = 'queued'
                        AND (@sessions IS NULL OR session_id IN (SELECT value FROM json_each(@sessions)))
+                       -- issue 20.4: a session pinned to devices is invisible to every other device
+                       AND ((SELECT device_ids FROM sessions WHERE sessions.id = jobs.session_id) IS NULL
+                        OR @device IN (SELECT value FROM json_each((SELECT device_ids FROM sessions WHERE sessions.id = jobs.session_id))))
                      ORDER BY session_id, position LIMIT 1)
           AND state = 'queued'
+          -- issue 20.4: a paused device leases nothing, even if paused while its long-poll waited
+          AND NOT EXISTS (SELECT 1 FROM devices WHERE devices.id = @device AND devices.paused_at IS NOT NULL)
       RETURNING id, session_id, task_id, task_version, config_id, config_version, repeat, attempt, lease_expires_at`,
     )
     // v1.1 poll `sessions`: a device working for one study leases only that study's jobs.

@@ -2,6 +2,7 @@ import "server-only";
 import type { Ctx } from "../context";
 import type { Job, PollRequest } from "@/domain/protocol";
 import { claimJobGrouped } from "./claimJob";
+import { recordPoll } from "../devices/recordPoll";
 
 /** How often a long-poll looks again even without a signal (leases may expire meanwhile). */
 const RECHECK_MS = 1000;
@@ -15,6 +16,8 @@ const draining = () => !!(globalThis as { __harnessLabDraining?: boolean }).__ha
 export async function pollJob(ctx: Ctx, deviceId: string, req: PollRequest, waitSeconds: number, signal?: AbortSignal): Promise<Job | null> {
   // A server that is shutting down hands out no new work (server/main.ts sets the flag).
   if (draining()) return null;
+  // Issue 20.4: the poll's state is kept for the fleet page; a paused device gets 204 before claiming.
+  if (recordPoll(ctx, deviceId, req).paused) return null;
   const first = await claimJobGrouped(ctx, deviceId, req);
   if (first || waitSeconds <= 0) return first;
   const deadline = Date.now() + waitSeconds * 1000;

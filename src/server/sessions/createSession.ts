@@ -32,6 +32,7 @@ export function createSession(ctx: Ctx, req: CreateSession) {
   if (issues.length) {
     throw new ServiceError("invalid_request", "Some tasks or configs are not in the suite; pick ids from GET /api/suites/{id}.", issues);
   }
+  const pinned = pinnedDevices(ctx, req.devices);
   const configIds = [...new Set(req.configs)];
 
   const seed = req.seed ?? randomInt(0, 2 ** 31 - 1);
@@ -45,9 +46,10 @@ export function createSession(ctx: Ctx, req: CreateSession) {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', 1, ?)`);
   sqlite.transaction(() => {
     stmt(ctx, `INSERT INTO sessions (id, name, suite_id, suite_version, trial, job_order, seed, repeats, lease_seconds, max_attempts, notes,
-         task_ids, config_ids, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+         task_ids, config_ids, created_at, device_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
       id, req.name, suite.id, suite.version, req.trial ? 1 : 0, req.order, seed, req.repeats, req.leaseSeconds, req.maxAttempts,
       req.notes ?? null, JSON.stringify(taskIds), JSON.stringify(configIds), now,
+      pinned ? JSON.stringify(pinned) : null,
     );
     planned.forEach((p, position) => {
       insertJob.run(ctx.newId("job"), id, position, p.taskId, taskById.get(p.taskId)!.version, p.configId, configById.get(p.configId)!.version, p.repeat, now);
@@ -55,4 +57,19 @@ export function createSession(ctx: Ctx, req: CreateSession) {
   }).immediate();
   ctx.events.emit("jobs");
   return { session: { id, jobs: planned.length, seed } };
+}
+
+/** Issue 20.4: the devices a session is pinned to, each one paired and not revoked (null: not pinned). */
+function pinnedDevices(ctx: Ctx, ids: string[] | undefined): string[] | null {
+  if (!ids) return null;
+  const issues: { path: string; message: string }[] = [];
+  ids.forEach((id, i) => {
+    const d = stmt(ctx, "SELECT revoked_at AS revokedAt FROM devices WHERE id = ?").get(id) as { revokedAt: number | null } | undefined;
+    if (!d) issues.push({ path: `devices.${i}`, message: `no device has the id ${JSON.stringify(id)}` });
+    else if (d.revokedAt !== null) issues.push({ path: `devices.${i}`, message: `device ${JSON.stringify(id)} is revoked and can lease nothing` });
+  });
+  if (issues.length) {
+    throw new ServiceError("invalid_request", "A session can be pinned only to paired, unrevoked devices; pick ids from GET /api/devices.", issues);
+  }
+  return [...new Set(ids)];
 }

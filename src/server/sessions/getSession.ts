@@ -7,7 +7,21 @@ import { notFound } from "../errors";
 interface SessionRow {
   id: string; name: string; trial: number; created_at: number; cancelled_at: number | null; suite_id: string;
   suite_version: number; job_order: string; seed: number; repeats: number; lease_seconds: number; max_attempts: number;
-  notes: string | null; task_ids: string; config_ids: string;
+  notes: string | null; task_ids: string; config_ids: string; device_ids: string | null;
+}
+
+/**
+ * Issue 20.4: the devices a session is pinned to (null: not pinned) and whether every one of them
+ * is revoked, in which case nothing will ever lease its queued jobs and the page says so.
+ */
+function pinnedDevices(ctx: Ctx, deviceIds: string | null) {
+  if (deviceIds === null) return null;
+  const ids = JSON.parse(deviceIds) as string[];
+  const rows = ids.map((id) => {
+    const d = ctx.db.$client.prepare("SELECT name, revoked_at AS revokedAt FROM devices WHERE id = ?").get(id) as { name: string; revokedAt: number | null } | undefined;
+    return { id, name: d?.name ?? id, revoked: !d || d.revokedAt !== null };
+  });
+  return { devices: rows, allRevoked: rows.every((d) => d.revoked) };
 }
 
 export function jobCounts(ctx: Ctx, sessionId: string): JobCounts {
@@ -58,6 +72,7 @@ export function getSession(ctx: Ctx, id: string) {
       taskIds: JSON.parse(s.task_ids) as string[],
       configIds: JSON.parse(s.config_ids) as string[],
       progress: sessionProgress(counts, firstLease.t, ctx.now()),
+      pinned: pinnedDevices(ctx, s.device_ids),
     },
     configs: configPassCounts(ctx, id),
   };

@@ -8,7 +8,7 @@ export const POST = route(async (req: Request, { params }: { params: Promise<{ i
   const ctx = getContext();
   const device = authenticateDevice(ctx, req.headers.get("authorization"));
   const { data } = await readJson(req, HeartbeatRequest);
-  return json(heartbeatJob(ctx, (await params).id, device.id, data.leaseToken));
+  return json(heartbeatJob(ctx, (await params).id, device.id, data.leaseToken, data.turn));
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,0 +1,72 @@
+import { median } from "../stats/descriptive";
+import { olsFit } from "../stats/regression";
+
+/** One run's latency facts with the phone's state at its start (trace `conditions`). */
+export interface StateRun {
+  thermalAtStart: string | null;
+  charging: boolean | null;
+  loadMs: number;
+  turns: readonly { promptTokens: number; ttftMs: number; decodeMs: number }[];
+}
+
+export interface StateGroup {
+  /** `nominal` … `critical`, `charging`, `on battery`, or `not reported`. */
+  state: string;
+  runs: number;
+  turns: number;
+  medianLoadMs: number | null;
+  /** Median over every turn of the group of ttftMs + decodeMs. */
+  medianTurnMs: number | null;
+  /** OLS of ttftMs on promptTokens over the group's turns (null below three turns or one prompt length). */
+  ttft: { n: number; slopeMsPerToken: number; interceptMs: number; slopeCi: [number, number] } | null;
+}
+
+export interface StateSplits {
+  thermal: StateGroup[];
+  charging: StateGroup[];
+  /** A sentence when the selection mixes states (so its pooled figures blend them), else null. */
+  warning: string | null;
+}
+
+const THERMAL_ORDER = ["nominal", "fair", "serious", "critical", "not reported"];
+const CHARGING_ORDER = ["on battery", "charging", "not reported"];
+
+function group(state: string, runs: readonly StateRun[]): StateGroup {
+  const turns = runs.flatMap((r) => r.turns);
+  const fit = olsFit(turns.map((t) => ({ x: t.promptTokens, y: t.ttftMs })));
+  return {
+    state,
+    runs: runs.length,
+    turns: turns.length,
+    medianLoadMs: median(runs.map((r) => r.loadMs)),
+    medianTurnMs: median(turns.map((t) => t.ttftMs + t.decodeMs)),
+    ttft: fit ? { n: fit.n, slopeMsPerToken: fit.slope, interceptMs: fit.intercept, slopeCi: fit.slopeCi } : null,
+  };
+}
+
+function split(runs: readonly StateRun[], key: (r: StateRun) => string, order: readonly string[]): StateGroup[] {
+  const by = new Map<string, StateRun[]>();
+  for (const r of runs) by.set(key(r), [...(by.get(key(r)) ?? []), r]);
+  const rank = (s: string) => (order.includes(s) ? order.indexOf(s) : order.length - 1.5);
+  return [...by.keys()].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1)).map((s) => group(s, by.get(s)!));
+}
+
+const counts = (groups: StateGroup[]) => groups.map((g) => `${g.state} ${g.runs}`).join(", ");
+
+/**
+ * TTFT fit, load and turn times split by thermal state at start and by charging, with counts
+ * (issue 20.2). A hot or charging phone is slower, so a selection that mixes states blends them:
+ * the warning says so, like the cross-session warnings of a comparison.
+ */
+export function stateSplits(runs: readonly StateRun[]): StateSplits {
+  const thermal = split(runs, (r) => r.thermalAtStart ?? "not reported", THERMAL_ORDER);
+  const charging = split(runs, (r) => (r.charging === null ? "not reported" : r.charging ? "charging" : "on battery"), CHARGING_ORDER);
+  const mixed = [
+    thermal.length > 1 ? `thermal states at start (${counts(thermal)} runs)` : null,
+    charging.length > 1 ? `charging states (${counts(charging)} runs)` : null,
+  ].filter((s): s is string => s !== null);
+  const warning = mixed.length
+    ? `This selection mixes ${mixed.join(" and ")}, so its latency figures blend them; filter by thermal state or charging, or read the split by state.`
+    : null;
+  return { thermal, charging, warning };
+}

@@ -1,0 +1,5 @@
+export * from "./online";
+export * from "./eta";
+export * from "./cost";
+export * from "./outliers";
+export * from "./deviceStats";
