@@ -29,9 +29,10 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => dash?.close());
 
-// Decode only: on this mixed-config session the prefill rate (which includes each turn's fixed
-// overhead, so it depends on prompt length) also falls on the rested phones (-23% to -29%, p < 0.04),
-// a limit of the point-1 detector reported to the lead, not asserted here.
+// Decode only. Rates are compared within each config (throttling.ts), yet on this session the
+// rested phone's prefill rate still falls about 21% (p ≈ 0.04, decode −8%): in the simulator a
+// rested phone starts each run just under "fair" and crosses into it sooner as the session goes
+// on, and per-task prompt lengths add scatter. Reported in the closing note, not asserted here.
 it("the unrested phone of the mix has its decode flagged as throttled, the rested one on battery does not", async () => {
   const body = (await dash.call("GET", `/api/analytics/throttling?session=${session}`)).body;
   const by = Object.fromEntries(body.devices.map((d: { deviceId: string; decode: { flagged: boolean } }) => [d.deviceId, d.decode.flagged]));

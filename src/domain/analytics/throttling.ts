@@ -10,12 +10,21 @@ import { slopeP } from "../stats/slope-test";
  * the session is `slope × span / intercept`: the fitted rate at the last run against the fitted
  * rate at the first, minus one. A rate is flagged when it falls by more than `drop` (10%) with the
  * slope's two-sided p below `alpha` (0.05).
+ *
+ * Configs differ in their rates for reasons that are not heat (a prefill rate includes each turn's
+ * fixed overhead, so a config with short prompts prefills fewer tokens per second), and a device
+ * seldom runs them evenly over time (four phones splitting a session take different configs at
+ * different times). So each run's rate is first scaled by its config's median on that device and
+ * session, against the median over all its runs: `rate × median(all) / median(config)`. With one
+ * config that factor is 1; with several, the fit sees only changes over time.
  */
 
 /** One run's totals over its turns, as the database sums them. */
 export interface RunRates {
   sessionId: string;
   deviceId: string;
+  /** The run's config: rates are compared within a config (see above). Absent: one config. */
+  configId?: string;
   /** When the run started, ms since the epoch. */
   startedAtMs: number;
   outputTokens: number;
@@ -84,10 +93,34 @@ export function throttling(runs: readonly RunRates[], drop = THROTTLE_DROP, alph
   return [...groups.values()].map((g) => {
     const t0 = g[0].startedAtMs;
     const minutes = (r: RunRates) => (r.startedAtMs - t0) / 60_000;
-    const decode = rateTrend(g.filter((r) => r.decodeMs > 0).map((r) => ({ x: minutes(r), y: r.outputTokens / (r.decodeMs / 1000) })), drop, alpha);
-    const prefill = rateTrend(g.filter((r) => r.ttftMs > 0).map((r) => ({ x: minutes(r), y: r.promptTokens / (r.ttftMs / 1000) })), drop, alpha);
+    const decode = rateTrend(withinConfig(g.filter((r) => r.decodeMs > 0), (r) => r.outputTokens / (r.decodeMs / 1000), minutes), drop, alpha);
+    const prefill = rateTrend(withinConfig(g.filter((r) => r.ttftMs > 0), (r) => r.promptTokens / (r.ttftMs / 1000), minutes), drop, alpha);
     return { sessionId: g[0].sessionId, deviceId: g[0].deviceId, runs: g.length, decode, prefill, flagged: !!decode?.flagged || !!prefill?.flagged };
   });
+}
+
+/** (minutes, rate) points with each rate scaled by its config's median against the median of all (see the top). */
+function withinConfig(runs: readonly RunRates[], rate: (r: RunRates) => number, x: (r: RunRates) => number): { x: number; y: number }[] {
+  const all = median(runs.map(rate));
+  const byConfig = new Map<string, number[]>();
+  for (const r of runs) {
+    const k = r.configId ?? "";
+    const list = byConfig.get(k);
+    if (list) list.push(rate(r));
+    else byConfig.set(k, [rate(r)]);
+  }
+  const configMedian = new Map([...byConfig].map(([k, v]) => [k, median(v)]));
+  return runs.map((r) => {
+    const m = configMedian.get(r.configId ?? "") ?? 0;
+    return { x: x(r), y: m > 0 ? (rate(r) * all) / m : rate(r) };
+  });
+}
+
+function median(xs: readonly number[]): number {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
 /** The sentence a flagged device gets wherever its timings are shown. */

@@ -13,7 +13,7 @@ export function throttlingAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = whereClause(filter);
   const rows = ctx.db.$client
     .prepare(
-      `SELECT r.session_id AS sessionId, r.device_id AS deviceId, r.started_at AS startedAt,
+      `SELECT r.session_id AS sessionId, r.device_id AS deviceId, r.config_id AS configId, r.started_at AS startedAt,
               SUM(t.output_tokens) AS outputTokens, SUM(t.decode_ms) AS decodeMs,
               SUM(t.prompt_tokens) AS promptTokens, SUM(t.ttft_ms) AS ttftMs
          FROM ${FROM_RUNS} JOIN turns t ON t.run_id = r.id

@@ -78,3 +78,32 @@ describe("changeText", () => {
     expect(changeText(null)).toBe("–");
   });
 });
+
+describe("rates compared within a config", () => {
+  it("does not flag a device whose slower-prefilling config happened to run late", () => {
+    // Config "short" prefills 100 tokens/s, "long" 200 tokens/s, both flat over time; the device
+    // ran the long-prompt config first and the short one last, so the raw rates fall by half.
+    const runs: RunRates[] = Array.from({ length: 12 }, (_, i) => {
+      const configId = i < 6 ? "long" : "short";
+      const rate = (configId === "long" ? 200 : 100) + (i % 2 ? 1 : -1);
+      return { sessionId: "s", deviceId: "d", configId, startedAtMs: T0 + i * 5 * 60_000, outputTokens: 100, decodeMs: 5000, promptTokens: 400, ttftMs: (400 / rate) * 1000 };
+    });
+    const [d] = throttling(runs);
+    expect(d.prefill!.flagged).toBe(false);
+    expect(Math.abs(d.prefill!.relativeChange)).toBeLessThan(0.05);
+    // Without the config the same numbers read as a phone that lost half its prefill speed.
+    const [raw] = throttling(runs.map(({ configId: _c, ...r }) => r));
+    expect(raw.prefill!.flagged).toBe(true);
+  });
+
+  it("still flags a fall that every config shares", () => {
+    const runs: RunRates[] = Array.from({ length: 12 }, (_, i) => {
+      const configId = i % 2 ? "long" : "short";
+      const rate = (configId === "long" ? 200 : 100) * (1 - 0.03 * i);
+      return { sessionId: "s", deviceId: "d", configId, startedAtMs: T0 + i * 5 * 60_000, outputTokens: 100, decodeMs: 5000, promptTokens: 400, ttftMs: (400 / rate) * 1000 };
+    });
+    const [d] = throttling(runs);
+    expect(d.prefill!.flagged).toBe(true);
+    expect(d.prefill!.relativeChange).toBeLessThan(-0.2);
+  });
+});
