@@ -85,7 +85,7 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
       job = await client.poll(body, { wait, signal: opts.signal });
     } catch (e) {
       if (stopped() || e instanceof ProtocolAbortedError) break;
-      if (e instanceof ProtocolHttpError && e.status === 401) throw new Error("The dashboard refused the device token (401): create a new one on the dashboard's /devices page and pass it with --token.");
+      if (e instanceof ProtocolHttpError && e.status === 401) throw new Error("The dashboard refused the device token (401): create a new one on the dashboard's /devices page and pass it with --token.", { cause: e });
       throw e;
     }
     if (job === null) {
@@ -140,7 +140,7 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
         // No job can run until the server is restarted with a larger window: stop instead of failing every job.
         if (e instanceof ServerWindowTooSmall) {
           reports.push(report);
-          throw new Error(e.message);
+          throw new Error(e.message, { cause: e });
         }
         // A server that died is waited for before the next lease (untilServerAnswers).
       } else if (e instanceof RunAborted || (e instanceof ProtocolHttpError && e.status === 409)) {

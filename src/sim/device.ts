@@ -169,7 +169,7 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
         }
         continue;
       }
-      if (e instanceof ProtocolHttpError) throw new Error(`${opts.deviceId}: poll refused with ${e.status}: ${JSON.stringify(e.body)}`);
+      if (e instanceof ProtocolHttpError) throw new Error(`${opts.deviceId}: poll refused with ${e.status}: ${JSON.stringify(e.body)}`, { cause: e });
       throw e;
     }
     if (job === null) {

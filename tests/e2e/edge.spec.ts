@@ -69,7 +69,7 @@ for (const transport of ["main", "viaNext"] as const) {
       });
     }
     await new Promise((r) => setTimeout(r, 1000));
-    expect(s.log()).not.toMatch(/unexpected error|ECONNRESET|    at /);
+    expect(s.log()).not.toMatch(/unexpected error|ECONNRESET| {4}at /);
   });
 }
 

@@ -42,6 +42,8 @@ export function startPhones(baseURL: string, token: string, devices: number, see
 }
 
 export const test = base.extend({
+  // Playwright reads a fixture's dependencies from its destructuring pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error("E2E_BASE_URL is not set: run the browser tests through `npm test` or `npx playwright test`.");

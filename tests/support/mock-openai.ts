@@ -139,7 +139,10 @@ export async function mockOpenAI(script: MockReply[] | ((req: MockRequest, turn:
         cache.forEach((c, i) => {
           let k = 0;
           while (k < c.length && k < text.length && c[k] === text[k]) k++;
-          if (k > bestLen) (best = i), (bestLen = k);
+          if (k > bestLen) {
+            best = i;
+            bestLen = k;
+          }
         });
         if (usable) cacheN = Math.min(promptTokens - 1, Math.floor(bestLen / perToken));
         if (best >= 0) cache.splice(best, 1);

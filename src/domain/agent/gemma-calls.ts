@@ -114,7 +114,6 @@ export function parseTextCalls(text: string, toolNames: readonly string[]): Pars
     if (!m) break;
     const at = m.index;
     let end: number;
-    let spanEnd: number;
     let read: { name: string; args: JsonValue } | null = null;
     let message = "";
     const marked = m[0] === OPEN;
@@ -152,7 +151,7 @@ export function parseTextCalls(text: string, toolNames: readonly string[]): Pars
       message = e.message;
       end = marked ? limit : Math.max(at + m[0].length, lineEnd(text, e.at));
     }
-    spanEnd = marked && limit === close ? close + CLOSE.length : marked ? limit : end;
+    const spanEnd = marked && limit === close ? close + CLOSE.length : marked ? limit : end;
     const raw = text.slice(at, spanEnd);
     if (read) {
       calls.push({ ...read, raw });

@@ -28,6 +28,11 @@ export function passRateBars(rows: { configId: string; series: Record<string, Pa
 export function combineCounts(counts: (PassCount | undefined)[], wilsonFn: (k: number, n: number) => [number, number] | null): PassCount {
   let runs = 0;
   let passed = 0;
-  for (const c of counts) if (c) ((runs += c.runs), (passed += c.passed));
+  for (const c of counts) {
+    if (c) {
+      runs += c.runs;
+      passed += c.passed;
+    }
+  }
   return { runs, passed, wilson: wilsonFn(passed, runs) };
 }

@@ -71,7 +71,12 @@ export function buildSteps(sessions: readonly SessionInfo[], facts: readonly Ste
     const sum = (pred: (f: StepFacts) => boolean) => {
       let runs = 0;
       let passed = 0;
-      for (const f of rows) if (pred(f)) ((runs += f.runs), (passed += f.passed));
+      for (const f of rows) {
+        if (pred(f)) {
+          runs += f.runs;
+          passed += f.passed;
+        }
+      }
       return count(runs, passed);
     };
     const cost = costs.find((c) => c.sessionId === s.id && c.configId === chosen.configId);

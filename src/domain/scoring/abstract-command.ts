@@ -97,7 +97,10 @@ function stagesOf(tokens: Token[]): Stage[] {
       continue;
     }
     if (pending === "<<") pending = null;
-    else if (pending) (cur.redirects.push({ op: pending, target: t.word }), (pending = null));
+    else if (pending) {
+      cur.redirects.push({ op: pending, target: t.word });
+      pending = null;
+    }
     else if (cur.program === null) cur.program = t.word.split("/").pop() || t.word;
     else cur.operands.push(t.word);
   }

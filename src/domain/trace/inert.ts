@@ -20,7 +20,8 @@ const NAMES: Record<number, string> = {
 };
 
 // C0 controls except tab and newline, a CR not followed by LF, DEL, C1 controls (0x9b is the
-// one-byte CSI), and the format characters above.
+// one-byte CSI), and the format characters above. Matching control characters is the point here.
+// eslint-disable-next-line no-control-regex
 const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]|\r(?!\n)/g;
 
 function hex(code: number): string {

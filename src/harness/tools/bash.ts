@@ -102,8 +102,8 @@ export async function runBash(ws: Workspace, command: unknown): Promise<ToolResu
   }
   const before = await snapshot(fs, system, seeded);
   let stdout = "";
-  let stderr = "";
-  let exitCode = 0;
+  let stderr: string;
+  let exitCode: number;
   try {
     const r = await bash.exec(command);
     stdout = r.stdout;

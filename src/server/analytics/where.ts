@@ -12,17 +12,50 @@ export function whereClause(f: AnalyticsFilter, opts: { includeUnscorable?: bool
     parts.push(`r.session_id IN (${f.sessions.map(() => "?").join(", ")})`);
     params.push(...f.sessions);
   }
-  if (f.build !== undefined) (parts.push("r.build_commit = ?"), params.push(f.build));
-  if (f.device !== undefined) (parts.push("r.device_id = ?"), params.push(f.device));
-  if (f.thermal !== undefined) (parts.push("r.thermal_at_start = ?"), params.push(f.thermal));
-  if (f.charging !== undefined) (parts.push("r.charging = ?"), params.push(f.charging ? 1 : 0));
-  if (f.task !== undefined) (parts.push("r.task_id = ?"), params.push(f.task));
-  if (f.group !== undefined) (parts.push("r.task_group = ?"), params.push(f.group));
-  if (f.config !== undefined) (parts.push("r.config_id = ?"), params.push(f.config));
-  if (f.outcome !== undefined) (parts.push("sc.outcome = ?"), params.push(f.outcome));
-  if (f.passed !== undefined) (parts.push("sc.passed = ?"), params.push(f.passed ? 1 : 0));
-  if (f.looping !== undefined) (parts.push("sc.looping = ?"), params.push(f.looping ? 1 : 0));
-  if (f.toolsDropped !== undefined) (parts.push("r.tools_dropped = ?"), params.push(f.toolsDropped ? 1 : 0));
+  if (f.build !== undefined) {
+    parts.push("r.build_commit = ?");
+    params.push(f.build);
+  }
+  if (f.device !== undefined) {
+    parts.push("r.device_id = ?");
+    params.push(f.device);
+  }
+  if (f.thermal !== undefined) {
+    parts.push("r.thermal_at_start = ?");
+    params.push(f.thermal);
+  }
+  if (f.charging !== undefined) {
+    parts.push("r.charging = ?");
+    params.push(f.charging ? 1 : 0);
+  }
+  if (f.task !== undefined) {
+    parts.push("r.task_id = ?");
+    params.push(f.task);
+  }
+  if (f.group !== undefined) {
+    parts.push("r.task_group = ?");
+    params.push(f.group);
+  }
+  if (f.config !== undefined) {
+    parts.push("r.config_id = ?");
+    params.push(f.config);
+  }
+  if (f.outcome !== undefined) {
+    parts.push("sc.outcome = ?");
+    params.push(f.outcome);
+  }
+  if (f.passed !== undefined) {
+    parts.push("sc.passed = ?");
+    params.push(f.passed ? 1 : 0);
+  }
+  if (f.looping !== undefined) {
+    parts.push("sc.looping = ?");
+    params.push(f.looping ? 1 : 0);
+  }
+  if (f.toolsDropped !== undefined) {
+    parts.push("r.tools_dropped = ?");
+    params.push(f.toolsDropped ? 1 : 0);
+  }
   if (!f.includeTrial) parts.push("s.trial = 0");
   if (!f.includeSuperseded) parts.push("r.superseded = 0");
   // An unscorable run has passed = false without its checks having been judged: counting it

@@ -42,8 +42,14 @@ export function runGate(ctx: Ctx, q: GateQuery, origin: string) {
   checkSide(ctx, candidate, "candidate");
   const report = evaluateGate(gateFacts(ctx, baseline, candidate), q.alpha);
   const link = new URLSearchParams([["session", baseline.session], ["session", candidate.session], ["includeTrial", "1"]]);
-  if (baseline.config) link.set("a", baseline.config), link.set("b", candidate.config!);
-  if (baseline.session !== candidate.session) link.set("aSession", baseline.session), link.set("bSession", candidate.session);
+  if (baseline.config) {
+    link.set("a", baseline.config);
+    link.set("b", candidate.config!);
+  }
+  if (baseline.session !== candidate.session) {
+    link.set("aSession", baseline.session);
+    link.set("bSession", candidate.session);
+  }
   const compareUrl = `${origin}/analytics/compare?${link}`;
   return { ...report, compareUrl, markdown: gateMarkdown(report, compareUrl) };
 }

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Suite, TASK_GROUPS } from "@/domain/suite/schema";
 import type { Check } from "@/domain/suite/check";
