@@ -101,7 +101,8 @@ describe("backupDatabase", () => {
     const submittedAtStep: number[] = [];
     const out = path.join(tmp, "backups", "snap.db");
     const started = performance.now();
-    const r = await backupDatabase(sourceFile(), out, { pagesPerStep: 8, onProgress: () => submittedAtStep.push(submitted) });
+    // Small steps: each submit now waits for the scoring worker, so results arrive less often than before.
+    const r = await backupDatabase(sourceFile(), out, { pagesPerStep: 2, onProgress: () => submittedAtStep.push(submitted) });
     const ms = performance.now() - started;
     stop = true;
     await phone;
@@ -122,7 +123,7 @@ describe("backupDatabase", () => {
     expect(await analyticsOf(copy)).toEqual(before);
     expect(await analytics()).not.toEqual(before); // the source moved on meanwhile
 
-    console.log(`backup: ${runsBefore} runs, ${r.totalPages} pages in ${r.steps} steps of 8 pages, ${ms.toFixed(0)} ms, ${runsAfter - runsBefore} results submitted during it`);
+    console.log(`backup: ${runsBefore} runs, ${r.totalPages} pages in ${r.steps} steps of 2 pages, ${ms.toFixed(0)} ms, ${runsAfter - runsBefore} results submitted during it`);
   });
 
   it("refuses to overwrite an existing backup and names a missing source", async () => {
