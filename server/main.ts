@@ -11,6 +11,7 @@ import { createAttemptLimiter } from "../src/domain/access/rate-limit";
 import { clearCookie, hasSession, issueCookie, passwordMatches } from "./admin-session";
 import { loginPage } from "./login-page";
 import { serveDeviceApi } from "./device-api";
+import type { ApiErrorBody, ErrorCode } from "../src/contracts/errors";
 
 const root = path.resolve(__dirname, "..");
 const port = Number(process.env.PORT || 3000);
@@ -26,7 +27,8 @@ function send(res: http.ServerResponse, status: number, body: unknown, headers: 
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
   res.end(JSON.stringify(body));
 }
-const error = (code: string, message: string) => ({ error: { code, message } });
+// This transport's one error mapper: codes from the contract's closed list.
+const error = (code: ErrorCode, message: string): ApiErrorBody => ({ error: { code, message } });
 
 function readBody(req: http.IncomingMessage, limit = 4096): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
+import { dashboard as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
+import { reply, route, otherMethods } from "@/server/http";
 import { getSession } from "@/server/sessions/getSession";
 import { listSessionRuns } from "@/server/sessions/listSessionRuns";
 
@@ -7,7 +8,7 @@ import { listSessionRuns } from "@/server/sessions/listSessionRuns";
 export const GET = route(async (_req: Request, { params }: { params: Promise<{ id: string }> }) => {
   const ctx = getContext();
   const id = (await params).id;
-  return json({ ...getSession(ctx, id), runs: listSessionRuns(ctx, id) });
+  return reply(contract.sessionRuns, 200, { ...getSession(ctx, id), runs: listSessionRuns(ctx, id) });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
