@@ -34,8 +34,7 @@ export const ApiErrorBody = z
       message: z.string().meta({ description: "One sentence: what happened and what to do." }),
       issues: z.array(ValidationIssueSchema).optional().meta({ description: "One entry per invalid field (400s)." }),
     }),
-  })
-  .meta({ id: "ErrorBody" });
+  });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 /** Errors every route can answer, whatever it does: a method it lacks, a bug. */

@@ -163,3 +163,12 @@ export const logout = defineRoute({
   responses: { 200: { description: "Logged out.", schema: S.LogoutResponse } },
   errors: [],
 });
+
+export const openapi = defineRoute({
+  id: "openapi", method: "GET", path: "/api/openapi.json", tag: "dashboard", auth: "none",
+  summary: "This document: OpenAPI 3.1, generated from src/contracts.",
+  responses: {
+    200: { description: "The OpenAPI document.", schema: z.looseObject({ openapi: z.literal("3.1.0"), paths: z.record(z.string(), z.unknown()), components: z.record(z.string(), z.unknown()) }) },
+  },
+  errors: [],
+});
