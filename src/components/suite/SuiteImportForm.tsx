@@ -1,7 +1,8 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
-import { api, ApiError } from "@/client/api";
+import { call, ApiError } from "@/client/api";
+import { dashboard } from "@/contracts";
 
 /** Imports a suite document: validated, fixtures run, refused with every problem listed. */
 export function SuiteImportForm({ suites }: { suites: { id: string; version: number; default: boolean }[] }) {
@@ -14,11 +15,7 @@ export function SuiteImportForm({ suites }: { suites: { id: string; version: num
     setError(null);
     setDone(null);
     try {
-      const { suite } = await api<{ suite: { id: string; version: number; tasks: number; configs: number } }>("/api/suites", {
-        method: "POST",
-        body: await file.text(),
-        headers: { "content-type": "application/json" },
-      });
+      const { suite } = await call(dashboard.importSuite, { text: await file.text() });
       setDone(suite);
     } catch (err) {
       setError(err instanceof ApiError ? err : new ApiError(0, "unknown", "The suite could not be imported; try again."));

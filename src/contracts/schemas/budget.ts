@@ -3,7 +3,9 @@ import { int, interval, num, ref, str } from "./common";
 import { SuiteSummary } from "./dashboard";
 
 const nnum = () => num().nullable();
-const Quantiles = z.record(z.string(), num()).meta({ description: 'Nearest-rank quantiles keyed "0", "10", "25", "50", "75", "90", "100".' });
+const Quantiles = z
+  .object({ "0": num(), "10": num(), "25": num(), "50": num(), "75": num(), "90": num(), "100": num() })
+  .meta({ description: "Nearest-rank quantiles (minimum, p10, quartiles, median, p90, maximum)." });
 const Prediction = z.object({ ms: num(), ci: interval() });
 const Method = z.enum(["gemma3", "estimate"]);
 
