@@ -39,3 +39,13 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 /** Errors every route can answer, whatever it does: a method it lacks, a bug. */
 export const COMMON_ERRORS = ["method_not_allowed", "internal"] as const satisfies readonly ErrorCode[];
+
+/**
+ * Every code a route may answer: its own, the common ones, and the edge's (server/main.ts) for
+ * routes behind the admin login: 401 before logging in when a password is set, 403 for another
+ * machine without one or a request from another site.
+ */
+export function routeErrors(route: { errors: readonly ErrorCode[]; auth: string }): ErrorCode[] {
+  const edge: ErrorCode[] = route.auth === "admin" ? ["unauthorized", "forbidden"] : [];
+  return [...new Set([...route.errors, ...COMMON_ERRORS, ...edge])];
+}

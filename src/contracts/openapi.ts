@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiErrorBody, COMMON_ERRORS, ERROR_STATUS, type ErrorCode } from "./errors";
+import { ApiErrorBody, ERROR_STATUS, routeErrors, type ErrorCode } from "./errors";
 import { ROUTES } from "./index";
 import { queryShape } from "./query";
 import { pathParams, type ApiRoute } from "./route";
@@ -52,7 +52,7 @@ function parameters(r: ApiRoute, components: Components): Json[] {
 
 const errorStatuses = (codes: readonly ErrorCode[]) => {
   const by = new Map<number, ErrorCode[]>();
-  for (const c of new Set([...codes, ...COMMON_ERRORS])) by.set(ERROR_STATUS[c], [...(by.get(ERROR_STATUS[c]) ?? []), c]);
+  for (const c of codes) by.set(ERROR_STATUS[c], [...(by.get(ERROR_STATUS[c]) ?? []), c]);
   return [...by.entries()].sort(([a], [b]) => a - b);
 };
 
@@ -64,7 +64,7 @@ function operation(r: ApiRoute, components: Components): Json {
     const schema = spec.schema ? jsonSchema(spec.schema, "output", `${r.id}_${status}`, components) : spec.contentType ? { type: "string" } : undefined;
     responses[status] = { description: spec.description, ...(schema ? { content: { [type.split(";")[0]]: { schema } } } : {}) };
   }
-  for (const [status, codes] of errorStatuses(r.errors)) {
+  for (const [status, codes] of errorStatuses(routeErrors(r))) {
     responses[String(status)] = {
       description: `\`error.code\`: ${codes.map((c) => `\`${c}\``).join(", ")}.`,
       content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } },
@@ -80,7 +80,7 @@ function operation(r: ApiRoute, components: Components): Json {
       ? { requestBody: { required: true, ...(r.bodyNote ? { description: r.bodyNote } : {}), content: { "application/json": { schema: jsonSchema(r.body, "input", `${r.id}_body`, components) } } } }
       : {}),
     responses,
-    "x-error-codes": [...new Set([...r.errors, ...COMMON_ERRORS])],
+    "x-error-codes": routeErrors(r),
   };
 }
 

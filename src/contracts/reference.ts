@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMMON_ERRORS } from "./errors";
+import { routeErrors } from "./errors";
 import { ROUTES } from "./index";
 import { queryShape } from "./query";
 import { pathParams, type ApiRoute } from "./route";
@@ -56,6 +56,6 @@ export function operations(routes: readonly ApiRoute[] = ROUTES): OperationView[
     responses: Object.entries(r.responses).map(([status, spec]) => ({
       status, description: spec?.description ?? "", contentType: spec?.contentType ?? (spec?.schema ? "application/json" : null), fields: fields(spec?.schema, "output"),
     })),
-    errors: [...new Set([...r.errors, ...COMMON_ERRORS])],
+    errors: routeErrors(r),
   }));
 }
