@@ -1,9 +1,10 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api, ApiError } from "@/client/api";
+import { call, ApiError } from "@/client/api";
+import { dashboard } from "@/contracts";
+import type { ResponseBody } from "@/contracts";
 
-interface DeviceRow { id: string; name: string; createdAt: string; lastSeenAt: string | null; revoked: boolean }
 
 const when = (iso: string | null) => (iso ? iso.replace("T", " ").slice(0, 19) + " UTC" : "never");
 
@@ -11,9 +12,9 @@ export function DevicesPanel() {
   const qc = useQueryClient();
   const [name, setName] = useState("");
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
-  const devices = useQuery({ queryKey: ["devices"], queryFn: () => api<{ devices: DeviceRow[] }>("/api/devices"), refetchInterval: 5000 });
+  const devices = useQuery({ queryKey: ["devices"], queryFn: () => call(dashboard.listDevices), refetchInterval: 5000 });
   const create = useMutation({
-    mutationFn: (n: string) => api<{ device: { id: string; name: string }; token: string }>("/api/devices", { method: "POST", json: { name: n } }),
+    mutationFn: (n: string) => call(dashboard.createDevice, { json: { name: n } }),
     onSuccess: (r) => {
       setCreated({ name: r.device.name, token: r.token });
       setName("");
@@ -21,7 +22,7 @@ export function DevicesPanel() {
     },
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => api(`/api/devices/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(dashboard.revokeDevice, { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["devices"] }),
   });
   const origin = typeof window === "undefined" ? "" : window.location.origin;
