@@ -9,4 +9,6 @@ export async function register() {
   for (const p of problems) console.error(`[harness-lab] suite not loaded: ${p}`);
   for (const w of warnings) console.warn(`[harness-lab] suite warning: ${w}`);
   startLeaseSweeper(ctx);
+  // Traces are scored on a worker thread (ADR 6); load it now rather than on the first result.
+  (await import("./src/server/scoring/workers")).prewarmScoring();
 }

@@ -45,6 +45,31 @@ const BODY_CAP = 5 * 1024 * 1024 + 1;
  * (`Readable.toWeb`), which cost several times more per request for a 20 KB trace. At most
  * BODY_CAP bytes are kept; the handler's own limit check then answers 413.
  */
+/** A body declared past the limit but at most this large is read and dropped before the 413 (discard). */
+const DISCARD_MAX = 2 * BODY_CAP;
+
+/**
+ * Reads and drops a body refused as too large (declared at most DISCARD_MAX bytes; at most 5 s), so its 413 goes out on
+ * a connection that has read everything: answering while the phone is still sending, then closing,
+ * makes the kernel reset the connection, and the phone's HTTP client then reports ECONNRESET
+ * instead of the 413 (seen in CI under load for a 5 MiB trace). Larger or slower bodies are not
+ * waited for: they get the 413 at once and the connection closes. Other refusals (a 401 before the
+ * body) are not drained: an unauthenticated upload must not cost the server its megabytes.
+ */
+function discard(req: http.IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, 5_000);
+    function done() {
+      clearTimeout(timer);
+      resolve();
+    }
+    req.once("end", done);
+    req.once("close", done);
+    req.once("error", done);
+    req.resume();
+  });
+}
+
 function readBody(req: http.IncomingMessage): Promise<Buffer> {
   // A declared size past the limit is refused from its header alone, without reading the body.
   if (Number(req.headers["content-length"]) >= BODY_CAP) return Promise.resolve(Buffer.alloc(0));
@@ -134,6 +159,8 @@ export async function serveDeviceApi(req: http.IncomingMessage, res: http.Server
   } as RequestInit);
   const response = await handler(request, { params: Promise.resolve(params) });
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  const declared = Number(req.headers["content-length"]);
+  if (response.status === 413 && hasBody && !req.complete && declared > 0 && declared <= DISCARD_MAX) await discard(req);
   const unread = hasBody && !req.complete;
   // A body refused before it all arrived: the connection cannot carry another request, so it closes.
   res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...(unread ? { connection: "close" } : {}) });

@@ -76,7 +76,7 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
                 <td className="num">{r.repeat}{r.attempt > 1 ? `·a${r.attempt}` : ""}</td>
                 <td><Link href={`/sessions/${r.sessionId}`}>{r.sessionName}</Link>{r.trial && <span className="pill warn"> trial</span>}</td>
                 <td className="muted">{r.deviceId}</td>
-                <td className="nowrap">{r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}{r.superseded && <span className="pill"> superseded</span>}{r.looping && <span className="pill warn"> loop</span>}</td>
+                <td className="nowrap">{r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}{r.superseded && <span className="pill"> superseded</span>}{r.unscorable && <span className="pill warn" title={r.unscorable} data-testid="unscorable"> not scored</span>}{r.looping && <span className="pill warn"> loop</span>}</td>
                 <td className="nowrap" title={r.outcomeReason}><span className={`pill o-${r.outcome}`}>{r.outcome.replace("_", " ")}</span></td>
                 <td className="num">{r.toolCalls}{r.failedToolCalls ? <span className="muted"> ({r.failedToolCalls}✗)</span> : ""}</td>
                 <td className="num">{r.turnCount}</td>

@@ -138,7 +138,8 @@ CREATE TABLE "scores" (
 	"progress" text NOT NULL,
 	"metrics" text NOT NULL,
 	"call_pattern" text,
-	"call_ok" text
+	"call_ok" text,
+	"unscorable" text
 );
 --> statement-breakpoint
 CREATE TABLE "traces" (

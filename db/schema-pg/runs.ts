@@ -94,6 +94,7 @@ export const scores = pgTable(
     metrics: text("metrics").notNull(),
     callPattern: text("call_pattern"),
     callOk: text("call_ok"),
+    unscorable: text("unscorable"),
   },
   (t) => [
     index("scores_run_current").on(t.runId, t.current),

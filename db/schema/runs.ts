@@ -111,6 +111,12 @@ export const scores = sqliteTable(
      */
     callPattern: text("call_pattern"),
     callOk: text("call_ok"),
+    /**
+     * Why the trace could not be scored (its scoring ran past the time limit, or the scorer could
+     * not read it), null when it was. Such a score has `passed = false`, no checks and no progress;
+     * analytics leave it out; rescoring tries again (docs/api.md, ADR 6).
+     */
+    unscorable: text("unscorable"),
   },
   (t) => [
     index("scores_run_current").on(t.runId, t.current),

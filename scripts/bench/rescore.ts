@@ -13,7 +13,9 @@ export async function benchRescore(ctx: Ctx, sessionIds: string[], reps: number)
   const runs = sessionIds.reduce((a, id) => a + (db.prepare("SELECT COUNT(*) FROM runs WHERE session_id = ?").pluck().get(id) as number), 0);
   const t = await pairs(
     reps,
-    () => sessionIds.forEach((id) => rescoreSession(ctx, id)),
+    async () => {
+      for (const id of sessionIds) await rescoreSession(ctx, id);
+    },
     () => sessionIds.forEach((id) => (bodies.all(id) as string[]).forEach((b) => JSON.parse(b))),
     // Warmed up like every other figure: one untimed pass of each side first, so neither the
     // first reading of these sessions' pages from disk nor the scorer's JIT warm-up is timed.

@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   misdirected_request: 421,
   too_many_attempts: 429,
   internal: 500,
+  /** The server cannot take the request now (main's scoring budget); try again later. */
+  unavailable: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -97,6 +97,10 @@ export async function readText(req: Request, limit: number): Promise<string> {
   }
 }
 
+/** Bodies above this many characters are read in steps with turns of the event loop between. */
+const LARGE_BODY = 1 << 20;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Parses a JSON body against a schema; every problem is listed in the 400's `issues`. */
 export async function readJson<S extends z.ZodType>(req: Request, schema: S, limit = DEFAULT_LIMIT): Promise<{ data: z.output<S>; raw: string }> {
   const type = req.headers.get("content-type") ?? "";
@@ -105,12 +109,17 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, lim
     throw new ServiceError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
   }
   const raw = await readText(req, limit);
+  // Decoding, parsing and validating a 5 MiB trace are each 10–100 ms of this thread; a turn of
+  // the event loop between them lets other requests (a phone's poll, /api/health) in (ADR 6).
+  const large = raw.length > LARGE_BODY;
+  if (large) await turn();
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
     throw new ServiceError("invalid_json", "The body is not valid JSON; check it with a JSON linter and send it again.");
   }
+  if (large) await turn();
   if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) {
     throw new ServiceError("invalid_request", `The body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep; send a flatter document.`, [
       { path: "(body)", message: `nested deeper than ${MAX_JSON_DEPTH} levels` },

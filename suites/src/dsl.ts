@@ -42,12 +42,40 @@ function slug(path: string): string {
 /** Escape text for use inside a regex. */
 export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The file still holds every line of the seed todo list except those named (lookaheads, `m` flag). */
+/*
+ * Patterns that stay linear in the text's length (phone-20 v4; docs/security.md § Regex safety).
+ * V8 backtracks: an unanchored `x[^"]*y`, `x.*y` or `(?=[\s\S]*^line$)` is retried from every
+ * position where `x` (or anything) starts, each time scanning to the end, so a 20,000-character
+ * text full of `x` cost 0.1–0.8 s per pattern. Each helper below gives the same verdict on every
+ * text with one scan: it anchors the pattern where it can, and where a later occurrence of `x`
+ * could only make the rest harder to match, it takes the first occurrence and commits to it (a
+ * lookahead is atomic in JavaScript: `(?=(…))\1` consumes what it matched, never less).
+ */
+
+/** Any JavaScript line terminator: what `^`/`$` match beside under the `m` flag, and what `.` never matches. */
+const EOL = "\\n\\r\\u2028\\u2029";
+
+/** `first` and, after it in the same JSON string of a call's args (no `"` between), `then`: `first[^"]*then`, linear. */
+export const inOneArg = (first: string, then: string) => `(?:^|")(?=([^"]*?${first}))\\1[^"]*?${then}`;
+
+/** `first` and, anywhere after it, `then`: `first[\s\S]*then`, linear. `then` may end with `$`. */
+export const firstThen = (first: string, then: string) => `^(?=([\\s\\S]*?${first}))\\1[\\s\\S]*${then}`;
+
+/**
+ * `a` and `b` on one line, in either order: `a.*b|b.*a`, linear. Equal to it only when an
+ * occurrence of `a` cannot overlap one of `b` (true of a file name beside description words).
+ */
+export const sameLine = (a: string, b: string) => `(?:^|[${EOL}])(?=[^${EOL}]*?${a})(?=[^${EOL}]*?${b})`;
+
+/** Every one of `lines` is a whole line of the file: `(?=[\s\S]*^line$)…` under `m`, anchored at the start so it runs once. */
+export const hasLines = (lines: string[]) => `^${lines.map((l) => `(?=[\\s\\S]*(?:^|[${EOL}])${esc(l)}(?:[${EOL}]|$))`).join("")}`;
+
+/** The file still holds every line of the seed todo list except those named. */
 export function todoKeeps(id: string, except: string[] = []): Check {
   const lines = seedContent("/todo.md")
     .split("\n")
     .filter((l) => l.startsWith("- [") && !except.some((e) => l.includes(e)));
-  return fileRe(id, "/todo.md", lines.map((l) => `(?=[\\s\\S]*^${esc(l)}$)`).join(""), "m");
+  return fileRe(id, "/todo.md", hasLines(lines));
 }
 
 /* A looked-for-it milestone: any successful search, name search, listing, or bash grep/find/ls. */
@@ -66,7 +94,7 @@ export function readFile(path: string): Check {
   return any(
     undefined,
     called(`"path":"${esc(path)}"`, { tool: "read_file", ok: true }),
-    called(`\\b(cat|head|tail|less|more|grep|sed -n)\\b[^"]*${esc(path)}`, { tool: "bash", ok: true }),
+    called(inOneArg("\\b(cat|head|tail|less|more|grep|sed -n)\\b", esc(path)), { tool: "bash", ok: true }),
   );
 }
 

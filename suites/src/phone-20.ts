@@ -19,8 +19,9 @@ export function buildSuite(): Suite {
   return {
     // v2: three context-management configs (elide, summarize, staged).
     // v3: four tasks at v2 (date patterns rewritten without nested repetition for the regex-safety check).
+    // v4: nine tasks bumped: their slow patterns rewritten to run in linear time, same verdicts (ADR 6).
     id: "phone-20",
-    version: 3,
+    version: 4,
     name: "Phone 20",
     description:
       "Twenty everyday requests for a small on-device assistant working over one person's private files (10 that need no files, 6 single-file tasks, 4 multi-step tasks that change two files), plus 4 held-out tasks in a different voice, under the seven harness configurations of the incremental ablation (bare model, file tools, planning, one bash tool, worked examples) and three context-management variants (elide, summarize, staged). Checks judge the files left in the workspace, not the assistant's claims.",

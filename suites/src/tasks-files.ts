@@ -1,4 +1,4 @@
-import { absent, esc, fileRe, fixture, newLine, not, reply, task, todoKeeps, toolCall, unchanged } from "./dsl";
+import { absent, esc, fileRe, firstThen, fixture, hasLines, newLine, not, reply, task, todoKeeps, toolCall, unchanged } from "./dsl";
 import type { SuiteTask } from "./types";
 import { appended, replaced, seedContent } from "./workspace";
 
@@ -124,13 +124,14 @@ export const FILE_TASKS: SuiteTask[] = [
   {
     task: task({
       id: "shopping-append",
+      version: 2, // v2: patterns rewritten to run in linear time, same verdicts (ADR 6)
       group: "files",
       title: "Append to a list",
       prompt: "Add oat milk to the end of my shopping list (/lists/shopping.md).",
       checks: [
         newLine("oat_milk_item", "/lists/shopping.md", "^\\s*[-*]\\s+oat milk\\s*$", "i"),
-        fileRe("items_kept", "/lists/shopping.md", "(?=[\\s\\S]*^- eggs$)(?=[\\s\\S]*^- bread$)(?=[\\s\\S]*^- tomatoes$)(?=[\\s\\S]*^- washing-up liquid$)", "m"),
-        fileRe("at_the_end", "/lists/shopping.md", "washing-up liquid[\\s\\S]*oat milk\\s*$", "i"),
+        fileRe("items_kept", "/lists/shopping.md", hasLines(["- eggs", "- bread", "- tomatoes", "- washing-up liquid"])),
+        fileRe("at_the_end", "/lists/shopping.md", firstThen("washing-up liquid", "oat milk\\s*$"), "i"),
       ],
       fixtures: [
         fixture("appended", "pass", "Added oat milk to your shopping list.", {
@@ -161,6 +162,7 @@ export const FILE_TASKS: SuiteTask[] = [
   {
     task: task({
       id: "passport-tick",
+      version: 2, // v2: patterns rewritten to run in linear time, same verdicts (ADR 6)
       group: "files",
       title: "Tick off a todo item",
       prompt: "I renewed my passport yesterday, so please tick it off my todo list.",
@@ -198,12 +200,13 @@ export const FILE_TASKS: SuiteTask[] = [
   {
     task: task({
       id: "parking-letter-move",
+      version: 2, // v2: patterns rewritten to run in linear time, same verdicts (ADR 6)
       group: "files",
       title: "Move a file",
       prompt: "Please move the council's parking permit letter into my archive folder, keeping the same file name.",
       checks: [
         absent("left_letters", "/letters/council-parking.md"),
-        fileRe("in_archive", "/archive/council-parking.md", `${esc("RP-88213")}[\\s\\S]*30 September 2027`),
+        fileRe("in_archive", "/archive/council-parking.md", firstThen(esc("RP-88213"), "30 September 2027")),
         unchanged("/letters/bank-2026-09.md"),
         unchanged("/archive/2025-tax-return.md"),
       ],

@@ -1,4 +1,4 @@
-import { absent, fileRe, fixture, globRe, newLine, readFile, reply, searched, sh, task, todoKeeps, unchanged } from "./dsl";
+import { absent, fileRe, firstThen, fixture, globRe, newLine, readFile, reply, searched, sh, task, todoKeeps, unchanged } from "./dsl";
 import type { Check } from "@/domain/suite/check";
 import { dated } from "./tasks-multi-step";
 import type { SuiteTask } from "./types";
@@ -39,13 +39,14 @@ export const HELD_OUT_TASKS: SuiteTask[] = [
   {
     task: task({
       id: "bank-letter-copy",
+      version: 2, // v2: patterns rewritten to run in linear time, same verdicts (ADR 6)
       group: "files",
       heldOut: true,
       title: "Held out: copy a file",
       prompt: "dup the Sept bank letter into /archive, same filename. original stays put.",
       checks: [
         unchanged("/letters/bank-2026-09.md"),
-        fileRe("copy_in_archive", "/archive/bank-2026-09.md", "ending 4471[\\s\\S]*21\\.9%"),
+        fileRe("copy_in_archive", "/archive/bank-2026-09.md", firstThen("ending 4471", "21\\.9%")),
         unchanged("/archive/2025-tax-return.md"),
       ],
       fixtures: [
@@ -117,7 +118,7 @@ export const HELD_OUT_TASKS: SuiteTask[] = [
   {
     task: task({
       id: "vet-booster",
-      version: 2, // v2: date pattern without nested repetition (docs/security.md)
+      version: 3, // v3: patterns rewritten to run in linear time, same verdicts (ADR 6); v2: date pattern without nested repetition
       group: "multi_step",
       heldOut: true,
       title: "Held out: vet appointment to todo and reminder",

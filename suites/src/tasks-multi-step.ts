@@ -1,5 +1,5 @@
 import {
-  all, any, called, fileRe, fixture, globRe, newLine, not, readFile, searched, sh, task, todoKeeps, toolCall,
+  all, any, called, fileRe, fixture, inOneArg, sameLine, globRe, newLine, not, readFile, searched, sh, task, todoKeeps, toolCall,
   unchanged, wordCount,
 } from "./dsl";
 import type { Check } from "@/domain/suite/check";
@@ -74,8 +74,8 @@ const contactsSearch = toolCall(
 const INDEX_PATH = "/drafts/index.md";
 const HIKE = "hik|walk|climb|helvellyn|striding|blog|mountain|ridge|fell|lake";
 const TOAST = "wedding|speech|toast|sam\\b|leah|best man";
-const indexDraft1: Check = fileRe("index_draft_1", INDEX_PATH, `draft-1\\b.*(${HIKE})|(${HIKE}).*draft-1\\b`, "i");
-const indexDraft2: Check = fileRe("index_draft_2", INDEX_PATH, `draft-2\\b.*(${TOAST})|(${TOAST}).*draft-2\\b`, "i");
+const indexDraft1: Check = fileRe("index_draft_1", INDEX_PATH, sameLine("draft-1\\b", `(${HIKE})`), "i");
+const indexDraft2: Check = fileRe("index_draft_2", INDEX_PATH, sameLine("draft-2\\b", `(${TOAST})`), "i");
 const draftsTicked: Check = fileRe("drafts_ticked", "/todo.md", "^- \\[x\\] .*drafts", "im");
 const draftsNotOpen: Check = not("drafts_not_open", fileRe("drafts_open", "/todo.md", "^- \\[ \\] .*drafts", "im"));
 const INDEX = "# Drafts\n\n- draft-1.md: blog post about climbing Helvellyn by Striding Edge\n- draft-2.md: best man's toast for Sam and Leah's wedding\n";
@@ -85,7 +85,7 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
   {
     task: task({
       id: "dentist-todo-reminder",
-      version: 2, // v2: date pattern without nested repetition (docs/security.md)
+      version: 3, // v3: patterns rewritten to run in linear time, same verdicts (ADR 6); v2: date pattern without nested repetition
       group: "multi_step",
       title: "Appointment to todo item and reminder",
       prompt:
@@ -184,7 +184,7 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
   {
     task: task({
       id: "committee-summary-todo",
-      version: 2, // v2: date pattern without nested repetition (docs/security.md)
+      version: 3, // v3: patterns rewritten to run in linear time, same verdicts (ADR 6); v2: date pattern without nested repetition
       group: "multi_step",
       title: "Meeting notes to summary and todo item",
       prompt:
@@ -267,6 +267,7 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
   {
     task: task({
       id: "landlord-letter-todo",
+      version: 2, // v2: patterns rewritten to run in linear time, same verdicts (ADR 6)
       group: "multi_step",
       title: "Letter from contacts plus a todo item",
       prompt:
@@ -280,7 +281,7 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
             undefined,
             readFile("/contacts.md"),
             called("landlord|haddad", { tool: "search_files", flags: "i", ok: true }),
-            called("grep[^\"]*(landlord|haddad)", { tool: "bash", flags: "i", ok: true }),
+            called(inOneArg("grep", "(landlord|haddad)"), { tool: "bash", flags: "i", ok: true }),
           ),
         },
         { id: "letter", label: "saved the letter with the real address", check: all("letter_ok", letterContent, letterNoPlaceholder) },
@@ -339,6 +340,7 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
   {
     task: task({
       id: "drafts-index-tick",
+      version: 2, // v2: patterns rewritten to run in linear time, same verdicts (ADR 6)
       group: "multi_step",
       title: "Index a folder and tick the todo item",
       prompt:
@@ -360,7 +362,7 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
             undefined,
             called("/drafts", { tool: "list_files", ok: true }),
             called("draft", { tool: "find_files", flags: "i", ok: true }),
-            called("\\b(ls|find)\\b[^\"]*/drafts", { tool: "bash", ok: true }),
+            called(inOneArg("\\b(ls|find)\\b", "/drafts"), { tool: "bash", ok: true }),
           ),
         },
         {
@@ -369,7 +371,7 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
           check: any(
             undefined,
             all("read_each", readFile("/drafts/draft-1.md"), readFile("/drafts/draft-2.md")),
-            called("\\b(cat|head)\\b[^\"]*/drafts/\\*", { tool: "bash", ok: true }),
+            called(inOneArg("\\b(cat|head)\\b", "/drafts/\\*"), { tool: "bash", ok: true }),
           ),
         },
         { id: "index", label: "wrote an accurate index", check: all("index_ok", indexDraft1, indexDraft2) },

@@ -155,7 +155,7 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
       runs(RUNS.leased),
     );
     // Whatever was stored must not break the views and downloads built from every run.
-    for (const p of ["/api/export/runs.csv", "/api/export/runs.json", "/api/runs?pageSize=500", ...COVERED_GETS.filter((g) => g.startsWith("/api/analytics"))]) {
+    for (const p of ["/api/export/runs.csv", "/api/export/runs.json", "/api/export/turns.csv", "/api/export/calls.csv", "/api/runs?pageSize=500", ...COVERED_GETS.filter((g) => g.startsWith("/api/analytics"))]) {
       expect((await hostile("GET", `${p}${p.includes("?") ? "&" : "?"}includeSuperseded=1&includeTrial=1`)).status, p).toBe(/\/(compare|transitions|trajectories)$/.test(p) ? 400 : 200);
     }
     expect(stored.length).toBeGreaterThan(0);
@@ -179,6 +179,23 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
     const r = await send(await leased(), [big, ...Array.from({ length: 999 }, (_, i) => small(i))]);
     expect(r.status).toBe(201);
     expect(r.ms).toBeLessThan(5_000); // it took about a minute before milestones were re-judged only on change
+  });
+
+  it("a trace with 20,000 turns is refused with a 400 naming `turns`; 2,000 turns (the cap) are accepted", async () => {
+    const leased = async () => {
+      await dash.call("POST", "/api/sessions", { json: { name: "turns", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 1, order: "blocked" } });
+      return (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
+    };
+    const withTurns = (j: any, n: number) => {
+      const t = traceFor(j);
+      return { ...t, turns: Array.from({ length: n }, () => ({ ...t.turns[0], toolCalls: [] })) };
+    };
+    const j = await leased();
+    const refused = await dash.call("POST", `/api/device/v1/jobs/${j.id}/result`, { json: withTurns(j, 20_000), token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.issues.map((i: { path: string }) => i.path)).toContain("turns");
+    expect(JSON.stringify(refused.body)).toMatch(/at most 2000 turns/);
+    expect((await dash.call("POST", `/api/device/v1/jobs/${j.id}/result`, { json: withTurns(j, 2_000), token })).status).toBe(201);
   });
 
   it("an imported run with 200,000 progress entries is refused, not stored to break the progress view", async () => {
@@ -366,6 +383,7 @@ const COVERED_GETS = [
   "/api/analytics/compare", "/api/analytics/compare/family", "/api/analytics/tasks", "/api/analytics/outcomes", "/api/analytics/progress",
   "/api/analytics/failures", "/api/analytics/steps", "/api/analytics/proficiency", "/api/analytics/context",
   "/api/budget", "/api/budget/headroom", "/api/plan", "/api/gate", "/api/analytics/transitions", "/api/analytics/trajectories",
+  "/api/export/turns.csv", "/api/export/calls.csv", "/api/analytics/throttling",
 ];
 const COVERED_POSTS = [
   "/api/device/v1/poll", "/api/device/v1/jobs/{id}/heartbeat", "/api/device/v1/jobs/{id}/result", "/api/device/v1/jobs/{id}/fail", "/api/devices",
@@ -374,4 +392,5 @@ const COVERED_POSTS = [
 ];
 const COVERED = [...COVERED_GETS, ...COVERED_POSTS];
 /** Routes fuzzed by a test of their own (POST /api/demo, with a stand-in for its phones); their other methods are fuzzed with the rest. */
-const NOT_FUZZED = ["/api/demo"];
+// report.zip drives a headless Chromium per request (ADR 8): its filter parsing is the analytics filter, fuzzed through the exports; tests/e2e/study-report.spec.ts covers it.
+const NOT_FUZZED = ["/api/demo", "/api/export/report.zip"];

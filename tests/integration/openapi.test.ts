@@ -15,8 +15,8 @@ import { pollBody, testDashboard, traceFor } from "../support/server";
 type Doc = { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: object }> }>; "x-error-codes": string[] }>>; components: object };
 interface Answer { method: string; url: string; status: number; type: string; body: unknown }
 
-/** Not called here: POST /api/demo starts real phone processes; login/logout are server/main.ts's (tests/e2e/server-lifecycle.spec.ts). */
-const NOT_EXERCISED = new Set(["startDemo", "login", "logout"]);
+/** Not called here: POST /api/demo starts real phone processes; report.zip drives a real Chromium (its own tests); login/logout are server/main.ts's (tests/e2e/server-lifecycle.spec.ts). */
+const NOT_EXERCISED = new Set(["startDemo", "exportReportZip", "login", "logout"]);
 
 let dash: ReturnType<typeof testDashboard>;
 let doc: Doc;

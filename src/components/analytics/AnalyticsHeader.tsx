@@ -3,6 +3,7 @@ import { filterToParams, parseFilter, type AnalyticsFilter } from "@/domain/anal
 import type { Ctx } from "@/server/context";
 import { filterOptions } from "@/server/analytics/filterOptions";
 import { FilterBar } from "./FilterBar";
+import { ReportButton } from "./ReportButton";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -14,6 +15,7 @@ export const ANALYTICS_TABS = [
   { href: "/analytics/compare", label: "Compare" },
   { href: "/analytics/steps", label: "Ablation steps" },
   { href: "/analytics/proficiency", label: "Proficiency" },
+  { href: "/analytics/report", label: "Methods & report" },
 ] as const;
 
 export function toUrlParams(sp: SearchParams): URLSearchParams {
@@ -47,7 +49,8 @@ export function AnalyticsHeader({ ctx, tab, filter, guide }: { ctx: Ctx; tab: st
         <a href={`/api/export/runs.csv${qs ? `?${qs}` : ""}`} download data-testid="download-csv">runs.csv</a> ·{" "}
         <a href={`/api/export/runs.json${qs ? `?${qs}` : ""}`} download data-testid="download-json">runs.json</a> ·{" "}
         <a href={`/api/export/turns.csv${qs ? `?${qs}` : ""}`} download data-testid="download-turns" title="One row per turn (docs/notebook-data.md)">turns.csv</a> ·{" "}
-        <a href={`/api/export/calls.csv${qs ? `?${qs}` : ""}`} download data-testid="download-calls" title="One row per tool call (docs/notebook-data.md)">calls.csv</a>
+        <a href={`/api/export/calls.csv${qs ? `?${qs}` : ""}`} download data-testid="download-calls" title="One row per tool call (docs/notebook-data.md)">calls.csv</a> ·{" "}
+        <ReportButton query={qs} />
       </p>
     </>
   );

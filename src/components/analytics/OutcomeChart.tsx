@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { ChartFrame } from "@/components/charts/ChartFrame";
 import type { OutcomeRow, OutcomeScope } from "@/domain/analytics/outcomes";
 import { OUTCOMES } from "@/domain/scoring/types";
 
@@ -19,10 +20,10 @@ export function OutcomeChart({ data }: { data: Record<OutcomeScope, OutcomeRow[]
   const [scope, setScope] = useState<OutcomeScope>("all");
   const rows = data[scope].map((r) => ({ configId: r.configId, total: r.total, ...r.counts }));
   return (
-    <div className="chart" data-testid="outcome-chart">
+    <ChartFrame testId="outcome-chart" name={`outcomes-${scope}`}>
       <div className="tabs">
         {SCOPES.map((s) => (
-          <button key={s.id} aria-pressed={scope === s.id} onClick={() => setScope(s.id)} data-testid={`outcome-scope-${s.id}`}>
+          <button key={s.id} data-report-variant={s.label} aria-pressed={scope === s.id} onClick={() => setScope(s.id)} data-testid={`outcome-scope-${s.id}`}>
             {s.label}
           </button>
         ))}
@@ -34,7 +35,7 @@ export function OutcomeChart({ data }: { data: Record<OutcomeScope, OutcomeRow[]
           <BarChart data={rows} margin={{ top: 10, right: 16, bottom: 4, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="configId" tick={{ fontSize: 12 }} />
-            <YAxis allowDecimals={false} width={44} />
+            <YAxis allowDecimals={false} width={56} label={{ value: "runs", angle: -90, position: "insideLeft", offset: 10, fontSize: 12, style: { textAnchor: "middle" } }} />
             <Tooltip />
             <Legend formatter={(v: string) => v.replace("_", " ")} />
             {OUTCOMES.map((o) => (
@@ -43,6 +44,6 @@ export function OutcomeChart({ data }: { data: Record<OutcomeScope, OutcomeRow[]
           </BarChart>
         </ResponsiveContainer>
       )}
-    </div>
+    </ChartFrame>
   );
 }

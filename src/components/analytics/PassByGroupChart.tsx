@@ -1,5 +1,6 @@
 "use client";
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { ChartFrame } from "@/components/charts/ChartFrame";
 import type { GroupBarRow } from "@/domain/analytics/bars";
 
 export const PASS_SERIES = [
@@ -13,12 +14,12 @@ const pct = (v: unknown) => (typeof v === "number" ? `${Math.round(v * 100)}%` :
 /** View 2: pass rate per config and task group with Wilson 95% error bars (Figures 3a, 11a). Draws only. */
 export function PassByGroupChart({ rows }: { rows: GroupBarRow[] }) {
   return (
-    <div className="chart" data-testid="pass-by-group-chart">
+    <ChartFrame testId="pass-by-group-chart" name="pass-rate-by-group">
       <ResponsiveContainer width="100%" height={300}>
         <BarChart data={rows} margin={{ top: 10, right: 16, bottom: 4, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="configId" tick={{ fontSize: 12 }} />
-          <YAxis domain={[0, 1]} tickFormatter={pct} width={50} />
+          <YAxis domain={[0, 1]} tickFormatter={pct} width={62} label={{ value: "pass rate", angle: -90, position: "insideLeft", offset: 10, fontSize: 12, style: { textAnchor: "middle" } }} />
           <Tooltip
             formatter={(value, name, item) => {
               const s = PASS_SERIES.find((x) => x.label === name);
@@ -34,6 +35,6 @@ export function PassByGroupChart({ rows }: { rows: GroupBarRow[] }) {
           ))}
         </BarChart>
       </ResponsiveContainer>
-    </div>
+    </ChartFrame>
   );
 }

@@ -1,4 +1,5 @@
 "use client";
+import { ChartFrame } from "@/components/charts/ChartFrame";
 import { CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import type { PeakContextView, PeakPoint } from "@/domain/analytics/peakContext";
 import { integer } from "@/domain/stats/format";
@@ -18,13 +19,13 @@ const markerFor = (fill: string) =>
 export function PeakContextChart({ view, colors }: { view: PeakContextView; colors: ConfigColors }) {
   const yMax = Math.max(...view.windows, ...view.summary.map((s) => s.maxPeak));
   return (
-    <div className="chart" data-testid="peak-context-chart">
+    <ChartFrame testId="peak-context-chart" name="peak-context">
       <ResponsiveContainer width="100%" height={340}>
         <ScatterChart margin={{ top: 18, right: 20, bottom: 8, left: 4 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis type="number" dataKey="x" domain={[-0.5, view.tasks.length - 0.5]} ticks={view.tasks.map((_, i) => i)}
             tickFormatter={(i: number) => view.tasks[i] ?? ""} interval={0} tick={{ fontSize: 11 }} />
-          <YAxis type="number" dataKey="y" domain={[0, Math.ceil((yMax * 1.08) / 256) * 256]} tickFormatter={(v: number) => integer(v)} width={52} />
+          <YAxis type="number" dataKey="y" domain={[0, Math.ceil((yMax * 1.08) / 256) * 256]} tickFormatter={(v: number) => integer(v)} width={64} label={{ value: "peak context (tokens)", angle: -90, position: "insideLeft", offset: 10, fontSize: 12, style: { textAnchor: "middle" } }} />
           <Tooltip
             cursor={false}
             content={({ payload }) => {
@@ -46,6 +47,6 @@ export function PeakContextChart({ view, colors }: { view: PeakContextView; colo
           ))}
         </ScatterChart>
       </ResponsiveContainer>
-    </div>
+    </ChartFrame>
   );
 }

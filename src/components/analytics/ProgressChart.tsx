@@ -1,6 +1,7 @@
 "use client";
 import type { ReactElement } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { ChartFrame } from "@/components/charts/ChartFrame";
 import { BAND_BOTTOM, BAND_TOP, DIP, type ChartSeries, type TrajectoryChart } from "@/domain/analytics/progress-chart";
 
 import { colorOf, type ConfigColors } from "./configColors";
@@ -64,14 +65,14 @@ export function ProgressCharts({ charts, configs, colors }: { charts: Trajectory
       </div>
       <div className="progress-grid">
         {charts.map((t) => (
-          <div key={t.taskId} className="chart" data-testid={`progress-chart-${t.taskId}`}>
+          <ChartFrame key={t.taskId} testId={`progress-chart-${t.taskId}`} name={`progress-${t.taskId}`} legend={t.series.map((s) => ({ label: s.configId, color: colorOf(colors, s.configId) }))}>
             <div className="task-name g-multi_step">{t.taskId} <span className="muted">({t.milestonesTotal} milestones)</span></div>
             <ResponsiveContainer width="100%" height={230}>
               <LineChart data={t.rows} margin={{ top: 10, right: 14, bottom: 4, left: 0 }}>
                 <ReferenceArea y1={BAND_BOTTOM} y2={BAND_TOP} fill="#fbe9e7" fillOpacity={0.8} ifOverflow="extendDomain" />
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="call" type="number" domain={[0, Math.max(1, t.maxCall)]} allowDecimals={false} tick={{ fontSize: 11 }} label={{ value: "tool call", position: "insideBottomRight", offset: -2, fontSize: 11 }} />
-                <YAxis domain={[BAND_BOTTOM, t.milestonesTotal + 0.3]} ticks={[DIP, ...Array.from({ length: t.milestonesTotal + 1 }, (_, i) => i)]} tickFormatter={(v: number) => (v === DIP ? "✗" : String(v))} width={28} tick={{ fontSize: 11 }} />
+                <YAxis domain={[BAND_BOTTOM, t.milestonesTotal + 0.3]} ticks={[DIP, ...Array.from({ length: t.milestonesTotal + 1 }, (_, i) => i)]} tickFormatter={(v: number) => (v === DIP ? "✗" : String(v))} width={40} tick={{ fontSize: 11 }} label={{ value: "milestones", angle: -90, position: "insideLeft", offset: 10, fontSize: 11, style: { textAnchor: "middle" } }} />
                 <Tooltip content={<Tip series={t.series} />} />
                 {t.series.map((s) => {
                   const color = colorOf(colors, s.configId);
@@ -84,7 +85,7 @@ export function ProgressCharts({ charts, configs, colors }: { charts: Trajectory
                 <span key={s.configId} data-testid={`progress-end-${t.taskId}-${s.configId}`} className="mono">{s.configId}: {s.endText}</span>
               ))}
             </div>
-          </div>
+          </ChartFrame>
         ))}
       </div>
     </>

@@ -41,7 +41,9 @@ export function RunHeader({ data, read }: { data: RunData; read: ReadTrace }) {
 
       <div className="panel">
         <div className="row verdict" data-testid="verdict">
-          {score.passed ? <span className="pill pass" data-testid="passed">passed</span> : <span className="pill fail" data-testid="passed">failed</span>}
+          {score.unscorable ? (
+            <span className="pill warn" data-testid="passed" title="Rescore the session to try again; analytics leave this run out.">not scored</span>
+          ) : score.passed ? <span className="pill pass" data-testid="passed">passed</span> : <span className="pill fail" data-testid="passed">failed</span>}
           <span className={`pill o-${score.outcome}`} data-testid="outcome">{score.outcome.replace("_", " ")}</span>
           <span data-testid="outcome-reason"><Inert text={score.outcomeReason} /></span>
           {score.looping && <span className="pill warn">looping</span>}

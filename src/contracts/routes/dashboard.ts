@@ -142,6 +142,14 @@ export const exportCallsCsv = defineRoute({
   responses: { 200: { description: "One row per call (docs/notebook-data.md).", contentType: csv } },
   errors: ["invalid_request"],
 });
+export const exportReportZip = defineRoute({
+  id: "exportReportZip", method: "GET", path: "/api/export/report.zip", tag: "dashboard", auth: "admin",
+  summary: "The study report of the filtered selection as a .zip (issue 21): the dashboard's pages rendered by headless Chromium.",
+  query: exportQuery(),
+  queryError: "Some filters are not valid; fix the query parameters listed in `issues`.",
+  responses: { 200: { description: "The report (HTML and SVG pages).", contentType: "application/zip" } },
+  errors: ["invalid_request", "unavailable"],
+});
 export const exportJson = defineRoute({
   id: "exportRunsJson", method: "GET", path: "/api/export/runs.json", tag: "dashboard", auth: "admin",
   summary: "runs.json (protocol.md §4), filtered like analytics, streamed.",

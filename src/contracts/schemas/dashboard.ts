@@ -52,6 +52,7 @@ export const RunListRow = z.object({
   repeat: int(), attempt: int(), deviceId: str(), buildCommit: str(), passed: bool(), outcome: str(), outcomeReason: str(),
   looping: bool(), toolCalls: int(), failedToolCalls: int(), turnCount: int(), firstTtftMs: num().nullable(), loadMs: num(),
   peakContextTokens: int(), thermalAtStart: str().nullable(), charging: bool().nullable(), superseded: bool(), trial: bool(),
+  unscorable: str().nullable().meta({ description: "Why the run could not be scored (within the 5 s limit); null when scored." }),
 });
 export const ListRunsResponse = z.object({ total: int(), page: int(), pages: int(), pageSize: int(), first: int(), last: int(), runs: z.array(RunListRow) });
 export const GetRunResponse = z.object({
@@ -62,6 +63,7 @@ export const GetRunResponse = z.object({
     checks: z.array(z.object({ id: str(), passed: bool(), reason: str() })),
     looping: bool(), repatches: int(), progress: z.array(num()), milestonesReached: int(),
     metrics: z.record(z.string(), z.unknown()),
+    unscorable: str().nullable().meta({ description: "Why the run could not be scored (within the 5 s limit); null when scored." }),
   }),
   task: z
     .object({ id: str(), version: int(), title: str().nullable(), prompt: str(), workspace: z.unknown(), milestones: z.array(z.unknown()) })

@@ -118,14 +118,28 @@ function pathOperands(program: string, operands: string[]): string[] {
 }
 
 /**
+ * The most characters of a command's first line abstracted. Real command lines are far shorter
+ * (a here-document's body is on later lines); a 20,000-character line of `cat cat cat …` made a
+ * 5,000-operand pattern and took ~50 ms per call to build (6 s for the worst trace: ADR 6).
+ */
+export const COMMAND_LINE_LIMIT = 1_000;
+
+function firstLine(command: string): string {
+  const end = command.indexOf("\n");
+  const line = end === -1 ? command : command.slice(0, end);
+  return line.length > COMMAND_LINE_LIMIT ? line.slice(0, COMMAND_LINE_LIMIT) : line;
+}
+
+/**
  * A shell command reduced to its programs and path kinds, e.g. `cat /notes/dentist.md` on a
  * workspace without that file → `cat <guessed path>`; `grep -ril dentist / | head` → `grep <dir> | head`;
- * `echo '- [ ] x' >> /todo.md` → `echo >> <path>`. Only the first line counts: later lines are a
- * here-document's body. Flags, numbers, patterns and text are dropped: they differ between repeats.
+ * `echo '- [ ] x' >> /todo.md` → `echo >> <path>`. Only the first line counts (its first
+ * COMMAND_LINE_LIMIT characters): later lines are a here-document's body. Flags, numbers,
+ * patterns and text are dropped: they differ between repeats.
  */
 export function abstractCommand(command: string, ws: Workspace): string {
   const parts: string[] = [];
-  for (const st of stagesOf(tokenize(command.split("\n")[0]))) {
+  for (const st of stagesOf(tokenize(firstLine(command)))) {
     if (st.sep) parts.push(st.sep);
     const program = st.program ?? "";
     if (program) parts.push(program);

@@ -10,6 +10,7 @@ export { outcome, ASKS, GIVES_UP } from "./outcome";
 export type { OutcomeResult } from "./outcome";
 export { metrics, median, hasToolCallSyntax, HARNESS_TOOL_NAMES } from "./metrics";
 export { scoreRun, scoreFixture } from "./score";
+export { unscorableScore } from "./unscorable";
 export type { EndState } from "./score";
 export { stableJson, sameContent } from "./stable-json";
 export { compileRegex } from "./regex";

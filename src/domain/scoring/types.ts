@@ -61,4 +61,9 @@ export interface RunScore {
   callPattern: string;
   /** callOk[k-1] = whether tool call k succeeded. */
   callOk: boolean[];
+  /**
+   * Set when the run could not be scored (e.g. scoring ran past its time limit), with the reason:
+   * then `passed` is false, `checks` and `progress` are empty, and analytics leave the run out.
+   */
+  unscorable?: string;
 }

@@ -5,7 +5,7 @@ import type { AnalyticsFilter } from "@/domain/analytics/filter";
  * The WHERE clause of every analytics query, over `runs r JOIN sessions s JOIN scores sc`
  * (current scores only). Parameters are bound, never interpolated.
  */
-export function whereClause(f: AnalyticsFilter): { sql: string; params: unknown[] } {
+export function whereClause(f: AnalyticsFilter, opts: { includeUnscorable?: boolean } = {}): { sql: string; params: unknown[] } {
   const parts: string[] = ["sc.current = 1"];
   const params: unknown[] = [];
   if (f.sessions.length) {
@@ -25,6 +25,9 @@ export function whereClause(f: AnalyticsFilter): { sql: string; params: unknown[
   if (f.toolsDropped !== undefined) (parts.push("r.tools_dropped = ?"), params.push(f.toolsDropped ? 1 : 0));
   if (!f.includeTrial) parts.push("s.trial = 0");
   if (!f.includeSuperseded) parts.push("r.superseded = 0");
+  // An unscorable run has passed = false without its checks having been judged: counting it
+  // would lower pass rates for a reason that is not the harness's (ADR 6).
+  if (!opts.includeUnscorable) parts.push("sc.unscorable IS NULL");
   return { sql: parts.join(" AND "), params };
 }
 

@@ -3,7 +3,7 @@ import type { Ctx } from "../context";
 import { stmt } from "../statements";
 import type { ResultResponse, Trace } from "@/domain/protocol";
 import { decideResult } from "@/domain/queue";
-import { scoreRun } from "@/domain/scoring";
+import { unscorableScore } from "@/domain/scoring";
 import type { RunScore } from "@/domain/scoring/types";
 import type { Config, Task } from "@/domain/suite/schema";
 import { ServiceError, leaseLost } from "../errors";
@@ -11,6 +11,7 @@ import { groupCommit } from "../groupCommit";
 import { getConfig, getTask } from "../suites/catalog";
 import { insertScore } from "../runs/insertScore";
 import { insertTurns } from "../runs/insertTurns";
+import { scoreOffThread } from "../scoring/scoreOffThread";
 import { expireLeases } from "./expireLeases";
 import { loadLease } from "./leaseView";
 
@@ -22,9 +23,11 @@ export type SubmitOutcome = { status: 200 | 201; body: ResultResponse };
  * token submitted again answers with the same run; a late result is stored (never dropped).
  *
  * The score depends only on the trace and the job's task and config versions, which never
- * change, so it is computed first, outside the write; the lease decision is taken inside the
- * write, on the state at commit time, so two copies of one result arriving together still make
- * one run. Writes that arrive together share one commit (src/server/groupCommit.ts).
+ * change, so it is computed first, outside the write, on a worker thread within a time limit
+ * (ADR 6): a trace whose scoring runs out of time is still stored, as unscorable. The lease
+ * decision is taken inside the write, on the state at commit time, so two copies of one result
+ * arriving together still make one run. Writes that arrive together share one commit
+ * (src/server/groupCommit.ts).
  */
 export async function submitResult(ctx: Ctx, jobId: string, deviceId: string, trace: Trace, rawBody: string): Promise<SubmitOutcome> {
   expireLeases(ctx);
@@ -33,7 +36,8 @@ export async function submitResult(ctx: Ctx, jobId: string, deviceId: string, tr
   if (view.tokenAttempt === null || !view.tokenIsCallers) throw leaseLost();
   const task = getTask(ctx, job.suite_id, job.task_id, job.task_version);
   const config = getConfig(ctx, job.suite_id, job.config_id, job.config_version);
-  const score = scoreRun(task, trace, config.contextWindow);
+  const scored = await scoreOffThread(task, rawBody, config.contextWindow);
+  const score = "score" in scored ? scored.score : unscorableScore(task, trace, config.contextWindow, scored.unscorable);
   return groupCommit(ctx, () => writeResult(ctx, jobId, deviceId, trace, rawBody, task, config, score));
 }
 

@@ -7,7 +7,7 @@ import { EXPORT_SELECT, exportRow, type ExportDbRow } from "../export/exportRow"
 import { FROM_RUNS } from "../analytics/where";
 import { IMPORTED_SUITE } from "../export/importRuns";
 
-interface Extra { outcome_reason: string; looping: number; metrics: string; suite_id: string; body: string }
+interface Extra { unscorable: string | null; outcome_reason: string; looping: number; metrics: string; suite_id: string; body: string }
 
 /**
  * `GET /api/runs/{id}` (protocol.md §5): the run's export fields, its raw trace and its current
@@ -18,7 +18,7 @@ export function getRun(ctx: Ctx, id: string) {
   const sqlite = ctx.db.$client;
   const r = sqlite
     .prepare(
-      `SELECT ${EXPORT_SELECT}, sc.outcome_reason, sc.metrics, s.suite_id, t.body
+      `SELECT ${EXPORT_SELECT}, sc.unscorable, sc.outcome_reason, sc.metrics, s.suite_id, t.body
          FROM ${FROM_RUNS} JOIN traces t ON t.run_id = r.id WHERE r.id = ? AND sc.current = 1`,
     )
     .get(id) as (ExportDbRow & Extra) | undefined;
@@ -41,6 +41,8 @@ export function getRun(ctx: Ctx, id: string) {
       passed: !!r.passed,
       outcome: r.outcome,
       outcomeReason: r.outcome_reason,
+      // Added: why the run could not be scored (null when it was); then passed is false and checks empty.
+      unscorable: r.unscorable,
       checks: JSON.parse(r.checks) as { id: string; passed: boolean; reason: string }[],
       looping: !!r.looping,
       repatches: r.repatches,

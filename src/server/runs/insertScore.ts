@@ -14,14 +14,14 @@ export function insertScore(ctx: Ctx, runId: string, taskVersion: number, score:
   stmt(ctx, `INSERT INTO scores (run_id, task_version, current, created_at, passed, outcome, outcome_reason, end_reason, looping,
          repatches, milestones_reached, milestones_total, tool_calls, failed_tool_calls, turn_count, first_ttft_ms,
          median_turn_ms, load_ms, startup_tokens, peak_context_tokens, output_tokens, checks, progress, metrics,
-         call_pattern, call_ok)
-       VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         call_pattern, call_ok, unscorable)
+       VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       runId, taskVersion, ctx.now(), score.passed ? 1 : 0, score.outcome, score.outcomeReason, score.endReason,
       score.looping ? 1 : 0, score.repatches, score.milestonesReached, score.milestonesTotal, m.toolCalls,
       m.failedToolCalls, m.turns, m.firstTtftMs, m.medianTurnMs, m.loadMs, m.startupTokens, m.peakContextTokens,
       m.outputTokens, JSON.stringify(score.checks), JSON.stringify(score.progress), JSON.stringify(m),
-      score.callPattern, JSON.stringify(score.callOk),
+      score.unscorable === undefined ? score.callPattern : null, JSON.stringify(score.callOk), score.unscorable ?? null,
     );
 }

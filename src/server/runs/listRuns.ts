@@ -9,11 +9,13 @@ export interface RunListRow {
   repeat: number; attempt: number; deviceId: string; buildCommit: string; passed: boolean; outcome: string; outcomeReason: string;
   looping: boolean; toolCalls: number; failedToolCalls: number; turnCount: number; firstTtftMs: number | null; loadMs: number;
   peakContextTokens: number; thermalAtStart: string | null; charging: boolean | null; superseded: boolean; trial: boolean;
+  unscorable: string | null;
 }
 
 /** `GET /api/runs`: the filtered runs, sorted and paginated in SQL. */
 export function listRuns(ctx: Ctx, filter: AnalyticsFilter, page: RunsPage) {
-  const w = whereClause(filter);
+  // The explorer lists every run, unscorable ones too (flagged): it is where they are found.
+  const w = whereClause(filter, { includeUnscorable: true });
   const sqlite = ctx.db.$client;
   const total = (sqlite.prepare(`SELECT COUNT(*) AS n FROM ${FROM_RUNS} WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
   const win = pageWindow(total, page.page, page.pageSize);
@@ -24,7 +26,7 @@ export function listRuns(ctx: Ctx, filter: AnalyticsFilter, page: RunsPage) {
               r.config_id AS configId, r.repeat, r.attempt, r.device_id AS deviceId, r.build_commit AS buildCommit, sc.passed,
               sc.outcome, sc.outcome_reason AS outcomeReason, sc.looping, sc.tool_calls AS toolCalls, sc.failed_tool_calls AS failedToolCalls,
               sc.turn_count AS turnCount, sc.first_ttft_ms AS firstTtftMs, sc.load_ms AS loadMs, sc.peak_context_tokens AS peakContextTokens,
-              r.thermal_at_start AS thermalAtStart, r.charging, r.superseded, s.trial
+              r.thermal_at_start AS thermalAtStart, r.charging, r.superseded, s.trial, sc.unscorable
          FROM ${FROM_RUNS} WHERE ${w.sql}
         ORDER BY ${RUN_SORTS[page.sort]} ${dir}, r.id ${dir} LIMIT ? OFFSET ?`,
     )

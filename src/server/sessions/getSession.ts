@@ -19,13 +19,13 @@ export function jobCounts(ctx: Ctx, sessionId: string): JobCounts {
   return counts;
 }
 
-/** Pass counts per config over the session's current, non-superseded scores, with Wilson 95%. */
+/** Pass counts per config over the session's current, non-superseded, scorable scores (ADR 6), with Wilson 95%. */
 export function configPassCounts(ctx: Ctx, sessionId: string) {
   const rows = ctx.db.$client
     .prepare(
       `SELECT r.config_id AS configId, COUNT(*) AS runs, SUM(s.passed) AS passed
          FROM runs r JOIN scores s ON s.run_id = r.id AND s.current = 1
-        WHERE r.session_id = ? AND r.superseded = 0
+        WHERE r.session_id = ? AND r.superseded = 0 AND s.unscorable IS NULL
         GROUP BY r.config_id ORDER BY r.config_id`,
     )
     .all(sessionId) as { configId: string; runs: number; passed: number }[];

@@ -29,6 +29,12 @@ describe("abstractCommand: programs and path kinds, nothing that differs between
   it.each(cases)("%s → %s", (command, expected) => {
     expect(abstractCommand(command, seed)).toBe(expected);
   });
+
+  it("abstracts at most the first 1,000 characters of a line: a 20,000-character `cat cat …` gives 250 operands, not 5,000", () => {
+    const long = "cat ".repeat(5_000);
+    expect(abstractCommand(long, seed)).toBe(abstractCommand(long.slice(0, 1_000), seed));
+    expect(abstractCommand(long, seed).split(" <guessed path>")).toHaveLength(250);
+  });
 });
 
 describe("abstractCall", () => {

@@ -17,6 +17,15 @@ export const JsonValue = z.custom<JsonValue>(isJsonValue, "must be a JSON value 
  */
 export const MAX_TOOL_CALLS = 1000;
 
+/**
+ * The most turns a run can report. A turn either makes tool calls or ends the run, so a real run
+ * has at most about one turn per call plus a few whose call could not be parsed; twice the call
+ * cap leaves room for a reply-less turn after every call. Each turn is a `turns` row and a point
+ * of the latency views, so an uncapped list (20,000 turns fit in 5 MiB) would only be stored to
+ * slow them down.
+ */
+export const MAX_TURNS = 2 * MAX_TOOL_CALLS;
+
 /** A workspace write or deletion made by one tool call, in order. */
 export const FileChange = z.union([
   z.object({ path: WorkspacePath, deleted: z.literal(true) }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Build, Device, Thermal, Workspace, count, isoTime } from "./common.ts";
-import { MAX_TOOL_CALLS, ToolCall } from "./tool.ts";
+import { MAX_TOOL_CALLS, MAX_TURNS, ToolCall } from "./tool.ts";
 
 export const ContextEventKind = z.enum(["elide", "summarize", "recall", "overflow"]);
 export type ContextEventKind = z.infer<typeof ContextEventKind>;
@@ -47,7 +47,7 @@ export const Trace = z.object({
   warmup: z.object({ ms: count() }).optional(),
   // v1.1: `cachedTokens` of the start-up tokens came from the model server's prompt cache (so `ms` is not a cold prefill).
   load: z.object({ startupTokens: count(), ms: count(), cachedTokens: count().optional() }),
-  turns: z.array(Turn),
+  turns: z.array(Turn).max(MAX_TURNS, `a run reports at most ${MAX_TURNS} turns (twice the most tool calls a config may allow); send the turns the run really took`),
   reply: z.string(),
   end: z.object({ reason: EndReason, detail: z.string().nullable().optional() }),
   peakContextTokens: count(),

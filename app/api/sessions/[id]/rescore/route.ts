@@ -4,7 +4,7 @@ import { reply, route, otherMethods } from "@/server/http";
 import { rescoreSession } from "@/server/runs/rescoreSession";
 
 export const POST = route(async (_req: Request, { params }: { params: Promise<{ id: string }> }) =>
-  reply(contract.rescoreSession, 200, rescoreSession(getContext(), (await params).id)),
+  reply(contract.rescoreSession, 200, await rescoreSession(getContext(), (await params).id)),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
