@@ -25,6 +25,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/suite">Suite</Link>
             <Link href="/devices">Devices</Link>
             <Link href="/import">Import</Link>
+            <Link href="/api-reference">API</Link>
           </nav>
         </header>
         <Providers>

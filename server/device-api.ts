@@ -9,6 +9,7 @@
 import type http from "node:http";
 import Module from "node:module";
 import path from "node:path";
+import { ROUTES, pathRegex, routeFile } from "../src/contracts";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type RouteModule = Partial<Record<string, Handler>>;
@@ -29,13 +30,10 @@ function load(): [RegExp, RouteModule][] {
   m._resolveFilename = function (this: unknown, request: string, ...rest: unknown[]) {
     return resolve.call(this, request === "server-only" ? empty : request, ...rest);
   };
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  routes = [
-    [/^\/api\/device\/v1\/poll$/, require("../app/api/device/v1/poll/route")],
-    [/^\/api\/device\/v1\/jobs\/(?<id>[^/]+)\/heartbeat$/, require("../app/api/device/v1/jobs/[id]/heartbeat/route")],
-    [/^\/api\/device\/v1\/jobs\/(?<id>[^/]+)\/result$/, require("../app/api/device/v1/jobs/[id]/result/route")],
-    [/^\/api\/device\/v1\/jobs\/(?<id>[^/]+)\/fail$/, require("../app/api/device/v1/jobs/[id]/fail/route")],
-  ];
+  // The device routes of the contract, each served by its own route file.
+  const paths = [...new Set(ROUTES.filter((r) => r.tag === "device").map((r) => r.path))];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  routes = paths.map((p): [RegExp, RouteModule] => [pathRegex(p), require(path.join(root, routeFile(p)))]);
   return routes;
 }
 

@@ -15,6 +15,7 @@ import { clearCookie, hasSession, issueCookie, passwordMatches, revokeSession } 
 import { loginPage } from "./login-page";
 import { serveDeviceApi } from "./device-api";
 import { closeIfUnread, refuseHost, setSecurityHeaders } from "./edge";
+import type { ApiErrorBody, ErrorCode } from "../src/contracts/errors";
 
 const root = path.resolve(__dirname, "..");
 const port = Number(process.env.PORT || 3000);
@@ -30,7 +31,8 @@ function send(res: http.ServerResponse, status: number, body: unknown, headers: 
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
   res.end(JSON.stringify(body));
 }
-const error = (code: string, message: string) => ({ error: { code, message } });
+// This transport's one error mapper: codes from the contract's closed list.
+const error = (code: ErrorCode, message: string): ApiErrorBody => ({ error: { code, message } });
 
 const LOGIN_LIMIT = 4096;
 class TooLarge extends Error {}

@@ -1,7 +1,8 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { api, ApiError } from "@/client/api";
+import { call, ApiError } from "@/client/api";
+import { dashboard } from "@/contracts";
 
 /** Queues a demo session and starts three simulated phones on the server. */
 export function DemoButton({ compact = false }: { compact?: boolean }) {
@@ -12,7 +13,7 @@ export function DemoButton({ compact = false }: { compact?: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      const { session } = await api<{ session: { id: string } }>("/api/demo", { method: "POST" });
+      const { session } = await call(dashboard.demo);
       router.push(`/sessions/${session.id}`);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : "The demo could not start; check the server log.");

@@ -1,10 +1,9 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api, ApiError } from "@/client/api";
-import { FleetTable, type FleetDevice } from "./FleetTable";
-
-interface Eta { jobs: number; estimatedFromOtherConfigs: number; phoneHours: number | null; onlineDevices: number; hours: number | null }
+import { call, ApiError } from "@/client/api";
+import { dashboard } from "@/contracts";
+import { FleetTable } from "./FleetTable";
 
 const hours = (h: number | null) => (h === null ? "–" : h < 1 ? `${Math.round(h * 60)} min` : `${h.toFixed(1)} h`);
 
@@ -12,9 +11,10 @@ export function DevicesPanel() {
   const qc = useQueryClient();
   const [name, setName] = useState("");
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
-  const devices = useQuery({ queryKey: ["devices"], queryFn: () => api<{ devices: FleetDevice[]; eta: Eta }>("/api/devices"), refetchInterval: 2000 });
+  // Live: every 2 s, so a phone going offline or a pause shows without reloading.
+  const devices = useQuery({ queryKey: ["devices"], queryFn: () => call(dashboard.listDevices), refetchInterval: 2000 });
   const create = useMutation({
-    mutationFn: (n: string) => api<{ device: { id: string; name: string }; token: string }>("/api/devices", { method: "POST", json: { name: n } }),
+    mutationFn: (n: string) => call(dashboard.createDevice, { json: { name: n } }),
     onSuccess: (r) => {
       setCreated({ name: r.device.name, token: r.token });
       setName("");
@@ -22,11 +22,11 @@ export function DevicesPanel() {
     },
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => api(`/api/devices/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(dashboard.revokeDevice, { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["devices"] }),
   });
   const pause = useMutation({
-    mutationFn: ({ id, paused }: { id: string; paused: boolean }) => api(`/api/devices/${id}/${paused ? "pause" : "resume"}`, { method: "POST" }),
+    mutationFn: ({ id, paused }: { id: string; paused: boolean }) => call(paused ? dashboard.pauseDevice : dashboard.resumeDevice, { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["devices"] }),
   });
   const eta = devices.data?.eta;

@@ -1,15 +1,9 @@
 "use client";
 import Link from "next/link";
+import { dashboard, type ResponseBody } from "@/contracts";
 
-/** One row of GET /api/devices (src/server/devices/listDevices.ts). */
-export interface FleetDevice {
-  id: string; name: string; createdAt: string; lastSeenAt: string | null; revoked: boolean; online: boolean; paused: boolean;
-  current: { session: { id: string; name: string }; job: string; attempt: number; task: string; config: string; turn: number | null } | null;
-  state: { thermal: string; battery: number | null; charging: boolean | null; at: string } | null;
-  phone: { model: string; app: string; llm: string; commit: string } | null;
-  last24h: { runs: number; passed: number; passRate: number | null; medianTtftMs: number | null; tokensPerSecond: number | null };
-  outliers: { build: string; config: string; reason: string }[];
-}
+/** One row of GET /api/devices, typed from the contract (src/contracts/schemas/dashboard.ts). */
+export type FleetDevice = ResponseBody<typeof dashboard.listDevices, 200>["devices"][number];
 
 const when = (iso: string | null) => (iso ? iso.replace("T", " ").slice(0, 19) + " UTC" : "never");
 const pct = (p: number | null) => (p === null ? "–" : `${Math.round(p * 100)}%`);

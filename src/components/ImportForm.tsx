@@ -1,7 +1,8 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
-import { api, ApiError } from "@/client/api";
+import { call, ApiError } from "@/client/api";
+import { dashboard } from "@/contracts";
 
 /** Uploads a runs.json and shows the new session, or every problem with the file. */
 export function ImportForm() {
@@ -19,12 +20,7 @@ export function ImportForm() {
     setDone(null);
     try {
       const text = await file.text();
-      const q = name.trim() ? `?name=${encodeURIComponent(name.trim())}` : "";
-      const { sessions } = await api<{ sessions: { id: string; name: string; runs: number }[] }>(`/api/import/runs${q}`, {
-        method: "POST",
-        body: text,
-        headers: { "content-type": "application/json" },
-      });
+      const { sessions } = await call(dashboard.importRuns, { text, query: name.trim() ? { name: name.trim() } : undefined });
       setDone(sessions);
     } catch (err) {
       setError(err instanceof ApiError ? err : new ApiError(0, "unknown", "The file could not be imported; try again."));

@@ -1,24 +1,27 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { api, ApiError } from "@/client/api";
+import { call, ApiError } from "@/client/api";
+import { dashboard } from "@/contracts";
 import { jobCount } from "@/domain/queue/order";
 import { PinDevices } from "./PinDevices";
+import type { CreateSessionRequest } from "@/domain/protocol";
+import type { TaskGroup } from "@/domain/suite/schema";
 
-interface TaskOption { id: string; group: string; heldOut: boolean; title: string | null; prompt: string }
+interface TaskOption { id: string; group: TaskGroup; heldOut: boolean; title: string | null; prompt: string }
 interface ConfigOption { id: string; label: string }
 
 const GROUPS = [
   { id: "no_files", label: "No files needed" },
   { id: "files", label: "File tasks" },
   { id: "multi_step", label: "Multi-step" },
-];
+] satisfies { id: TaskGroup; label: string }[];
 
 export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; tasks: TaskOption[]; configs: ConfigOption[] }) {
   const router = useRouter();
   const [name, setName] = useState("");
   const [mode, setMode] = useState<"all" | "groups" | "pick">("all");
-  const [groups, setGroups] = useState<string[]>(GROUPS.map((g) => g.id));
+  const [groups, setGroups] = useState<TaskGroup[]>(GROUPS.map((g) => g.id));
   const [picked, setPicked] = useState<string[]>([]);
   const [chosenConfigs, setChosenConfigs] = useState<string[]>([]);
   const [repeats, setRepeats] = useState(3);
@@ -31,7 +34,7 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
+  const toggle = <T,>(list: T[], id: T) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
   const taskCount = mode === "all" ? tasks.length : mode === "groups" ? tasks.filter((t) => groups.includes(t.group)).length : picked.length;
   const effectiveRepeats = trial ? 1 : repeats;
   const jobs = jobCount(taskCount, chosenConfigs.length, effectiveRepeats);
@@ -41,13 +44,13 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
     setBusy(true);
     setError(null);
     try {
-      const body = {
+      const body: CreateSessionRequest = {
         name, suite: suiteId, configs: chosenConfigs, repeats: effectiveRepeats, trial, order, leaseSeconds, maxAttempts,
-        tasks: mode === "all" ? "all" : mode === "groups" ? { groups } : picked,
+        tasks: mode === "all" ? ("all" as const) : mode === "groups" ? { groups } : picked,
         ...(notes.trim() ? { notes: notes.trim() } : {}),
         ...(pinned.length ? { devices: pinned } : {}),
       };
-      const { session } = await api<{ session: { id: string } }>("/api/sessions", { method: "POST", json: body });
+      const { session } = await call(dashboard.createSession, { json: body });
       router.push(`/sessions/${session.id}`);
     } catch (err) {
       setError(err instanceof ApiError ? err : new ApiError(0, "unknown", "The session could not be created; try again."));

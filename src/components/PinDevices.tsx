@@ -1,13 +1,14 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "@/client/api";
+import { call } from "@/client/api";
+import { dashboard } from "@/contracts";
 
 /**
  * The New session form's device pin (issue 20.4): tick phones so only they lease the session's
  * jobs, e.g. to keep a comparison within one phone. Nothing ticked: any device may lease them.
  */
 export function PinDevices({ value, onChange }: { value: string[]; onChange: (ids: string[]) => void }) {
-  const q = useQuery({ queryKey: ["devices"], queryFn: () => api<{ devices: { id: string; name: string; revoked: boolean; online: boolean }[] }>("/api/devices") });
+  const q = useQuery({ queryKey: ["devices"], queryFn: () => call(dashboard.listDevices) });
   const live = (q.data?.devices ?? []).filter((d) => !d.revoked);
   return (
     <div className="panel" data-testid="pin-options">

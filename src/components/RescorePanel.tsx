@@ -1,13 +1,10 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
-import { api, ApiError } from "@/client/api";
+import { call, ApiError } from "@/client/api";
+import { dashboard } from "@/contracts";
+import type { ResponseBody } from "@/contracts";
 
-interface Change {
-  runId: string; taskId: string; configId: string; repeat: number;
-  before: { passed: boolean; outcome: string; taskVersion: number };
-  after: { passed: boolean; outcome: string; taskVersion: number; outcomeReason: string };
-}
-interface RescoreResult { runs: number; rescored: number; changed: Change[]; unscorable: { runId: string; reason: string }[] }
+type RescoreResult = ResponseBody<typeof dashboard.rescoreSession, 200>;
 
 const verdict = (passed: boolean, outcome: string) => (
   <>
@@ -18,7 +15,7 @@ const verdict = (passed: boolean, outcome: string) => (
 /** Rescores a session with the newest task versions and lists the runs whose verdict or outcome flipped. */
 export function RescorePanel({ sessionId, onDone }: { sessionId: string; onDone: () => void }) {
   const m = useMutation({
-    mutationFn: () => api<RescoreResult>(`/api/sessions/${sessionId}/rescore`, { method: "POST" }),
+    mutationFn: () => call(dashboard.rescoreSession, { params: { id: sessionId } }),
     onSuccess: onDone,
   });
   return (

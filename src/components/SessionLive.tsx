@@ -1,30 +1,21 @@
 "use client";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { api, ApiError } from "@/client/api";
+import { call, ApiError } from "@/client/api";
+import { dashboard } from "@/contracts";
+import type { ResponseBody } from "@/contracts";
 import { formatDuration, type JobCounts, type SessionProgress } from "@/domain/queue";
 import { percent, percentInterval } from "@/domain/stats/format";
 import { RescorePanel } from "./RescorePanel";
 
-export interface SessionData {
-  session: {
-    id: string; name: string; trial: boolean; createdAt: string; cancelledAt: string | null; counts: JobCounts;
-    suite: { id: string; version: number }; order: string; seed: number; repeats: number; leaseSeconds: number;
-    maxAttempts: number; notes: string | null; taskIds: string[]; configIds: string[]; progress: SessionProgress;
-    pinned: { devices: { id: string; name: string; revoked: boolean }[]; allRevoked: boolean } | null;
-  };
-  configs: { configId: string; runs: number; passed: number; wilson: [number, number] | null }[];
-  runs: {
-    id: string; taskId: string; configId: string; repeat: number; attempt: number; deviceId: string; passed: boolean;
-    outcome: string; outcomeReason: string; superseded: boolean; receivedAt: string;
-  }[];
-}
+/** The live page's feed, as the contract describes `GET /api/sessions/{id}/runs`. */
+export type SessionData = ResponseBody<typeof dashboard.sessionRuns, 200>;
 
 const STATES = ["queued", "leased", "completed", "failed", "cancelled"] as const;
 
 export function SessionLive({ id, initial }: { id: string; initial: SessionData }) {
   const q = useQuery({
     queryKey: ["session", id],
-    queryFn: () => api<SessionData>(`/api/sessions/${id}/runs`),
+    queryFn: () => call(dashboard.sessionRuns, { params: { id } }),
     initialData: initial,
     refetchInterval: (query) => {
       const d = query.state.data;
@@ -32,7 +23,7 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
     },
   });
   const cancel = useMutation({
-    mutationFn: () => api(`/api/sessions/${id}/cancel`, { method: "POST" }),
+    mutationFn: () => call(dashboard.cancelSession, { params: { id } }),
     onSuccess: () => q.refetch(),
   });
   const d = q.data;

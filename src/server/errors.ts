@@ -1,33 +1,7 @@
 import type { ValidationIssue } from "@/domain/protocol/errors";
+import { ERROR_STATUS, type ErrorCode } from "@/contracts/errors";
 
-export type ErrorCode =
-  | "invalid_request"
-  | "invalid_json"
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "lease_lost"
-  | "conflict"
-  | "payload_too_large"
-  | "unsupported_media_type"
-  | "invalid_suite"
-  | "method_not_allowed"
-  | "unavailable";
-
-const STATUS: Record<ErrorCode, number> = {
-  invalid_request: 400,
-  invalid_json: 400,
-  invalid_suite: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  lease_lost: 409,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  unavailable: 503,
-};
+export type { ErrorCode };
 
 /** A failure a caller can act on; every transport maps it to the one error body of protocol.md. */
 export class ServiceError extends Error {
@@ -39,7 +13,7 @@ export class ServiceError extends Error {
     super(message);
   }
   get status(): number {
-    return STATUS[this.code];
+    return ERROR_STATUS[this.code];
   }
 }
 

@@ -1,5 +1,7 @@
 import "server-only";
-import type { z } from "zod";
+import { z } from "zod";
+import { queryValues, type ApiRoute, type QueryOf, type ReplyBody, type StatusOf } from "@/contracts";
+import type { ApiErrorBody } from "@/contracts/errors";
 import { toValidationIssues } from "@/domain/protocol/errors";
 import { isClientAbort } from "@/domain/http/client-abort";
 import { isJsonMediaType } from "@/domain/http/media-type";
@@ -23,7 +25,47 @@ export function json(body: unknown, status = 200): Response {
 }
 
 export function errorResponse(err: ServiceError): Response {
-  return json({ error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) } }, err.status);
+  const body: ApiErrorBody = { error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) } };
+  return json(body, err.status);
+}
+
+/**
+ * The one mapper from a thrown value to the error body, for every route handler (and so for both
+ * transports, Next.js and server/device-api.ts): a service error keeps its code; a zod error
+ * anywhere (a schema parsed deep in a service) is a 400 listing its issues, not a 500; anything
+ * else is a bug, logged, and a 500 in the same shape.
+ */
+export function toErrorResponse(err: unknown, req: Request): Response {
+  if (err instanceof ServiceError) return errorResponse(err);
+  if (err instanceof z.ZodError) {
+    return errorResponse(new ServiceError("invalid_request", "Some values are not valid; fix the ones listed in `issues`.", toValidationIssues(err)));
+  }
+  if (isClientAbort(err, req.signal)) {
+    // Nobody is left to read an answer; one line says what happened (issue 14).
+    console.warn(`[harness-lab] the client went away during ${req.method} ${new URL(req.url).pathname}; its request was dropped`);
+    return json({ error: { code: "invalid_request", message: "The request ended before its body arrived; send it again." } }, 400);
+  }
+  console.error("[harness-lab] unexpected error", req.method, new URL(req.url).pathname, err);
+  return errorResponse(new ServiceError("internal", "The server hit an unexpected error; the details are in its log. Try again."));
+}
+
+/** The route's query string, parsed with its contract; a 400 naming each bad parameter. */
+export function readQuery<R extends ApiRoute>(route: R, req: Request): QueryOf<R> {
+  if (!route.query) throw new Error(`${route.id} has no query in its contract`);
+  const parsed = route.query.safeParse(queryValues(route.query, new URL(req.url).searchParams));
+  if (!parsed.success) {
+    throw new ServiceError("invalid_request", route.queryError ?? "Some query parameters are not valid; fix the ones listed in `issues`.", toValidationIssues(parsed.error));
+  }
+  return parsed.data as QueryOf<R>;
+}
+
+/**
+ * A JSON answer the contract documents: `body` must be of the type its schema accepts for
+ * `status` (checked by the compiler, not at run time: the body is sent exactly as the service
+ * made it).
+ */
+export function reply<R extends ApiRoute, S extends StatusOf<R>>(_route: R, status: S, body: ReplyBody<R, S>): Response {
+  return json(body, status);
 }
 
 /** Reads a body as text, refusing more than `limit` bytes without buffering past it. */
@@ -95,22 +137,14 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, lim
 }
 
 /**
- * Wraps a route handler: service errors become their status with the error body; anything else
- * is a bug, logged, and answered with a 500 in the same shape.
+ * Wraps a route handler: whatever it throws is answered by `toErrorResponse`.
  */
 export function route<A extends unknown[]>(fn: (req: Request, ...rest: A) => Promise<Response> | Response) {
   return async (req: Request, ...rest: A): Promise<Response> => {
     try {
       return await fn(req, ...rest);
     } catch (err) {
-      if (err instanceof ServiceError) return errorResponse(err);
-      if (isClientAbort(err, req.signal)) {
-        // Nobody is left to read an answer; one line says what happened (issue 14).
-        console.warn(`[harness-lab] the client went away during ${req.method} ${new URL(req.url).pathname}; its request was dropped`);
-        return json({ error: { code: "invalid_request", message: "The request ended before its body arrived; send it again." } }, 400);
-      }
-      console.error("[harness-lab] unexpected error", req.method, new URL(req.url).pathname, err);
-      return json({ error: { code: "internal", message: "The server hit an unexpected error; the details are in its log. Try again." } }, 500);
+      return toErrorResponse(err, req);
     }
   };
 }

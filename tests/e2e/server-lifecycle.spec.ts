@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import { Ajv2020 } from "ajv/dist/2020";
 import { expect, test } from "./fixtures";
 import { startServer } from "./server";
 
@@ -53,6 +54,16 @@ test("only the device API is open to other machines; a web page elsewhere cannot
     expect(ok.status).toBe(200);
     const cookie = ok.headers.get("set-cookie")!.split(";")[0];
     expect((await get("/api/sessions", { headers: { cookie } })).status).toBe(200);
+    // server/main.ts's own answers match what the served openapi.json documents for them.
+    const doc = await (await get("/api/openapi.json", { headers: { cookie } })).json();
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const answers: [string, number, unknown][] = [["/api/auth/login", 401, await wrong.json()], ["/api/auth/login", 200, await ok.json()]];
+    const out = await get("/api/auth/logout", { method: "POST", headers: { cookie } });
+    answers.push(["/api/auth/logout", out.status, await out.json()]);
+    for (const [p, status, body] of answers) {
+      const schema = doc.paths[p].post.responses[String(status)].content["application/json"].schema;
+      expect(ajv.validate({ ...schema, components: doc.components }, body), `${p} ${status}: ${ajv.errorsText()}`).toBe(true);
+    }
     const forged = cookie.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
     expect((await get("/api/sessions", { headers: { cookie: forged } })).status).toBe(401);
 

@@ -5,109 +5,25 @@ import path from "node:path";
 import { createContext, setContext, type Ctx } from "@/server/context";
 import { loadRepositorySuites } from "@/server/boot";
 
-import * as health from "../../app/api/health/route";
-import * as poll from "../../app/api/device/v1/poll/route";
-import * as heartbeat from "../../app/api/device/v1/jobs/[id]/heartbeat/route";
-import * as result from "../../app/api/device/v1/jobs/[id]/result/route";
-import * as fail from "../../app/api/device/v1/jobs/[id]/fail/route";
-import * as devices from "../../app/api/devices/route";
-import * as device from "../../app/api/devices/[id]/route";
-import * as sessions from "../../app/api/sessions/route";
-import * as session from "../../app/api/sessions/[id]/route";
-import * as cancel from "../../app/api/sessions/[id]/cancel/route";
-import * as rescore from "../../app/api/sessions/[id]/rescore/route";
-import * as sessionRuns from "../../app/api/sessions/[id]/runs/route";
-import * as suites from "../../app/api/suites/route";
-import * as analyticsConfigs from "../../app/api/analytics/configs/route";
-import * as analyticsTtft from "../../app/api/analytics/ttft/route";
-import * as analyticsCompare from "../../app/api/analytics/compare/route";
-import * as analyticsTasks from "../../app/api/analytics/tasks/route";
-import * as analyticsOutcomes from "../../app/api/analytics/outcomes/route";
-import * as exportCsv from "../../app/api/export/runs.csv/route";
-import * as exportJson from "../../app/api/export/runs.json/route";
-import * as exportTurns from "../../app/api/export/turns.csv/route";
-import * as exportCalls from "../../app/api/export/calls.csv/route";
-import * as exportReport from "../../app/api/export/report.zip/route";
-import * as importRuns from "../../app/api/import/runs/route";
-import * as runOne from "../../app/api/runs/[id]/route";
-import * as runList from "../../app/api/runs/route";
-import * as suite from "../../app/api/suites/[id]/route";
-import * as analyticsProgress from "../../app/api/analytics/progress/route";
-import * as analyticsFailures from "../../app/api/analytics/failures/route";
-import * as analyticsFamily from "../../app/api/analytics/compare/family/route";
-import * as analyticsSteps from "../../app/api/analytics/steps/route";
-import * as analyticsProficiency from "../../app/api/analytics/proficiency/route";
-import * as analyticsTtftPoints from "../../app/api/analytics/ttft/points/route";
-import * as analyticsContext from "../../app/api/analytics/context/route";
-import * as budgetCount from "../../app/api/budget/count/route";
-import * as budget from "../../app/api/budget/route";
-import * as budgetHeadroom from "../../app/api/budget/headroom/route";
-import * as budgetConfigs from "../../app/api/budget/configs/route";
-import * as demo from "../../app/api/demo/route";
-import * as analyticsThrottling from "../../app/api/analytics/throttling/route";
-import * as plan from "../../app/api/plan/route";
-import * as gate from "../../app/api/gate/route";
-import * as analyticsTransitions from "../../app/api/analytics/transitions/route";
-import * as analyticsTrajectories from "../../app/api/analytics/trajectories/route";
-import * as devicePause from "../../app/api/devices/[id]/pause/route";
-import * as deviceResume from "../../app/api/devices/[id]/resume/route";
-import * as analyticsCost from "../../app/api/analytics/cost/route";
-import * as analyticsStates from "../../app/api/analytics/states/route";
+import { ROUTES as CONTRACT, pathRegex, routeFile } from "@/contracts";
 
 type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response> | Response; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Module = Partial<Record<string, Handler>>;
 
-// The app's route table, matched the way Next.js matches these folders.
-const ROUTES: [RegExp, Module][] = [
-  [/^\/api\/health$/, health as Module],
-  [/^\/api\/device\/v1\/poll$/, poll as Module],
-  [/^\/api\/device\/v1\/jobs\/(?<id>[^/]+)\/heartbeat$/, heartbeat as Module],
-  [/^\/api\/device\/v1\/jobs\/(?<id>[^/]+)\/result$/, result as Module],
-  [/^\/api\/device\/v1\/jobs\/(?<id>[^/]+)\/fail$/, fail as Module],
-  [/^\/api\/devices$/, devices as Module],
-  [/^\/api\/devices\/(?<id>[^/]+)$/, device as Module],
-  [/^\/api\/sessions$/, sessions as Module],
-  [/^\/api\/sessions\/(?<id>[^/]+)$/, session as Module],
-  [/^\/api\/sessions\/(?<id>[^/]+)\/cancel$/, cancel as Module],
-  [/^\/api\/sessions\/(?<id>[^/]+)\/rescore$/, rescore as Module],
-  [/^\/api\/sessions\/(?<id>[^/]+)\/runs$/, sessionRuns as Module],
-  [/^\/api\/suites$/, suites as Module],
-  [/^\/api\/analytics\/configs$/, analyticsConfigs as Module],
-  [/^\/api\/analytics\/ttft$/, analyticsTtft as Module],
-  [/^\/api\/analytics\/compare$/, analyticsCompare as Module],
-  [/^\/api\/analytics\/tasks$/, analyticsTasks as Module],
-  [/^\/api\/analytics\/outcomes$/, analyticsOutcomes as Module],
-  [/^\/api\/export\/runs\.csv$/, exportCsv as Module],
-  [/^\/api\/export\/runs\.json$/, exportJson as Module],
-  [/^\/api\/export\/turns\.csv$/, exportTurns as Module],
-  [/^\/api\/export\/calls\.csv$/, exportCalls as Module],
-  [/^\/api\/export\/report\.zip$/, exportReport as Module],
-  [/^\/api\/import\/runs$/, importRuns as Module],
-  [/^\/api\/runs\/(?<id>[^/]+)$/, runOne as Module],
-  [/^\/api\/runs$/, runList as Module],
-  [/^\/api\/suites\/(?<id>[^/]+)$/, suite as Module],
-  [/^\/api\/analytics\/progress$/, analyticsProgress as Module],
-  [/^\/api\/analytics\/failures$/, analyticsFailures as Module],
-  [/^\/api\/analytics\/compare\/family$/, analyticsFamily as Module],
-  [/^\/api\/analytics\/steps$/, analyticsSteps as Module],
-  [/^\/api\/analytics\/proficiency$/, analyticsProficiency as Module],
-  [/^\/api\/analytics\/ttft\/points$/, analyticsTtftPoints as Module],
-  [/^\/api\/analytics\/context$/, analyticsContext as Module],
-  [/^\/api\/budget\/count$/, budgetCount as Module],
-  [/^\/api\/budget$/, budget as Module],
-  [/^\/api\/budget\/headroom$/, budgetHeadroom as Module],
-  [/^\/api\/budget\/configs$/, budgetConfigs as Module],
-  [/^\/api\/demo$/, demo as Module],
-  [/^\/api\/analytics\/throttling$/, analyticsThrottling as Module],
-  [/^\/api\/plan$/, plan as Module],
-  [/^\/api\/gate$/, gate as Module],
-  [/^\/api\/analytics\/transitions$/, analyticsTransitions as Module],
-  [/^\/api\/analytics\/trajectories$/, analyticsTrajectories as Module],
-  [/^\/api\/devices\/(?<id>[^/]+)\/pause$/, devicePause as Module],
-  [/^\/api\/devices\/(?<id>[^/]+)\/resume$/, deviceResume as Module],
-  [/^\/api\/analytics\/cost$/, analyticsCost as Module],
-  [/^\/api\/analytics\/states$/, analyticsStates as Module],
-];
+const root = path.join(__dirname, "..", "..");
+/**
+ * The app's route table, from the contract: one entry per path that has a route file (the
+ * auth routes are server/main.ts's own), static paths before those with a parameter, as Next.js
+ * prefers them. Modules are imported on first use.
+ */
+const ROUTES: [RegExp, string][] = [...new Set(CONTRACT.filter((r) => !r.servedBy).map((r) => r.path))]
+  .sort((a, b) => Number(a.includes("{")) - Number(b.includes("{")))
+  .map((p) => [pathRegex(p), path.join(root, routeFile(p))]);
+const modules = new Map<string, Promise<Module>>();
+const load = (file: string): Promise<Module> => {
+  if (!modules.has(file)) modules.set(file, import(file) as Promise<Module>);
+  return modules.get(file)!;
+};
 
 export interface Call {
   status: number;
@@ -136,9 +52,10 @@ export function testDashboard(suitesDir = path.join(__dirname, "..", "fixtures",
   /** Routes a Request to the app's handler the way Next.js would. */
   async function dispatch(req: Request): Promise<Response> {
     const u = new URL(req.url);
-    for (const [re, mod] of ROUTES) {
+    for (const [re, file] of ROUTES) {
       const m = u.pathname.match(re);
       if (!m) continue;
+      const mod = await load(file);
       // Next.js answers HEAD with GET; every other method is the route file's own (otherMethods).
       const handler = mod[req.method] ?? (req.method === "HEAD" ? mod.GET : undefined);
       if (!handler) throw new Error(`${u.pathname} exports no ${req.method} handler: end its route file with \`otherMethods(…)\` from src/server/http.ts`);

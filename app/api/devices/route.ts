@@ -1,14 +1,14 @@
-import { CreateDeviceRequest } from "@/domain/protocol";
+import { dashboard as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, readJson, route, otherMethods } from "@/server/http";
+import { readJson, reply, route, otherMethods } from "@/server/http";
 import { createDevice } from "@/server/devices/createDevice";
 import { listDevices } from "@/server/devices/listDevices";
 
-export const GET = route(() => json(listDevices(getContext())));
+export const GET = route(() => reply(contract.listDevices, 200, listDevices(getContext())));
 
 export const POST = route(async (req: Request) => {
-  const { data } = await readJson(req, CreateDeviceRequest);
-  return json(createDevice(getContext(), data.name), 201);
+  const { data } = await readJson(req, contract.createDevice.body);
+  return reply(contract.createDevice, 201, createDevice(getContext(), data.name));
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,9 +1,10 @@
+import { dashboard as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
+import { reply, route, otherMethods } from "@/server/http";
 
 export const GET = route(() => {
   getContext().db.$client.prepare("SELECT 1").get();
-  return json({ ok: true });
+  return reply(contract.health, 200, { ok: true });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

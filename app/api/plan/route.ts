@@ -1,17 +1,11 @@
+import { planning as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { ServiceError } from "@/server/errors";
-import { json, route, otherMethods } from "@/server/http";
+import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { planStudy } from "@/server/analytics/plan";
-import { readFilter } from "@/server/analytics/readFilter";
-import { parsePlanQuery } from "@/domain/analytics/plan";
-import { toValidationIssues } from "@/domain/protocol/errors";
 
 export const GET = route((req: Request) => {
-  const q = parsePlanQuery(new URL(req.url).searchParams);
-  if (!q.success) {
-    throw new ServiceError("invalid_request", "Some planner parameters are not valid: give psi, delta, alpha and power as fractions between 0 and 1 (delta=0.1 is ten points).", toValidationIssues(q.error));
-  }
-  return json(planStudy(getContext(), readFilter(req), q.data));
+  const { filter, psi, delta, alpha, power, icc } = readQuery(contract.plan, req);
+  return reply(contract.plan, 200, planStudy(getContext(), filter, { psi, delta, alpha, power, icc }));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

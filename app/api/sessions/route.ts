@@ -1,14 +1,14 @@
-import { CreateSessionRequest } from "@/domain/protocol";
+import { dashboard as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, readJson, route, otherMethods } from "@/server/http";
+import { readJson, reply, route, otherMethods } from "@/server/http";
 import { createSession } from "@/server/sessions/createSession";
 import { listSessions } from "@/server/sessions/listSessions";
 
-export const GET = route(() => json({ sessions: listSessions(getContext()) }));
+export const GET = route(() => reply(contract.listSessions, 200, { sessions: listSessions(getContext()) }));
 
 export const POST = route(async (req: Request) => {
-  const { data } = await readJson(req, CreateSessionRequest);
-  return json(createSession(getContext(), data), 201);
+  const { data } = await readJson(req, contract.createSession.body);
+  return reply(contract.createSession, 201, createSession(getContext(), data));
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,18 +1,18 @@
-import { z } from "zod";
+import { dashboard as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { MiB, json, readJson, route, otherMethods } from "@/server/http";
+import { MiB, readJson, reply, route, otherMethods } from "@/server/http";
 import { importSuite } from "@/server/suites/importSuite";
 import { listSuites } from "@/server/suites/listSuites";
 
-export const GET = route(() => json({ suites: listSuites(getContext()) }));
+export const GET = route(() => reply(contract.listSuites, 200, { suites: listSuites(getContext()) }));
 
 /** Suites carry full fixture workspaces, so they may be large. */
 const SUITE_LIMIT = 16 * MiB;
 
 export const POST = route(async (req: Request) => {
-  const { data } = await readJson(req, z.unknown(), SUITE_LIMIT);
+  const { data } = await readJson(req, contract.importSuite.body, SUITE_LIMIT);
   const { created, suite, warnings } = importSuite(getContext(), data);
-  return json({ suite, warnings }, created ? 201 : 200);
+  return reply(contract.importSuite, created ? 201 : 200, { suite, warnings });
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,9 +1,11 @@
 import Link from "next/link";
-import { bandPositions, type HeadroomFacts, type Quantiles } from "@/domain/budget/headroom";
+import type { budget, ResponseBody } from "@/contracts";
+import { bandPositions, type Quantiles } from "@/domain/budget/headroom";
 import { integer } from "@/domain/stats/format";
 
-interface Row extends HeadroomFacts { runsHref: string | null }
-interface OverRun { runId: string; configId: string; taskId: string; outcome: string; peak: number; win: number }
+type Headroom = ResponseBody<typeof budget.headroom, 200>;
+type Row = Headroom["configs"][number];
+type OverRun = Headroom["overflowedRuns"][number];
 
 /** p10–p90 whisker, quartile box and median tick on a 0..window axis. Draws only. */
 function Band({ q, window, testId }: { q: Quantiles; window: number; testId: string }) {

@@ -2,10 +2,10 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
-import { api, ApiError } from "@/client/api";
+import { call, ApiError } from "@/client/api";
+import { budget } from "@/contracts";
 import type { PrefillModel } from "@/domain/budget/latency";
 import { parseToolsDraft, signedTokens } from "@/domain/budget/draft";
-import type { CountResult } from "@/domain/budget/schema";
 import { draftDelta } from "@/domain/budget/table";
 import { signedDuration } from "@/domain/analytics/loadPrediction";
 import { duration, integer, percent } from "@/domain/stats/format";
@@ -58,7 +58,7 @@ export function Planner({ suiteId, configs, model, initialConfig }: { suiteId: s
   const draft = useDebounced({ systemPrompt: prompt, tools: tools.ok ? tools.tools : null }, 300);
   const count = useQuery({
     queryKey: ["budget-count", draft.systemPrompt, draft.tools],
-    queryFn: () => api<CountResult>("/api/budget/count", { method: "POST", json: { systemPrompt: draft.systemPrompt, tools: draft.tools } }),
+    queryFn: () => call(budget.count, { json: { systemPrompt: draft.systemPrompt, tools: draft.tools ?? [] } }),
     enabled: draft.tools !== null,
     placeholderData: keepPreviousData,
   });
@@ -73,10 +73,7 @@ export function Planner({ suiteId, configs, model, initialConfig }: { suiteId: s
     setBusy(true);
     setSaveError(null);
     try {
-      const r = await api<{ suite: { id: string; version: number }; config: { id: string; version: number } }>("/api/budget/configs", {
-        method: "POST",
-        json: { suite: suiteId, configId, systemPrompt: prompt, tools: tools.tools },
-      });
+      const r = await call(budget.saveConfig, { json: { suite: suiteId, configId, systemPrompt: prompt, tools: tools.tools } });
       setSaved(`Saved ${r.config.id} version ${r.config.version} in suite ${r.suite.id} version ${r.suite.version}; new sessions use it.`);
       router.refresh();
     } catch (err) {

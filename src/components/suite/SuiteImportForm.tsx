@@ -1,7 +1,8 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
-import { api, ApiError } from "@/client/api";
+import { call, ApiError } from "@/client/api";
+import { dashboard } from "@/contracts";
 import { Ticks } from "./Ticks";
 
 /** Imports a suite document: validated, fixtures run, refused with every problem listed. */
@@ -17,11 +18,7 @@ export function SuiteImportForm({ suites }: { suites: { id: string; version: num
     setDone(null);
     setWarnings([]);
     try {
-      const { suite, warnings } = await api<{ suite: { id: string; version: number; tasks: number; configs: number }; warnings: { path: string; message: string }[] }>("/api/suites", {
-        method: "POST",
-        body: await file.text(),
-        headers: { "content-type": "application/json" },
-      });
+      const { suite, warnings } = await call(dashboard.importSuite, { text: await file.text() });
       setDone(suite);
       setWarnings(warnings ?? []);
     } catch (err) {

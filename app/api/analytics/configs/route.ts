@@ -1,8 +1,8 @@
+import { analytics as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
+import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { configAnalytics } from "@/server/analytics/configs";
-import { readFilter } from "@/server/analytics/readFilter";
 
-export const GET = route((req: Request) => json(configAnalytics(getContext(), readFilter(req))));
+export const GET = route((req: Request) => reply(contract.configs, 200, configAnalytics(getContext(), readQuery(contract.configs, req).filter)));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

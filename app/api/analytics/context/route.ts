@@ -1,8 +1,8 @@
+import { analytics as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
-import { readFilter } from "@/server/analytics/readFilter";
+import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { peakContextAnalytics } from "@/server/analytics/peakContext";
 
-export const GET = route((req: Request) => json(peakContextAnalytics(getContext(), readFilter(req))));
+export const GET = route((req: Request) => reply(contract.context, 200, peakContextAnalytics(getContext(), readQuery(contract.context, req).filter)));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

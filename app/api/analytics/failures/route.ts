@@ -1,8 +1,8 @@
+import { analytics as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
+import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { failureAnalytics } from "@/server/analytics/failures";
-import { readFilter } from "@/server/analytics/readFilter";
 
-export const GET = route((req: Request) => json(failureAnalytics(getContext(), readFilter(req))));
+export const GET = route((req: Request) => reply(contract.failures, 200, failureAnalytics(getContext(), readQuery(contract.failures, req).filter)));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

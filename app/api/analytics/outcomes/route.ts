@@ -1,8 +1,8 @@
+import { analytics as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
+import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { outcomeAnalytics } from "@/server/analytics/grid";
-import { readFilter } from "@/server/analytics/readFilter";
 
-export const GET = route((req: Request) => json({ outcomes: outcomeAnalytics(getContext(), readFilter(req)) }));
+export const GET = route((req: Request) => reply(contract.outcomes, 200, { outcomes: outcomeAnalytics(getContext(), readQuery(contract.outcomes, req).filter) }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

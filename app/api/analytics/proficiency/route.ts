@@ -1,8 +1,8 @@
+import { analytics as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
+import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { proficiencyAnalytics } from "@/server/analytics/proficiency";
-import { readFilter } from "@/server/analytics/readFilter";
 
-export const GET = route((req: Request) => json(proficiencyAnalytics(getContext(), readFilter(req))));
+export const GET = route((req: Request) => reply(contract.proficiency, 200, proficiencyAnalytics(getContext(), readQuery(contract.proficiency, req).filter)));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

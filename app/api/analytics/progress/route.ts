@@ -1,8 +1,8 @@
+import { analytics as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
+import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { progressAnalytics } from "@/server/analytics/progress";
-import { readFilter } from "@/server/analytics/readFilter";
 
-export const GET = route((req: Request) => json(progressAnalytics(getContext(), readFilter(req))));
+export const GET = route((req: Request) => reply(contract.progress, 200, progressAnalytics(getContext(), readQuery(contract.progress, req).filter)));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,9 +1,9 @@
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
-import { readFilter } from "@/server/analytics/readFilter";
+import { analytics as contract } from "@/contracts";
+import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { stateAnalytics } from "@/server/analytics/states";
 
 /** Latency figures split by thermal state at start and by charging. docs/api.md § Analytics. */
-export const GET = route((req: Request) => json(stateAnalytics(getContext(), readFilter(req))));
+export const GET = route((req: Request) => reply(contract.states, 200, stateAnalytics(getContext(), readQuery(contract.states, req).filter)));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,9 +1,12 @@
+import { analytics as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
+import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { parsePicks } from "@/domain/analytics/steps";
 import { stepAnalytics } from "@/server/analytics/steps";
-import { readFilter } from "@/server/analytics/readFilter";
 
-export const GET = route((req: Request) => json(stepAnalytics(getContext(), readFilter(req), parsePicks(new URL(req.url).searchParams.getAll("pick")))));
+export const GET = route((req: Request) => {
+  const { filter, pick } = readQuery(contract.steps, req);
+  return reply(contract.steps, 200, stepAnalytics(getContext(), filter, parsePicks(pick)));
+});
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,8 +1,8 @@
+import { analytics as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
+import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { taskGrid } from "@/server/analytics/grid";
-import { readFilter } from "@/server/analytics/readFilter";
 
-export const GET = route((req: Request) => json(taskGrid(getContext(), readFilter(req))));
+export const GET = route((req: Request) => reply(contract.tasks, 200, taskGrid(getContext(), readQuery(contract.tasks, req).filter)));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

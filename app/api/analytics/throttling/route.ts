@@ -1,9 +1,12 @@
+import { analytics as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
-import { readFilter } from "@/server/analytics/readFilter";
+import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { throttlingAnalytics } from "@/server/analytics/throttling";
 
 /** Per session × device: did decode or prefill slow down over the session (a hot phone)? docs/api.md § Throttling. */
-export const GET = route((req: Request) => json(throttlingAnalytics(getContext(), readFilter(req))));
+export const GET = route((req: Request) => {
+  const { filter } = readQuery(contract.throttling, req);
+  return reply(contract.throttling, 200, throttlingAnalytics(getContext(), filter));
+});
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,13 +1,13 @@
+import { analytics as contract, sidesOf } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
+import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { trajectoryAnalytics } from "@/server/analytics/transitions";
-import { readFilter } from "@/server/analytics/readFilter";
-import { readSides } from "@/server/analytics/readSides";
 
 export const GET = route((req: Request) => {
-  const { a, b } = readSides(req);
-  const task = new URL(req.url).searchParams.get("task") || undefined;
-  return json(trajectoryAnalytics(getContext(), readFilter(req), a, b, task));
+  const q = readQuery(contract.trajectories, req);
+  const { a, b } = sidesOf(q);
+  // `task` is the filter's own parameter; the service narrows to it and names it in its answer.
+  return reply(contract.trajectories, 200, trajectoryAnalytics(getContext(), q.filter, a, b, q.filter.task));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,12 +1,12 @@
+import { analytics as contract, sidesOf } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
+import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { transitionAnalytics } from "@/server/analytics/transitions";
-import { readFilter } from "@/server/analytics/readFilter";
-import { readSides } from "@/server/analytics/readSides";
 
 export const GET = route((req: Request) => {
-  const { a, b } = readSides(req);
-  return json(transitionAnalytics(getContext(), readFilter(req), a, b));
+  const q = readQuery(contract.transitions, req);
+  const { a, b } = sidesOf(q);
+  return reply(contract.transitions, 200, transitionAnalytics(getContext(), q.filter, a, b));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

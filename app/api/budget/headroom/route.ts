@@ -1,14 +1,10 @@
-import { parseBudgetQuery } from "@/domain/budget/schema";
-import { toValidationIssues } from "@/domain/protocol/errors";
+import { budget as contract } from "@/contracts";
 import { headroom } from "@/server/budget/headroom";
 import { getContext } from "@/server/context";
-import { ServiceError } from "@/server/errors";
-import { json, route, otherMethods } from "@/server/http";
+import { readQuery, reply, route, otherMethods } from "@/server/http";
 
 export const GET = route((req: Request) => {
-  const q = parseBudgetQuery(new URL(req.url).searchParams);
-  if (!q.success) throw new ServiceError("invalid_request", "Some parameters are not valid; fix the ones listed in `issues`.", toValidationIssues(q.error));
-  return json(headroom(getContext(), q.data));
+  return reply(contract.headroom, 200, headroom(getContext(), readQuery(contract.headroom, req)));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,9 +1,10 @@
+import { dashboard as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
+import { reply, route, otherMethods } from "@/server/http";
 import { revokeDevice } from "@/server/devices/revokeDevice";
 
 export const DELETE = route(async (_req: Request, { params }: { params: Promise<{ id: string }> }) =>
-  json(revokeDevice(getContext(), (await params).id)),
+  reply(contract.revokeDevice, 200, revokeDevice(getContext(), (await params).id)),
 );
 
 export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods({ DELETE });

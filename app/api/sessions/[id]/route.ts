@@ -1,9 +1,10 @@
+import { dashboard as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
+import { reply, route, otherMethods } from "@/server/http";
 import { getSession } from "@/server/sessions/getSession";
 
 export const GET = route(async (_req: Request, { params }: { params: Promise<{ id: string }> }) =>
-  json(getSession(getContext(), (await params).id)),
+  reply(contract.getSession, 200, getSession(getContext(), (await params).id)),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,16 +1,11 @@
+import { analytics as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { ServiceError } from "@/server/errors";
-import { json, route, otherMethods } from "@/server/http";
+import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { compareFamily } from "@/server/analytics/family";
-import { readFilter } from "@/server/analytics/readFilter";
 
 export const GET = route((req: Request) => {
-  const q = new URL(req.url).searchParams;
-  const mode = q.get("mode") || "baseline";
-  if (mode !== "baseline" && mode !== "consecutive") {
-    throw new ServiceError("invalid_request", "`mode` is `baseline` (each config against one) or `consecutive` (each config against the one before).", [{ path: "mode", message: "baseline or consecutive" }]);
-  }
-  return json(compareFamily(getContext(), readFilter(req), mode, q.get("baseline") || undefined));
+  const { filter, mode, baseline } = readQuery(contract.family, req);
+  return reply(contract.family, 200, compareFamily(getContext(), filter, mode, baseline));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

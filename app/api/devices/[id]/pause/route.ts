@@ -1,9 +1,10 @@
 import { getContext } from "@/server/context";
-import { json, route, otherMethods } from "@/server/http";
+import { dashboard as contract } from "@/contracts";
+import { reply, route, otherMethods } from "@/server/http";
 import { pauseDevice } from "@/server/devices/pauseDevice";
 
 export const POST = route(async (_req: Request, { params }: { params: Promise<{ id: string }> }) =>
-  json(pauseDevice(getContext(), (await params).id)),
+  reply(contract.pauseDevice, 200, pauseDevice(getContext(), (await params).id)),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,14 +1,14 @@
-import { HeartbeatRequest } from "@/domain/protocol";
+import { device as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { json, readJson, route, otherMethods } from "@/server/http";
+import { readJson, reply, route, otherMethods } from "@/server/http";
 import { authenticateDevice } from "@/server/devices/authenticateDevice";
 import { heartbeatJob } from "@/server/queue/heartbeatJob";
 
 export const POST = route(async (req: Request, { params }: { params: Promise<{ id: string }> }) => {
   const ctx = getContext();
   const device = authenticateDevice(ctx, req.headers.get("authorization"));
-  const { data } = await readJson(req, HeartbeatRequest);
-  return json(heartbeatJob(ctx, (await params).id, device.id, data.leaseToken, data.turn));
+  const { data } = await readJson(req, contract.heartbeat.body);
+  return reply(contract.heartbeat, 200, heartbeatJob(ctx, (await params).id, device.id, data.leaseToken, data.turn));
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

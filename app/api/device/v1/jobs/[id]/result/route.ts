@@ -1,15 +1,15 @@
-import { Trace } from "@/domain/protocol";
+import { device as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { TRACE_LIMIT, json, readJson, route, otherMethods } from "@/server/http";
+import { TRACE_LIMIT, readJson, reply, route, otherMethods } from "@/server/http";
 import { authenticateDevice } from "@/server/devices/authenticateDevice";
 import { submitResult } from "@/server/queue/submitResult";
 
 export const POST = route(async (req: Request, { params }: { params: Promise<{ id: string }> }) => {
   const ctx = getContext();
   const device = authenticateDevice(ctx, req.headers.get("authorization"));
-  const { data, raw } = await readJson(req, Trace, TRACE_LIMIT);
+  const { data, raw } = await readJson(req, contract.result.body, TRACE_LIMIT);
   const { status, body } = await submitResult(ctx, (await params).id, device.id, data, raw);
-  return json(body, status);
+  return reply(contract.result, status, body);
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
