@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test. Installs what is missing (dependencies; a Chromium: Debian's via apt
-// where it can, Playwright's elsewhere), runs unit + integration tests (Vitest), builds the app
+// where it can, Playwright's elsewhere), runs the lint (ESLint + Prettier), unit + integration tests (Vitest), builds the app
 // if needed, runs the browser tests (Playwright), and ends with one "N passed, N failed" line.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -13,6 +13,10 @@ const chromium = ensureBrowser();
 fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHROMIUM_PATH: chromium };
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+console.log("▸ Lint and format (npm run lint: ESLint, Prettier)");
+const lint = spawnSync("npm", ["run", "--silent", "lint"], { cwd: root, stdio: "inherit", env });
+if (lint.status !== 0) console.log("  lint failed: run `npm run format` to fix formatting; the rest is listed above.");
 
 console.log("▸ Unit and integration tests (Vitest)");
 const vitestJson = path.join(root, "test-results", "vitest.json");
@@ -32,9 +36,10 @@ function counts(file, read) {
 const u = counts(vitestJson, (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests + (j.numFailedTestSuites ?? 0), skipped: j.numPendingTests + j.numTodoTests }));
 const b = counts(path.join(root, "test-results", "e2e.json"), (j) => ({ passed: j.stats.expected, failed: j.stats.unexpected + j.stats.flaky, skipped: j.stats.skipped }));
 const passed = (u?.passed ?? 0) + (b?.passed ?? 0);
-const failed = (u?.failed ?? 0) + (b?.failed ?? 0) + (u ? 0 : 1) + (b ? 0 : 1);
+// A failed lint counts as one failed check.
+const failed = (u?.failed ?? 0) + (b?.failed ?? 0) + (u ? 0 : 1) + (b ? 0 : 1) + (lint.status === 0 ? 0 : 1);
 const skipped = (u?.skipped ?? 0) + (b?.skipped ?? 0);
-const ok = unit.status === 0 && e2e.status === 0 && failed === 0;
-console.log(`\nVitest: ${u ? `${u.passed} passed, ${u.failed} failed` : "no report"} · Playwright: ${b ? `${b.passed} passed, ${b.failed} failed` : "no report"} · ${((Date.now() - started) / 1000).toFixed(0)} s`);
+const ok = lint.status === 0 && unit.status === 0 && e2e.status === 0 && failed === 0;
+console.log(`\nLint: ${lint.status === 0 ? "clean" : "failed"} · Vitest: ${u ? `${u.passed} passed, ${u.failed} failed` : "no report"} · Playwright: ${b ? `${b.passed} passed, ${b.failed} failed` : "no report"} · ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(ok ? 0 : 1);

@@ -64,7 +64,7 @@ async function login(req: http.IncomingMessage, res: http.ServerResponse, remote
     const wait = Math.ceil(limiter.retryAfter(remote, Date.now()) / 1000);
     return send(res, 429, error("too_many_attempts", `Too many login attempts; wait ${wait} s and try again.`), { "retry-after": String(wait) });
   }
-  let password = "";
+  let password: string;
   let nextPath = "/";
   try {
     const raw = await readBody(req);

@@ -2,9 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { call, ApiError } from "@/client/api";
 import { dashboard } from "@/contracts";
-import type { ResponseBody } from "@/contracts";
 
-type RescoreResult = ResponseBody<typeof dashboard.rescoreSession, 200>;
 
 const verdict = (passed: boolean, outcome: string) => (
   <>

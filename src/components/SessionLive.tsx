@@ -3,7 +3,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { call, ApiError } from "@/client/api";
 import { dashboard } from "@/contracts";
 import type { ResponseBody } from "@/contracts";
-import { formatDuration, type JobCounts, type SessionProgress } from "@/domain/queue";
+import { formatDuration } from "@/domain/queue";
 import { percent, percentInterval } from "@/domain/stats/format";
 import { RescorePanel } from "./RescorePanel";
 

@@ -7,7 +7,7 @@ import { loadRepositorySuites } from "@/server/boot";
 
 import { ROUTES as CONTRACT, pathRegex, routeFile } from "@/contracts";
 
-type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response> | Response; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response> | Response;
 type Module = Partial<Record<string, Handler>>;
 
 const root = path.join(__dirname, "..", "..");
@@ -27,7 +27,7 @@ const load = (file: string): Promise<Module> => {
 
 export interface Call {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 /**
