@@ -8,25 +8,78 @@ import tseslint from "typescript-eslint";
 /** What `src/domain` may not import: frameworks, the database, Node built-ins, services. */
 const impureImports = [
   { group: ["next", "next/*"], message: "src/domain is pure: no Next.js. Move this to app/ or src/server." },
-  { group: ["react", "react-dom", "react/*"], message: "src/domain is pure: no React. Shape data here; draw it in src/components." },
-  { group: ["better-sqlite3", "drizzle-orm", "drizzle-orm/*", "pg", "@db/*", "**/db/*"], message: "src/domain is pure: no database. Services in src/server read and write." },
-  { group: ["node:*"], message: "src/domain is pure: no Node built-ins, so it runs anywhere (tests, workers, the phone)." },
-  { group: ["@/server/*", "**/server/*", "server-only"], message: "src/domain must not depend on services; services depend on the domain." },
+  {
+    group: ["react", "react-dom", "react/*"],
+    message: "src/domain is pure: no React. Shape data here; draw it in src/components.",
+  },
+  {
+    group: ["better-sqlite3", "drizzle-orm", "drizzle-orm/*", "pg", "@db/*", "**/db/*"],
+    message: "src/domain is pure: no database. Services in src/server read and write.",
+  },
+  {
+    group: ["node:*"],
+    message: "src/domain is pure: no Node built-ins, so it runs anywhere (tests, workers, the phone).",
+  },
+  {
+    group: ["@/server/*", "**/server/*", "server-only"],
+    message: "src/domain must not depend on services; services depend on the domain.",
+  },
 ];
-const nodeBuiltins = ["fs", "path", "os", "crypto", "child_process", "http", "https", "net", "url", "util", "stream", "worker_threads", "zlib", "events", "buffer"];
+const nodeBuiltins = [
+  "fs",
+  "path",
+  "os",
+  "crypto",
+  "child_process",
+  "http",
+  "https",
+  "net",
+  "url",
+  "util",
+  "stream",
+  "worker_threads",
+  "zlib",
+  "events",
+  "buffer",
+];
 
 /** What `src/domain` may not call: the clock, chance, the environment. Take them as arguments. */
 const impureCalls = [
-  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "src/domain takes `now` as an argument; Date.now() makes results depend on when they ran." },
-  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "src/domain takes `now` as an argument; new Date() reads the clock." },
-  { selector: "MemberExpression[object.name='Math'][property.name='random']", message: "src/domain takes a seeded generator (pure-rand); Math.random() is not reproducible." },
-  { selector: "MemberExpression[object.name='process'][property.name='env']", message: "src/domain takes settings as arguments; process.env belongs to the edges (scripts, server)." },
-  { selector: "MemberExpression[object.name='performance'][property.name='now']", message: "src/domain takes time as an argument; performance.now() reads the clock." },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: "src/domain takes `now` as an argument; Date.now() makes results depend on when they ran.",
+  },
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: "src/domain takes `now` as an argument; new Date() reads the clock.",
+  },
+  {
+    selector: "MemberExpression[object.name='Math'][property.name='random']",
+    message: "src/domain takes a seeded generator (pure-rand); Math.random() is not reproducible.",
+  },
+  {
+    selector: "MemberExpression[object.name='process'][property.name='env']",
+    message: "src/domain takes settings as arguments; process.env belongs to the edges (scripts, server).",
+  },
+  {
+    selector: "MemberExpression[object.name='performance'][property.name='now']",
+    message: "src/domain takes time as an argument; performance.now() reads the clock.",
+  },
 ];
 
 export default tseslint.config(
   {
-    ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "db/migrations/**", "**/dist/**", "next-env.d.ts", "scripts/bench/minimal-next/.next/**"],
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "db/migrations/**",
+      "**/dist/**",
+      "next-env.d.ts",
+      "scripts/bench/minimal-next/.next/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -35,19 +88,53 @@ export default tseslint.config(
       ecmaVersion: 2023,
       sourceType: "module",
       globals: {
-        console: "readonly", process: "readonly", Buffer: "readonly", URL: "readonly", URLSearchParams: "readonly", fetch: "readonly",
-        Request: "readonly", Response: "readonly", Headers: "readonly", AbortController: "readonly", AbortSignal: "readonly",
-        setTimeout: "readonly", clearTimeout: "readonly", setInterval: "readonly", clearInterval: "readonly", setImmediate: "readonly", queueMicrotask: "readonly",
-        TextEncoder: "readonly", TextDecoder: "readonly", structuredClone: "readonly", performance: "readonly", globalThis: "readonly",
-        __dirname: "readonly", __filename: "readonly", require: "readonly", module: "writable",
-        window: "readonly", document: "readonly", navigator: "readonly", localStorage: "readonly", location: "readonly", HTMLElement: "readonly",
-        ReadableStream: "readonly", WritableStream: "readonly", TransformStream: "readonly", Blob: "readonly", File: "readonly", FormData: "readonly",
+        console: "readonly",
+        process: "readonly",
+        Buffer: "readonly",
+        URL: "readonly",
+        URLSearchParams: "readonly",
+        fetch: "readonly",
+        Request: "readonly",
+        Response: "readonly",
+        Headers: "readonly",
+        AbortController: "readonly",
+        AbortSignal: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        setInterval: "readonly",
+        clearInterval: "readonly",
+        setImmediate: "readonly",
+        queueMicrotask: "readonly",
+        TextEncoder: "readonly",
+        TextDecoder: "readonly",
+        structuredClone: "readonly",
+        performance: "readonly",
+        globalThis: "readonly",
+        __dirname: "readonly",
+        __filename: "readonly",
+        require: "readonly",
+        module: "writable",
+        window: "readonly",
+        document: "readonly",
+        navigator: "readonly",
+        localStorage: "readonly",
+        location: "readonly",
+        HTMLElement: "readonly",
+        ReadableStream: "readonly",
+        WritableStream: "readonly",
+        TransformStream: "readonly",
+        Blob: "readonly",
+        File: "readonly",
+        FormData: "readonly",
       },
     },
     rules: {
       // TypeScript checks these itself (tsc --noEmit runs in `npm test` through `next build`).
       "no-undef": "off",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
       "@typescript-eslint/no-explicit-any": "error",
       "no-empty": ["error", { allowEmptyCatch: true }],
       eqeqeq: ["error", "always", { null: "ignore" }],
@@ -58,7 +145,13 @@ export default tseslint.config(
   {
     files: ["src/domain/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { paths: nodeBuiltins.map((name) => ({ name, message: "src/domain is pure: no Node built-ins." })), patterns: impureImports }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: "src/domain is pure: no Node built-ins." })),
+          patterns: impureImports,
+        },
+      ],
       "no-restricted-syntax": ["error", ...impureCalls],
     },
   },

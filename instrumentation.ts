@@ -5,7 +5,9 @@ export async function register() {
   const { loadRepositorySuites, startLeaseSweeper } = await import("./src/server/boot");
   const ctx = getContext();
   const { loaded, problems, warnings } = loadRepositorySuites(ctx);
-  console.log(`[harness-lab] database ${process.env.DB_PATH || "./data/harness-lab.db"}; suites loaded: ${loaded.join(", ") || "none"}`);
+  console.log(
+    `[harness-lab] database ${process.env.DB_PATH || "./data/harness-lab.db"}; suites loaded: ${loaded.join(", ") || "none"}`,
+  );
   for (const p of problems) console.error(`[harness-lab] suite not loaded: ${p}`);
   for (const w of warnings) console.warn(`[harness-lab] suite warning: ${w}`);
   startLeaseSweeper(ctx);

@@ -14,7 +14,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body>
         <header className="topbar">
-          <Link href="/" className="brand">Harness Lab</Link>
+          <Link href="/" className="brand">
+            Harness Lab
+          </Link>
           <nav>
             <Link href="/">Sessions</Link>
             <Link href="/sessions/new">New session</Link>

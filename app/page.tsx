@@ -14,8 +14,12 @@ export default function SessionsPage() {
         <h2>No sessions yet</h2>
         <p className="muted">A session runs tasks × harness configs × repeats on your phones and scores every run.</p>
         <ol>
-          <li><Link href="/devices">Pair a phone</Link>: create a device token and enter it in the phone app.</li>
-          <li><Link href="/sessions/new">Queue a session</Link>: pick tasks, configs and repeats.</li>
+          <li>
+            <Link href="/devices">Pair a phone</Link>: create a device token and enter it in the phone app.
+          </li>
+          <li>
+            <Link href="/sessions/new">Queue a session</Link>: pick tasks, configs and repeats.
+          </li>
           <li>Watch runs arrive on the session page as the phone works through the queue.</li>
         </ol>
         <p className="muted">No phone at hand? Run a small demo session on three simulated phones:</p>
@@ -32,12 +36,22 @@ export default function SessionsPage() {
         </div>
         <div className="row">
           <DemoButton compact />
-          <Link className="btn primary" href="/sessions/new">New session</Link>
+          <Link className="btn primary" href="/sessions/new">
+            New session
+          </Link>
         </div>
       </div>
       <table data-testid="sessions-table">
         <thead>
-          <tr><th>Name</th><th>Created</th><th className="num">Jobs</th><th className="num">Done</th><th className="num">Running</th><th className="num">Failed</th><th>Status</th></tr>
+          <tr>
+            <th>Name</th>
+            <th>Created</th>
+            <th className="num">Jobs</th>
+            <th className="num">Done</th>
+            <th className="num">Running</th>
+            <th className="num">Failed</th>
+            <th>Status</th>
+          </tr>
         </thead>
         <tbody>
           {sessions.map((s) => {
@@ -52,7 +66,15 @@ export default function SessionsPage() {
                 <td className="num">{s.counts.completed}</td>
                 <td className="num">{s.counts.leased}</td>
                 <td className="num">{s.counts.failed}</td>
-                <td>{s.cancelled ? <span className="pill">cancelled</span> : p.done === p.total ? <span className="pill pass">finished</span> : <span className="pill">{Math.round(p.fraction * 100)}%</span>}</td>
+                <td>
+                  {s.cancelled ? (
+                    <span className="pill">cancelled</span>
+                  ) : p.done === p.total ? (
+                    <span className="pill pass">finished</span>
+                  ) : (
+                    <span className="pill">{Math.round(p.fraction * 100)}%</span>
+                  )}
+                </td>
               </tr>
             );
           })}

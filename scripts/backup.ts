@@ -16,7 +16,8 @@ async function main() {
   const db = one("--db") ?? (process.env.DB_PATH || "./data/harness-lab.db");
   const out = one("--out") ?? path.join("data", "backups", backupName(new Date()));
   const pages = Number(one("--pages") ?? 1024);
-  if (!Number.isInteger(pages) || pages < 1) throw new BackupError(`--pages must be a positive whole number, not ${one("--pages")}`);
+  if (!Number.isInteger(pages) || pages < 1)
+    throw new BackupError(`--pages must be a positive whole number, not ${one("--pages")}`);
   let lastShown = Date.now();
   const r = await backupDatabase(db, out, {
     pagesPerStep: pages,
@@ -29,7 +30,9 @@ async function main() {
     },
   });
   console.log(`backed up ${db} → ${r.file}: ${r.totalPages} pages in ${r.steps} steps, ${r.ms} ms`);
-  console.log(`integrity_check: ${r.integrity}; runs ${r.counts.runs}, scores ${r.counts.scores}, traces ${r.counts.traces}`);
+  console.log(
+    `integrity_check: ${r.integrity}; runs ${r.counts.runs}, scores ${r.counts.scores}, traces ${r.counts.traces}`,
+  );
 }
 
 main().catch((e) => {

@@ -22,13 +22,22 @@ export function renderSolutions(): string {
 function main() {
   const check = process.argv.includes("--check");
   let stale = false;
-  for (const [file, text] of [[SUITE_PATH, renderSuite()], [SOLUTIONS_PATH, renderSolutions()]] as const) {
+  for (const [file, text] of [
+    [SUITE_PATH, renderSuite()],
+    [SOLUTIONS_PATH, renderSolutions()],
+  ] as const) {
     let current = "";
-    try { current = readFileSync(file, "utf8"); } catch { /* missing */ }
+    try {
+      current = readFileSync(file, "utf8");
+    } catch {
+      /* missing */
+    }
     if (current === text) continue;
     stale = true;
-    if (!check) { writeFileSync(file, text); console.log(`wrote ${path.relative(process.cwd(), file)}`); }
-    else console.error(`${path.relative(process.cwd(), file)} is stale: run npx tsx scripts/build-suite.ts`);
+    if (!check) {
+      writeFileSync(file, text);
+      console.log(`wrote ${path.relative(process.cwd(), file)}`);
+    } else console.error(`${path.relative(process.cwd(), file)} is stale: run npx tsx scripts/build-suite.ts`);
   }
   if (check && stale) process.exit(1);
   if (!stale) console.log("suite files are up to date");

@@ -22,7 +22,9 @@ async function main() {
   console.log(`Demo session with ${jobs} jobs on two simulated phones: ${url}/sessions/${id}`);
   for (;;) {
     await new Promise((r) => setTimeout(r, 1000));
-    const s = (await (await fetch(`${url}/api/sessions/${id}`)).json()) as { session: { progress: { done: number; total: number } } };
+    const s = (await (await fetch(`${url}/api/sessions/${id}`)).json()) as {
+      session: { progress: { done: number; total: number } };
+    };
     process.stdout.write(`\r${s.session.progress.done}/${s.session.progress.total} jobs done`);
     if (s.session.progress.done >= s.session.progress.total) break;
   }

@@ -93,17 +93,21 @@ async function main() {
   const maxJobs = v["max-jobs"] === undefined ? undefined : num("max-jobs", v["max-jobs"], 0, 1, 1e9);
   if (v.profile && !(PROFILES as readonly string[]).includes(v.profile)) fail(`unknown --profile ${v.profile}`);
   const buildFactor = num("build-slowdown", v["build-slowdown"], 1, 0.1, 10);
-  if (v.build !== undefined && !/^\S{1,100}$/.test(v.build)) fail("--build is a commit id: 1-100 characters, no spaces");
+  if (v.build !== undefined && !/^\S{1,100}$/.test(v.build))
+    fail("--build is a commit id: 1-100 characters, no spaces");
 
   const sessions = v.session ?? [];
-  if (sessions.some((s) => !/^\S{1,200}$/.test(s))) fail("--session is a session id such as ses_…: 1-200 characters, no spaces");
+  if (sessions.some((s) => !/^\S{1,200}$/.test(s)))
+    fail("--session is a session id such as ses_…: 1-200 characters, no spaces");
 
   const controller = new AbortController();
   process.on("SIGINT", () => {
     console.error("device-sim: stopping (finishing submits)…");
     controller.abort();
   });
-  console.error(`device-sim: ${devices} phone(s) → ${v.url}, seed ${seed}, speed ×${speed}${v["until-idle"] ? ", until idle" : ""}`);
+  console.error(
+    `device-sim: ${devices} phone(s) → ${v.url}, seed ${seed}, speed ×${speed}${v["until-idle"] ? ", until idle" : ""}`,
+  );
   const reports = await Promise.all(
     Array.from({ length: devices }, (_, i) =>
       runDevice({
@@ -134,7 +138,9 @@ async function main() {
     ),
   );
   const done = reports.flatMap((r) => r?.jobs ?? []);
-  console.error(`device-sim: ${done.filter((j) => j.status === "submitted").length} trace(s) submitted, ${done.filter((j) => j.status !== "submitted").length} other`);
+  console.error(
+    `device-sim: ${done.filter((j) => j.status === "submitted").length} trace(s) submitted, ${done.filter((j) => j.status !== "submitted").length} other`,
+  );
 }
 
 main().catch((e) => {

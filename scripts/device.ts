@@ -27,7 +27,10 @@ async function main() {
   const up = await fetch(o.modelUrl.replace(/\/+$/, "") + "/models", {
     headers: o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {},
     signal: AbortSignal.timeout(5000),
-  }).then(() => true, () => false);
+  }).then(
+    () => true,
+    () => false,
+  );
   if (!up) {
     console.error(`device: nothing answers at ${o.modelUrl} yet; waiting for it. Start one, e.g.  llama-server -m gemma-3-4b-it-Q4_K_M.gguf --port 8080 --jinja -c 4096
                   or  OLLAMA_CONTEXT_LENGTH=4096 ollama serve   (then --model-url http://127.0.0.1:11434/v1 --model gemma3:4b)`);
@@ -38,16 +41,30 @@ async function main() {
     console.error("device: stopping (the job in progress is abandoned; its lease expires and it is queued again)");
     stop.abort();
   });
-  console.error(`device: ${o.device.id} → ${o.url}, model ${o.model} at ${o.modelUrl}${o.stream ? "" : " (not streamed)"}${o.sessions.length ? `, sessions ${o.sessions.join(", ")} only` : ""}`);
+  console.error(
+    `device: ${o.device.id} → ${o.url}, model ${o.model} at ${o.modelUrl}${o.stream ? "" : " (not streamed)"}${o.sessions.length ? `, sessions ${o.sessions.join(", ")} only` : ""}`,
+  );
   const reports = await runDesktopDevice({
-    url: o.url, token: o.token, device: o.device, build: o.build, model: o.model, stream: o.stream, history: o.history,
+    url: o.url,
+    token: o.token,
+    device: o.device,
+    build: o.build,
+    model: o.model,
+    stream: o.stream,
+    history: o.history,
     endpoint: { baseUrl: o.modelUrl, apiKey: o.apiKey, timeoutMs: o.requestTimeoutMs, stallMs: o.stallTimeoutMs },
     sessions: o.sessions,
-    waitSeconds: o.waitSeconds, stopWhenIdle: o.untilIdle, maxJobs: o.maxJobs, maxTurns: o.maxTurns,
-    signal: stop.signal, log: (line) => console.error(`device: ${line}`),
+    waitSeconds: o.waitSeconds,
+    stopWhenIdle: o.untilIdle,
+    maxJobs: o.maxJobs,
+    maxTurns: o.maxTurns,
+    signal: stop.signal,
+    log: (line) => console.error(`device: ${line}`),
   });
   const by = (s: string) => reports.filter((r) => r.status === s).length;
-  console.error(`device: ${reports.length} jobs: ${by("submitted")} submitted (${reports.filter((r) => r.passed).length} passed), ${by("failed")} failed, ${by("abandoned")} abandoned, ${by("rejected")} refused`);
+  console.error(
+    `device: ${reports.length} jobs: ${by("submitted")} submitted (${reports.filter((r) => r.passed).length} passed), ${by("failed")} failed, ${by("abandoned")} abandoned, ${by("rejected")} refused`,
+  );
 }
 
 main().catch((e) => {

@@ -35,8 +35,14 @@ async function main() {
   try {
     values = parseArgs({
       options: {
-        jobs: { type: "string" }, phones: { type: "string" }, kills: { type: "string" }, seed: { type: "string" },
-        lease: { type: "string" }, speed: { type: "string" }, keep: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false },
+        jobs: { type: "string" },
+        phones: { type: "string" },
+        kills: { type: "string" },
+        seed: { type: "string" },
+        lease: { type: "string" },
+        speed: { type: "string" },
+        keep: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
     }).values;
@@ -47,8 +53,12 @@ async function main() {
   if (values.help) return console.log(USAGE);
   const seed = num("seed", values.seed, Math.floor(Math.random() * 2 ** 31), 0, 2 ** 31 - 1);
   const opts = {
-    jobs: num("jobs", values.jobs, 300, 1, 20_000), phones: num("phones", values.phones, 8, 1, 64), kills: num("kills", values.kills, 5, 0, 100),
-    seed, leaseSeconds: num("lease", values.lease, 6, 1, 600), speed: num("speed", values.speed, 400, 1, 100_000),
+    jobs: num("jobs", values.jobs, 300, 1, 20_000),
+    phones: num("phones", values.phones, 8, 1, 64),
+    kills: num("kills", values.kills, 5, 0, 100),
+    seed,
+    leaseSeconds: num("lease", values.lease, 6, 1, 600),
+    speed: num("speed", values.speed, 400, 1, 100_000),
   };
   console.log(`fault-test: seed ${seed}`);
   const report = await runFaultTest({ ...opts, log: (l) => console.log(`fault-test: ${l}`) });
@@ -60,7 +70,9 @@ async function main() {
     for (const v of report.violations.slice(0, 50)) console.error(`  - ${v}`);
     process.exit(1);
   }
-  console.log("\nOK: every job completed exactly once, every acknowledged trace stored, no lease left, integrity_check ok");
+  console.log(
+    "\nOK: every job completed exactly once, every acknowledged trace stored, no lease left, integrity_check ok",
+  );
 }
 
 main().catch((e) => {

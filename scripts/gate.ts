@@ -7,7 +7,8 @@
  */
 import { parseArgs } from "node:util";
 
-const USAGE = "usage: npm run gate -- --url URL --baseline SESSION[:CONFIG] --candidate SESSION[:CONFIG] [--alpha 0.05] [--format markdown|json]";
+const USAGE =
+  "usage: npm run gate -- --url URL --baseline SESSION[:CONFIG] --candidate SESSION[:CONFIG] [--alpha 0.05] [--format markdown|json]";
 
 /** Exit 2 with a sentence saying what to fix (and the usage line when the arguments are wrong). */
 function fail(message: string, usage = false): never {
@@ -19,7 +20,14 @@ async function main(): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { url: { type: "string" }, baseline: { type: "string" }, candidate: { type: "string" }, alpha: { type: "string" }, format: { type: "string" }, help: { type: "boolean" } },
+      options: {
+        url: { type: "string" },
+        baseline: { type: "string" },
+        candidate: { type: "string" },
+        alpha: { type: "string" },
+        format: { type: "string" },
+        help: { type: "boolean" },
+      },
       strict: true,
     }));
   } catch (err) {
@@ -33,7 +41,8 @@ async function main(): Promise<void> {
   if (missing.length) fail(`give ${missing.map((k) => `--${k}`).join(", ")}.`, true);
   const format = values.format ?? "markdown";
   if (format !== "markdown" && format !== "json") fail(`--format is markdown or json, not ${format}.`, true);
-  if (values.alpha !== undefined && !(Number(values.alpha) > 0 && Number(values.alpha) < 1)) fail(`--alpha must be a number between 0 and 1, not ${values.alpha}.`, true);
+  if (values.alpha !== undefined && !(Number(values.alpha) > 0 && Number(values.alpha) < 1))
+    fail(`--alpha must be a number between 0 and 1, not ${values.alpha}.`, true);
   let base: URL;
   try {
     base = new URL(values.url!);
@@ -48,14 +57,18 @@ async function main(): Promise<void> {
     res = await fetch(target, { signal: AbortSignal.timeout(120_000) });
   } catch (err) {
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    fail(`could not reach the dashboard at ${base.origin} (${cause?.code ?? cause?.message ?? (err as Error).message}): check --url and that the dashboard is running.`);
+    fail(
+      `could not reach the dashboard at ${base.origin} (${cause?.code ?? cause?.message ?? (err as Error).message}): check --url and that the dashboard is running.`,
+    );
   }
   const text = await res.text();
   let body: { regression?: boolean; markdown?: string; error?: { message?: string } };
   try {
     body = JSON.parse(text);
   } catch {
-    fail(`the dashboard at ${base.origin} answered ${res.status} with something that is not JSON: is --url a Harness Lab dashboard?`);
+    fail(
+      `the dashboard at ${base.origin} answered ${res.status} with something that is not JSON: is --url a Harness Lab dashboard?`,
+    );
   }
   if (!res.ok) fail(`the dashboard answered ${res.status}: ${body.error?.message ?? text}`);
   process.stdout.write(format === "json" ? `${JSON.stringify(body, null, 2)}\n` : body.markdown!);

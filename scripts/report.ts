@@ -17,7 +17,9 @@ async function main() {
   const sessions = many("--session");
   const out = many("--out")[0];
   if (!url || !sessions.length || !out) {
-    console.error("Usage: npm run report -- --url http://127.0.0.1:3000 --session ID [--session ID …] --out DIR (the dashboard must be running at URL).");
+    console.error(
+      "Usage: npm run report -- --url http://127.0.0.1:3000 --session ID [--session ID …] --out DIR (the dashboard must be running at URL).",
+    );
     process.exit(2);
   }
   const q = new URLSearchParams();
@@ -29,7 +31,9 @@ async function main() {
   const dir = path.resolve(out);
   const size = writeReport(files, dir);
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-  console.log(`wrote ${size.files} files (${mb(size.bytes)} MB; report.zip ${mb(size.zipBytes)} MB) to ${dir} in ${((Date.now() - started) / 1000).toFixed(0)} s: open ${path.join(dir, "index.html")}`);
+  console.log(
+    `wrote ${size.files} files (${mb(size.bytes)} MB; report.zip ${mb(size.zipBytes)} MB) to ${dir} in ${((Date.now() - started) / 1000).toFixed(0)} s: open ${path.join(dir, "index.html")}`,
+  );
 }
 
 main().catch((err) => {

@@ -18,9 +18,17 @@ try {
   const force = args.includes("--force");
   const r = restoreDatabase(from, db, { force });
   if (r.usage.probeError) console.log(`note: could not probe ${db} for other users (${r.usage.probeError})`);
-  if (r.usage.locked) console.log(`warning: ${db} was open in another process (--force): restart that dashboard now, or it keeps writing to the replaced file.`);
-  else if (r.usage.walBytes > 0) console.log(`note: ${db}-wal held ${r.usage.walBytes} bytes left by a dashboard stopped without closing the database; replaced with the rest.`);
-  console.log(`restored ${from} → ${db}: integrity_check ${r.integrity}; runs ${r.counts.runs}, scores ${r.counts.scores}, traces ${r.counts.traces}`);
+  if (r.usage.locked)
+    console.log(
+      `warning: ${db} was open in another process (--force): restart that dashboard now, or it keeps writing to the replaced file.`,
+    );
+  else if (r.usage.walBytes > 0)
+    console.log(
+      `note: ${db}-wal held ${r.usage.walBytes} bytes left by a dashboard stopped without closing the database; replaced with the rest.`,
+    );
+  console.log(
+    `restored ${from} → ${db}: integrity_check ${r.integrity}; runs ${r.counts.runs}, scores ${r.counts.scores}, traces ${r.counts.traces}`,
+  );
 } catch (e) {
   console.error(`restore failed: ${e instanceof BackupError ? e.message : e instanceof Error ? e.stack : e}`);
   process.exit(1);

@@ -9,11 +9,17 @@ import { seedDatabase } from "./lib/seedDb";
 
 async function main() {
   const { values: v } = parseArgs({
-    options: { db: { type: "string" }, runs: { type: "string", default: "100000" }, seed: { type: "string", default: "1" }, variants: { type: "string", default: "6" } },
+    options: {
+      db: { type: "string" },
+      runs: { type: "string", default: "100000" },
+      seed: { type: "string", default: "1" },
+      variants: { type: "string", default: "6" },
+    },
     strict: true,
   });
   if (!v.db) throw new Error("--db PATH is required (a new file; the seed never writes into an existing database)");
-  if (fs.existsSync(v.db)) throw new Error(`${v.db} already exists: pass a new path (or delete it and its -wal/-shm files)`);
+  if (fs.existsSync(v.db))
+    throw new Error(`${v.db} already exists: pass a new path (or delete it and its -wal/-shm files)`);
   const runs = Number(v.runs);
   const seed = Number(v.seed);
   const variants = Number(v.variants);
@@ -29,7 +35,7 @@ async function main() {
       `  total ${totalS.toFixed(1)} s (simulating ${r.pool.length} distinct traces ${(r.poolMs / 1000).toFixed(1)} s, inserting ${(r.insertMs / 1000).toFixed(1)} s = ${Math.round(r.runs / (r.insertMs / 1000))} runs/s)`,
       `  overall ${Math.round(r.runs / totalS)} runs/s`,
       `  trace sizes: min ${kb(r.traceBytes.min)}, median ${kb(r.traceBytes.median)}, mean ${kb(r.traceBytes.mean)}, max ${kb(r.traceBytes.max)}`,
-      `  database ${(r.dbBytes / 1024 / 1024).toFixed(1)} MB = ${((r.dbBytes / r.runs) * 1000 / 1024 / 1024).toFixed(2)} MB per 1,000 runs`,
+      `  database ${(r.dbBytes / 1024 / 1024).toFixed(1)} MB = ${(((r.dbBytes / r.runs) * 1000) / 1024 / 1024).toFixed(2)} MB per 1,000 runs`,
     ].join("\n"),
   );
 }

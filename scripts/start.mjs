@@ -13,11 +13,15 @@ const port = process.env.PORT || "3000";
 const host = process.env.HOST || "0.0.0.0";
 const started = Date.now();
 // server/main.ts puts an access check, the admin login and a graceful shutdown in front of Next.js.
-const server = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "main.ts")], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: port, HOST: host },
-});
+const server = spawn(
+  process.execPath,
+  [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "main.ts")],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: port, HOST: host },
+  },
+);
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 

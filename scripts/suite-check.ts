@@ -9,7 +9,12 @@ import { validateSuite } from "../src/domain/suite/validate";
 import { runFixtures } from "../src/domain/suite/fixtures";
 
 const files = process.argv.slice(2).filter((a) => !a.startsWith("-"));
-const targets = files.length ? files : fs.readdirSync("suites").filter((f) => f.endsWith(".json")).map((f) => path.join("suites", f));
+const targets = files.length
+  ? files
+  : fs
+      .readdirSync("suites")
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => path.join("suites", f));
 let failed = false;
 
 for (const file of targets) {
@@ -33,11 +38,20 @@ for (const file of targets) {
   const wrong = verdicts.filter((v) => !v.ok);
   for (const v of verdicts) {
     const mark = v.ok ? "✓" : "✗";
-    const why = v.ok ? "" : `  (${v.checks.filter((c) => c.passed !== (v.expect === "pass")).map((c) => c.reason).join("; ")})`;
+    const why = v.ok
+      ? ""
+      : `  (${v.checks
+          .filter((c) => c.passed !== (v.expect === "pass"))
+          .map((c) => c.reason)
+          .join("; ")})`;
     console.log(`  ${mark} ${v.taskId} · ${v.fixture}: expected ${v.expect}, got ${v.got}${why}`);
   }
   if (wrong.length) failed = true;
-  const warned = result.warnings.length ? `, ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}` : "";
-  console.log(`${wrong.length ? "✗" : "✓"} ${file}: ${result.suite.id} v${result.suite.version}, ${result.suite.tasks.length} tasks, ${verdicts.length} fixtures, ${wrong.length} judged wrongly${warned}`);
+  const warned = result.warnings.length
+    ? `, ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}`
+    : "";
+  console.log(
+    `${wrong.length ? "✗" : "✓"} ${file}: ${result.suite.id} v${result.suite.version}, ${result.suite.tasks.length} tasks, ${verdicts.length} fixtures, ${wrong.length} judged wrongly${warned}`,
+  );
 }
 process.exit(failed ? 1 : 0);

@@ -20,7 +20,11 @@ if (lint.status !== 0) console.log("  lint failed: run `npm run format` to fix f
 
 console.log("▸ Unit and integration tests (Vitest)");
 const vitestJson = path.join(root, "test-results", "vitest.json");
-const unit = spawnSync(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], { cwd: root, stdio: "inherit", env });
+const unit = spawnSync(
+  bin("vitest"),
+  ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
+  { cwd: root, stdio: "inherit", env },
+);
 
 ensureBuild();
 console.log(`▸ Browser tests (Playwright, ${chromium})`);
@@ -33,13 +37,23 @@ function counts(file, read) {
     return null;
   }
 }
-const u = counts(vitestJson, (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests + (j.numFailedTestSuites ?? 0), skipped: j.numPendingTests + j.numTodoTests }));
-const b = counts(path.join(root, "test-results", "e2e.json"), (j) => ({ passed: j.stats.expected, failed: j.stats.unexpected + j.stats.flaky, skipped: j.stats.skipped }));
+const u = counts(vitestJson, (j) => ({
+  passed: j.numPassedTests,
+  failed: j.numFailedTests + (j.numFailedTestSuites ?? 0),
+  skipped: j.numPendingTests + j.numTodoTests,
+}));
+const b = counts(path.join(root, "test-results", "e2e.json"), (j) => ({
+  passed: j.stats.expected,
+  failed: j.stats.unexpected + j.stats.flaky,
+  skipped: j.stats.skipped,
+}));
 const passed = (u?.passed ?? 0) + (b?.passed ?? 0);
 // A failed lint counts as one failed check.
 const failed = (u?.failed ?? 0) + (b?.failed ?? 0) + (u ? 0 : 1) + (b ? 0 : 1) + (lint.status === 0 ? 0 : 1);
 const skipped = (u?.skipped ?? 0) + (b?.skipped ?? 0);
 const ok = lint.status === 0 && unit.status === 0 && e2e.status === 0 && failed === 0;
-console.log(`\nLint: ${lint.status === 0 ? "clean" : "failed"} · Vitest: ${u ? `${u.passed} passed, ${u.failed} failed` : "no report"} · Playwright: ${b ? `${b.passed} passed, ${b.failed} failed` : "no report"} · ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `\nLint: ${lint.status === 0 ? "clean" : "failed"} · Vitest: ${u ? `${u.passed} passed, ${u.failed} failed` : "no report"} · Playwright: ${b ? `${b.passed} passed, ${b.failed} failed` : "no report"} · ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(ok ? 0 : 1);

@@ -108,18 +108,21 @@ function readBody(req: http.IncomingMessage): Promise<Buffer> {
  * closed) without its megabytes being read. The body still arrives as one chunk, read as above.
  */
 function lazyBody(req: http.IncomingMessage): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const body = await readBody(req);
-        if (body.length) controller.enqueue(new Uint8Array(body.buffer, body.byteOffset, body.length));
-        controller.close();
-      } catch (err) {
-        controller.error(err);
-      }
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const body = await readBody(req);
+          if (body.length) controller.enqueue(new Uint8Array(body.buffer, body.byteOffset, body.length));
+          controller.close();
+        } catch (err) {
+          controller.error(err);
+        }
+      },
+      // No read ahead: `pull` runs on the handler's first read, not when the stream is made.
     },
-    // No read ahead: `pull` runs on the handler's first read, not when the stream is made.
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }
 
 export const deviceApiEnabled = process.env.DEVICE_API_VIA_NEXT !== "1";
@@ -160,10 +163,14 @@ export async function serveDeviceApi(req: http.IncomingMessage, res: http.Server
   const response = await handler(request, { params: Promise.resolve(params) });
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
   const declared = Number(req.headers["content-length"]);
-  if (response.status === 413 && hasBody && !req.complete && declared > 0 && declared <= DISCARD_MAX) await discard(req);
+  if (response.status === 413 && hasBody && !req.complete && declared > 0 && declared <= DISCARD_MAX)
+    await discard(req);
   const unread = hasBody && !req.complete;
   // A body refused before it all arrived: the connection cannot carry another request, so it closes.
-  res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...(unread ? { connection: "close" } : {}) });
+  res.writeHead(response.status, {
+    ...Object.fromEntries(response.headers),
+    ...(unread ? { connection: "close" } : {}),
+  });
   res.end(body);
   if (unread) res.once("finish", () => req.destroy());
   return true;

@@ -38,7 +38,16 @@ export function refuseHost(req: http.IncomingMessage, now: number): Refusal | nu
   if (decision.kind === "unknown") decision = decideHost(host, { interfaces: ownAddresses(now, true), allowed });
   if (decision.kind === "allow") return null;
   if (decision.kind === "malformed") {
-    return { status: 400, body: { error: { code: "invalid_request", message: "The Host header is not a host name or address with an optional port; send the name or address you connected to." } } };
+    return {
+      status: 400,
+      body: {
+        error: {
+          code: "invalid_request",
+          message:
+            "The Host header is not a host name or address with an optional port; send the name or address you connected to.",
+        },
+      },
+    };
   }
   return {
     status: 421,
@@ -58,8 +67,17 @@ export function refuseHost(req: http.IncomingMessage, now: number): Refusal | nu
  * as React text, so inline scripts are not a door for it. API answers are data: nothing runs.
  */
 const PAGE_CSP = [
-  "default-src 'self'", "script-src 'self' 'unsafe-inline'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:", "font-src 'self' data:",
-  "connect-src 'self'", "worker-src 'self' blob:", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
 ].join("; ");
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -70,7 +88,9 @@ export function setSecurityHeaders(res: http.ServerResponse, pathname: string): 
   res.setHeader("referrer-policy", "same-origin");
 }
 
-const hasBody = (req: http.IncomingMessage) => (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0") || req.headers["transfer-encoding"] !== undefined;
+const hasBody = (req: http.IncomingMessage) =>
+  (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0") ||
+  req.headers["transfer-encoding"] !== undefined;
 
 /**
  * A request answered before its body was all read (a 401 before the token was checked against

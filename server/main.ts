@@ -25,7 +25,10 @@ const adminPassword = process.env.ADMIN_PASSWORD || "";
 const loopbackTrusted = process.env.TRUST_LOOPBACK !== "0";
 const limiter = createAttemptLimiter(5, 60_000);
 
-const g = globalThis as unknown as { __harnessLabDraining?: boolean; __harnessLabCtx?: { db: { $client: { close(): void } }; events: { emit(e: string): void } } };
+const g = globalThis as unknown as {
+  __harnessLabDraining?: boolean;
+  __harnessLabCtx?: { db: { $client: { close(): void } }; events: { emit(e: string): void } };
+};
 
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
@@ -59,10 +62,20 @@ function readBody(req: http.IncomingMessage, limit = LOGIN_LIMIT): Promise<strin
 
 async function login(req: http.IncomingMessage, res: http.ServerResponse, remote: string) {
   const isForm = (req.headers["content-type"] ?? "").includes("application/x-www-form-urlencoded");
-  if (!adminPassword) return send(res, 404, error("not_found", "No admin password is set: this dashboard only answers its own machine. Set ADMIN_PASSWORD to allow others to log in."));
+  if (!adminPassword)
+    return send(
+      res,
+      404,
+      error(
+        "not_found",
+        "No admin password is set: this dashboard only answers its own machine. Set ADMIN_PASSWORD to allow others to log in.",
+      ),
+    );
   if (!limiter.allow(remote, Date.now())) {
     const wait = Math.ceil(limiter.retryAfter(remote, Date.now()) / 1000);
-    return send(res, 429, error("too_many_attempts", `Too many login attempts; wait ${wait} s and try again.`), { "retry-after": String(wait) });
+    return send(res, 429, error("too_many_attempts", `Too many login attempts; wait ${wait} s and try again.`), {
+      "retry-after": String(wait),
+    });
   }
   let password: string;
   let nextPath = "/";
@@ -74,9 +87,18 @@ async function login(req: http.IncomingMessage, res: http.ServerResponse, remote
       nextPath = p.get("next") ?? "/";
     } else password = String((JSON.parse(raw) as { password?: unknown }).password ?? "");
   } catch (err) {
-    if (err instanceof TooLarge) return send(res, 413, error("payload_too_large", `The login body is larger than ${LOGIN_LIMIT} bytes; send just the password.`));
+    if (err instanceof TooLarge)
+      return send(
+        res,
+        413,
+        error("payload_too_large", `The login body is larger than ${LOGIN_LIMIT} bytes; send just the password.`),
+      );
     if (isClientAbort(err)) return;
-    return send(res, 400, error("invalid_request", "Send the password as JSON {\"password\": \"…\"} or from the login form."));
+    return send(
+      res,
+      400,
+      error("invalid_request", 'Send the password as JSON {"password": "…"} or from the login form.'),
+    );
   }
   if (!passwordMatches(password, adminPassword)) {
     if (isForm) {
@@ -103,7 +125,11 @@ async function main() {
     try {
       url = new URL(req.url ?? "/", "http://localhost");
     } catch {
-      return send(res, 400, error("invalid_request", "The request target is not a path; send a path such as /api/health."));
+      return send(
+        res,
+        400,
+        error("invalid_request", "The request target is not a path; send a path such as /api/health."),
+      );
     }
     setSecurityHeaders(res, url.pathname);
     closeIfUnread(req, res);
@@ -113,21 +139,49 @@ async function main() {
     const remote = req.socket.remoteAddress ?? "";
     const adminSession = !!adminPassword && hasSession(req.headers.cookie, Date.now());
     const decision = decideAccess({
-      method: req.method ?? "GET", pathname: url.pathname, remote, origin: (req.headers.origin as string | undefined) ?? null,
-      host: req.headers.host ?? null, adminConfigured: !!adminPassword, adminSession, loopbackTrusted,
+      method: req.method ?? "GET",
+      pathname: url.pathname,
+      remote,
+      origin: (req.headers.origin as string | undefined) ?? null,
+      host: req.headers.host ?? null,
+      adminConfigured: !!adminPassword,
+      adminSession,
+      loopbackTrusted,
     });
-    if (decision === "cross_site") return send(res, 403, error("forbidden", "This request came from another site; use the dashboard's own pages or a script without an Origin header."));
+    if (decision === "cross_site")
+      return send(
+        res,
+        403,
+        error(
+          "forbidden",
+          "This request came from another site; use the dashboard's own pages or a script without an Origin header.",
+        ),
+      );
     if (decision === "forbidden") {
-      return send(res, 403, error("forbidden", "This dashboard only answers its own machine (phones may use the device API). To open it from elsewhere, restart it with ADMIN_PASSWORD set and log in."));
+      return send(
+        res,
+        403,
+        error(
+          "forbidden",
+          "This dashboard only answers its own machine (phones may use the device API). To open it from elsewhere, restart it with ADMIN_PASSWORD set and log in.",
+        ),
+      );
     }
     if (decision === "login") {
-      if (url.pathname.startsWith("/api/")) return send(res, 401, error("unauthorized", "Log in at /login with the admin password first."));
+      if (url.pathname.startsWith("/api/"))
+        return send(res, 401, error("unauthorized", "Log in at /login with the admin password first."));
       res.writeHead(303, { location: `/login?next=${encodeURIComponent(url.pathname + url.search)}` });
       return res.end();
     }
     if (url.pathname === "/login" && req.method === "GET") {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-      return res.end(loginPage({ configured: !!adminPassword, failed: url.searchParams.has("failed"), next: safeNextPath(url.searchParams.get("next")) }));
+      return res.end(
+        loginPage({
+          configured: !!adminPassword,
+          failed: url.searchParams.has("failed"),
+          next: safeNextPath(url.searchParams.get("next")),
+        }),
+      );
     }
     if (url.pathname === "/api/auth/login" && req.method === "POST") return login(req, res, remote);
     if (url.pathname === "/api/auth/logout" && req.method === "POST") {
@@ -136,21 +190,40 @@ async function main() {
     }
     if (url.pathname === "/api/auth/login" || url.pathname === "/api/auth/logout") {
       // These two live here, not in app/api, so they refuse other methods themselves (cf. otherMethods).
-      return send(res, 405, error("method_not_allowed", `This route accepts POST, not ${req.method}; send the request with POST.`), { allow: "POST" });
+      return send(
+        res,
+        405,
+        error("method_not_allowed", `This route accepts POST, not ${req.method}; send the request with POST.`),
+        { allow: "POST" },
+      );
     }
     // Next.js would answer a malformed escape in a dynamic segment with a bare 500 (issue 14).
     if (!pathEscapesValid(url.pathname)) {
-      return send(res, 400, error("invalid_request", "The URL path holds a percent escape that is not valid UTF-8 (such as %ED%A0%80 or %ZZ); fix the link and try again."));
+      return send(
+        res,
+        400,
+        error(
+          "invalid_request",
+          "The URL path holds a percent escape that is not valid UTF-8 (such as %ED%A0%80 or %ZZ); fix the link and try again.",
+        ),
+      );
     }
     try {
       if (await serveDeviceApi(req, res, url)) return;
     } catch (err) {
       if (isClientAbort(err)) {
-        console.warn(`[harness-lab] the client went away during ${req.method} ${url.pathname}; its request was dropped`);
+        console.warn(
+          `[harness-lab] the client went away during ${req.method} ${url.pathname}; its request was dropped`,
+        );
         return res.destroy();
       }
       console.error("[harness-lab] unexpected error", req.method, url.pathname, err);
-      if (!res.headersSent) return send(res, 500, error("internal", "The server hit an unexpected error; the details are in its log. Try again."));
+      if (!res.headersSent)
+        return send(
+          res,
+          500,
+          error("internal", "The server hit an unexpected error; the details are in its log. Try again."),
+        );
       return res.destroy();
     }
     handle(req, res);
@@ -163,7 +236,11 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
-  server.listen(port, host, () => console.log(`[harness-lab] listening on http://${host}:${port}${adminPassword ? " (admin login enabled)" : " (loopback only, except the device API)"}`));
+  server.listen(port, host, () =>
+    console.log(
+      `[harness-lab] listening on http://${host}:${port}${adminPassword ? " (admin login enabled)" : " (loopback only, except the device API)"}`,
+    ),
+  );
 
   let stopping = false;
   const stop = (signal: string) => {

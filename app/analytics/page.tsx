@@ -4,7 +4,13 @@ import { wilson } from "@/domain/stats/wilson";
 import { filterToParams } from "@/domain/analytics/filter";
 import { configAnalytics } from "@/server/analytics/configs";
 import { outcomeAnalytics, taskGrid } from "@/server/analytics/grid";
-import { AnalyticsHeader, FilterError, NoRuns, readPageFilter, type SearchParams } from "@/components/analytics/AnalyticsHeader";
+import {
+  AnalyticsHeader,
+  FilterError,
+  NoRuns,
+  readPageFilter,
+  type SearchParams,
+} from "@/components/analytics/AnalyticsHeader";
 import { ConfigTable } from "@/components/analytics/ConfigTable";
 import { PassByGroupChart } from "@/components/analytics/PassByGroupChart";
 import { TaskGridTable } from "@/components/analytics/TaskGridTable";
@@ -14,38 +20,66 @@ export const dynamic = "force-dynamic";
 
 export default async function AnalyticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const parsed = readPageFilter(await searchParams);
-  if (!parsed.success) return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics" />;
+  if (!parsed.success)
+    return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics" />;
   const ctx = getContext();
   const filter = parsed.data;
   const { configs } = configAnalytics(ctx, filter);
   const header = (
-    <AnalyticsHeader ctx={ctx} tab="/analytics" filter={filter} guide="What each harness change did to success, to how runs fail, and to latency on the phone. Trial and superseded runs are left out unless you include them." />
+    <AnalyticsHeader
+      ctx={ctx}
+      tab="/analytics"
+      filter={filter}
+      guide="What each harness change did to success, to how runs fail, and to latency on the phone. Trial and superseded runs are left out unless you include them."
+    />
   );
-  if (!configs.length) return (<>{header}<NoRuns /></>);
+  if (!configs.length)
+    return (
+      <>
+        {header}
+        <NoRuns />
+      </>
+    );
   const filterQuery = filterToParams(filter).toString();
   const bars = passRateBars(
     configs.map((c) => ({
       configId: c.configId,
-      series: { needsFiles: combineCounts([c.byGroup.files, c.byGroup.multi_step], wilson), noFiles: combineCounts([c.byGroup.no_files], wilson), heldOut: c.heldOut },
+      series: {
+        needsFiles: combineCounts([c.byGroup.files, c.byGroup.multi_step], wilson),
+        noFiles: combineCounts([c.byGroup.no_files], wilson),
+        heldOut: c.heldOut,
+      },
     })),
   );
   return (
     <>
       {header}
       <h2>Config comparison</h2>
-      <p className="section-guide">Medians per run; pass counts with Wilson 95% intervals. Repeats of a task mostly end alike, so the effective n (hover it) counts them for less, and the interval on it is the honest one. Compare costs (start-up tokens, load, turn time) with what they bought.</p>
+      <p className="section-guide">
+        Medians per run; pass counts with Wilson 95% intervals. Repeats of a task mostly end alike, so the effective n
+        (hover it) counts them for less, and the interval on it is the honest one. Compare costs (start-up tokens, load,
+        turn time) with what they bought.
+      </p>
       <ConfigTable configs={configs} filterQuery={filterQuery} />
 
       <h2>Pass rate by task group</h2>
-      <p className="section-guide">Bars are pass rates, whiskers Wilson 95% intervals: overlapping whiskers mean the difference may be chance.</p>
+      <p className="section-guide">
+        Bars are pass rates, whiskers Wilson 95% intervals: overlapping whiskers mean the difference may be chance.
+      </p>
       <PassByGroupChart rows={bars} />
 
       <h2>Task grid</h2>
-      <p className="section-guide">Runs passed out of runs for every task and config. Rows that are all 0/n or n/n show outcomes decided by the task, not by chance.</p>
+      <p className="section-guide">
+        Runs passed out of runs for every task and config. Rows that are all 0/n or n/n show outcomes decided by the
+        task, not by chance.
+      </p>
       <TaskGridTable grid={taskGrid(ctx, filter)} filterQuery={filterQuery} />
 
       <h2>How runs ended</h2>
-      <p className="sub section-guide">Outcome labels per config: a config can keep its pass rate and still fail differently (quitting vs. running out of context).</p>
+      <p className="sub section-guide">
+        Outcome labels per config: a config can keep its pass rate and still fail differently (quitting vs. running out
+        of context).
+      </p>
       <OutcomeChart data={outcomeAnalytics(ctx, filter)} />
     </>
   );

@@ -14,12 +14,19 @@ function Fields({ rows, testId }: { rows: FieldRow[]; testId: string }) {
   return (
     <table className="compact" data-testid={testId}>
       <thead>
-        <tr><th>field</th><th>type</th><th>required</th><th>about</th></tr>
+        <tr>
+          <th>field</th>
+          <th>type</th>
+          <th>required</th>
+          <th>about</th>
+        </tr>
       </thead>
       <tbody>
         {rows.map((f) => (
           <tr key={f.name}>
-            <td><code>{f.name}</code></td>
+            <td>
+              <code>{f.name}</code>
+            </td>
             <td>{f.type}</td>
             <td>{f.required ? "yes" : ""}</td>
             <td>{f.description}</td>
@@ -37,36 +44,54 @@ export default function ApiReferencePage() {
     <>
       <h1>API reference</h1>
       <p className="sub">
-        Generated from the contract every route handler parses with. Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).
-        Every error has the body <code>{'{"error": {"code", "message", "issues"?}}'}</code>.
+        Generated from the contract every route handler parses with. Machine-readable:{" "}
+        <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). Every error has the body{" "}
+        <code>{'{"error": {"code", "message", "issues"?}}'}</code>.
       </p>
       {TAGS.map(([tag, title]) => (
         <section key={tag}>
           <h2>{title}</h2>
-          {ops.filter((o) => o.tag === tag).map((o) => (
-            <div className="panel" key={o.id} id={o.id} data-testid={`op-${o.id}`}>
-              <h3>
-                <code data-testid="op-method">{o.method}</code> <code data-testid="op-path">{o.path}</code>
-              </h3>
-              <p>{o.summary} <span className="muted">Access: {o.auth}.</span></p>
-              {o.params.length > 0 && (<><h4>Parameters</h4><Fields rows={o.params} testId="op-params" /></>)}
-              {(o.body.length > 0 || o.bodyNote) && (
-                <>
-                  <h4>Body (JSON)</h4>
-                  {o.bodyNote && <p>{o.bodyNote}</p>}
-                  {o.body.length > 0 && <Fields rows={o.body} testId="op-body" />}
-                </>
-              )}
-              {o.responses.map((r) => (
-                <div key={r.status} data-testid={`op-response-${r.status}`}>
-                  <h4>{r.status} {r.contentType && r.contentType !== "application/json" ? <code>{r.contentType}</code> : null}</h4>
-                  <p>{r.description}</p>
-                  {r.fields.length > 0 && <Fields rows={r.fields} testId="op-response-fields" />}
-                </div>
-              ))}
-              <p className="muted" data-testid="op-errors">Errors: {o.errors.map((e) => <code key={e}>{e} </code>)}</p>
-            </div>
-          ))}
+          {ops
+            .filter((o) => o.tag === tag)
+            .map((o) => (
+              <div className="panel" key={o.id} id={o.id} data-testid={`op-${o.id}`}>
+                <h3>
+                  <code data-testid="op-method">{o.method}</code> <code data-testid="op-path">{o.path}</code>
+                </h3>
+                <p>
+                  {o.summary} <span className="muted">Access: {o.auth}.</span>
+                </p>
+                {o.params.length > 0 && (
+                  <>
+                    <h4>Parameters</h4>
+                    <Fields rows={o.params} testId="op-params" />
+                  </>
+                )}
+                {(o.body.length > 0 || o.bodyNote) && (
+                  <>
+                    <h4>Body (JSON)</h4>
+                    {o.bodyNote && <p>{o.bodyNote}</p>}
+                    {o.body.length > 0 && <Fields rows={o.body} testId="op-body" />}
+                  </>
+                )}
+                {o.responses.map((r) => (
+                  <div key={r.status} data-testid={`op-response-${r.status}`}>
+                    <h4>
+                      {r.status}{" "}
+                      {r.contentType && r.contentType !== "application/json" ? <code>{r.contentType}</code> : null}
+                    </h4>
+                    <p>{r.description}</p>
+                    {r.fields.length > 0 && <Fields rows={r.fields} testId="op-response-fields" />}
+                  </div>
+                ))}
+                <p className="muted" data-testid="op-errors">
+                  Errors:{" "}
+                  {o.errors.map((e) => (
+                    <code key={e}>{e} </code>
+                  ))}
+                </p>
+              </div>
+            ))}
         </section>
       ))}
     </>

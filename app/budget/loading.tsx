@@ -8,8 +8,8 @@ export default function BudgetLoading() {
     <>
       <h1>Latency budget</h1>
       <p className="notice" data-testid="budget-loading" role="status">
-        Counting start-up tokens… The first visit after the dashboard starts loads the Gemma tokenizer (a 33 MB vocabulary),
-        which takes a few seconds; later visits are immediate.
+        Counting start-up tokens… The first visit after the dashboard starts loads the Gemma tokenizer (a 33 MB
+        vocabulary), which takes a few seconds; later visits are immediate.
       </p>
     </>
   );

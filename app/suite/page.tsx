@@ -9,7 +9,11 @@ import { listSuites } from "@/server/suites/listSuites";
 export const dynamic = "force-dynamic";
 
 /** The default suite, read-only; `?q=` finds tasks, `?page=` pages through them. */
-export default async function DefaultSuitePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DefaultSuitePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const request = parseTaskPageRequest(await searchParams);
   const { suite, error } = defaultSuiteForPage(getContext());
   if (!suite) return <div className="error">{error}</div>;

@@ -7,7 +7,9 @@ export const jobs = pgTable(
   "jobs",
   {
     id: text("id").primaryKey(),
-    sessionId: text("session_id").notNull().references(() => sessions.id),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id),
     position: integer("position").notNull(),
     taskId: text("task_id").notNull(),
     taskVersion: integer("task_version").notNull(),
@@ -35,9 +37,13 @@ export const leases = pgTable(
   "leases",
   {
     tokenHash: text("token_hash").primaryKey(),
-    jobId: text("job_id").notNull().references(() => jobs.id),
+    jobId: text("job_id")
+      .notNull()
+      .references(() => jobs.id),
     attempt: integer("attempt").notNull(),
-    deviceId: text("device_id").notNull().references(() => devices.id),
+    deviceId: text("device_id")
+      .notNull()
+      .references(() => devices.id),
     issuedAt: bigint("issued_at", { mode: "number" }).notNull(),
   },
   (t) => [index("leases_job").on(t.jobId)],

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { sessions } from "./sessions";
 
 /** PostgreSQL twins of db/schema/runs.ts. */
@@ -8,7 +18,9 @@ export const runs = pgTable(
   {
     id: text("id").primaryKey(),
     jobId: text("job_id"),
-    sessionId: text("session_id").notNull().references(() => sessions.id),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id),
     leaseTokenHash: text("lease_token_hash"),
     attempt: integer("attempt").notNull(),
     taskId: text("task_id").notNull(),
@@ -98,6 +110,8 @@ export const scores = pgTable(
   },
   (t) => [
     index("scores_run_current").on(t.runId, t.current),
-    uniqueIndex("scores_one_current").on(t.runId).where(sql`current`),
+    uniqueIndex("scores_one_current")
+      .on(t.runId)
+      .where(sql`current`),
   ],
 );

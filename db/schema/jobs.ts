@@ -10,7 +10,9 @@ export const jobs = sqliteTable(
   "jobs",
   {
     id: text("id").primaryKey(),
-    sessionId: text("session_id").notNull().references(() => sessions.id),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id),
     position: integer("position").notNull(),
     taskId: text("task_id").notNull(),
     taskVersion: integer("task_version").notNull(),
@@ -39,9 +41,13 @@ export const leases = sqliteTable(
   "leases",
   {
     tokenHash: text("token_hash").primaryKey(),
-    jobId: text("job_id").notNull().references(() => jobs.id),
+    jobId: text("job_id")
+      .notNull()
+      .references(() => jobs.id),
     attempt: integer("attempt").notNull(),
-    deviceId: text("device_id").notNull().references(() => devices.id),
+    deviceId: text("device_id")
+      .notNull()
+      .references(() => devices.id),
     issuedAt: integer("issued_at").notNull(),
   },
   (t) => [index("leases_job").on(t.jobId)],

@@ -11,7 +11,9 @@ export const runs = sqliteTable(
   {
     id: text("id").primaryKey(),
     jobId: text("job_id"),
-    sessionId: text("session_id").notNull().references(() => sessions.id),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id),
     leaseTokenHash: text("lease_token_hash"),
     attempt: integer("attempt").notNull(),
     taskId: text("task_id").notNull(),
@@ -120,6 +122,8 @@ export const scores = sqliteTable(
   },
   (t) => [
     index("scores_run_current").on(t.runId, t.current),
-    uniqueIndex("scores_one_current").on(t.runId).where(sql`current = 1`),
+    uniqueIndex("scores_one_current")
+      .on(t.runId)
+      .where(sql`current = 1`),
   ],
 );

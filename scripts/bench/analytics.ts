@@ -35,7 +35,9 @@ function rawConfigs(db: Database.Database) {
 
 function rawGrid(db: Database.Database) {
   return db
-    .prepare(`SELECT r.task_id, r.config_id, COUNT(*) n, SUM(sc.passed) passed FROM ${FROM} WHERE ${WHERE} GROUP BY r.task_id, r.config_id`)
+    .prepare(
+      `SELECT r.task_id, r.config_id, COUNT(*) n, SUM(sc.passed) passed FROM ${FROM} WHERE ${WHERE} GROUP BY r.task_id, r.config_id`,
+    )
     .all() as { n: number }[];
 }
 
@@ -43,8 +45,18 @@ function rawGrid(db: Database.Database) {
 function rawTtft(db: Database.Database) {
   const sums = `COUNT(*) n, SUM(t.prompt_tokens) sx, SUM(t.ttft_ms) sy, SUM(t.prompt_tokens * t.prompt_tokens) sxx,
                 SUM(t.prompt_tokens * t.ttft_ms) sxy, SUM(t.ttft_ms * t.ttft_ms) syy`;
-  const all = db.prepare(`SELECT ${sums} FROM ${FROM} JOIN turns t ON t.run_id = r.id WHERE ${WHERE}`).get() as { n: number; sx: number; sxx: number; sxy: number; sy: number };
-  const byBuild = db.prepare(`SELECT r.device_id, r.build_commit, MIN(r.received_at) first, ${sums} FROM ${FROM} JOIN turns t ON t.run_id = r.id WHERE ${WHERE} GROUP BY 1, 2`).all();
+  const all = db.prepare(`SELECT ${sums} FROM ${FROM} JOIN turns t ON t.run_id = r.id WHERE ${WHERE}`).get() as {
+    n: number;
+    sx: number;
+    sxx: number;
+    sxy: number;
+    sy: number;
+  };
+  const byBuild = db
+    .prepare(
+      `SELECT r.device_id, r.build_commit, MIN(r.received_at) first, ${sums} FROM ${FROM} JOIN turns t ON t.run_id = r.id WHERE ${WHERE} GROUP BY 1, 2`,
+    )
+    .all();
   const startup = db.prepare(median("sc.startup_tokens")).all();
   const load = db.prepare(median("sc.load_ms")).all();
   const slope = (all.sxy - (all.sx * all.sy) / all.n) / (all.sxx - (all.sx * all.sx) / all.n);
@@ -57,7 +69,9 @@ function rawTtft(db: Database.Database) {
  * session × config × build × device × charging combinations (config order, like-for-like warnings).
  */
 function rawCompare(db: Database.Database) {
-  const tasks = db.prepare(`SELECT r.config_id, r.task_id, COUNT(*) n, SUM(sc.passed) k FROM ${FROM} WHERE ${WHERE} GROUP BY 1, 2`).all();
+  const tasks = db
+    .prepare(`SELECT r.config_id, r.task_id, COUNT(*) n, SUM(sc.passed) k FROM ${FROM} WHERE ${WHERE} GROUP BY 1, 2`)
+    .all();
   const pairs = db
     .prepare(
       `WITH sel AS MATERIALIZED (SELECT r.config_id c, r.session_id s, r.task_id t, r.repeat k, sc.passed p FROM ${FROM} WHERE ${WHERE})
@@ -65,7 +79,11 @@ function rawCompare(db: Database.Database) {
          FROM sel x JOIN sel y ON x.s = y.s AND x.t = y.t AND x.k = y.k AND x.c < y.c GROUP BY 1, 2`,
     )
     .all() as { a: string; b: string; both: number }[];
-  const sides = db.prepare(`SELECT DISTINCT r.session_id, r.config_id, r.build_commit, r.device_id, r.charging FROM ${FROM} WHERE ${WHERE}`).all();
+  const sides = db
+    .prepare(
+      `SELECT DISTINCT r.session_id, r.config_id, r.build_commit, r.device_id, r.charging FROM ${FROM} WHERE ${WHERE}`,
+    )
+    .all();
   return { tasks, pairs, sides };
 }
 
@@ -83,21 +101,63 @@ export async function benchAnalytics(ctx: Ctx, reps: number): Promise<Figure[]> 
   // The raw queries must compute the same numbers, or the ratio means nothing.
   const svc = ttftAnalytics(ctx, f);
   const raw = rawTtft(db);
-  if (svc.fit === null || Math.abs(svc.fit.slopeMsPerToken - raw.slope) > 1e-6 * Math.abs(raw.slope)) throw new Error(`ttft slope differs: ${svc.fit?.slopeMsPerToken} vs ${raw.slope}`);
-  const gridRuns = Object.values(taskGrid(ctx, f).cells).flatMap((row) => Object.values(row as Record<string, { runs: number }>)).reduce((a, c) => a + c.runs, 0);
+  if (svc.fit === null || Math.abs(svc.fit.slopeMsPerToken - raw.slope) > 1e-6 * Math.abs(raw.slope))
+    throw new Error(`ttft slope differs: ${svc.fit?.slopeMsPerToken} vs ${raw.slope}`);
+  const gridRuns = Object.values(taskGrid(ctx, f).cells)
+    .flatMap((row) => Object.values(row as Record<string, { runs: number }>))
+    .reduce((a, c) => a + c.runs, 0);
   const rawRuns = rawGrid(db).reduce((a, c) => a + c.n, 0);
   if (gridRuns !== rawRuns) throw new Error(`task grid counts ${gridRuns} runs, raw SQL ${rawRuns}`);
   const cfgRuns = configAnalytics(ctx, f).configs.reduce((a, c) => a + c.runs, 0);
   if (cfgRuns !== rawRuns) throw new Error(`config analytics counts ${cfgRuns} runs, raw SQL ${rawRuns}`);
 
   const page = comparePage(ctx, f);
-  const rawPair = rawCompare(db).pairs.find((p) => [p.a, p.b].sort().join() === [page.one.a.config, page.one.b.config].sort().join());
-  if (!rawPair || rawPair.both !== page.one.pairs.both) throw new Error(`compare counts ${page.one.pairs.both} runs passed on both sides, raw SQL ${rawPair?.both}`);
+  const rawPair = rawCompare(db).pairs.find(
+    (p) => [p.a, p.b].sort().join() === [page.one.a.config, page.one.b.config].sort().join(),
+  );
+  if (!rawPair || rawPair.both !== page.one.pairs.both)
+    throw new Error(`compare counts ${page.one.pairs.both} runs passed on both sides, raw SQL ${rawPair?.both}`);
 
   return [
-    timeFigure("3d", "config comparison page (two sides + family vs baseline) vs raw SQL", await pairs(reps, () => comparePage(ctx, f), () => rawCompare(db)), 2),
-    timeFigure("3a", `/api/analytics/configs (${rawRuns.toLocaleString("en-US")} runs) vs raw SQL`, await pairs(reps, () => configAnalytics(ctx, f), () => rawConfigs(db)), 2),
-    timeFigure("3b", "task grid vs raw SQL", await pairs(reps, () => taskGrid(ctx, f), () => rawGrid(db)), 2),
-    timeFigure("3c", "TTFT fit (turns) vs raw SQL", await pairs(reps, () => ttftAnalytics(ctx, f), () => rawTtft(db)), 2),
+    timeFigure(
+      "3d",
+      "config comparison page (two sides + family vs baseline) vs raw SQL",
+      await pairs(
+        reps,
+        () => comparePage(ctx, f),
+        () => rawCompare(db),
+      ),
+      2,
+    ),
+    timeFigure(
+      "3a",
+      `/api/analytics/configs (${rawRuns.toLocaleString("en-US")} runs) vs raw SQL`,
+      await pairs(
+        reps,
+        () => configAnalytics(ctx, f),
+        () => rawConfigs(db),
+      ),
+      2,
+    ),
+    timeFigure(
+      "3b",
+      "task grid vs raw SQL",
+      await pairs(
+        reps,
+        () => taskGrid(ctx, f),
+        () => rawGrid(db),
+      ),
+      2,
+    ),
+    timeFigure(
+      "3c",
+      "TTFT fit (turns) vs raw SQL",
+      await pairs(
+        reps,
+        () => ttftAnalytics(ctx, f),
+        () => rawTtft(db),
+      ),
+      2,
+    ),
   ];
 }

@@ -16,7 +16,14 @@ export function post(url: string, headers: Record<string, string>, body: string,
   const u = new URL(url);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: u.hostname, port: u.port, path: u.pathname + u.search, method: "POST", agent, headers: { ...headers, "content-length": Buffer.byteLength(body) } },
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method: "POST",
+        agent,
+        headers: { ...headers, "content-length": Buffer.byteLength(body) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));

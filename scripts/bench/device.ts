@@ -28,7 +28,9 @@ export function setup(ctx: Ctx) {
   setContext(ctx);
   const { device, token } = createDevice(ctx, "bench phone");
   const db = ctx.db.$client;
-  db.exec("CREATE TABLE IF NOT EXISTS bench_traces (id TEXT PRIMARY KEY, lease_token TEXT NOT NULL, body TEXT NOT NULL)");
+  db.exec(
+    "CREATE TABLE IF NOT EXISTS bench_traces (id TEXT PRIMARY KEY, lease_token TEXT NOT NULL, body TEXT NOT NULL)",
+  );
   const insertBare = db.prepare("INSERT INTO bench_traces (id, lease_token, body) VALUES (?, ?, ?)");
   const claimBare = db.prepare(
     `UPDATE jobs SET state = 'leased', lease_token_hash = ?, updated_at = ?
@@ -60,13 +62,31 @@ export function setup(ctx: Ctx) {
 const inProcess = (f: Figure): Figure => ({ ...f, target: "— (see the HTTP row)", met: null });
 
 /** Queues and leases `n` jobs of the entry's task × config; returns each job's trace body, ready to submit. */
-export function leaseFor(ctx: Ctx, deviceId: string, entry: PoolEntry, n: number, name: string): { id: string; body: string }[] {
+export function leaseFor(
+  ctx: Ctx,
+  deviceId: string,
+  entry: PoolEntry,
+  n: number,
+  name: string,
+): { id: string; body: string }[] {
   const jobs: Job[] = [];
   while (jobs.length < n) {
-    createSession(ctx, CreateSessionRequest.parse({ name, tasks: [entry.task.id], configs: [entry.config.id], repeats: Math.min(100, n - jobs.length), leaseSeconds: 86_400 }));
-    for (let j; jobs.length < n && (j = claimJob(ctx, deviceId, JSON.parse(POLL_BODY))); ) jobs.push(j);
+    createSession(
+      ctx,
+      CreateSessionRequest.parse({
+        name,
+        tasks: [entry.task.id],
+        configs: [entry.config.id],
+        repeats: Math.min(100, n - jobs.length),
+        leaseSeconds: 86_400,
+      }),
+    );
+    for (let j; jobs.length < n && (j = claimJob(ctx, deviceId, JSON.parse(POLL_BODY)));) jobs.push(j);
   }
-  return jobs.map((j) => ({ id: j.id, body: JSON.stringify({ ...entry.trace, leaseToken: j.lease.token, attempt: j.attempt }) }));
+  return jobs.map((j) => ({
+    id: j.id,
+    body: JSON.stringify({ ...entry.trace, leaseToken: j.lease.token, attempt: j.attempt }),
+  }));
 }
 
 /** Target 1: `n` traces through POST …/result vs the minimal parse-and-insert route. */
@@ -77,14 +97,27 @@ export async function benchIngest(ctx: Ctx, entry: PoolEntry, n: number, reps: n
     const batch = prepare();
     const t = performance.now();
     for (const { id, body } of batch) {
-      const res = await handler(new Request(`${BASE}/jobs/${id}/result`, { method: "POST", headers: s.headers, body }), { params: Promise.resolve({ id }) });
+      const res = await handler(
+        new Request(`${BASE}/jobs/${id}/result`, { method: "POST", headers: s.headers, body }),
+        { params: Promise.resolve({ id }) },
+      );
       if (res.status !== 201) throw new Error(`result answered ${res.status}: ${await res.text()}`);
     }
     return performance.now() - t;
   };
   // Only the submits are timed, not preparing the leases: each run times itself.
   const t = await pairs(reps, submit(resultRoute.POST as unknown as Handler), submit(s.minimalResult), true, selfTimed);
-  return [inProcess(rateFigure("1i", `trace ingestion in-process, no HTTP (${(entry.bytes / 1024).toFixed(1)} KB trace): /result handler vs parse+insert`, t, 0.7, { n, label: "traces" }))];
+  return [
+    inProcess(
+      rateFigure(
+        "1i",
+        `trace ingestion in-process, no HTTP (${(entry.bytes / 1024).toFixed(1)} KB trace): /result handler vs parse+insert`,
+        t,
+        0.7,
+        { n, label: "traces" },
+      ),
+    ),
+  ];
 }
 
 /** Target 2: `n` claims through POST /poll?wait=0 vs the minimal UPDATE … RETURNING route. */
@@ -92,14 +125,32 @@ export async function benchClaims(ctx: Ctx, n: number, reps: number): Promise<Fi
   const s = setup(ctx);
   const need = 2 * n * (reps + 1);
   const perSession = ctx.db.$client.prepare("SELECT COUNT(*) FROM tasks").pluck().get() as number;
-  createSession(ctx, CreateSessionRequest.parse({ name: "bench claims", configs: ["bare", "files", "bash"], repeats: Math.min(100, Math.ceil(need / Math.max(1, perSession) / 3) + 1), leaseSeconds: 86_400 }));
+  createSession(
+    ctx,
+    CreateSessionRequest.parse({
+      name: "bench claims",
+      configs: ["bare", "files", "bash"],
+      repeats: Math.min(100, Math.ceil(need / Math.max(1, perSession) / 3) + 1),
+      leaseSeconds: 86_400,
+    }),
+  );
   const claim = (handler: Handler) => async () => {
     for (let i = 0; i < n; i++) {
-      const res = await handler(new Request(`${BASE}/poll?wait=0`, { method: "POST", headers: s.headers, body: POLL_BODY }), { params: Promise.resolve({}) });
+      const res = await handler(
+        new Request(`${BASE}/poll?wait=0`, { method: "POST", headers: s.headers, body: POLL_BODY }),
+        { params: Promise.resolve({}) },
+      );
       if (res.status !== 200) throw new Error(`poll answered ${res.status}`);
       await res.json();
     }
   };
   const t = await pairs(reps, claim(pollRoute.POST as unknown as Handler), claim(s.minimalClaim));
-  return [inProcess(rateFigure("2i", "job claims in-process, no HTTP: /poll handler vs UPDATE … RETURNING", t, 0.8, { n, label: "claims" }))];
+  return [
+    inProcess(
+      rateFigure("2i", "job claims in-process, no HTTP: /poll handler vs UPDATE … RETURNING", t, 0.8, {
+        n,
+        label: "claims",
+      }),
+    ),
+  ];
 }

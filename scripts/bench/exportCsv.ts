@@ -55,7 +55,11 @@ function plainSelect(dbPath: string, onRows?: () => void) {
 }
 
 export async function benchExport(dbPath: string, reps: number): Promise<Figure[]> {
-  const t = await pairs(reps, () => drainCsv(dbPath), () => plainSelect(dbPath));
+  const t = await pairs(
+    reps,
+    () => drainCsv(dbPath),
+    () => plainSelect(dbPath),
+  );
   // Memory: RSS sampled every 1,000 rows during one more export, against RSS just before it; the
   // same for one more plain read, whose growth (SQLite's page cache, V8's heap) is the floor. A
   // buffered export would grow by at least its whole output on top of that.
@@ -74,15 +78,32 @@ export async function benchExport(dbPath: string, reps: number): Promise<Figure[
   const csvMb = (exp.out as number) / 1048576;
   const before = exp.before;
   const peak = exp.peak;
-  const turns = await pairs(reps, () => drainTable(dbPath, "turns"), () => plainTraces(dbPath));
-  const calls = await pairs(reps, () => drainTable(dbPath, "calls"), () => plainTraces(dbPath));
+  const turns = await pairs(
+    reps,
+    () => drainTable(dbPath, "turns"),
+    () => plainTraces(dbPath),
+  );
+  const calls = await pairs(
+    reps,
+    () => drainTable(dbPath, "calls"),
+    () => plainTraces(dbPath),
+  );
   return [
     timeFigure("4c", "turns.csv vs reading the same runs' raw traces in export order", turns, 3),
     timeFigure("4d", "calls.csv vs reading the same runs' raw traces in export order", calls, 3),
-    timeFigure("4a", `runs.csv for ${plainSelect(dbPath).toLocaleString("en-US")} runs vs plain SELECT of the same columns`, t, 3),
+    timeFigure(
+      "4a",
+      `runs.csv for ${plainSelect(dbPath).toLocaleString("en-US")} runs vs plain SELECT of the same columns`,
+      t,
+      3,
+    ),
     {
-      id: "4b", what: `peak RSS growth during the export (MB), output ${csvMb.toFixed(0)} MB`, kind: "abs", ratios: [growthMb],
-      target: "flat (< 25% of output beyond the plain read's)", met: growthMb < Math.max(0, floor.mb) + 0.25 * csvMb,
+      id: "4b",
+      what: `peak RSS growth during the export (MB), output ${csvMb.toFixed(0)} MB`,
+      kind: "abs",
+      ratios: [growthMb],
+      target: "flat (< 25% of output beyond the plain read's)",
+      met: growthMb < Math.max(0, floor.mb) + 0.25 * csvMb,
       detail: `RSS ${(before / 1048576).toFixed(0)} → ${(peak / 1048576).toFixed(0)} MB; the plain read grew ${floor.mb.toFixed(0)} MB`,
     },
   ];

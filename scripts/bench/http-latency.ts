@@ -23,18 +23,37 @@ import { post } from "./client";
 import { median, type Figure } from "./measure";
 import type { BenchServer } from "./servers";
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 const SESSION = { configs: ["bare", "files", "bash", "bash-plan", "files-plan"], repeats: 2, leaseSeconds: 86_400 };
 
-export async function benchHttpLatency(ctx: Ctx, pool: PoolEntry[], real: BenchServer, minimal: BenchServer, reps: number, pollers = 200, submitters = 50): Promise<Figure[]> {
+export async function benchHttpLatency(
+  ctx: Ctx,
+  pool: PoolEntry[],
+  real: BenchServer,
+  minimal: BenchServer,
+  reps: number,
+  pollers = 200,
+  submitters = 50,
+): Promise<Figure[]> {
   const s = setup(ctx);
   const json = { "content-type": "application/json" };
   const byCell = new Map(pool.map((e) => [`${e.task.id}|${e.config.id}`, e]));
-  const drain = () => { while (claimJob(ctx, s.deviceId, JSON.parse(POLL_BODY))); };
+  const drain = () => {
+    while (claimJob(ctx, s.deviceId, JSON.parse(POLL_BODY)));
+  };
   /** Leases `submitters` jobs and returns a trace body for each, leaving the queue empty. */
   const held = () => {
     drain();
-    createSession(ctx, CreateSessionRequest.parse({ name: "bench http latency held", configs: ["bash"], repeats: 3, leaseSeconds: 86_400 }));
+    createSession(
+      ctx,
+      CreateSessionRequest.parse({
+        name: "bench http latency held",
+        configs: ["bash"],
+        repeats: 3,
+        leaseSeconds: 86_400,
+      }),
+    );
     const jobs = Array.from({ length: submitters }, () => claimJob(ctx, s.deviceId, JSON.parse(POLL_BODY))!);
     drain();
     return jobs.map((j) => {
@@ -42,7 +61,11 @@ export async function benchHttpLatency(ctx: Ctx, pool: PoolEntry[], real: BenchS
       return { id: j.id, body: JSON.stringify({ ...e.trace, leaseToken: j.lease.token, attempt: j.attempt }) };
     });
   };
-  const submitAll = (bodies: { id: string; body: string }[], url: (id: string) => string, headers: Record<string, string>) =>
+  const submitAll = (
+    bodies: { id: string; body: string }[],
+    url: (id: string) => string,
+    headers: Record<string, string>,
+  ) =>
     bodies.map(async ({ id, body }) => {
       const start = performance.now();
       const res = await post(url(id), headers, body);
@@ -50,8 +73,10 @@ export async function benchHttpLatency(ctx: Ctx, pool: PoolEntry[], real: BenchS
       return performance.now() - start;
     });
   const out = {
-    real: { poll: [] as number[][], sub: [] as number[][] }, apart: { poll: [] as number[][], sub: [] as number[][] },
-    min: { poll: [] as number[][], sub: [] as number[][] }, create: [] as number[],
+    real: { poll: [] as number[][], sub: [] as number[][] },
+    apart: { poll: [] as number[][], sub: [] as number[][] },
+    min: { poll: [] as number[][], sub: [] as number[][] },
+    create: [] as number[],
   };
 
   const resultUrl = (id: string) => `${real.base}/api/device/v1/jobs/${id}/result`;
@@ -112,21 +137,46 @@ export async function benchHttpLatency(ctx: Ctx, pool: PoolEntry[], real: BenchS
     out.min.sub.push(await Promise.all(inserts));
   }
   const detail = (p: number, which: "poll" | "sub") =>
-    `minimal app, same burst: ${Math.round(median(out.min[which].map((xs) => pct(xs, p))))} ms` + (which === "poll" ? `; creating the session took ${Math.round(median(out.create))} ms` : "");
+    `minimal app, same burst: ${Math.round(median(out.min[which].map((xs) => pct(xs, p))))} ms` +
+    (which === "poll" ? `; creating the session took ${Math.round(median(out.create))} ms` : "");
   const fig = (id: string, what: string, which: "poll" | "sub", p: number): Figure => {
     const xs = out.real[which].map((l) => pct(l, p));
-    return { id, what, kind: "abs", ratios: xs, target: p === 99 ? "< 100 ms" : "—", met: p === 99 ? median(xs) < 100 : null, detail: detail(p, which) };
+    return {
+      id,
+      what,
+      kind: "abs",
+      ratios: xs,
+      target: p === 99 ? "< 100 ms" : "—",
+      met: p === 99 ? median(xs) < 100 : null,
+      detail: detail(p, which),
+    };
   };
   const apart = (id: string, what: string, which: "poll" | "sub"): Figure => {
     const xs = out.apart[which].map((l) => pct(l, 99));
-    return { id, what, kind: "abs", ratios: xs, target: "—", met: null, detail: `p50 ${Math.round(median(out.apart[which].map((l) => pct(l, 50))))} ms; the two loads of 2b–2e one after the other` };
+    return {
+      id,
+      what,
+      kind: "abs",
+      ratios: xs,
+      target: "—",
+      met: null,
+      detail: `p50 ${Math.round(median(out.apart[which].map((l) => pct(l, 50))))} ms; the two loads of 2b–2e one after the other`,
+    };
   };
   return [
     fig("2b", `poll latency p50 over HTTP, ${pollers} long-polling + ${submitters} submitting phones (ms)`, "poll", 50),
     fig("2c", "poll latency p99 over HTTP, same (ms)", "poll", 99),
     fig("2d", "submit latency p50 over HTTP, same (ms)", "sub", 50),
     fig("2e", "submit latency p99 over HTTP, same (ms)", "sub", 99),
-    apart("2f", `apart: submit latency p99, ${submitters} submitting while ${pollers} phones wait on an empty queue (ms)`, "sub"),
-    apart("2g", `apart: poll latency p99, the ${pollers} waiting phones woken by a new session, nothing else arriving (ms)`, "poll"),
+    apart(
+      "2f",
+      `apart: submit latency p99, ${submitters} submitting while ${pollers} phones wait on an empty queue (ms)`,
+      "sub",
+    ),
+    apart(
+      "2g",
+      `apart: poll latency p99, the ${pollers} waiting phones woken by a new session, nothing else arriving (ms)`,
+      "poll",
+    ),
   ];
 }

@@ -33,7 +33,15 @@ async function drive(reqs: Req[], concurrency: number): Promise<number[]> {
   return latencies;
 }
 
-export async function benchHttpDevice(ctx: Ctx, entry: PoolEntry, real: BenchServer, minimal: BenchServer, n: number, reps: number, concurrency = 4): Promise<Figure[]> {
+export async function benchHttpDevice(
+  ctx: Ctx,
+  entry: PoolEntry,
+  real: BenchServer,
+  minimal: BenchServer,
+  n: number,
+  reps: number,
+  concurrency = 4,
+): Promise<Figure[]> {
   const s = setup(ctx);
   const json = { "content-type": "application/json" };
   const lease = () => leaseFor(ctx, s.deviceId, entry, n, "bench http ingest");
@@ -41,7 +49,9 @@ export async function benchHttpDevice(ctx: Ctx, entry: PoolEntry, real: BenchSer
   const ingest = (server: BenchServer, isReal: boolean) => async () => {
     const batch: Req[] = lease().map(({ id, body }) => ({
       url: isReal ? `${server.base}/api/device/v1/jobs/${id}/result` : `${server.base}/api/ingest`,
-      headers: isReal ? s.headers : json, body, expect: 201,
+      headers: isReal ? s.headers : json,
+      body,
+      expect: 201,
     }));
     const t0 = performance.now();
     await drive(batch, concurrency);
@@ -51,11 +61,39 @@ export async function benchHttpDevice(ctx: Ctx, entry: PoolEntry, real: BenchSer
 
   // Claims: one session with enough queued jobs for every batch of both sides.
   const perSession = ctx.db.$client.prepare("SELECT COUNT(*) FROM tasks").pluck().get() as number;
-  createSession(ctx, CreateSessionRequest.parse({ name: "bench http claims", configs: ["bare", "files", "bash"], repeats: Math.min(100, Math.ceil((2 * n * (reps + 1)) / Math.max(1, perSession) / 3) + 1), leaseSeconds: 86_400 }));
-  const claims = (url: string, headers: Record<string, string>) => () => drive(Array.from({ length: n }, () => ({ url, headers, body: POLL_BODY, expect: 200 })), concurrency);
-  const tc = await pairs(reps, claims(`${real.base}/api/device/v1/poll?wait=0`, s.headers), claims(`${minimal.base}/api/claim`, json));
+  createSession(
+    ctx,
+    CreateSessionRequest.parse({
+      name: "bench http claims",
+      configs: ["bare", "files", "bash"],
+      repeats: Math.min(100, Math.ceil((2 * n * (reps + 1)) / Math.max(1, perSession) / 3) + 1),
+      leaseSeconds: 86_400,
+    }),
+  );
+  const claims = (url: string, headers: Record<string, string>) => () =>
+    drive(
+      Array.from({ length: n }, () => ({ url, headers, body: POLL_BODY, expect: 200 })),
+      concurrency,
+    );
+  const tc = await pairs(
+    reps,
+    claims(`${real.base}/api/device/v1/poll?wait=0`, s.headers),
+    claims(`${minimal.base}/api/claim`, json),
+  );
   return [
-    rateFigure("1", `trace ingestion over HTTP (${(entry.bytes / 1024).toFixed(1)} KB trace, ${concurrency} at a time) vs a minimal Next route that parses and inserts`, ti, 0.7, { n, label: "traces" }),
-    rateFigure("2", `job claims over HTTP through /poll (${concurrency} at a time) vs a minimal Next claim route`, tc, 0.8, { n, label: "claims" }),
+    rateFigure(
+      "1",
+      `trace ingestion over HTTP (${(entry.bytes / 1024).toFixed(1)} KB trace, ${concurrency} at a time) vs a minimal Next route that parses and inserts`,
+      ti,
+      0.7,
+      { n, label: "traces" },
+    ),
+    rateFigure(
+      "2",
+      `job claims over HTTP through /poll (${concurrency} at a time) vs a minimal Next claim route`,
+      tc,
+      0.8,
+      { n, label: "claims" },
+    ),
   ];
 }

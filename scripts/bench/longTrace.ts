@@ -29,14 +29,27 @@ export function callsFor(i: number, paths: string[], contents: (p: string) => st
     const before = contents(path) ?? "";
     return [
       { name: "read_file", args: { path } },
-      { name: "write_file", args: { path, content: `${before}${before.endsWith("\n") || before === "" ? "" : "\n"}- checked on pass ${i}\n` } },
+      {
+        name: "write_file",
+        args: {
+          path,
+          content: `${before}${before.endsWith("\n") || before === "" ? "" : "\n"}- checked on pass ${i}\n`,
+        },
+      },
     ];
   }
   if (i % 3 === 1) {
     const words = ["dentist", "Tuesday", "November", "phone", "birthday", "bill", "permit"];
     return [
       { name: "search_files", args: { text: words[i % words.length] } },
-      { name: "write_file", args: { path: `/notes/log-${i % 10}.md`, content: `Turn ${i + 1}: searched for ${words[i % words.length]}.\n`, append: true } },
+      {
+        name: "write_file",
+        args: {
+          path: `/notes/log-${i % 10}.md`,
+          content: `Turn ${i + 1}: searched for ${words[i % words.length]}.\n`,
+          append: true,
+        },
+      },
     ];
   }
   const first = (contents(path) ?? "").split("\n")[0] ?? "";
@@ -64,7 +77,14 @@ export function longTrace(input: LongTraceInput): Trace {
       : `Pass ${i + 1}: ${i % 3 === 1 ? "looking for related notes before logging" : `checking ${paths[i % paths.length]} and updating it`}.\n${calls.map((c) => formatToolCall(c.name, c.args)).join("\n")}`;
     const toolCalls = calls.map((c, k) => {
       const r = runFileTool(ws, c.name, c.args);
-      return { name: c.name, args: c.args, ok: r.ok, result: r.result, ms: 2 + ((i * 7 + k * 13) % 29), ...(r.changes.length ? { changes: r.changes } : {}) };
+      return {
+        name: c.name,
+        args: c.args,
+        ok: r.ok,
+        result: r.result,
+        ms: 2 + ((i * 7 + k * 13) % 29),
+        ...(r.changes.length ? { changes: r.changes } : {}),
+      };
     });
     const outputTokens = tokensOf(text);
     const promptTokens = pending;
@@ -76,7 +96,13 @@ export function longTrace(input: LongTraceInput): Trace {
     const ttftMs = 250 + promptTokens * 2;
     const decodeMs = outputTokens * 45;
     turns.push({
-      promptTokens, contextTokens: context, ttftMs, outputTokens, decodeMs, text, toolCalls,
+      promptTokens,
+      contextTokens: context,
+      ttftMs,
+      outputTokens,
+      decodeMs,
+      text,
+      toolCalls,
       ...(elide ? { contextEvents: [{ kind: "elide" as const, tokensBefore: before, tokensAfter: context }] } : {}),
     });
     pending = toolCalls.reduce((n, c) => n + tokensOf(c.result), 0);
@@ -84,11 +110,19 @@ export function longTrace(input: LongTraceInput): Trace {
   }
   const start = Date.parse(input.startedAt);
   return {
-    leaseToken: input.leaseToken, attempt: input.attempt, device: input.device, build: input.build,
-    startedAt: new Date(start).toISOString(), endedAt: new Date(start + 3000 + elapsed).toISOString(),
+    leaseToken: input.leaseToken,
+    attempt: input.attempt,
+    device: input.device,
+    build: input.build,
+    startedAt: new Date(start).toISOString(),
+    endedAt: new Date(start + 3000 + elapsed).toISOString(),
     conditions: { thermalAtStart: "nominal", thermalAtEnd: "fair", charging: false, battery: 0.7, restMs: 0 },
-    warmup: { ms: 1800 }, load: { startupTokens: 1500, ms: 3000 },
-    turns, reply: turns[turns.length - 1]?.text ?? "", end: { reason: "stop", detail: null },
-    peakContextTokens: peak, workspace: { files: ws.toFiles() },
+    warmup: { ms: 1800 },
+    load: { startupTokens: 1500, ms: 3000 },
+    turns,
+    reply: turns[turns.length - 1]?.text ?? "",
+    end: { reason: "stop", detail: null },
+    peakContextTokens: peak,
+    workspace: { files: ws.toFiles() },
   };
 }

@@ -26,7 +26,14 @@ const IN_PROCESS = ["analytics", "export", "rescore", "ingest", "claims", "http"
 
 async function main() {
   const { values: v, positionals } = parseArgs({
-    options: { runs: { type: "string", default: "100000" }, reps: { type: "string", default: "5" }, dir: { type: "string" }, "no-write": { type: "boolean", default: false }, only: { type: "string" }, profile: { type: "string" } },
+    options: {
+      runs: { type: "string", default: "100000" },
+      reps: { type: "string", default: "5" },
+      dir: { type: "string" },
+      "no-write": { type: "boolean", default: false },
+      only: { type: "string" },
+      profile: { type: "string" },
+    },
     strict: true,
     allowPositionals: true,
   });
@@ -51,7 +58,9 @@ async function main() {
     log(`ui: ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
   const seedStart = performance.now();
-  const seeded = IN_PROCESS.some(want) ? (log(`seeding ${runs} runs into ${dbPath}…`), await seedDatabase(dbPath, { runs, seed: 1 })) : null;
+  const seeded = IN_PROCESS.some(want)
+    ? (log(`seeding ${runs} runs into ${dbPath}…`), await seedDatabase(dbPath, { runs, seed: 1 }))
+    : null;
   const seedS = (performance.now() - seedStart) / 1000;
   const step = async (name: string, fn: (s: NonNullable<typeof seeded>) => Promise<Figure[]>) => {
     if (!want(name) || !seeded) return;
@@ -63,7 +72,8 @@ async function main() {
   await step("analytics", (s) => benchAnalytics(s.ctx, reps));
   await step("export", () => benchExport(dbPath, reps));
   await step("rescore", (s) => benchRescore(s.ctx, s.sessions.slice(0, 2), reps));
-  const near20k = (s: NonNullable<typeof seeded>) => [...s.pool].sort((a, b) => Math.abs(a.bytes - 20_480) - Math.abs(b.bytes - 20_480))[0];
+  const near20k = (s: NonNullable<typeof seeded>) =>
+    [...s.pool].sort((a, b) => Math.abs(a.bytes - 20_480) - Math.abs(b.bytes - 20_480))[0];
   await step("ingest", (s) => benchIngest(s.ctx, near20k(s), 200, reps));
   await step("claims", (s) => benchClaims(s.ctx, 200, reps));
   // Over HTTP: the real server and the minimal Next.js app, both on the seeded database.
@@ -74,7 +84,10 @@ async function main() {
       throw e;
     });
     try {
-      return [...(await benchHttpDevice(s.ctx, near20k(s), real, minimal, 400, reps)), ...(await benchHttpLatency(s.ctx, s.pool, real, minimal, reps))];
+      return [
+        ...(await benchHttpDevice(s.ctx, near20k(s), real, minimal, 400, reps)),
+        ...(await benchHttpLatency(s.ctx, s.pool, real, minimal, reps)),
+      ];
     } finally {
       await Promise.all([real.stop(), minimal.stop()]);
     }
@@ -82,10 +95,13 @@ async function main() {
 
   const totalS = (performance.now() - started) / 1000;
   const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, ${mb(os.totalmem())} MB RAM (${mb(os.freemem())} MB free), load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}, Node ${process.version}`;
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, ${mb(os.totalmem())} MB RAM (${mb(os.freemem())} MB free), load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}, Node ${process.version}`;
   const measured = `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}; ${reps} repetitions; whole run ${totalS.toFixed(0)} s.`;
   const seedLine = seeded
-    ? `seed: ${seeded.runs.toLocaleString("en-US")} runs in ${seeded.sessions.length} sessions in ${seedS.toFixed(1)} s (${Math.round(seeded.runs / seedS)} runs/s overall; ${seeded.pool.length} distinct simulated traces, ${(seeded.poolMs / 1000).toFixed(1)} s), traces ${(seeded.traceBytes.min / 1024).toFixed(1)}–${(seeded.traceBytes.max / 1024).toFixed(1)} KB (median ${(seeded.traceBytes.median / 1024).toFixed(1)} KB), database ${((seeded.dbBytes / seeded.runs) * 1000 / 1048576).toFixed(2)} MB per 1,000 runs`
+    ? `seed: ${seeded.runs.toLocaleString("en-US")} runs in ${seeded.sessions.length} sessions in ${seedS.toFixed(1)} s (${Math.round(seeded.runs / seedS)} runs/s overall; ${seeded.pool.length} distinct simulated traces, ${(seeded.poolMs / 1000).toFixed(1)} s), traces ${(seeded.traceBytes.min / 1024).toFixed(1)}–${(seeded.traceBytes.max / 1024).toFixed(1)} KB (median ${(seeded.traceBytes.median / 1024).toFixed(1)} KB), database ${(((seeded.dbBytes / seeded.runs) * 1000) / 1048576).toFixed(2)} MB per 1,000 runs`
     : "";
   const out = [measured, "", seedLine, "", table(figures)].join("\n");
   console.log(`\n${out}\n`);
@@ -95,7 +111,15 @@ async function main() {
   if (!v["no-write"] && fs.existsSync(doc)) {
     let text = fs.readFileSync(doc, "utf8");
     // A run of the ui step alone rewrites only its own sections, never the table of the others.
-    const parts: [string, string][] = [...(seeded ? [["bench", out] as [string, string]] : []), ...(ui ? [["bench-ui", `${measured}\n\n${ui.pages}`], ["bench-server", `${measured}\n\n${ui.server}`]] as [string, string][] : [])];
+    const parts: [string, string][] = [
+      ...(seeded ? [["bench", out] as [string, string]] : []),
+      ...(ui
+        ? ([
+            ["bench-ui", `${measured}\n\n${ui.pages}`],
+            ["bench-server", `${measured}\n\n${ui.server}`],
+          ] as [string, string][])
+        : []),
+    ];
     for (const [name, body] of parts) {
       const next = replaceBetween(text, name, body);
       if (next === null) log(`${doc} has no <!-- ${name}:begin --> … <!-- ${name}:end --> markers; not written`);

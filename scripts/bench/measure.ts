@@ -28,7 +28,13 @@ export async function timeIt(fn: () => unknown | Promise<unknown>): Promise<numb
 }
 
 /** Runs (subject, baseline) `reps` times after one untimed warm-up of each; returns both time lists. */
-export async function pairs(reps: number, subject: () => unknown, baseline: () => unknown, warmup = true, measure: (fn: () => unknown) => Promise<number> = timeIt) {
+export async function pairs(
+  reps: number,
+  subject: () => unknown,
+  baseline: () => unknown,
+  warmup = true,
+  measure: (fn: () => unknown) => Promise<number> = timeIt,
+) {
   if (warmup) {
     await subject();
     await baseline();
@@ -57,14 +63,38 @@ export const fmtMs = ms;
 /** A figure whose target is "subject takes at most `max` × the baseline". */
 export function timeFigure(id: string, what: string, t: { s: number[]; b: number[] }, max: number): Figure {
   const ratios = t.s.map((x, i) => x / t.b[i]);
-  return { id, what, kind: "time", ratios, target: `≤ ${max}×`, met: median(ratios) <= max, detail: `${ms(median(t.s))} vs ${ms(median(t.b))}` };
+  return {
+    id,
+    what,
+    kind: "time",
+    ratios,
+    target: `≤ ${max}×`,
+    met: median(ratios) <= max,
+    detail: `${ms(median(t.s))} vs ${ms(median(t.b))}`,
+  };
 }
 
 /** A figure whose target is "subject reaches at least `min` × the baseline's throughput". */
-export function rateFigure(id: string, what: string, t: { s: number[]; b: number[] }, min: number, unit?: { n: number; label: string }): Figure {
+export function rateFigure(
+  id: string,
+  what: string,
+  t: { s: number[]; b: number[] },
+  min: number,
+  unit?: { n: number; label: string },
+): Figure {
   const ratios = t.s.map((x, i) => t.b[i] / x);
-  const per = unit ? ` (${Math.round(unit.n / (median(t.s) / 1000))} vs ${Math.round(unit.n / (median(t.b) / 1000))} ${unit.label}/s)` : "";
-  return { id, what, kind: "rate", ratios, target: `≥ ${min}×`, met: median(ratios) >= min, detail: `${ms(median(t.s))} vs ${ms(median(t.b))}${per}` };
+  const per = unit
+    ? ` (${Math.round(unit.n / (median(t.s) / 1000))} vs ${Math.round(unit.n / (median(t.b) / 1000))} ${unit.label}/s)`
+    : "";
+  return {
+    id,
+    what,
+    kind: "rate",
+    ratios,
+    target: `≥ ${min}×`,
+    met: median(ratios) >= min,
+    detail: `${ms(median(t.s))} vs ${ms(median(t.b))}${per}`,
+  };
 }
 
 /** "median (min–max)" of `xs`, each formatted by `fmt`. */
@@ -78,8 +108,15 @@ export function fmtRatios(f: Figure): string {
 
 /** The figures as a Markdown table. */
 export function table(figures: Figure[]): string {
-  const rows = figures.map((f) => `| ${f.id} | ${f.what} | ${fmtRatios(f)} | ${f.target} | ${f.met === null ? "—" : f.met ? "yes" : "**no**"} | ${f.detail} |`);
-  return ["| # | figure | median (min–max) | target | met | subject vs baseline (medians) |", "|---|---|---|---|---|---|", ...rows].join("\n");
+  const rows = figures.map(
+    (f) =>
+      `| ${f.id} | ${f.what} | ${fmtRatios(f)} | ${f.target} | ${f.met === null ? "—" : f.met ? "yes" : "**no**"} | ${f.detail} |`,
+  );
+  return [
+    "| # | figure | median (min–max) | target | met | subject vs baseline (medians) |",
+    "|---|---|---|---|---|---|",
+    ...rows,
+  ].join("\n");
 }
 
 /** `text` with the part between `<!-- name:begin -->` and `<!-- name:end -->` replaced by `body`, or null without both markers. */

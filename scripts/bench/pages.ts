@@ -21,13 +21,32 @@ export interface PageSpec {
 }
 
 export interface Visit {
-  ttfb: number; domInteractive: number; domContentLoaded: number; loadEventEnd: number;
-  content: number; complete: number; hydrated: number; interactive: number;
-  longTasks: number; longTaskMs: number; longestTask: number; htmlKb: number; elements: number;
+  ttfb: number;
+  domInteractive: number;
+  domContentLoaded: number;
+  loadEventEnd: number;
+  content: number;
+  complete: number;
+  hydrated: number;
+  interactive: number;
+  longTasks: number;
+  longTaskMs: number;
+  longestTask: number;
+  htmlKb: number;
+  elements: number;
 }
 
 declare global {
-  interface Window { __bench: { content: number | null; complete: number | null; hydrated: number | null; key: number | null; effect: number | null; long: [number, number][] } }
+  interface Window {
+    __bench: {
+      content: number | null;
+      complete: number | null;
+      hydrated: number | null;
+      key: number | null;
+      effect: number | null;
+      long: [number, number][];
+    };
+  }
 }
 
 /**
@@ -61,7 +80,16 @@ const PROBE = `
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined),
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+      "--no-first-run",
+    ],
   });
 }
 
@@ -69,14 +97,25 @@ export async function launch(): Promise<Browser> {
 export async function visit(browser: Browser, base: string, spec: PageSpec): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
-    const S = JSON.stringify({ content: spec.content, complete: spec.complete ?? spec.content, hydrated: spec.hydrated, effect: spec.effect ?? null });
+    const S = JSON.stringify({
+      content: spec.content,
+      complete: spec.complete ?? spec.content,
+      hydrated: spec.hydrated,
+      effect: spec.effect ?? null,
+    });
     await context.addInitScript({ content: `(() => { const S = ${S};\n${PROBE}\n})();` });
     const page = await context.newPage();
     const res = await page.goto(base + spec.path, { waitUntil: "commit" });
     if (!res || res.status() !== 200) throw new Error(`${spec.path} answered ${res?.status()}`);
-    await page.waitForFunction(() => window.__bench.content !== null && window.__bench.hydrated !== null, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.__bench.content !== null && window.__bench.hydrated !== null, null, {
+      timeout: 60_000,
+    });
     await page.keyboard.press("j");
-    await page.waitForFunction((e) => window.__bench.key !== null && (!e || window.__bench.effect !== null), !!spec.effect, { timeout: 60_000 });
+    await page.waitForFunction(
+      (e) => window.__bench.key !== null && (!e || window.__bench.effect !== null),
+      !!spec.effect,
+      { timeout: 60_000 },
+    );
     await page.waitForLoadState("load");
     await page.waitForFunction(() => window.__bench.complete !== null, null, { timeout: 60_000 });
     await page.waitForFunction(() => performance.getEntriesByType("navigation")[0]?.toJSON().loadEventEnd > 0);
@@ -86,10 +125,19 @@ export async function visit(browser: Browser, base: string, spec: PageSpec): Pro
       const interactive = b.effect ?? b.key!;
       const long = b.long.filter(([start]) => start < interactive);
       return {
-        ttfb: n.responseStart - n.requestStart, domInteractive: n.domInteractive, domContentLoaded: n.domContentLoadedEventEnd, loadEventEnd: n.loadEventEnd,
-        content: b.content!, complete: b.complete!, hydrated: b.hydrated!, interactive,
-        longTasks: long.length, longTaskMs: long.reduce((a, [, d]) => a + d, 0), longestTask: Math.max(0, ...long.map(([, d]) => d)),
-        htmlKb: n.decodedBodySize / 1024, elements: document.getElementsByTagName("*").length,
+        ttfb: n.responseStart - n.requestStart,
+        domInteractive: n.domInteractive,
+        domContentLoaded: n.domContentLoadedEventEnd,
+        loadEventEnd: n.loadEventEnd,
+        content: b.content!,
+        complete: b.complete!,
+        hydrated: b.hydrated!,
+        interactive,
+        longTasks: long.length,
+        longTaskMs: long.reduce((a, [, d]) => a + d, 0),
+        longestTask: Math.max(0, ...long.map(([, d]) => d)),
+        htmlKb: n.decodedBodySize / 1024,
+        elements: document.getElementsByTagName("*").length,
       };
     });
   } finally {
@@ -98,7 +146,12 @@ export async function visit(browser: Browser, base: string, spec: PageSpec): Pro
 }
 
 /** `reps` rounds over all pages (order rotated each round, so no page always follows the same one), after one untimed warm-up each. */
-export async function visitAll(browser: Browser, base: string, specs: PageSpec[], reps: number): Promise<Map<string, Visit[]>> {
+export async function visitAll(
+  browser: Browser,
+  base: string,
+  specs: PageSpec[],
+  reps: number,
+): Promise<Map<string, Visit[]>> {
   for (const s of specs) await visit(browser, base, s);
   const out = new Map(specs.map((s) => [s.name, [] as Visit[]]));
   for (let i = 0; i < reps; i++) {

@@ -9,8 +9,13 @@ import { median, pairs, rateFigure, type Figure } from "./measure";
 
 export async function benchRescore(ctx: Ctx, sessionIds: string[], reps: number): Promise<Figure[]> {
   const db = ctx.db.$client;
-  const bodies = db.prepare("SELECT t.body FROM runs r JOIN traces t ON t.run_id = r.id WHERE r.session_id = ? ORDER BY r.id").pluck();
-  const runs = sessionIds.reduce((a, id) => a + (db.prepare("SELECT COUNT(*) FROM runs WHERE session_id = ?").pluck().get(id) as number), 0);
+  const bodies = db
+    .prepare("SELECT t.body FROM runs r JOIN traces t ON t.run_id = r.id WHERE r.session_id = ? ORDER BY r.id")
+    .pluck();
+  const runs = sessionIds.reduce(
+    (a, id) => a + (db.prepare("SELECT COUNT(*) FROM runs WHERE session_id = ?").pluck().get(id) as number),
+    0,
+  );
   const t = await pairs(
     reps,
     async () => {
@@ -24,8 +29,15 @@ export async function benchRescore(ctx: Ctx, sessionIds: string[], reps: number)
   const rates = t.s.map((ms) => runs / (ms / 1000));
   return [
     {
-      id: "5", what: `rescoring (${runs.toLocaleString("en-US")} runs per repetition), runs/s`, kind: "abs", ratios: rates, target: "≥ 5,000 runs/s",
-      met: median(rates) >= 5000, detail: rateFigure("", "", t, 0, { n: runs, label: "runs" }).detail.replace(/^.*\(/, "(rescore vs read+parse: ").replace(/\)$/, `; ratio ${(median(t.b) / median(t.s)).toFixed(3)}×)`),
+      id: "5",
+      what: `rescoring (${runs.toLocaleString("en-US")} runs per repetition), runs/s`,
+      kind: "abs",
+      ratios: rates,
+      target: "≥ 5,000 runs/s",
+      met: median(rates) >= 5000,
+      detail: rateFigure("", "", t, 0, { n: runs, label: "runs" })
+        .detail.replace(/^.*\(/, "(rescore vs read+parse: ")
+        .replace(/\)$/, `; ratio ${(median(t.b) / median(t.s)).toFixed(3)}×)`),
     },
   ];
 }

@@ -28,15 +28,30 @@ async function ok(url: string): Promise<boolean> {
  * A command (by default `npx tsx <file>`, as a person starts it) in its own process group on a
  * free port; resolves once every `readyPaths` answers below 500 (polled every 20 ms).
  */
-export async function startProc(file: string, env: Record<string, string>, logFile: string, readyPaths: string[], opts: { cmd?: string[]; cwd?: string } = {}): Promise<Proc> {
+export async function startProc(
+  file: string,
+  env: Record<string, string>,
+  logFile: string,
+  readyPaths: string[],
+  opts: { cmd?: string[]; cwd?: string } = {},
+): Promise<Proc> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const fd = fs.openSync(logFile, "w");
   const t0 = performance.now();
   const [program, ...args] = opts.cmd ?? ["npx", "tsx", file];
   const child = spawn(program, args, {
-    cwd: opts.cwd ?? process.cwd(), detached: true, stdio: ["ignore", fd, fd],
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), HOST: "127.0.0.1", ...env },
+    cwd: opts.cwd ?? process.cwd(),
+    detached: true,
+    stdio: ["ignore", fd, fd],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ...env,
+    },
   });
   fs.closeSync(fd);
   const log = () => fs.readFileSync(logFile, "utf8");
@@ -44,7 +59,8 @@ export async function startProc(file: string, env: Record<string, string>, logFi
   // Wait for each path in turn: "/" is only asked once the health check passes, as a person would.
   for (const p of readyPaths) {
     while (!(await ok(`${base}${p}`))) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`${file} did not start; its log:\n${log()}`);
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`${file} did not start; its log:\n${log()}`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }
@@ -78,7 +94,11 @@ export function groupRss(pgid: number): { pid: number; cmd: string; mb: number }
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (Number(fields[2]) !== pgid) continue;
       const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${d}/status`, "utf8"))?.[1] ?? 0);
-      out.push({ pid: Number(d), cmd: fs.readFileSync(`/proc/${d}/cmdline`, "utf8").replace(/\0/g, " ").trim(), mb: kb / 1024 });
+      out.push({
+        pid: Number(d),
+        cmd: fs.readFileSync(`/proc/${d}/cmdline`, "utf8").replace(/\0/g, " ").trim(),
+        mb: kb / 1024,
+      });
     } catch {
       // the process ended while we looked
     }

@@ -20,9 +20,21 @@ export interface BenchServer {
 /** `npm run bench -- --profile DIR` sets this: each server writes a CPU profile there when it stops. */
 export const serverProfile = { dir: "" };
 
-async function start(name: string, cmd: string[], cwd: string, env: Record<string, string>, readyPath: string): Promise<BenchServer> {
+async function start(
+  name: string,
+  cmd: string[],
+  cwd: string,
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<BenchServer> {
   // Node refuses --cpu-prof in NODE_OPTIONS, so it goes on the command line (tsx as a loader then).
-  const args = serverProfile.dir ? ["--cpu-prof", `--cpu-prof-dir=${serverProfile.dir}`, ...cmd.map((a) => (a.endsWith(path.join("tsx", "dist", "cli.mjs")) ? "--import=tsx" : a))] : cmd;
+  const args = serverProfile.dir
+    ? [
+        "--cpu-prof",
+        `--cpu-prof-dir=${serverProfile.dir}`,
+        ...cmd.map((a) => (a.endsWith(path.join("tsx", "dist", "cli.mjs")) ? "--import=tsx" : a)),
+      ]
+    : cmd;
   const logFile = path.join(os.tmpdir(), `harness-lab-bench-${name}-${process.pid}.log`);
   const proc = await startProc(name, env, logFile, [readyPath], { cmd: [process.execPath, ...args], cwd });
   return { base: proc.base, stop: () => stopProc(proc) };
@@ -30,9 +42,19 @@ async function start(name: string, cmd: string[], cwd: string, env: Record<strin
 
 /** The dashboard as `npm start` serves it, built first if the build is missing or older than the sources. */
 export function startDashboard(dbPath: string): Promise<BenchServer> {
-  const built = spawnSync(process.execPath, ["--input-type=module", "-e", "(await import('./scripts/lib/setup.mjs')).ensureBuild()"], { cwd: root, stdio: "inherit" });
+  const built = spawnSync(
+    process.execPath,
+    ["--input-type=module", "-e", "(await import('./scripts/lib/setup.mjs')).ensureBuild()"],
+    { cwd: root, stdio: "inherit" },
+  );
   if (built.status !== 0) throw new Error("Building the dashboard failed; run `npm run build` to see why.");
-  return start("dashboard", [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "main.ts")], root, { DB_PATH: dbPath }, "/api/health");
+  return start(
+    "dashboard",
+    [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "main.ts")],
+    root,
+    { DB_PATH: dbPath },
+    "/api/health",
+  );
 }
 
 /**
@@ -44,7 +66,9 @@ export function startMinimal(dbPath: string, log: (l: string) => void): Promise<
   const files = ["package.json", "next.config.mjs", "lib/db.js", "app/api/ingest/route.js", "app/api/claim/route.js"];
   const hash = createHash("sha256");
   for (const f of files) hash.update(f).update(fs.readFileSync(path.join(src, f)));
-  const nextPkg = JSON.parse(fs.readFileSync(path.join(root, "node_modules", "next", "package.json"), "utf8")) as { version: string };
+  const nextPkg = JSON.parse(fs.readFileSync(path.join(root, "node_modules", "next", "package.json"), "utf8")) as {
+    version: string;
+  };
   const dir = path.join(os.tmpdir(), `harness-lab-minimal-next-${nextPkg.version}-${hash.digest("hex").slice(0, 12)}`);
   const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
   if (!fs.existsSync(path.join(dir, ".next", "BUILD_ID"))) {
@@ -55,7 +79,11 @@ export function startMinimal(dbPath: string, log: (l: string) => void): Promise<
       fs.copyFileSync(path.join(src, f), path.join(dir, f));
     }
     fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
-    const r = spawnSync(process.execPath, [nextBin, "build", "--webpack"], { cwd: dir, encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const r = spawnSync(process.execPath, [nextBin, "build", "--webpack"], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (r.status !== 0) throw new Error(`Building the minimal app failed:\n${r.stdout}\n${r.stderr}`);
   }
   return start("minimal", [nextBin, "start", "-H", "127.0.0.1"], dir, { DB_PATH: dbPath }, "/api/claim");

@@ -40,7 +40,10 @@ export interface CheckInput {
   stop: () => Promise<void>;
 }
 
-type Counted = Pick<FaultFigures, "jobs" | "acknowledged" | "duplicates200" | "stored" | "superseded" | "abandoned" | "maxAttempt">;
+type Counted = Pick<
+  FaultFigures,
+  "jobs" | "acknowledged" | "duplicates200" | "stored" | "superseded" | "abandoned" | "maxAttempt"
+>;
 
 export async function checkAfterFaults(input: CheckInput): Promise<{ figures: Counted; violations: string[] }> {
   const v: string[] = [...input.phoneErrors];
@@ -51,7 +54,8 @@ export async function checkAfterFaults(input: CheckInput): Promise<{ figures: Co
   let duplicates200 = 0;
   for (const s of input.summaries) {
     if (s.status === "rejected") v.push(`${s.deviceId}: a finished trace for ${s.jobId} was refused: ${s.detail}`);
-    if (s.status === "abandoned" && s.httpStatus === 409) v.push(`${s.deviceId}: a finished trace for ${s.jobId} got 409 lease_lost, so it was dropped`);
+    if (s.status === "abandoned" && s.httpStatus === 409)
+      v.push(`${s.deviceId}: a finished trace for ${s.jobId} got 409 lease_lost, so it was dropped`);
     if (s.status !== "submitted") continue;
     const runId = s.response?.runId;
     if (!runId) {
@@ -66,11 +70,16 @@ export async function checkAfterFaults(input: CheckInput): Promise<{ figures: Co
 
   // What the dashboard shows.
   const get = async (p: string) => (await fetch(input.base + p)).json();
-  const ses = (await get(`/api/sessions/${sessionId}`)) as { session: { counts: Record<string, number> }; configs: { runs: number }[] };
+  const ses = (await get(`/api/sessions/${sessionId}`)) as {
+    session: { counts: Record<string, number> };
+    configs: { runs: number }[];
+  };
   const c = ses.session.counts;
-  if (c.completed !== jobs || c.queued || c.leased || c.failed || c.cancelled) v.push(`session counts are ${JSON.stringify(c)}, expected all ${jobs} completed`);
+  if (c.completed !== jobs || c.queued || c.leased || c.failed || c.cancelled)
+    v.push(`session counts are ${JSON.stringify(c)}, expected all ${jobs} completed`);
   const sessionRuns = ses.configs.reduce((n, r) => n + r.runs, 0);
-  if (sessionRuns !== jobs) v.push(`/api/sessions/${sessionId} counts ${sessionRuns} runs over its configs, expected ${jobs}`);
+  if (sessionRuns !== jobs)
+    v.push(`/api/sessions/${sessionId} counts ${sessionRuns} runs over its configs, expected ${jobs}`);
   const an = (await get(`/api/analytics/configs?session=${sessionId}`)) as { configs: { runs: number }[] };
   const analyticsRuns = an.configs.reduce((n, r) => n + r.runs, 0);
   if (analyticsRuns !== jobs) v.push(`/api/analytics/configs counts ${analyticsRuns} runs, expected ${jobs}`);
@@ -79,9 +88,12 @@ export async function checkAfterFaults(input: CheckInput): Promise<{ figures: Co
   await input.stop();
   const db = new Database(input.dbPath, { readonly: true });
   try {
-    const states = db.prepare("SELECT state, COUNT(*) AS n, MAX(attempt) AS a FROM jobs WHERE session_id = ? GROUP BY state").all(sessionId) as { state: string; n: number; a: number }[];
+    const states = db
+      .prepare("SELECT state, COUNT(*) AS n, MAX(attempt) AS a FROM jobs WHERE session_id = ? GROUP BY state")
+      .all(sessionId) as { state: string; n: number; a: number }[];
     const total = states.reduce((n, s) => n + s.n, 0);
-    if (total !== jobs || states.some((s) => s.state !== "completed")) v.push(`jobs table: ${states.map((s) => `${s.n} ${s.state}`).join(", ")}; expected ${jobs} completed`);
+    if (total !== jobs || states.some((s) => s.state !== "completed"))
+      v.push(`jobs table: ${states.map((s) => `${s.n} ${s.state}`).join(", ")}; expected ${jobs} completed`);
     const notOnce = db
       .prepare(
         `SELECT j.id, j.run_id AS runId, (SELECT COUNT(*) FROM runs r WHERE r.job_id = j.id AND r.superseded = 0) AS live,
@@ -91,7 +103,8 @@ export async function checkAfterFaults(input: CheckInput): Promise<{ figures: Co
       .all(sessionId) as { id: string; runId: string | null; live: number; liveId: string | null }[];
     for (const j of notOnce) {
       if (j.live !== 1) v.push(`job ${j.id} has ${j.live} non-superseded runs`);
-      else if (j.runId !== j.liveId) v.push(`job ${j.id} points at run ${j.runId} but its non-superseded run is ${j.liveId}`);
+      else if (j.runId !== j.liveId)
+        v.push(`job ${j.id} points at run ${j.runId} but its non-superseded run is ${j.liveId}`);
     }
     const runs = db
       .prepare(
@@ -103,20 +116,30 @@ export async function checkAfterFaults(input: CheckInput): Promise<{ figures: Co
     const byId = new Map(runs.map((r) => [r.id, r]));
     for (const [runId, s] of ack) {
       const r = byId.get(runId);
-      if (!r) v.push(`run ${runId} (${s.jobId}, attempt ${s.attempt}, ${s.deviceId}) was acknowledged but is not stored`);
-      else if (r.traces !== 1 || r.scores !== 1) v.push(`run ${runId} has ${r.traces} traces and ${r.scores} current scores`);
-      else if (!!r.superseded !== !!s.response?.superseded) v.push(`run ${runId}: the reply said superseded=${s.response?.superseded}, stored ${!!r.superseded}`);
+      if (!r)
+        v.push(`run ${runId} (${s.jobId}, attempt ${s.attempt}, ${s.deviceId}) was acknowledged but is not stored`);
+      else if (r.traces !== 1 || r.scores !== 1)
+        v.push(`run ${runId} has ${r.traces} traces and ${r.scores} current scores`);
+      else if (!!r.superseded !== !!s.response?.superseded)
+        v.push(`run ${runId}: the reply said superseded=${s.response?.superseded}, stored ${!!r.superseded}`);
     }
     for (const r of runs) if (!ack.has(r.id)) v.push(`run ${r.id} is stored but no phone was told about it`);
-    const integrity = (db.pragma("integrity_check") as { integrity_check: string }[]).map((r) => r.integrity_check).join("; ");
+    const integrity = (db.pragma("integrity_check") as { integrity_check: string }[])
+      .map((r) => r.integrity_check)
+      .join("; ");
     if (integrity !== "ok") v.push(`PRAGMA integrity_check: ${integrity}`);
     const fk = db.pragma("foreign_key_check") as unknown[];
     if (fk.length) v.push(`PRAGMA foreign_key_check: ${fk.length} rows: ${JSON.stringify(fk.slice(0, 3))}`);
     return {
       violations: v,
       figures: {
-        jobs: total, acknowledged, duplicates200, stored: runs.length, superseded: runs.filter((r) => r.superseded).length,
-        abandoned: input.summaries.filter((s) => s.status === "abandoned").length, maxAttempt: Math.max(0, ...states.map((s) => s.a)),
+        jobs: total,
+        acknowledged,
+        duplicates200,
+        stored: runs.length,
+        superseded: runs.filter((r) => r.superseded).length,
+        abandoned: input.summaries.filter((s) => s.status === "abandoned").length,
+        maxAttempt: Math.max(0, ...states.map((s) => s.a)),
       },
     };
   } finally {

@@ -33,13 +33,22 @@ export interface FaultReport {
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 async function api<T>(base: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(base + path, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(
+    base + path,
+    body === undefined
+      ? {}
+      : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+  );
   if (!res.ok) throw new Error(`${body === undefined ? "GET" : "POST"} ${path} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
 
 /** tasks × configs × repeats: the smallest session of the suite with at least `jobs` jobs (more configs first). */
-export function sessionShape(jobs: number, tasks: number, configs: number): { tasks: number; configs: number; repeats: number } {
+export function sessionShape(
+  jobs: number,
+  tasks: number,
+  configs: number,
+): { tasks: number; configs: number; repeats: number } {
   let best = { tasks, configs, repeats: Math.max(1, Math.min(100, Math.ceil(jobs / (tasks * configs)))) };
   for (let c = configs; c >= 1; c--)
     for (let t = tasks; t >= 1; t--) {
@@ -51,7 +60,8 @@ export function sessionShape(jobs: number, tasks: number, configs: number): { ta
 }
 
 export type Counts = Record<"queued" | "leased" | "completed" | "failed" | "cancelled", number>;
-export const sessionCounts = async (base: string, id: string) => (await api<{ session: { counts: Counts } }>(base, `/api/sessions/${id}`)).session.counts;
+export const sessionCounts = async (base: string, id: string) =>
+  (await api<{ session: { counts: Counts } }>(base, `/api/sessions/${id}`)).session.counts;
 
 /** SIGKILL to the server's process group (tsx and the node process it runs), and wait until it is gone. */
 export async function killServer(server: RunningServer, signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
@@ -80,16 +90,26 @@ export async function runFaultTest(opts: FaultOptions): Promise<FaultReport> {
     const { token } = await api<{ token: string }>(base, "/api/devices", { name: "fault-test phones" });
     const { suites } = await api<{ suites: { id: string; default: boolean }[] }>(base, "/api/suites");
     const suiteId = (suites.find((s) => s.default) ?? suites[0]).id;
-    const { suite } = await api<{ suite: { tasks: { id: string }[]; configs: { id: string }[] } }>(base, `/api/suites/${suiteId}`);
+    const { suite } = await api<{ suite: { tasks: { id: string }[]; configs: { id: string }[] } }>(
+      base,
+      `/api/suites/${suiteId}`,
+    );
     const shape = sessionShape(opts.jobs, suite.tasks.length, suite.configs.length);
     // maxAttempts is the protocol's ceiling: every kill may cost each job in flight an attempt,
     // and this test is about lost data, not about jobs running out of attempts.
     const { session } = await api<{ session: { id: string; jobs: number } }>(base, "/api/sessions", {
-      name: `fault test seed ${opts.seed}`, suite: suiteId, seed: opts.seed >>> 1,
-      tasks: suite.tasks.slice(0, shape.tasks).map((t) => t.id), configs: suite.configs.slice(0, shape.configs).map((c) => c.id),
-      repeats: shape.repeats, leaseSeconds, maxAttempts: 20,
+      name: `fault test seed ${opts.seed}`,
+      suite: suiteId,
+      seed: opts.seed >>> 1,
+      tasks: suite.tasks.slice(0, shape.tasks).map((t) => t.id),
+      configs: suite.configs.slice(0, shape.configs).map((c) => c.id),
+      repeats: shape.repeats,
+      leaseSeconds,
+      maxAttempts: 20,
     });
-    log(`session ${session.id}: ${shape.tasks} tasks × ${shape.configs} configs × ${shape.repeats} repeats = ${session.jobs} jobs, lease ${leaseSeconds} s; ${opts.phones} phones; ${opts.kills} kills`);
+    log(
+      `session ${session.id}: ${shape.tasks} tasks × ${shape.configs} configs × ${shape.repeats} repeats = ${session.jobs} jobs, lease ${leaseSeconds} s; ${opts.phones} phones; ${opts.kills} kills`,
+    );
 
     const countingFetch: typeof fetch = async (input, init) => {
       try {
@@ -104,8 +124,15 @@ export async function runFaultTest(opts: FaultOptions): Promise<FaultReport> {
     const phoneErrors: string[] = [];
     const phones = Array.from({ length: opts.phones }, (_, i) =>
       runDevice({
-        url: base, token, deviceId: `fault-phone-${i + 1}`, seed: opts.seed, speed: opts.speed ?? 400, waitSeconds: 1,
-        backoff: { initialMs: 50, maxMs: 400 }, fetch: countingFetch, signal: controller.signal,
+        url: base,
+        token,
+        deviceId: `fault-phone-${i + 1}`,
+        seed: opts.seed,
+        speed: opts.speed ?? 400,
+        waitSeconds: 1,
+        backoff: { initialMs: 50, maxMs: 400 },
+        fetch: countingFetch,
+        signal: controller.signal,
         onJob: (s) => summaries.push(s),
       }).catch((e: unknown) => {
         phoneErrors.push(`fault-phone-${i + 1} stopped: ${e instanceof Error ? e.message : String(e)}`);
@@ -114,7 +141,9 @@ export async function runFaultTest(opts: FaultOptions): Promise<FaultReport> {
     );
 
     // Kill when this many jobs are done, so every kill lands while work is in flight.
-    const marks = Array.from({ length: opts.kills }, () => Math.floor(session.jobs * rng.between(0.1, 0.9))).sort((a, b) => a - b);
+    const marks = Array.from({ length: opts.kills }, () => Math.floor(session.jobs * rng.between(0.1, 0.9))).sort(
+      (a, b) => a - b,
+    );
     const deadline = started + (opts.timeoutMs ?? 600_000);
     let counts = await sessionCounts(base, session.id);
     for (const [k, mark] of marks.entries()) {
@@ -140,12 +169,28 @@ export async function runFaultTest(opts: FaultOptions): Promise<FaultReport> {
     }
     controller.abort();
     const reports = await Promise.all(phones);
-    const checked = await checkAfterFaults({ base, sessionId: session.id, jobs: session.jobs, summaries, phoneErrors, stop: () => killServer(server, "SIGTERM"), dbPath: `${dir}/e2e.db` });
+    const checked = await checkAfterFaults({
+      base,
+      sessionId: session.id,
+      jobs: session.jobs,
+      summaries,
+      phoneErrors,
+      stop: () => killServer(server, "SIGTERM"),
+      dbPath: `${dir}/e2e.db`,
+    });
     const retries = reports.reduce((n, r) => n + (r?.retries ?? 0), 0);
     return {
       dir,
       violations: checked.violations,
-      figures: { ...checked.figures, phones: opts.phones, kills: restarts, fiveXX: net.fiveXX, networkErrors: net.networkErrors, retries, wallMs: Date.now() - started },
+      figures: {
+        ...checked.figures,
+        phones: opts.phones,
+        kills: restarts,
+        fiveXX: net.fiveXX,
+        networkErrors: net.networkErrors,
+        retries,
+        wallMs: Date.now() - started,
+      },
     };
   } finally {
     controller.abort();

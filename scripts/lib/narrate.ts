@@ -23,7 +23,7 @@ const SENTENCES = [
 
 /** A small deterministic generator (LCG), so a seed gives the same prose every time. */
 function lcg(seed: number) {
-  let s = (seed >>> 0) || 1;
+  let s = seed >>> 0 || 1;
   return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
@@ -46,7 +46,12 @@ export function narrate(trace: Trace, target: number, seed: number): Trace {
     prose = `${prose.slice(0, perTurn).trimEnd()}\n`;
     const tokens = Math.round(prose.length / 4);
     const msPerToken = t.outputTokens > 0 ? t.decodeMs / t.outputTokens : 60;
-    return { ...t, text: prose + t.text, outputTokens: t.outputTokens + tokens, decodeMs: t.decodeMs + Math.round(tokens * msPerToken) };
+    return {
+      ...t,
+      text: prose + t.text,
+      outputTokens: t.outputTokens + tokens,
+      decodeMs: t.decodeMs + Math.round(tokens * msPerToken),
+    };
   });
   return { ...trace, turns };
 }

@@ -17,7 +17,10 @@ export function findPgBin() {
   if (config.status === 0 && fs.existsSync(path.join(config.stdout.trim(), "initdb"))) return config.stdout.trim();
   const base = "/usr/lib/postgresql";
   if (!fs.existsSync(base)) return null;
-  const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, "bin", "initdb"))).sort((a, b) => Number(b) - Number(a));
+  const versions = fs
+    .readdirSync(base)
+    .filter((v) => fs.existsSync(path.join(base, v, "bin", "initdb")))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(base, versions[0], "bin") : null;
 }
 
@@ -44,7 +47,8 @@ function asOwner(argv) {
 async function waitReady(bin, dir, port, child, timeoutMs) {
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`postgres exited with ${child.exitCode} while starting; see ${path.join(dir, "postgres.log")}`);
+    if (child.exitCode !== null)
+      throw new Error(`postgres exited with ${child.exitCode} while starting; see ${path.join(dir, "postgres.log")}`);
     const r = spawnSync(path.join(bin, "pg_isready"), ["-h", "127.0.0.1", "-p", String(port), "-q"]);
     if (r.status === 0) return;
     if (Date.now() - started > timeoutMs) throw new Error(`postgres did not accept connections within ${timeoutMs} ms`);
@@ -59,23 +63,62 @@ async function waitReady(bin, dir, port, child, timeoutMs) {
  */
 export async function startPgServer({ timeoutMs = 20_000 } = {}) {
   const bin = findPgBin();
-  if (!bin) throw new Error("PostgreSQL is not installed: apt-get install postgresql (Debian), or set PG_BIN to the folder holding initdb and postgres.");
+  if (!bin)
+    throw new Error(
+      "PostgreSQL is not installed: apt-get install postgresql (Debian), or set PG_BIN to the folder holding initdb and postgres.",
+    );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-pg-"));
   if (isRoot()) execFileSync("chown", ["postgres:postgres", dir]);
   const data = path.join(dir, "data");
   // C.UTF-8: byte-order collation, so ORDER BY on text is the code-unit order protocol.md §4 asks for.
-  const initdb = asOwner([path.join(bin, "initdb"), "-D", data, "--auth=trust", "--no-sync", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8"]);
+  const initdb = asOwner([
+    path.join(bin, "initdb"),
+    "-D",
+    data,
+    "--auth=trust",
+    "--no-sync",
+    "-U",
+    "postgres",
+    "-E",
+    "UTF8",
+    "--locale=C.UTF-8",
+  ]);
   execFileSync(initdb[0], initdb.slice(1), { stdio: "ignore" });
   const port = await freePort();
   const log = fs.openSync(path.join(dir, "postgres.log"), "a");
-  if (isRoot()) fs.fchownSync(log, Number(execFileSync("id", ["-u", "postgres"]).toString()), Number(execFileSync("id", ["-g", "postgres"]).toString()));
-  const argv = asOwner([path.join(bin, "postgres"), "-D", data, "-k", dir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=200"]);
+  if (isRoot())
+    fs.fchownSync(
+      log,
+      Number(execFileSync("id", ["-u", "postgres"]).toString()),
+      Number(execFileSync("id", ["-g", "postgres"]).toString()),
+    );
+  const argv = asOwner([
+    path.join(bin, "postgres"),
+    "-D",
+    data,
+    "-k",
+    dir,
+    "-p",
+    String(port),
+    "-c",
+    "listen_addresses=127.0.0.1",
+    "-c",
+    "fsync=off",
+    "-c",
+    "synchronous_commit=off",
+    "-c",
+    "full_page_writes=off",
+    "-c",
+    "max_connections=200",
+  ]);
   const child = spawn(argv[0], argv.slice(1), { detached: true, stdio: ["ignore", log, log] });
   fs.closeSync(log);
   try {
     await waitReady(bin, dir, port, child, timeoutMs);
   } catch (e) {
-    try { process.kill(-child.pid, "SIGKILL"); } catch {}
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {}
     throw e;
   }
   let stopped = false;
@@ -83,10 +126,15 @@ export async function startPgServer({ timeoutMs = 20_000 } = {}) {
     if (stopped) return;
     stopped = true;
     // SIGINT is PostgreSQL's fast shutdown; the whole group goes (su and postgres).
-    try { process.kill(-child.pid, "SIGINT"); } catch {}
+    try {
+      process.kill(-child.pid, "SIGINT");
+    } catch {}
     const deadline = Date.now() + 10_000;
-    while (child.exitCode === null && child.signalCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    try { process.kill(-child.pid, "SIGKILL"); } catch {}
+    while (child.exitCode === null && child.signalCode === null && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {}
     fs.rmSync(dir, { recursive: true, force: true });
   };
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, dir, bin, pid: child.pid, stop };

@@ -61,7 +61,12 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
 
   const db = ctx.db.$client;
   const deviceId = newId("dev");
-  db.prepare("INSERT INTO devices (id, name, token_hash, created_at) VALUES (?, ?, ?, ?)").run(deviceId, "seeded phones", hashToken(newToken("hl")), Date.UTC(2026, 8, 1));
+  db.prepare("INSERT INTO devices (id, name, token_hash, created_at) VALUES (?, ?, ?, ?)").run(
+    deviceId,
+    "seeded phones",
+    hashToken(newToken("hl")),
+    Date.UTC(2026, 8, 1),
+  );
   const ins = {
     session: db.prepare(
       `INSERT INTO sessions (id, name, suite_id, suite_version, trial, job_order, seed, repeats, lease_seconds, max_attempts, notes, task_ids, config_ids, created_at)
@@ -79,7 +84,9 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
        VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
     ),
     trace: db.prepare("INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)"),
-    turn: db.prepare("INSERT INTO turns (run_id, idx, prompt_tokens, context_tokens, ttft_ms, output_tokens, decode_ms) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+    turn: db.prepare(
+      "INSERT INTO turns (run_id, idx, prompt_tokens, context_tokens, ttft_ms, output_tokens, decode_ms) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    ),
     score: db.prepare(
       `INSERT INTO scores (run_id, task_version, current, created_at, passed, outcome, outcome_reason, end_reason, looping,
          repatches, milestones_reached, milestones_total, tool_calls, failed_tool_calls, turn_count, first_ttft_ms,
@@ -88,7 +95,17 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
     ),
   };
   // A score's JSON columns are the same for every reuse of a pool entry: stringify them once.
-  const scoreJson = new Map(pool.map((e) => [e, [JSON.stringify(e.score.checks), JSON.stringify(e.score.progress), JSON.stringify(e.score.metrics), JSON.stringify(e.score.callOk)]]));
+  const scoreJson = new Map(
+    pool.map((e) => [
+      e,
+      [
+        JSON.stringify(e.score.checks),
+        JSON.stringify(e.score.progress),
+        JSON.stringify(e.score.metrics),
+        JSON.stringify(e.score.callOk),
+      ],
+    ]),
+  );
 
   const taskIds = suite.tasks.map((t) => t.id);
   const configIds = suite.configs.map((c) => c.id);
@@ -100,17 +117,41 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
   for (let k = 0; written < opts.runs; k++) {
     const sessionId = newId("ses");
     sessions.push(sessionId);
-    const createdAt = Date.UTC(2026, 8, 1) + k * DAY / 2;
-    const build = BUILDS[Math.floor((k * BUILDS.length) / Math.ceil(opts.runs / perSession))] ?? BUILDS[BUILDS.length - 1];
+    const createdAt = Date.UTC(2026, 8, 1) + (k * DAY) / 2;
+    const build =
+      BUILDS[Math.floor((k * BUILDS.length) / Math.ceil(opts.runs / perSession))] ?? BUILDS[BUILDS.length - 1];
     const planned = planJobs(taskIds, configIds, repeats, "interleaved", opts.seed * 7919 + k);
     db.transaction(() => {
-      ins.session.run(sessionId, `seeded ${k + 1}`, suite.id, suite.version, opts.seed * 7919 + k, repeats, JSON.stringify(taskIds), JSON.stringify(configIds), createdAt);
+      ins.session.run(
+        sessionId,
+        `seeded ${k + 1}`,
+        suite.id,
+        suite.version,
+        opts.seed * 7919 + k,
+        repeats,
+        JSON.stringify(taskIds),
+        JSON.stringify(configIds),
+        createdAt,
+      );
       planned.forEach((p, position) => {
         const jobId = newId("job");
         const entry = byCell.get(`${p.taskId}|${p.configId}`)!;
         const e = entry[(k * 31 + p.repeat) % entry.length];
         if (written >= opts.runs) {
-          ins.job.run(jobId, sessionId, position, p.taskId, e.task.version, p.configId, e.config.version, p.repeat, "queued", null, null, createdAt);
+          ins.job.run(
+            jobId,
+            sessionId,
+            position,
+            p.taskId,
+            e.task.version,
+            p.configId,
+            e.config.version,
+            p.repeat,
+            "queued",
+            null,
+            null,
+            createdAt,
+          );
           return;
         }
         const runId = newId("run");
@@ -120,29 +161,85 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
         const receivedAt = issuedAt + 25_000;
         const dur = Date.parse(e.trace.endedAt) - Date.parse(e.trace.startedAt);
         const trace: Trace = {
-          ...e.trace, leaseToken: token, build: { ...e.trace.build, commit: build },
-          startedAt: new Date(receivedAt - dur - 500).toISOString(), endedAt: new Date(receivedAt - 500).toISOString(),
+          ...e.trace,
+          leaseToken: token,
+          build: { ...e.trace.build, commit: build },
+          startedAt: new Date(receivedAt - dur - 500).toISOString(),
+          endedAt: new Date(receivedAt - 500).toISOString(),
         };
         const body = JSON.stringify(trace);
         const bytes = Buffer.byteLength(body);
         sizes.push(bytes);
-        ins.job.run(jobId, sessionId, position, p.taskId, e.task.version, p.configId, e.config.version, p.repeat, "completed", deviceId, runId, receivedAt);
+        ins.job.run(
+          jobId,
+          sessionId,
+          position,
+          p.taskId,
+          e.task.version,
+          p.configId,
+          e.config.version,
+          p.repeat,
+          "completed",
+          deviceId,
+          runId,
+          receivedAt,
+        );
         ins.lease.run(tokenHash, jobId, deviceId, issuedAt);
         ins.run.run(
-          runId, jobId, sessionId, tokenHash, p.taskId, e.task.version, e.task.group, e.task.heldOut ? 1 : 0, p.configId, e.config.version,
-          p.repeat, trace.device.id, trace.device.model, build, trace.build.model, trace.startedAt, receivedAt,
-          trace.conditions?.thermalAtStart ?? null, trace.conditions?.charging === undefined ? null : trace.conditions.charging ? 1 : 0,
+          runId,
+          jobId,
+          sessionId,
+          tokenHash,
+          p.taskId,
+          e.task.version,
+          e.task.group,
+          e.task.heldOut ? 1 : 0,
+          p.configId,
+          e.config.version,
+          p.repeat,
+          trace.device.id,
+          trace.device.model,
+          build,
+          trace.build.model,
+          trace.startedAt,
+          receivedAt,
+          trace.conditions?.thermalAtStart ?? null,
+          trace.conditions?.charging === undefined ? null : trace.conditions.charging ? 1 : 0,
           e.config.contextWindow,
         );
         ins.trace.run(runId, body, bytes);
-        trace.turns.forEach((t, i) => ins.turn.run(runId, i, t.promptTokens, t.contextTokens, t.ttftMs, t.outputTokens, t.decodeMs));
+        trace.turns.forEach((t, i) =>
+          ins.turn.run(runId, i, t.promptTokens, t.contextTokens, t.ttftMs, t.outputTokens, t.decodeMs),
+        );
         const s = e.score;
         const m = s.metrics;
         const [checks, progress, metrics, callOk] = scoreJson.get(e)!;
         ins.score.run(
-          runId, e.task.version, receivedAt, s.passed ? 1 : 0, s.outcome, s.outcomeReason, s.endReason, s.looping ? 1 : 0, s.repatches,
-          s.milestonesReached, s.milestonesTotal, m.toolCalls, m.failedToolCalls, m.turns, m.firstTtftMs, m.medianTurnMs, m.loadMs,
-          m.startupTokens, m.peakContextTokens, m.outputTokens, checks, progress, metrics, s.callPattern, callOk,
+          runId,
+          e.task.version,
+          receivedAt,
+          s.passed ? 1 : 0,
+          s.outcome,
+          s.outcomeReason,
+          s.endReason,
+          s.looping ? 1 : 0,
+          s.repatches,
+          s.milestonesReached,
+          s.milestonesTotal,
+          m.toolCalls,
+          m.failedToolCalls,
+          m.turns,
+          m.firstTtftMs,
+          m.medianTurnMs,
+          m.loadMs,
+          m.startupTokens,
+          m.peakContextTokens,
+          m.outputTokens,
+          checks,
+          progress,
+          metrics,
+          s.callPattern,
+          callOk,
         );
         written++;
       });
@@ -154,7 +251,19 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
   sizes.sort((a, b) => a - b);
   const dbBytes = fs.statSync(dbPath).size;
   return {
-    ctx, suite, pool, sessions, runs: written, poolMs, insertMs, dbBytes,
-    traceBytes: { min: sizes[0], median: sizes[sizes.length >> 1], max: sizes[sizes.length - 1], mean: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length) },
+    ctx,
+    suite,
+    pool,
+    sessions,
+    runs: written,
+    poolMs,
+    insertMs,
+    dbBytes,
+    traceBytes: {
+      min: sizes[0],
+      median: sizes[sizes.length >> 1],
+      max: sizes[sizes.length - 1],
+      mean: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length),
+    },
   };
 }

@@ -45,7 +45,9 @@ export function ensureBuild() {
   const built = mtime(path.join(root, ".next", "BUILD_ID"));
   const sources = Math.max(
     ...["app", "src", "db"].map((d) => newest(path.join(root, d))),
-    ...["next.config.ts", "package-lock.json", "instrumentation.ts", "tsconfig.json"].map((f) => mtime(path.join(root, f))),
+    ...["next.config.ts", "package-lock.json", "instrumentation.ts", "tsconfig.json"].map((f) =>
+      mtime(path.join(root, f)),
+    ),
   );
   if (built && built >= sources) return;
   console.log("▸ Building the dashboard (next build, about a minute)…");
@@ -57,16 +59,26 @@ export function ensureBrowser() {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
   for (const c of candidates) if (fs.existsSync(c)) return c;
   try {
-    const p = execFileSync(process.execPath, ["-e", "process.stdout.write(require('playwright-core').chromium.executablePath())"], { cwd: root }).toString();
+    const p = execFileSync(
+      process.execPath,
+      ["-e", "process.stdout.write(require('playwright-core').chromium.executablePath())"],
+      { cwd: root },
+    ).toString();
     if (p && fs.existsSync(p)) return p;
   } catch {}
   if (process.platform === "linux" && process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) {
     console.log("▸ Installing Debian's chromium for the browser tests (apt-get)…");
     run("apt-get", ["update", "-qq"]);
-    run("apt-get", ["install", "-y", "-qq", "chromium"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    run("apt-get", ["install", "-y", "-qq", "chromium"], {
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     if (fs.existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
   }
   console.log("▸ Installing Playwright's Chromium (npx playwright install chromium)…");
   run("npx", ["playwright", "install", "chromium"]);
-  return execFileSync(process.execPath, ["-e", "process.stdout.write(require('playwright-core').chromium.executablePath())"], { cwd: root }).toString();
+  return execFileSync(
+    process.execPath,
+    ["-e", "process.stdout.write(require('playwright-core').chromium.executablePath())"],
+    { cwd: root },
+  ).toString();
 }

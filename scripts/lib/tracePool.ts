@@ -22,7 +22,11 @@ export interface PoolEntry {
   bytes: number;
 }
 
-export const SIM_DEVICES: Device[] = [1, 2, 3, 4].map((i) => ({ id: `sim-iphone15pro-${i}`, model: "iPhone 15 Pro", os: "iOS 26.1 (simulated)" }));
+export const SIM_DEVICES: Device[] = [1, 2, 3, 4].map((i) => ({
+  id: `sim-iphone15pro-${i}`,
+  model: "iPhone 15 Pro",
+  os: "iOS 26.1 (simulated)",
+}));
 
 /** The Job a phone receives for a task × config, built the way claimJob builds it. */
 export function jobFor(task: Task, config: Config, repeat: number, token = "lease_pool"): Job {
@@ -34,8 +38,13 @@ export function jobFor(task: Task, config: Config, repeat: number, token = "leas
     session: { id: "ses_pool", name: "pool" },
     task: { id: task.id, version: task.version, prompt: task.prompt, workspace: task.workspace },
     config: {
-      id: config.id, version: config.version, systemPrompt: config.systemPrompt, tools: config.tools,
-      components: config.components, contextWindow: config.contextWindow, temperature: config.temperature,
+      id: config.id,
+      version: config.version,
+      systemPrompt: config.systemPrompt,
+      tools: config.tools,
+      components: config.components,
+      contextWindow: config.contextWindow,
+      temperature: config.temperature,
       maxToolCalls: config.maxToolCalls,
     },
     protocol: { warmup: true, rest: { untilThermal: "nominal", maxSeconds: 180 } },
@@ -46,7 +55,12 @@ export function jobFor(task: Task, config: Config, repeat: number, token = "leas
  * `variants` simulated runs of every task × config (different repeats, devices, phone states),
  * widened to realistic sizes (./narrate.ts) and each scored once. Deterministic for a given seed.
  */
-export async function buildPool(suite: Suite, variants: number, seed: number, builds: Build[] = [DEFAULT_BUILD]): Promise<PoolEntry[]> {
+export async function buildPool(
+  suite: Suite,
+  variants: number,
+  seed: number,
+  builds: Build[] = [DEFAULT_BUILD],
+): Promise<PoolEntry[]> {
   const phones = SIM_DEVICES.map(() => newPhoneState());
   const pool: PoolEntry[] = [];
   let i = 0;
@@ -65,7 +79,11 @@ export async function buildPool(suite: Suite, variants: number, seed: number, bu
           wallClock: (offset) => Date.UTC(2026, 9, 1) + offset,
         });
         // Real traces are 5–50 KB: widen the simulator's with the reasoning prose real models write.
-        const trace = narrate(sim.trace, targetBytes(Buffer.byteLength(JSON.stringify(sim.trace)), seed * 7919 + i), seed * 104729 + i);
+        const trace = narrate(
+          sim.trace,
+          targetBytes(Buffer.byteLength(JSON.stringify(sim.trace)), seed * 7919 + i),
+          seed * 104729 + i,
+        );
         const score = scoreRun(task, trace, config.contextWindow);
         pool.push({ task, config, trace, score, bytes: Buffer.byteLength(JSON.stringify(trace)) });
         i++;

@@ -40,22 +40,37 @@ export async function call<R extends ApiRoute>(route: R, opts: CallOptions<R> = 
   const body = opts.json !== undefined ? JSON.stringify(opts.json) : opts.text;
   let res: Response;
   try {
-    res = await fetch(url, { method: route.method, headers: body !== undefined ? { "content-type": "application/json" } : {}, body, signal: opts.signal });
+    res = await fetch(url, {
+      method: route.method,
+      headers: body !== undefined ? { "content-type": "application/json" } : {},
+      body,
+      signal: opts.signal,
+    });
   } catch {
     throw new ApiError(0, "network", "The dashboard server did not answer; check that it is still running.");
   }
   const value: unknown = res.status === 204 ? undefined : await res.json().catch(() => null);
   if (!res.ok) {
     const parsed = ErrorBody.safeParse(value);
-    if (parsed.success) throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.issues);
+    if (parsed.success)
+      throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.issues);
     throw new ApiError(res.status, "http", `The server answered ${res.status}; try again.`);
   }
   const spec: ResponseSpec | undefined = (route.responses as Partial<Record<number, ResponseSpec>>)[res.status];
-  if (!spec) throw new ApiError(res.status, "http", `The server answered ${res.status}, which this page does not expect; reload it and try again.`);
+  if (!spec)
+    throw new ApiError(
+      res.status,
+      "http",
+      `The server answered ${res.status}, which this page does not expect; reload it and try again.`,
+    );
   if (!spec.schema) return undefined as Answer<R>;
   const parsed = spec.schema.safeParse(value);
   if (!parsed.success) {
-    throw new ApiError(res.status, "unexpected_body", "The server's answer does not match the API this page was built for; reload the page (the server may have been updated).");
+    throw new ApiError(
+      res.status,
+      "unexpected_body",
+      "The server's answer does not match the API this page was built for; reload the page (the server may have been updated).",
+    );
   }
   // Parsed with the schema of this status just above; the generic cannot follow the lookup.
   return parsed.data as Answer<R>;

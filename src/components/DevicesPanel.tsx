@@ -12,7 +12,11 @@ export function DevicesPanel() {
   const [name, setName] = useState("");
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   // Live: every 2 s, so a phone going offline or a pause shows without reloading.
-  const devices = useQuery({ queryKey: ["devices"], queryFn: () => call(dashboard.listDevices), refetchInterval: 2000 });
+  const devices = useQuery({
+    queryKey: ["devices"],
+    queryFn: () => call(dashboard.listDevices),
+    refetchInterval: 2000,
+  });
   const create = useMutation({
     mutationFn: (n: string) => call(dashboard.createDevice, { json: { name: n } }),
     onSuccess: (r) => {
@@ -26,7 +30,8 @@ export function DevicesPanel() {
     onSuccess: () => qc.invalidateQueries({ queryKey: ["devices"] }),
   });
   const pause = useMutation({
-    mutationFn: ({ id, paused }: { id: string; paused: boolean }) => call(paused ? dashboard.pauseDevice : dashboard.resumeDevice, { params: { id } }),
+    mutationFn: ({ id, paused }: { id: string; paused: boolean }) =>
+      call(paused ? dashboard.pauseDevice : dashboard.resumeDevice, { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["devices"] }),
   });
   const eta = devices.data?.eta;
@@ -42,27 +47,49 @@ export function DevicesPanel() {
             if (name.trim()) create.mutate(name.trim());
           }}
         >
-          <input type="text" placeholder="Device name, e.g. iPhone 15 Pro (lab)" value={name} onChange={(e) => setName(e.target.value)} style={{ maxWidth: 360 }} data-testid="device-name" />
-          <button className="btn primary" disabled={!name.trim() || create.isPending} data-testid="create-device">Create token</button>
+          <input
+            type="text"
+            placeholder="Device name, e.g. iPhone 15 Pro (lab)"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            style={{ maxWidth: 360 }}
+            data-testid="device-name"
+          />
+          <button className="btn primary" disabled={!name.trim() || create.isPending} data-testid="create-device">
+            Create token
+          </button>
         </form>
         {create.error && <div className="error">{(create.error as ApiError).message}</div>}
         {created && (
           <div className="notice" data-testid="new-token">
             <p style={{ marginTop: 0 }}>
-              Token for <b>{created.name}</b>. Copy it now: it is not shown again. In the phone app, enter the dashboard address{" "}
-              <code>{origin}</code> and this token.
+              Token for <b>{created.name}</b>. Copy it now: it is not shown again. In the phone app, enter the dashboard
+              address <code>{origin}</code> and this token.
             </p>
-            <div className="token mono" data-testid="token-value">{created.token}</div>
+            <div className="token mono" data-testid="token-value">
+              {created.token}
+            </div>
           </div>
         )}
       </div>
       {eta && (
         <div className="panel" data-testid="fleet-eta">
-          <b>Queue:</b> {eta.jobs} jobs left, about {eta.phoneHours === null ? "–" : eta.phoneHours.toFixed(2)} phone-hours
-          {eta.onlineDevices > 0
-            ? <> · {hours(eta.hours)} with the {eta.onlineDevices} online phone{eta.onlineDevices === 1 ? "" : "s"}</>
-            : <> · no phone online and unpaused</>}
-          {eta.estimatedFromOtherConfigs > 0 && <span className="muted"> ({eta.estimatedFromOtherConfigs} jobs of configs not run yet, estimated from the others)</span>}
+          <b>Queue:</b> {eta.jobs} jobs left, about {eta.phoneHours === null ? "–" : eta.phoneHours.toFixed(2)}{" "}
+          phone-hours
+          {eta.onlineDevices > 0 ? (
+            <>
+              {" "}
+              · {hours(eta.hours)} with the {eta.onlineDevices} online phone{eta.onlineDevices === 1 ? "" : "s"}
+            </>
+          ) : (
+            <> · no phone online and unpaused</>
+          )}
+          {eta.estimatedFromOtherConfigs > 0 && (
+            <span className="muted">
+              {" "}
+              ({eta.estimatedFromOtherConfigs} jobs of configs not run yet, estimated from the others)
+            </span>
+          )}
           <span className="muted"> Each job is estimated at its config's median wall time; approximate.</span>
         </div>
       )}
@@ -71,14 +98,18 @@ export function DevicesPanel() {
       {devices.data && devices.data.devices.length === 0 && (
         <div className="panel empty" data-testid="devices-empty">
           <h2>No devices paired</h2>
-          <p className="muted">Create a token above for each phone, or run the demo from the Sessions page to use simulated phones.</p>
+          <p className="muted">
+            Create a token above for each phone, or run the demo from the Sessions page to use simulated phones.
+          </p>
         </div>
       )}
       {devices.data && devices.data.devices.length > 0 && (
         <FleetTable
           devices={devices.data.devices}
           onPause={(d, paused) => pause.mutate({ id: d.id, paused })}
-          onRevoke={(d) => { if (confirm(`Revoke ${d.name}? Its phone will be refused from now on.`)) revoke.mutate(d.id); }}
+          onRevoke={(d) => {
+            if (confirm(`Revoke ${d.name}? Its phone will be refused from now on.`)) revoke.mutate(d.id);
+          }}
         />
       )}
     </>

@@ -12,8 +12,14 @@ function Status({ d }: { d: FleetDevice }) {
   if (d.revoked) return <span className="pill fail">revoked</span>;
   return (
     <>
-      <span className={`pill ${d.online ? "pass" : ""}`} data-testid="device-online">{d.online ? "online" : "offline"}</span>{" "}
-      {d.paused && <span className="pill warn" data-testid="device-paused">paused</span>}
+      <span className={`pill ${d.online ? "pass" : ""}`} data-testid="device-online">
+        {d.online ? "online" : "offline"}
+      </span>{" "}
+      {d.paused && (
+        <span className="pill warn" data-testid="device-paused">
+          paused
+        </span>
+      )}
     </>
   );
 }
@@ -23,7 +29,8 @@ function Doing({ d }: { d: FleetDevice }) {
   const c = d.current;
   return (
     <span data-testid="device-current">
-      <Link href={`/sessions/${c.session.id}`}>{c.session.name}</Link>: <span className="mono">{c.task}</span> × <span className="mono">{c.config}</span>
+      <Link href={`/sessions/${c.session.id}`}>{c.session.name}</Link>: <span className="mono">{c.task}</span> ×{" "}
+      <span className="mono">{c.config}</span>
       {c.turn !== null && <> · turn {c.turn}</>}
     </span>
   );
@@ -43,15 +50,28 @@ function State({ d }: { d: FleetDevice }) {
 }
 
 /** The fleet table: every device, what it does now, its state and its last 24 hours. */
-export function FleetTable({ devices, onPause, onRevoke }: {
-  devices: FleetDevice[]; onPause: (d: FleetDevice, pause: boolean) => void; onRevoke: (d: FleetDevice) => void;
+export function FleetTable({
+  devices,
+  onPause,
+  onRevoke,
+}: {
+  devices: FleetDevice[];
+  onPause: (d: FleetDevice, pause: boolean) => void;
+  onRevoke: (d: FleetDevice) => void;
 }) {
   return (
     <table data-testid="devices-table">
       <thead>
         <tr>
-          <th>Name</th><th>Status</th><th>Now</th><th>State</th><th>App · model</th>
-          <th title="runs and pass rate in the last 24 hours">24 h</th><th>Median TTFT</th><th>Decode</th><th />
+          <th>Name</th>
+          <th>Status</th>
+          <th>Now</th>
+          <th>State</th>
+          <th>App · model</th>
+          <th title="runs and pass rate in the last 24 hours">24 h</th>
+          <th>Median TTFT</th>
+          <th>Decode</th>
+          <th />
         </tr>
       </thead>
       <tbody>
@@ -62,23 +82,52 @@ export function FleetTable({ devices, onPause, onRevoke }: {
               <div className="mono muted">{d.id}</div>
               <div className="muted">last seen {when(d.lastSeenAt)}</div>
               {d.outliers.map((o) => (
-                <div className="pill warn" key={o.build + o.config} data-testid="device-outlier">Outlier: {o.reason}</div>
+                <div className="pill warn" key={o.build + o.config} data-testid="device-outlier">
+                  Outlier: {o.reason}
+                </div>
               ))}
             </td>
-            <td><Status d={d} /></td>
-            <td><Doing d={d} /></td>
-            <td><State d={d} /></td>
-            <td>{d.phone ? <>{d.phone.model}<div className="muted">app {d.phone.app} · {d.phone.llm} · <span className="mono">{d.phone.commit}</span></div></> : <span className="muted">–</span>}</td>
-            <td data-testid="device-24h">{d.last24h.runs} runs · {pct(d.last24h.passRate)}</td>
+            <td>
+              <Status d={d} />
+            </td>
+            <td>
+              <Doing d={d} />
+            </td>
+            <td>
+              <State d={d} />
+            </td>
+            <td>
+              {d.phone ? (
+                <>
+                  {d.phone.model}
+                  <div className="muted">
+                    app {d.phone.app} · {d.phone.llm} · <span className="mono">{d.phone.commit}</span>
+                  </div>
+                </>
+              ) : (
+                <span className="muted">–</span>
+              )}
+            </td>
+            <td data-testid="device-24h">
+              {d.last24h.runs} runs · {pct(d.last24h.passRate)}
+            </td>
             <td>{d.last24h.medianTtftMs === null ? "–" : `${Math.round(d.last24h.medianTtftMs)} ms`}</td>
             <td>{d.last24h.tokensPerSecond === null ? "–" : `${d.last24h.tokensPerSecond.toFixed(1)} tok/s`}</td>
             <td>
               {!d.revoked && (
                 <span className="row">
-                  {d.paused
-                    ? <button className="btn" onClick={() => onPause(d, false)} data-testid="resume-device">Resume</button>
-                    : <button className="btn" onClick={() => onPause(d, true)} data-testid="pause-device">Pause</button>}
-                  <button className="btn danger" onClick={() => onRevoke(d)}>Revoke</button>
+                  {d.paused ? (
+                    <button className="btn" onClick={() => onPause(d, false)} data-testid="resume-device">
+                      Resume
+                    </button>
+                  ) : (
+                    <button className="btn" onClick={() => onPause(d, true)} data-testid="pause-device">
+                      Pause
+                    </button>
+                  )}
+                  <button className="btn danger" onClick={() => onRevoke(d)}>
+                    Revoke
+                  </button>
                 </span>
               )}
             </td>

@@ -20,10 +20,15 @@ export function ImportForm() {
     setDone(null);
     try {
       const text = await file.text();
-      const { sessions } = await call(dashboard.importRuns, { text, query: name.trim() ? { name: name.trim() } : undefined });
+      const { sessions } = await call(dashboard.importRuns, {
+        text,
+        query: name.trim() ? { name: name.trim() } : undefined,
+      });
       setDone(sessions);
     } catch (err) {
-      setError(err instanceof ApiError ? err : new ApiError(0, "unknown", "The file could not be imported; try again."));
+      setError(
+        err instanceof ApiError ? err : new ApiError(0, "unknown", "The file could not be imported; try again."),
+      );
     } finally {
       setBusy(false);
     }
@@ -32,11 +37,24 @@ export function ImportForm() {
   return (
     <form className="panel" onSubmit={submit} data-testid="import-form">
       <label htmlFor="file">runs.json</label>
-      <input id="file" type="file" accept="application/json,.json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="import-file" />
-      <label htmlFor="iname">Session name <span className="hint">optional; defaults to the source sessions' names (one new session per session in the file)</span></label>
+      <input
+        id="file"
+        type="file"
+        accept="application/json,.json"
+        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        data-testid="import-file"
+      />
+      <label htmlFor="iname">
+        Session name{" "}
+        <span className="hint">
+          optional; defaults to the source sessions' names (one new session per session in the file)
+        </span>
+      </label>
       <input id="iname" type="text" value={name} onChange={(e) => setName(e.target.value)} style={{ maxWidth: 420 }} />
       <div className="row" style={{ marginTop: 12 }}>
-        <button className="btn primary" disabled={!file || busy} data-testid="import-submit">{busy ? "Importing…" : "Import"}</button>
+        <button className="btn primary" disabled={!file || busy} data-testid="import-submit">
+          {busy ? "Importing…" : "Import"}
+        </button>
       </div>
       {done && done.length === 1 && (
         <div className="notice" data-testid="import-done">
@@ -46,14 +64,16 @@ export function ImportForm() {
       )}
       {done && done.length > 1 && (
         <div className="notice" data-testid="import-done">
-          Imported {done.reduce((n, s) => n + s.runs, 0)} runs into {done.length} new sessions, one per session of the file:{" "}
+          Imported {done.reduce((n, s) => n + s.runs, 0)} runs into {done.length} new sessions, one per session of the
+          file:{" "}
           {done.map((s, i) => (
             <span key={s.id}>
               {i ? ", " : ""}
               <Link href={`/sessions/${s.id}`}>{s.name}</Link> ({s.runs} runs)
             </span>
           ))}
-          . <Link href={`/analytics?${done.map((s) => `session=${s.id}`).join("&")}`}>See their analytics together</Link>.
+          .{" "}
+          <Link href={`/analytics?${done.map((s) => `session=${s.id}`).join("&")}`}>See their analytics together</Link>.
         </div>
       )}
       {error && (
@@ -61,7 +81,11 @@ export function ImportForm() {
           {error.message}
           {error.issues.length > 0 && (
             <ul>
-              {error.issues.slice(0, 50).map((i, k) => <li key={k}><code>{i.path}</code>: {i.message}</li>)}
+              {error.issues.slice(0, 50).map((i, k) => (
+                <li key={k}>
+                  <code>{i.path}</code>: {i.message}
+                </li>
+              ))}
               {error.issues.length > 50 && <li>…and {error.issues.length - 50} more.</li>}
             </ul>
           )}

@@ -8,8 +8,17 @@ import { PinDevices } from "./PinDevices";
 import type { CreateSessionRequest } from "@/domain/protocol";
 import type { TaskGroup } from "@/domain/suite/schema";
 
-interface TaskOption { id: string; group: TaskGroup; heldOut: boolean; title: string | null; prompt: string }
-interface ConfigOption { id: string; label: string }
+interface TaskOption {
+  id: string;
+  group: TaskGroup;
+  heldOut: boolean;
+  title: string | null;
+  prompt: string;
+}
+interface ConfigOption {
+  id: string;
+  label: string;
+}
 
 const GROUPS = [
   { id: "no_files", label: "No files needed" },
@@ -17,7 +26,15 @@ const GROUPS = [
   { id: "multi_step", label: "Multi-step" },
 ] satisfies { id: TaskGroup; label: string }[];
 
-export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; tasks: TaskOption[]; configs: ConfigOption[] }) {
+export function NewSessionForm({
+  suiteId,
+  tasks,
+  configs,
+}: {
+  suiteId: string;
+  tasks: TaskOption[];
+  configs: ConfigOption[];
+}) {
   const router = useRouter();
   const [name, setName] = useState("");
   const [mode, setMode] = useState<"all" | "groups" | "pick">("all");
@@ -35,7 +52,12 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
   const [busy, setBusy] = useState(false);
 
   const toggle = <T,>(list: T[], id: T) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
-  const taskCount = mode === "all" ? tasks.length : mode === "groups" ? tasks.filter((t) => groups.includes(t.group)).length : picked.length;
+  const taskCount =
+    mode === "all"
+      ? tasks.length
+      : mode === "groups"
+        ? tasks.filter((t) => groups.includes(t.group)).length
+        : picked.length;
   const effectiveRepeats = trial ? 1 : repeats;
   const jobs = jobCount(taskCount, chosenConfigs.length, effectiveRepeats);
 
@@ -45,7 +67,14 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
     setError(null);
     try {
       const body: CreateSessionRequest = {
-        name, suite: suiteId, configs: chosenConfigs, repeats: effectiveRepeats, trial, order, leaseSeconds, maxAttempts,
+        name,
+        suite: suiteId,
+        configs: chosenConfigs,
+        repeats: effectiveRepeats,
+        trial,
+        order,
+        leaseSeconds,
+        maxAttempts,
         tasks: mode === "all" ? ("all" as const) : mode === "groups" ? { groups } : picked,
         ...(notes.trim() ? { notes: notes.trim() } : {}),
         ...(pinned.length ? { devices: pinned } : {}),
@@ -53,7 +82,9 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
       const { session } = await call(dashboard.createSession, { json: body });
       router.push(`/sessions/${session.id}`);
     } catch (err) {
-      setError(err instanceof ApiError ? err : new ApiError(0, "unknown", "The session could not be created; try again."));
+      setError(
+        err instanceof ApiError ? err : new ApiError(0, "unknown", "The session could not be created; try again."),
+      );
       setBusy(false);
     }
   }
@@ -62,14 +93,30 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
     <form onSubmit={submit} data-testid="new-session-form">
       <div className="panel">
         <label htmlFor="name">Name</label>
-        <input id="name" type="text" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Step 3b: worked examples" data-testid="session-name" />
+        <input
+          id="name"
+          type="text"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="e.g. Step 3b: worked examples"
+          data-testid="session-name"
+        />
 
-        <label>Harness configs <span className="hint">one column each in every comparison</span></label>
+        <label>
+          Harness configs <span className="hint">one column each in every comparison</span>
+        </label>
         <div data-testid="config-options" className="configs-list">
           {configs.map((c) => (
             <label key={c.id} className="inline">
-              <input type="checkbox" checked={chosenConfigs.includes(c.id)} onChange={() => setChosenConfigs(toggle(chosenConfigs, c.id))} value={c.id} />
-              <span><b className="mono">{c.id}</b> <span className="muted">{c.label}</span></span>
+              <input
+                type="checkbox"
+                checked={chosenConfigs.includes(c.id)}
+                onChange={() => setChosenConfigs(toggle(chosenConfigs, c.id))}
+                value={c.id}
+              />
+              <span>
+                <b className="mono">{c.id}</b> <span className="muted">{c.label}</span>
+              </span>
             </label>
           ))}
         </div>
@@ -87,7 +134,12 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
           <div className="row">
             {GROUPS.map((g) => (
               <label key={g.id} className="inline">
-                <input type="checkbox" checked={groups.includes(g.id)} onChange={() => setGroups(toggle(groups, g.id))} /> {g.label}
+                <input
+                  type="checkbox"
+                  checked={groups.includes(g.id)}
+                  onChange={() => setGroups(toggle(groups, g.id))}
+                />{" "}
+                {g.label}
               </label>
             ))}
           </div>
@@ -96,8 +148,15 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
           <div className="checks" data-testid="task-options">
             {tasks.map((t) => (
               <label key={t.id} className="inline" title={t.prompt}>
-                <input type="checkbox" checked={picked.includes(t.id)} onChange={() => setPicked(toggle(picked, t.id))} value={t.id} />
-                <span className="mono" style={{ color: `var(--g-${t.group})` }}>{t.id}</span>
+                <input
+                  type="checkbox"
+                  checked={picked.includes(t.id)}
+                  onChange={() => setPicked(toggle(picked, t.id))}
+                  value={t.id}
+                />
+                <span className="mono" style={{ color: `var(--g-${t.group})` }}>
+                  {t.id}
+                </span>
                 {t.heldOut && <span className="pill">held out</span>}
               </label>
             ))}
@@ -109,11 +168,23 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
         <div className="row" style={{ gap: 32, alignItems: "flex-start" }}>
           <div>
             <label htmlFor="repeats">Repeats</label>
-            <input id="repeats" type="number" min={1} max={100} value={effectiveRepeats} disabled={trial} onChange={(e) => setRepeats(Number(e.target.value))} style={{ width: 80 }} />
+            <input
+              id="repeats"
+              type="number"
+              min={1}
+              max={100}
+              value={effectiveRepeats}
+              disabled={trial}
+              onChange={(e) => setRepeats(Number(e.target.value))}
+              style={{ width: 80 }}
+            />
           </div>
           <div>
             <label>Trial</label>
-            <label className="inline"><input type="checkbox" checked={trial} onChange={(e) => setTrial(e.target.checked)} data-testid="trial" /> one repeat, kept out of analytics</label>
+            <label className="inline">
+              <input type="checkbox" checked={trial} onChange={(e) => setTrial(e.target.checked)} data-testid="trial" />{" "}
+              one repeat, kept out of analytics
+            </label>
           </div>
           <div>
             <label htmlFor="order">Order</label>
@@ -121,18 +192,38 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
               <option value="interleaved">Interleaved (seeded shuffle)</option>
               <option value="blocked">Blocked (config by config)</option>
             </select>
-            <div className="hint" style={{ maxWidth: 240 }}>Interleaving spreads thermal drift and order effects over every config.</div>
+            <div className="hint" style={{ maxWidth: 240 }}>
+              Interleaving spreads thermal drift and order effects over every config.
+            </div>
           </div>
           <div>
             <label htmlFor="lease">Lease seconds</label>
-            <input id="lease" type="number" min={1} max={86400} value={leaseSeconds} onChange={(e) => setLeaseSeconds(Number(e.target.value))} style={{ width: 90 }} />
+            <input
+              id="lease"
+              type="number"
+              min={1}
+              max={86400}
+              value={leaseSeconds}
+              onChange={(e) => setLeaseSeconds(Number(e.target.value))}
+              style={{ width: 90 }}
+            />
           </div>
           <div>
             <label htmlFor="attempts">Max attempts</label>
-            <input id="attempts" type="number" min={1} max={20} value={maxAttempts} onChange={(e) => setMaxAttempts(Number(e.target.value))} style={{ width: 70 }} />
+            <input
+              id="attempts"
+              type="number"
+              min={1}
+              max={20}
+              value={maxAttempts}
+              onChange={(e) => setMaxAttempts(Number(e.target.value))}
+              style={{ width: 70 }}
+            />
           </div>
         </div>
-        <label htmlFor="notes">Notes <span className="hint">what changed in this step, build, charging state…</span></label>
+        <label htmlFor="notes">
+          Notes <span className="hint">what changed in this step, build, charging state…</span>
+        </label>
         <textarea id="notes" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
       </div>
 
@@ -141,7 +232,15 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
       {error && (
         <div className="error" data-testid="form-error">
           {error.message}
-          {error.issues.length > 0 && <ul>{error.issues.map((i) => <li key={i.path}><code>{i.path}</code>: {i.message}</li>)}</ul>}
+          {error.issues.length > 0 && (
+            <ul>
+              {error.issues.map((i) => (
+                <li key={i.path}>
+                  <code>{i.path}</code>: {i.message}
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
       <div className="row">
@@ -149,7 +248,8 @@ export function NewSessionForm({ suiteId, tasks, configs }: { suiteId: string; t
           {busy ? "Queuing…" : `Queue ${jobs} job${jobs === 1 ? "" : "s"}`}
         </button>
         <span className="muted">
-          {taskCount} task{taskCount === 1 ? "" : "s"} × {chosenConfigs.length} config{chosenConfigs.length === 1 ? "" : "s"} × {effectiveRepeats} repeat{effectiveRepeats === 1 ? "" : "s"}
+          {taskCount} task{taskCount === 1 ? "" : "s"} × {chosenConfigs.length} config
+          {chosenConfigs.length === 1 ? "" : "s"} × {effectiveRepeats} repeat{effectiveRepeats === 1 ? "" : "s"}
           {!name.trim() ? " · name the session" : chosenConfigs.length === 0 ? " · pick at least one config" : ""}
         </span>
       </div>

@@ -12,7 +12,10 @@ export function PinDevices({ value, onChange }: { value: string[]; onChange: (id
   const live = (q.data?.devices ?? []).filter((d) => !d.revoked);
   return (
     <div className="panel" data-testid="pin-options">
-      <label>Devices <span className="hint">only the ticked phones lease this session&apos;s jobs; none ticked: any phone</span></label>
+      <label>
+        Devices{" "}
+        <span className="hint">only the ticked phones lease this session&apos;s jobs; none ticked: any phone</span>
+      </label>
       {live.length === 0 && <div className="muted">No paired device yet.</div>}
       <div className="checks">
         {live.map((d) => (

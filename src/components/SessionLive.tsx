@@ -36,33 +36,63 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
       <div className="row" style={{ justifyContent: "space-between" }}>
         <div>
           <h1 data-testid="session-name">
-            {s.name} {s.trial && <span className="pill warn">trial</span>} {s.cancelledAt && <span className="pill">cancelled</span>}
+            {s.name} {s.trial && <span className="pill warn">trial</span>}{" "}
+            {s.cancelledAt && <span className="pill">cancelled</span>}
           </h1>
           <p className="sub">
-            Suite <b>{s.suite.id}</b> v{s.suite.version} · {s.taskIds.length} tasks × {s.configIds.length} configs × {s.repeats} repeat{s.repeats === 1 ? "" : "s"} ·{" "}
-            {s.order} (seed {s.seed}) · lease {s.leaseSeconds} s, {s.maxAttempts} attempts
+            Suite <b>{s.suite.id}</b> v{s.suite.version} · {s.taskIds.length} tasks × {s.configIds.length} configs ×{" "}
+            {s.repeats} repeat{s.repeats === 1 ? "" : "s"} · {s.order} (seed {s.seed}) · lease {s.leaseSeconds} s,{" "}
+            {s.maxAttempts} attempts
           </p>
           {s.notes && <p className="sub">{s.notes}</p>}
           {s.pinned && (
             <p className="sub" data-testid="session-pinned">
-              Pinned to {s.pinned.devices.map((d) => d.name + (d.revoked ? " (revoked)" : "")).join(", ")}: only these phones lease its jobs.
+              Pinned to {s.pinned.devices.map((d) => d.name + (d.revoked ? " (revoked)" : "")).join(", ")}: only these
+              phones lease its jobs.
             </p>
           )}
           {s.pinned?.allRevoked && (s.counts.queued > 0 || s.counts.leased > 0) && (
             <div className="error" data-testid="pinned-all-revoked">
-              Every device this session is pinned to is revoked, so no phone will lease its remaining jobs; cancel it and queue it again pinned to a paired phone.
+              Every device this session is pinned to is revoked, so no phone will lease its remaining jobs; cancel it
+              and queue it again pinned to a paired phone.
             </div>
           )}
           <p className="sub">
             <a href={`/analytics?session=${s.id}`}>Analytics for this session</a> · Download{" "}
-            <a href={`/api/export/runs.csv?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} download>runs.csv</a> ·{" "}
-            <a href={`/api/export/runs.json?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} download>runs.json</a> ·{" "}
-            <a href={`/api/export/turns.csv?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} download title="One row per turn (docs/notebook-data.md)">turns.csv</a> ·{" "}
-            <a href={`/api/export/calls.csv?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} download title="One row per tool call (docs/notebook-data.md)">calls.csv</a>
+            <a href={`/api/export/runs.csv?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} download>
+              runs.csv
+            </a>{" "}
+            ·{" "}
+            <a href={`/api/export/runs.json?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} download>
+              runs.json
+            </a>{" "}
+            ·{" "}
+            <a
+              href={`/api/export/turns.csv?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`}
+              download
+              title="One row per turn (docs/notebook-data.md)"
+            >
+              turns.csv
+            </a>{" "}
+            ·{" "}
+            <a
+              href={`/api/export/calls.csv?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`}
+              download
+              title="One row per tool call (docs/notebook-data.md)"
+            >
+              calls.csv
+            </a>
           </p>
         </div>
         {!finished && !s.cancelledAt && s.suite.id !== "imported" && (
-          <button className="btn danger" disabled={cancel.isPending} onClick={() => { if (confirm("Cancel every queued and running job of this session?")) cancel.mutate(); }} data-testid="cancel-session">
+          <button
+            className="btn danger"
+            disabled={cancel.isPending}
+            onClick={() => {
+              if (confirm("Cancel every queued and running job of this session?")) cancel.mutate();
+            }}
+            data-testid="cancel-session"
+          >
             Cancel session
           </button>
         )}
@@ -71,30 +101,45 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
 
       {s.suite.id === "imported" ? (
         <div className="notice" data-testid="imported-notice">
-          This session was imported from a runs.json: it has runs but no jobs, and its runs cannot be rescored (an export carries no workspaces).
+          This session was imported from a runs.json: it has runs but no jobs, and its runs cannot be rescored (an
+          export carries no workspaces).
         </div>
       ) : (
-      <div className="panel">
-        <div className="row" style={{ justifyContent: "space-between", marginBottom: 8 }}>
-          <b data-testid="progress-text">
-            {p.done} of {p.total} jobs done ({percent(p.fraction)})
-          </b>
-          <span className="muted" data-testid="eta">
-            {finished ? "finished" : s.cancelledAt ? "cancelled" : p.etaMs !== null ? `about ${formatDuration(p.etaMs)} left` : s.counts.leased ? "running: waiting for the first result" : "waiting for a phone to poll"}
-          </span>
+        <div className="panel">
+          <div className="row" style={{ justifyContent: "space-between", marginBottom: 8 }}>
+            <b data-testid="progress-text">
+              {p.done} of {p.total} jobs done ({percent(p.fraction)})
+            </b>
+            <span className="muted" data-testid="eta">
+              {finished
+                ? "finished"
+                : s.cancelledAt
+                  ? "cancelled"
+                  : p.etaMs !== null
+                    ? `about ${formatDuration(p.etaMs)} left`
+                    : s.counts.leased
+                      ? "running: waiting for the first result"
+                      : "waiting for a phone to poll"}
+            </span>
+          </div>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-valuenow={Math.round(p.fraction * 100)}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
+            <div style={{ width: `${p.fraction * 100}%` }} />
+          </div>
+          <div className="stats" style={{ marginTop: 12 }} data-testid="job-counts">
+            {STATES.map((st) => (
+              <div className="stat" key={st} data-testid={`count-${st}`}>
+                <b>{s.counts[st]}</b>
+                <span>{st}</span>
+              </div>
+            ))}
+          </div>
         </div>
-        <div className="progress" role="progressbar" aria-valuenow={Math.round(p.fraction * 100)} aria-valuemin={0} aria-valuemax={100}>
-          <div style={{ width: `${p.fraction * 100}%` }} />
-        </div>
-        <div className="stats" style={{ marginTop: 12 }} data-testid="job-counts">
-          {STATES.map((st) => (
-            <div className="stat" key={st} data-testid={`count-${st}`}>
-              <b>{s.counts[st]}</b>
-              <span>{st}</span>
-            </div>
-          ))}
-        </div>
-      </div>
       )}
 
       <h2>Pass rate by config</h2>
@@ -102,7 +147,15 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
         <p className="muted">No runs scored yet. Pass counts appear here as phones return traces.</p>
       ) : (
         <table data-testid="config-table">
-          <thead><tr><th>Config</th><th className="num">Runs</th><th className="num">Passed</th><th className="num">Pass rate</th><th className="num">Wilson 95%</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Config</th>
+              <th className="num">Runs</th>
+              <th className="num">Passed</th>
+              <th className="num">Pass rate</th>
+              <th className="num">Wilson 95%</th>
+            </tr>
+          </thead>
           <tbody>
             {d.configs.map((c) => (
               <tr key={c.configId} data-testid={`config-row-${c.configId}`}>
@@ -119,21 +172,42 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
 
       {d.runs.length > 0 && s.suite.id !== "imported" && <RescorePanel sessionId={id} onDone={() => q.refetch()} />}
 
-      <h2>Runs <span className="hint">newest first{d.runs.length >= 200 ? ", latest 200" : ""}</span></h2>
+      <h2>
+        Runs <span className="hint">newest first{d.runs.length >= 200 ? ", latest 200" : ""}</span>
+      </h2>
       {d.runs.length === 0 ? (
-        <p className="muted" data-testid="runs-empty">No runs yet. They appear here as phones return traces.</p>
+        <p className="muted" data-testid="runs-empty">
+          No runs yet. They appear here as phones return traces.
+        </p>
       ) : (
         <table data-testid="runs-table">
-          <thead><tr><th>Task</th><th>Config</th><th className="num">Repeat</th><th className="num">Attempt</th><th>Device</th><th>Result</th><th>Outcome</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Task</th>
+              <th>Config</th>
+              <th className="num">Repeat</th>
+              <th className="num">Attempt</th>
+              <th>Device</th>
+              <th>Result</th>
+              <th>Outcome</th>
+            </tr>
+          </thead>
           <tbody>
             {d.runs.map((r) => (
               <tr key={r.id} data-testid="run-row">
-                <td className="mono"><a href={`/runs/${r.id}`} data-testid="run-link">{r.taskId}</a></td>
+                <td className="mono">
+                  <a href={`/runs/${r.id}`} data-testid="run-link">
+                    {r.taskId}
+                  </a>
+                </td>
                 <td className="mono">{r.configId}</td>
                 <td className="num">{r.repeat}</td>
                 <td className="num">{r.attempt}</td>
                 <td className="muted nowrap">{r.deviceId}</td>
-                <td className="nowrap">{r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>} {r.superseded && <span className="pill">superseded</span>}</td>
+                <td className="nowrap">
+                  {r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}{" "}
+                  {r.superseded && <span className="pill">superseded</span>}
+                </td>
                 <td className="truncate" title={r.outcomeReason}>
                   <span className={`pill o-${r.outcome}`}>{r.outcome.replace("_", " ")}</span>{" "}
                   <span className="muted">{r.outcomeReason}</span>

@@ -31,14 +31,13 @@ export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export const ValidationIssueSchema = z.object({ path: z.string(), message: z.string() });
 
 /** The one error body of protocol.md (preamble), with the code drawn from the closed list. */
-export const ApiErrorBody = z
-  .object({
-    error: z.object({
-      code: ErrorCodeSchema,
-      message: z.string().meta({ description: "One sentence: what happened and what to do." }),
-      issues: z.array(ValidationIssueSchema).optional().meta({ description: "One entry per invalid field (400s)." }),
-    }),
-  });
+export const ApiErrorBody = z.object({
+  error: z.object({
+    code: ErrorCodeSchema,
+    message: z.string().meta({ description: "One sentence: what happened and what to do." }),
+    issues: z.array(ValidationIssueSchema).optional().meta({ description: "One entry per invalid field (400s)." }),
+  }),
+});
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 /** Errors every route can answer, whatever it does: a method it lacks, a bug. */

@@ -7,7 +7,10 @@ import type { ApiRoute } from "./route";
 /** Top-level field names of an object schema, `?` marking the optional ones. */
 export function fieldNames(schema: z.ZodType | undefined, io: "input" | "output"): string[] {
   if (!schema) return [];
-  const j = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as { properties?: Record<string, unknown>; required?: string[] };
+  const j = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
   if (!j.properties) return [];
   return Object.keys(j.properties).map((k) => (j.required?.includes(k) ? k : `${k}?`));
 }
@@ -28,11 +31,10 @@ const cell = (s: string) => s.replace(/\|/g, "\\|");
 
 /** The generated reference section of docs/api.md: one table row per operation of the contract. */
 export function routeTable(routes: readonly ApiRoute[] = ROUTES): string {
-  const lines = [
-    "| operation | query | body | answers | errors |",
-    "|---|---|---|---|---|",
-  ];
-  const sorted = [...routes].sort((a, b) => (a.path === b.path ? a.method.localeCompare(b.method) : a.path < b.path ? -1 : 1));
+  const lines = ["| operation | query | body | answers | errors |", "|---|---|---|---|---|"];
+  const sorted = [...routes].sort((a, b) =>
+    a.path === b.path ? a.method.localeCompare(b.method) : a.path < b.path ? -1 : 1,
+  );
   for (const r of sorted) {
     const answers = Object.entries(r.responses)
       .map(([status, spec]) => {
@@ -40,9 +42,15 @@ export function routeTable(routes: readonly ApiRoute[] = ROUTES): string {
         return `${status}${spec?.contentType ? ` ${spec.contentType.split(";")[0]}` : ""}${fields.length ? ` {${fields.join(", ")}}` : ""}`;
       })
       .join("; ");
-    const body = r.body ? (fieldNames(r.body, "input").length ? `{${fieldNames(r.body, "input").join(", ")}}` : (r.bodyNote ?? "JSON")) : "–";
+    const body = r.body
+      ? fieldNames(r.body, "input").length
+        ? `{${fieldNames(r.body, "input").join(", ")}}`
+        : (r.bodyNote ?? "JSON")
+      : "–";
     const errors = r.errors.filter((e) => !(COMMON_ERRORS as readonly string[]).includes(e));
-    lines.push(`| \`${r.method} ${r.path}\` ${cell(r.summary)} | ${queryCell(r)} | ${cell(body)} | ${cell(answers)} | ${code(errors)} |`);
+    lines.push(
+      `| \`${r.method} ${r.path}\` ${cell(r.summary)} | ${queryCell(r)} | ${cell(body)} | ${cell(answers)} | ${code(errors)} |`,
+    );
   }
   return lines.join("\n");
 }

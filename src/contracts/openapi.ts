@@ -24,7 +24,11 @@ export function jsonSchema(schema: z.ZodType, io: "input" | "output", prefix: st
     return Object.fromEntries(
       Object.entries(v).map(([k, x]) => [
         k,
-        k === "$ref" && typeof x === "string" ? (x === "#" ? `#/components/schemas/${prefix}` : x.replace("#/$defs/", `#/components/schemas/${prefix}_`)) : rename(x),
+        k === "$ref" && typeof x === "string"
+          ? x === "#"
+            ? `#/components/schemas/${prefix}`
+            : x.replace("#/$defs/", `#/components/schemas/${prefix}_`)
+          : rename(x),
       ]),
     );
   };
@@ -39,13 +43,25 @@ export function jsonSchema(schema: z.ZodType, io: "input" | "output", prefix: st
 }
 
 function parameters(r: ApiRoute, components: Components): Json[] {
-  const out: Json[] = pathParams(r.path).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+  const out: Json[] = pathParams(r.path).map((name) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  }));
   if (!r.query) return out;
   for (const [name, field] of Object.entries(queryShape(r.query))) {
     const schema = jsonSchema(field, "input", `${r.id}_q_${name}`, components);
     const { description, ...rest } = schema;
     const array = rest.type === "array";
-    out.push({ name, in: "query", required: !field.safeParse(undefined).success, ...(description ? { description } : {}), schema: rest, ...(array ? { style: "form", explode: true } : {}) });
+    out.push({
+      name,
+      in: "query",
+      required: !field.safeParse(undefined).success,
+      ...(description ? { description } : {}),
+      schema: rest,
+      ...(array ? { style: "form", explode: true } : {}),
+    });
   }
   return out;
 }
@@ -61,8 +77,15 @@ function operation(r: ApiRoute, components: Components): Json {
   for (const [status, spec] of Object.entries(r.responses)) {
     if (!spec) continue;
     const type = spec.contentType ?? "application/json";
-    const schema = spec.schema ? jsonSchema(spec.schema, "output", `${r.id}_${status}`, components) : spec.contentType ? { type: "string" } : undefined;
-    responses[status] = { description: spec.description, ...(schema ? { content: { [type.split(";")[0]]: { schema } } } : {}) };
+    const schema = spec.schema
+      ? jsonSchema(spec.schema, "output", `${r.id}_${status}`, components)
+      : spec.contentType
+        ? { type: "string" }
+        : undefined;
+    responses[status] = {
+      description: spec.description,
+      ...(schema ? { content: { [type.split(";")[0]]: { schema } } } : {}),
+    };
   }
   for (const [status, codes] of errorStatuses(routeErrors(r))) {
     responses[String(status)] = {
@@ -77,7 +100,13 @@ function operation(r: ApiRoute, components: Components): Json {
     ...(r.auth === "device token" ? { security: [{ deviceToken: [] }] } : {}),
     parameters: parameters(r, components),
     ...(r.body
-      ? { requestBody: { required: true, ...(r.bodyNote ? { description: r.bodyNote } : {}), content: { "application/json": { schema: jsonSchema(r.body, "input", `${r.id}_body`, components) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            ...(r.bodyNote ? { description: r.bodyNote } : {}),
+            content: { "application/json": { schema: jsonSchema(r.body, "input", `${r.id}_body`, components) } },
+          },
+        }
       : {}),
     responses,
     "x-error-codes": routeErrors(r),
@@ -104,14 +133,17 @@ export function openApiDocument(routes: readonly ApiRoute[] = ROUTES): OpenApiDo
     info: {
       title: "Harness Lab API",
       version: "1",
-      description: "Generated from src/contracts. Device protocol: ../shared/protocol.md §1; every error has the body ErrorBody.",
+      description:
+        "Generated from src/contracts. Device protocol: ../shared/protocol.md §1; every error has the body ErrorBody.",
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     tags: [{ name: "device" }, { name: "dashboard" }, { name: "analytics" }, { name: "budget" }, { name: "auth" }],
     paths,
     components: {
       schemas: components,
-      securitySchemes: { deviceToken: { type: "http", scheme: "bearer", description: "The device token from POST /api/devices." } },
+      securitySchemes: {
+        deviceToken: { type: "http", scheme: "bearer", description: "The device token from POST /api/devices." },
+      },
     },
   };
 }

@@ -32,7 +32,10 @@ const flag = (description: string) => text(`${description}: \`1\`/\`true\` or \`
 
 /** The shared analytics filter as it appears on the wire (protocol.md §5). */
 export const FILTER_PARAMS = {
-  session: z.array(z.string()).optional().meta({ description: "A session id; repeat for several. None: all sessions." }),
+  session: z
+    .array(z.string())
+    .optional()
+    .meta({ description: "A session id; repeat for several. None: all sessions." }),
   build: text("Build commit."),
   device: text("Device id."),
   thermal: text("Thermal state at start: nominal, fair, serious or critical."),
@@ -81,8 +84,14 @@ export function filterValues(w: FilterWire) {
  * the schema its value must then satisfy. The result is `{ filter, ...extra values }`.
  */
 export function filterQuery<E extends Record<string, { wire: z.ZodType; value: z.ZodType }>>(extra: E) {
-  const wire = z.object({ ...FILTER_PARAMS, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, v.wire])) });
-  const values = z.object({ ...AnalyticsFilter.shape, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, v.value])) });
+  const wire = z.object({
+    ...FILTER_PARAMS,
+    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, v.wire])),
+  });
+  const values = z.object({
+    ...AnalyticsFilter.shape,
+    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, v.value])),
+  });
   return wire
     .transform((w): unknown => {
       const e: Record<string, unknown> = w;
@@ -92,7 +101,12 @@ export function filterQuery<E extends Record<string, { wire: z.ZodType; value: z
     .transform((v) => {
       const rec = v as Record<string, unknown>;
       const filter = Object.fromEntries(Object.keys(AnalyticsFilter.shape).map((k) => [k, rec[k]])) as AnalyticsFilter;
-      return { filter, ...(Object.fromEntries(Object.keys(extra).map((k) => [k, rec[k]])) as { [K in keyof E]: z.output<E[K]["value"]> }) };
+      return {
+        filter,
+        ...(Object.fromEntries(Object.keys(extra).map((k) => [k, rec[k]])) as {
+          [K in keyof E]: z.output<E[K]["value"]>;
+        }),
+      };
     });
 }
 
@@ -102,7 +116,10 @@ export function filterQuery<E extends Record<string, { wire: z.ZodType; value: z
  */
 export const SIDES = {
   a: { wire: text("The baseline config (required)."), value: z.string({ error: "name the baseline config" }) },
-  b: { wire: text("The config to compare with it (required)."), value: z.string({ error: "name the config to compare with it" }) },
+  b: {
+    wire: text("The config to compare with it (required)."),
+    value: z.string({ error: "name the config to compare with it" }),
+  },
   aSession: { wire: text("Only this session's runs for a."), value: z.string().optional() },
   bSession: { wire: text("Only this session's runs for b."), value: z.string().optional() },
 };

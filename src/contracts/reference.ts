@@ -5,15 +5,38 @@ import { queryShape } from "./query";
 import { pathParams, type ApiRoute } from "./route";
 
 /** One field of a body or query, as the API reference page lists it. */
-export interface FieldRow { name: string; type: string; required: boolean; description: string }
+export interface FieldRow {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+}
 export interface OperationView {
-  id: string; method: string; path: string; summary: string; auth: string; tag: string;
-  params: FieldRow[]; body: FieldRow[]; bodyNote: string | null;
+  id: string;
+  method: string;
+  path: string;
+  summary: string;
+  auth: string;
+  tag: string;
+  params: FieldRow[];
+  body: FieldRow[];
+  bodyNote: string | null;
   responses: { status: string; description: string; contentType: string | null; fields: FieldRow[] }[];
   errors: string[];
 }
 
-type Schema = { type?: string | string[]; items?: Schema; anyOf?: Schema[]; enum?: unknown[]; const?: unknown; properties?: Record<string, Schema>; required?: string[]; description?: string; $ref?: string; prefixItems?: Schema[] };
+type Schema = {
+  type?: string | string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  description?: string;
+  $ref?: string;
+  prefixItems?: Schema[];
+};
 
 /** A short type name for a JSON Schema: `string`, `integer | null`, `array of object`, `"a" | "b"`. */
 export function typeName(s: Schema): string {
@@ -27,13 +50,19 @@ export function typeName(s: Schema): string {
   return s.type ?? "any JSON";
 }
 
-const toJson = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Schema;
+const toJson = (schema: z.ZodType, io: "input" | "output") =>
+  z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Schema;
 
 /** The top-level fields of an object schema. */
 export function fields(schema: z.ZodType | undefined, io: "input" | "output"): FieldRow[] {
   if (!schema) return [];
   const j = toJson(schema, io);
-  return Object.entries(j.properties ?? {}).map(([name, p]) => ({ name, type: typeName(p), required: !!j.required?.includes(name), description: p.description ?? "" }));
+  return Object.entries(j.properties ?? {}).map(([name, p]) => ({
+    name,
+    type: typeName(p),
+    required: !!j.required?.includes(name),
+    description: p.description ?? "",
+  }));
 }
 
 function params(r: ApiRoute): FieldRow[] {
@@ -41,7 +70,12 @@ function params(r: ApiRoute): FieldRow[] {
   if (!r.query) return path;
   const query = Object.entries(queryShape(r.query)).map(([name, f]) => {
     const j = toJson(f, "input");
-    return { name, type: j.type === "array" ? "repeatable" : "string", required: false, description: j.description ?? "" };
+    return {
+      name,
+      type: j.type === "array" ? "repeatable" : "string",
+      required: false,
+      description: j.description ?? "",
+    };
   });
   return [...path, ...query];
 }
@@ -49,12 +83,20 @@ function params(r: ApiRoute): FieldRow[] {
 /** Every operation of the contract, shaped for the reference page (grouped by tag, then path). */
 export function operations(routes: readonly ApiRoute[] = ROUTES): OperationView[] {
   return routes.map((r) => ({
-    id: r.id, method: r.method, path: r.path, summary: r.summary, auth: r.auth, tag: r.tag,
+    id: r.id,
+    method: r.method,
+    path: r.path,
+    summary: r.summary,
+    auth: r.auth,
+    tag: r.tag,
     params: params(r),
     body: fields(r.body, "input"),
     bodyNote: r.bodyNote ?? null,
     responses: Object.entries(r.responses).map(([status, spec]) => ({
-      status, description: spec?.description ?? "", contentType: spec?.contentType ?? (spec?.schema ? "application/json" : null), fields: fields(spec?.schema, "output"),
+      status,
+      description: spec?.description ?? "",
+      contentType: spec?.contentType ?? (spec?.schema ? "application/json" : null),
+      fields: fields(spec?.schema, "output"),
     })),
     errors: routeErrors(r),
   }));

@@ -41,7 +41,11 @@ export interface ApiRoute {
 export const defineRoute = <const R extends ApiRoute>(r: R): R => r;
 
 export type StatusOf<R extends ApiRoute> = Extract<keyof R["responses"], number>;
-type SchemaAt<R extends ApiRoute, S extends StatusOf<R>> = R["responses"][S] extends { schema: infer Z extends z.ZodType } ? Z : never;
+type SchemaAt<R extends ApiRoute, S extends StatusOf<R>> = R["responses"][S] extends {
+  schema: infer Z extends z.ZodType;
+}
+  ? Z
+  : never;
 /** What a handler must hand over for `status`: the schema's input (so a service's wider value is a type error). */
 export type ReplyBody<R extends ApiRoute, S extends StatusOf<R>> = z.input<SchemaAt<R, S>>;
 /** What a client gets back for `status`. */

@@ -23,7 +23,11 @@ export interface ReplyCalls {
  * text), then calls written in the text in Gemma's or a lenient syntax. Calls found in the text
  * get ids of their own so they can go back to the endpoint as ordinary tool calls.
  */
-export function replyCalls(c: Pick<Completion, "content" | "toolCalls">, toolNames: readonly string[], turn: number): ReplyCalls {
+export function replyCalls(
+  c: Pick<Completion, "content" | "toolCalls">,
+  toolNames: readonly string[],
+  turn: number,
+): ReplyCalls {
   const calls: ReplyCall[] = [];
   const problems: CallProblem[] = [];
   for (const tc of c.toolCalls) {
@@ -33,7 +37,11 @@ export function replyCalls(c: Pick<Completion, "content" | "toolCalls">, toolNam
       continue;
     }
     try {
-      calls.push({ id: tc.id, name: tc.function.name.slice(0, MAX_NAME), args: raw === "" ? {} : (JSON.parse(raw) as JsonValue) });
+      calls.push({
+        id: tc.id,
+        name: tc.function.name.slice(0, MAX_NAME),
+        args: raw === "" ? {} : (JSON.parse(raw) as JsonValue),
+      });
     } catch {
       problems.push({ name: tc.function.name, raw, message: "the arguments are not valid JSON" });
     }
@@ -42,7 +50,8 @@ export function replyCalls(c: Pick<Completion, "content" | "toolCalls">, toolNam
   // Some servers parse a call into tool_calls and also leave its syntax in the content: run it once.
   const native = new Set(calls.map((x) => stableJson([x.name, x.args])));
   parsed.calls.forEach((t, k) => {
-    if (!native.has(stableJson([t.name.slice(0, MAX_NAME), t.args]))) calls.push({ id: `call_${turn}_${k}`, name: t.name.slice(0, MAX_NAME), args: t.args });
+    if (!native.has(stableJson([t.name.slice(0, MAX_NAME), t.args])))
+      calls.push({ id: `call_${turn}_${k}`, name: t.name.slice(0, MAX_NAME), args: t.args });
   });
   problems.push(...parsed.problems);
   return { calls, problems, text: parsed.text };
@@ -50,5 +59,9 @@ export function replyCalls(c: Pick<Completion, "content" | "toolCalls">, toolNam
 
 /** The calls as the endpoint receives them back in the history. */
 export function asChatToolCalls(calls: readonly ReplyCall[]): ChatToolCall[] {
-  return calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: JSON.stringify(c.args) } }));
+  return calls.map((c) => ({
+    id: c.id,
+    type: "function",
+    function: { name: c.name, arguments: JSON.stringify(c.args) },
+  }));
 }

@@ -59,18 +59,35 @@ const httpUrl = (name: string, value: string): string | null => {
 };
 
 /** Parses and checks the command line; every problem is one sentence that says what to pass. */
-export function parseDeviceArgs(argv: string[], env: Record<string, string | undefined>, host: Host): { options: DeviceCliOptions } | { errors: string[] } | { help: true } {
+export function parseDeviceArgs(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  host: Host,
+): { options: DeviceCliOptions } | { errors: string[] } | { help: true } {
   let v: Record<string, string | boolean | string[] | undefined>;
   try {
     v = parseArgs({
       args: argv,
       options: {
-        url: { type: "string" }, token: { type: "string" }, "model-url": { type: "string" }, model: { type: "string" },
-        "api-key": { type: "string" }, quantization: { type: "string" }, "no-stream": { type: "boolean", default: false }, history: { type: "string" },
-        "device-id": { type: "string" }, "device-model": { type: "string" }, commit: { type: "string" },
-        wait: { type: "string" }, "until-idle": { type: "boolean", default: false }, "max-jobs": { type: "string" },
-        "max-turns": { type: "string" }, "request-timeout": { type: "string" },
-        "stall-timeout": { type: "string" }, session: { type: "string", multiple: true }, help: { type: "boolean", short: "h", default: false },
+        url: { type: "string" },
+        token: { type: "string" },
+        "model-url": { type: "string" },
+        model: { type: "string" },
+        "api-key": { type: "string" },
+        quantization: { type: "string" },
+        "no-stream": { type: "boolean", default: false },
+        history: { type: "string" },
+        "device-id": { type: "string" },
+        "device-model": { type: "string" },
+        commit: { type: "string" },
+        wait: { type: "string" },
+        "until-idle": { type: "boolean", default: false },
+        "max-jobs": { type: "string" },
+        "max-turns": { type: "string" },
+        "request-timeout": { type: "string" },
+        "stall-timeout": { type: "string" },
+        session: { type: "string", multiple: true },
+        help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
     }).values;
@@ -86,15 +103,25 @@ export function parseDeviceArgs(argv: string[], env: Record<string, string | und
   const model = str("model");
   if (!url) errors.push("--url is required: the dashboard's address, e.g. --url http://127.0.0.1:3000");
   else if (httpUrl("url", url)) errors.push(httpUrl("url", url)!);
-  if (!token) errors.push(`--token is required: create a device on ${url ? url.replace(/\/+$/, "") : "the dashboard"}/devices and pass the token it shows once`);
-  if (!modelUrl) errors.push("--model-url is required: the endpoint's /v1 address, e.g. http://127.0.0.1:8080/v1 (llama.cpp) or http://127.0.0.1:11434/v1 (Ollama)");
+  if (!token)
+    errors.push(
+      `--token is required: create a device on ${url ? url.replace(/\/+$/, "") : "the dashboard"}/devices and pass the token it shows once`,
+    );
+  if (!modelUrl)
+    errors.push(
+      "--model-url is required: the endpoint's /v1 address, e.g. http://127.0.0.1:8080/v1 (llama.cpp) or http://127.0.0.1:11434/v1 (Ollama)",
+    );
   else if (httpUrl("model-url", modelUrl)) errors.push(httpUrl("model-url", modelUrl)!);
-  if (!model) errors.push("--model is required: the model name the endpoint serves, e.g. --model gemma3:4b (Ollama) or any name for llama.cpp");
+  if (!model)
+    errors.push(
+      "--model is required: the model name the endpoint serves, e.g. --model gemma3:4b (Ollama) or any name for llama.cpp",
+    );
   const num = (k: string, def: number, min: number, max: number): number => {
     const raw = str(k);
     if (raw === undefined) return def;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) errors.push(`--${k} must be a whole number from ${min} to ${max}, got ${raw}`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      errors.push(`--${k} must be a whole number from ${min} to ${max}, got ${raw}`);
     return n;
   };
   const history = str("history") ?? "native";
@@ -105,19 +132,38 @@ export function parseDeviceArgs(argv: string[], env: Record<string, string | und
   const timeout = num("request-timeout", 600, 1, 86_400);
   const stall = num("stall-timeout", 120, 1, 86_400);
   const sessions = Array.isArray(v.session) ? (v.session as string[]) : [];
-  for (const s of sessions) if (!/^\S{1,200}$/.test(s)) errors.push(`--session takes a session id such as ses_… (1-200 characters, no spaces), got ${JSON.stringify(s)}`);
+  for (const s of sessions)
+    if (!/^\S{1,200}$/.test(s))
+      errors.push(`--session takes a session id such as ses_… (1-200 characters, no spaces), got ${JSON.stringify(s)}`);
   if (errors.length) return { errors };
   return {
     options: {
-      url: url!, token: token!, modelUrl: modelUrl!, model: model!, apiKey: str("api-key") ?? env.OPENAI_API_KEY,
-      stream: !v["no-stream"], history: history as "native" | "text",
-      device: { id: (str("device-id") ?? `desktop-${host.hostname.replace(/[^A-Za-z0-9._:-]/g, "-")}`).slice(0, 128), model: (str("device-model") ?? host.cpu).slice(0, 200) || "desktop", os: host.os.slice(0, 200) || "unknown" },
+      url: url!,
+      token: token!,
+      modelUrl: modelUrl!,
+      model: model!,
+      apiKey: str("api-key") ?? env.OPENAI_API_KEY,
+      stream: !v["no-stream"],
+      history: history as "native" | "text",
+      device: {
+        id: (str("device-id") ?? `desktop-${host.hostname.replace(/[^A-Za-z0-9._:-]/g, "-")}`).slice(0, 128),
+        model: (str("device-model") ?? host.cpu).slice(0, 200) || "desktop",
+        os: host.os.slice(0, 200) || "unknown",
+      },
       build: {
-        commit: str("commit") ?? "desktop", app: "harness-lab-desktop 0.1.0",
-        runtime: `openai-compatible ${new URL(modelUrl!).host}${v["no-stream"] ? " (not streamed)" : ""}`, model: model!,
+        commit: str("commit") ?? "desktop",
+        app: "harness-lab-desktop 0.1.0",
+        runtime: `openai-compatible ${new URL(modelUrl!).host}${v["no-stream"] ? " (not streamed)" : ""}`,
+        model: model!,
         ...(str("quantization") ? { quantization: str("quantization") } : {}),
       },
-      waitSeconds, untilIdle: v["until-idle"] === true, maxJobs, maxTurns, requestTimeoutMs: timeout * 1000, stallTimeoutMs: stall * 1000, sessions,
+      waitSeconds,
+      untilIdle: v["until-idle"] === true,
+      maxJobs,
+      maxTurns,
+      requestTimeoutMs: timeout * 1000,
+      stallTimeoutMs: stall * 1000,
+      sessions,
     },
   };
 }

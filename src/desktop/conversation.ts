@@ -38,13 +38,20 @@ export class Conversation {
   private turns: HistoryTurn[] = [];
   private summary: string | null = null;
 
-  constructor(readonly systemPrompt: string, readonly task: string, public mode: HistoryMode = "native") {}
+  constructor(
+    readonly systemPrompt: string,
+    readonly task: string,
+    public mode: HistoryMode = "native",
+  ) {}
 
   /** The messages as the model sees them; `note` (the current plan) is appended to the newest message only. */
   messages(note?: string): ChatMessage[] {
     const out: ChatMessage[] = [];
     if (this.systemPrompt) out.push({ role: "system", content: this.systemPrompt });
-    out.push({ role: "user", content: this.summary ? `${this.task}\n\n[Summary of your work so far]\n${this.summary}` : this.task });
+    out.push({
+      role: "user",
+      content: this.summary ? `${this.task}\n\n[Summary of your work so far]\n${this.summary}` : this.task,
+    });
     for (const t of this.turns) {
       if (this.mode === "native") out.push(t.assistant, ...t.observations.map((o) => o.msg));
       else {
@@ -60,7 +67,13 @@ export class Conversation {
   }
 
   addAssistant(content: string, toolCalls: ChatToolCall[], raw: string): void {
-    this.turns.push({ assistant: toolCalls.length ? { role: "assistant", content, tool_calls: toolCalls } : { role: "assistant", content }, raw, observations: [] });
+    this.turns.push({
+      assistant: toolCalls.length
+        ? { role: "assistant", content, tool_calls: toolCalls }
+        : { role: "assistant", content },
+      raw,
+      observations: [],
+    });
   }
 
   addToolResult(callId: string, tool: string, content: string): void {
@@ -90,7 +103,9 @@ export class Conversation {
       window,
       used,
       turns: this.turns.map((t) => {
-        const outputs = t.observations.filter((o) => o.tool !== null).map((o) => ({ tokens: tokensOf(o.msg), elided: o.elided }));
+        const outputs = t.observations
+          .filter((o) => o.tool !== null)
+          .map((o) => ({ tokens: tokensOf(o.msg), elided: o.elided }));
         return { tokens: tokensOf(t.assistant) + t.observations.reduce((n, o) => n + tokensOf(o.msg), 0), outputs };
       }),
     };
@@ -115,7 +130,10 @@ export class Conversation {
     const lines: string[] = [`The request: ${this.task}`];
     if (this.summary) lines.push(`Earlier summary: ${this.summary}`);
     for (const t of this.turns.slice(0, upTo)) {
-      const calls = t.assistant.role === "assistant" && t.assistant.tool_calls ? t.assistant.tool_calls.map((c) => `${c.function.name}(${c.function.arguments})`).join("; ") : "";
+      const calls =
+        t.assistant.role === "assistant" && t.assistant.tool_calls
+          ? t.assistant.tool_calls.map((c) => `${c.function.name}(${c.function.arguments})`).join("; ")
+          : "";
       lines.push(`Assistant: ${t.assistant.content}${calls ? ` [called ${calls}]` : ""}`);
       for (const o of t.observations) lines.push(`${o.tool ? `Result of ${o.tool}` : "Note"}: ${o.msg.content}`);
     }

@@ -11,7 +11,10 @@ import { ProtocolAbortedError, ProtocolHttpError, createDeviceClient, defaultSle
  */
 
 /** What each job runs with (the run's own options, minus the job), plus how the device polls. */
-export interface DesktopDeviceOptions extends Pick<DesktopRunOptions, "device" | "build" | "endpoint" | "model" | "stream" | "history" | "maxTurns"> {
+export interface DesktopDeviceOptions extends Pick<
+  DesktopRunOptions,
+  "device" | "build" | "endpoint" | "model" | "stream" | "history" | "maxTurns"
+> {
   url: string;
   token: string;
   waitSeconds?: number;
@@ -49,10 +52,21 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
 
   /** A finished trace is never dropped: no answer, 5xx and 429 are retried with backoff (polls until stopped). */
   const client = createDeviceClient({
-    url: opts.url, token: opts.token, fetch: doFetch, sleep,
-    onRetry: (e) => log(`${e.path} failed (${e.error instanceof Error ? e.error.message : String(e.error)}); retrying in ${e.delayMs} ms`),
+    url: opts.url,
+    token: opts.token,
+    fetch: doFetch,
+    sleep,
+    onRetry: (e) =>
+      log(
+        `${e.path} failed (${e.error instanceof Error ? e.error.message : String(e.error)}); retrying in ${e.delayMs} ms`,
+      ),
   });
-  const probe = { baseUrl: opts.endpoint.baseUrl, apiKey: opts.endpoint.apiKey, model: opts.model, fetch: opts.endpoint.fetch };
+  const probe = {
+    baseUrl: opts.endpoint.baseUrl,
+    apiKey: opts.endpoint.apiKey,
+    model: opts.model,
+    fetch: opts.endpoint.fetch,
+  };
   let warnedDropped = false;
 
   /**
@@ -63,7 +77,10 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
     let delay = 2_000;
     let said = false;
     while (!stopped() && !(await serverAnswers(probe))) {
-      if (!said) log(`the model server at ${opts.endpoint.baseUrl} is not answering; not taking jobs until it does (checking again with backoff up to 60 s)`);
+      if (!said)
+        log(
+          `the model server at ${opts.endpoint.baseUrl} is not answering; not taking jobs until it does (checking again with backoff up to 60 s)`,
+        );
       said = true;
       await sleep(delay);
       delay = Math.min(60_000, delay * 2);
@@ -73,26 +90,44 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
 
   await untilServerAnswers();
   const server: ServerInfo = stopped() ? { window: null, tokenize: null } : await probeServer(probe);
-  log(server.window ? `model server window: ${server.window.tokens} tokens (${server.window.source})` : "model server window: not reported (a config larger than it is found by its first refusal)");
+  log(
+    server.window
+      ? `model server window: ${server.window.tokens} tokens (${server.window.source})`
+      : "model server window: not reported (a config larger than it is found by its first refusal)",
+  );
   if (server.tokenize) log("model server tokenizer: /tokenize (room in the window is counted exactly)");
 
   while (!stopped() && (opts.maxJobs === undefined || reports.length < opts.maxJobs)) {
     await untilServerAnswers();
     if (stopped()) break;
     let job: Job | null;
-    const body = { device: opts.device, build: opts.build, state: { thermal: "nominal" as const }, ...(opts.sessions?.length ? { sessions: opts.sessions } : {}) };
+    const body = {
+      device: opts.device,
+      build: opts.build,
+      state: { thermal: "nominal" as const },
+      ...(opts.sessions?.length ? { sessions: opts.sessions } : {}),
+    };
     try {
       job = await client.poll(body, { wait, signal: opts.signal });
     } catch (e) {
       if (stopped() || e instanceof ProtocolAbortedError) break;
-      if (e instanceof ProtocolHttpError && e.status === 401) throw new Error("The dashboard refused the device token (401): create a new one on the dashboard's /devices page and pass it with --token.", { cause: e });
+      if (e instanceof ProtocolHttpError && e.status === 401)
+        throw new Error(
+          "The dashboard refused the device token (401): create a new one on the dashboard's /devices page and pass it with --token.",
+          { cause: e },
+        );
       throw e;
     }
     if (job === null) {
       if (opts.stopWhenIdle) break;
       continue;
     }
-    const report: DesktopJobReport = { jobId: job.id, taskId: job.task.id, configId: job.config.id, status: "submitted" };
+    const report: DesktopJobReport = {
+      jobId: job.id,
+      taskId: job.task.id,
+      configId: job.config.id,
+      status: "submitted",
+    };
     log(`job ${job.id}: ${job.task.id} × ${job.config.id} (repeat ${job.repeat}, attempt ${job.attempt})`);
 
     // Heartbeats on the lease's cadence; a lost lease stops the run through the endpoint's signal.
@@ -109,34 +144,52 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
     });
     try {
       const run = await runDesktopJob({
-        job, device: opts.device, build: opts.build, model: opts.model, stream: opts.stream, history, maxTurns: opts.maxTurns,
-        endpoint: { ...opts.endpoint, signal: lease.signal }, serverWindow: server.window, tokenize: server.tokenize,
-        onTurn: (n) => { turn = n; },
+        job,
+        device: opts.device,
+        build: opts.build,
+        model: opts.model,
+        stream: opts.stream,
+        history,
+        maxTurns: opts.maxTurns,
+        endpoint: { ...opts.endpoint, signal: lease.signal },
+        serverWindow: server.window,
+        tokenize: server.tokenize,
+        onTurn: (n) => {
+          turn = n;
+        },
         onHistoryFallback: (reason) => {
           if (history === "text") return;
           history = "text";
-          log(`the endpoint's chat template refused tool messages (${reason.slice(0, 160)}); sending history as text from now on`);
+          log(
+            `the endpoint's chat template refused tool messages (${reason.slice(0, 160)}); sending history as text from now on`,
+          );
         },
       });
       beat.stop();
       if (run.toolsDropped && !warnedDropped) {
         warnedDropped = true;
-        log(`config ${job.config.id}: the start-up prompt came out at ${run.trace.load.startupTokens} tokens, far below its tool definitions: the server's chat template seems to leave the tools out (llama.cpp: use --jinja with a template that supports tools). Runs are marked toolsDropped`);
+        log(
+          `config ${job.config.id}: the start-up prompt came out at ${run.trace.load.startupTokens} tokens, far below its tool definitions: the server's chat template seems to leave the tools out (llama.cpp: use --jinja with a template that supports tools). Runs are marked toolsDropped`,
+        );
       }
       report.trace = run.trace;
       report.endReason = run.trace.end.reason;
       const r = await client.result(job.id, run.trace);
       Object.assign(report, { runId: r.runId, passed: r.passed, outcome: r.outcome });
-      log(`job ${job.id}: ${run.trace.end.reason} after ${run.trace.turns.length} turns → ${r.outcome}${r.passed ? " (passed)" : ""}`);
+      log(
+        `job ${job.id}: ${run.trace.end.reason} after ${run.trace.turns.length} turns → ${r.outcome}${r.passed ? " (passed)" : ""}`,
+      );
     } catch (e) {
       beat.stop();
       if (e instanceof InfrastructureError) {
         report.status = "failed";
         report.detail = `${e.reason}: ${e.message}`;
         log(`job ${job.id}: cannot run (${report.detail}); reporting it with /fail`);
-        await client.fail(job.id, { leaseToken: job.lease.token, reason: e.reason, detail: e.message.slice(0, 10_000) }).catch((err) => {
-          if (!(err instanceof ProtocolHttpError && err.status === 409)) throw err;
-        });
+        await client
+          .fail(job.id, { leaseToken: job.lease.token, reason: e.reason, detail: e.message.slice(0, 10_000) })
+          .catch((err) => {
+            if (!(err instanceof ProtocolHttpError && err.status === 409)) throw err;
+          });
         // No job can run until the server is restarted with a larger window: stop instead of failing every job.
         if (e instanceof ServerWindowTooSmall) {
           reports.push(report);
@@ -156,9 +209,11 @@ export async function runDesktopDevice(opts: DesktopDeviceOptions): Promise<Desk
         report.status = "failed";
         report.detail = `device_error: ${e instanceof Error ? e.message : String(e)}`.slice(0, 2000);
         log(`job ${job.id}: ${report.detail}; reporting it with /fail`);
-        await client.fail(job.id, { leaseToken: job.lease.token, reason: "device_error", detail: report.detail }).catch((err) => {
-          if (!(err instanceof ProtocolHttpError && err.status === 409)) throw err;
-        });
+        await client
+          .fail(job.id, { leaseToken: job.lease.token, reason: "device_error", detail: report.detail })
+          .catch((err) => {
+            if (!(err instanceof ProtocolHttpError && err.status === 409)) throw err;
+          });
       }
     } finally {
       opts.signal?.removeEventListener("abort", onStop);

@@ -47,7 +47,8 @@ export function measureReply({ c, heldBefore, newEstimate, usedEstimate, compact
     estimated = true;
   }
   let outputTokens: number;
-  if (c.usage && (c.usage.completionTokens > 0 || (c.content === "" && c.toolCalls.length === 0))) outputTokens = c.usage.completionTokens;
+  if (c.usage && (c.usage.completionTokens > 0 || (c.content === "" && c.toolCalls.length === 0)))
+    outputTokens = c.usage.completionTokens;
   else if (typeof c.timings?.predictedN === "number") outputTokens = c.timings.predictedN;
   else {
     outputTokens = estimateTokens(c.content + c.toolCalls.map((t) => t.function.name + t.function.arguments).join(""));

@@ -78,14 +78,19 @@ export async function complete(opts: EndpointOptions, req: CompletionRequest): P
   if (req.maxTokens !== undefined) body.max_tokens = req.maxTokens;
   if (req.stream) body.stream_options = { include_usage: true };
   if (req.cachePrompt !== undefined) body.cache_prompt = req.cachePrompt;
-  const signals = [opts.signal, opts.timeoutMs ? AbortSignal.timeout(opts.timeoutMs) : undefined].filter((s): s is AbortSignal => !!s);
+  const signals = [opts.signal, opts.timeoutMs ? AbortSignal.timeout(opts.timeoutMs) : undefined].filter(
+    (s): s is AbortSignal => !!s,
+  );
   const signal = signals.length ? AbortSignal.any(signals) : undefined;
   const sentAt = now();
   let res: Response;
   try {
     res = await (opts.fetch ?? fetch)(opts.baseUrl.replace(/\/+$/, "") + "/chat/completions", {
       method: "POST",
-      headers: { "content-type": "application/json", ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
+      headers: {
+        "content-type": "application/json",
+        ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+      },
       body: JSON.stringify(body),
       signal,
     });
@@ -95,13 +100,27 @@ export async function complete(opts: EndpointOptions, req: CompletionRequest): P
   if (!res.ok) {
     const text = await res.text().catch(() => "");
     // llama.cpp's typed refusal came with HTTP 500 before its PR #16486 and 400 after; other 5xx stay server errors.
-    const kind = (res.status < 500 && CONTEXT_ERROR.test(text)) || text.includes("exceed_context_size_error") ? "context" : "http";
-    throw new EndpointError(kind, `the endpoint answered ${res.status}: ${text.slice(0, 300)}`, res.status, kind === "context" ? windowIn(text) : undefined);
+    const kind =
+      (res.status < 500 && CONTEXT_ERROR.test(text)) || text.includes("exceed_context_size_error") ? "context" : "http";
+    throw new EndpointError(
+      kind,
+      `the endpoint answered ${res.status}: ${text.slice(0, 300)}`,
+      res.status,
+      kind === "context" ? windowIn(text) : undefined,
+    );
   }
   const type = res.headers.get("content-type") ?? "";
   const out: Completion = {
-    content: "", toolCalls: [], finishReason: null, usage: null, timings: null,
-    streamed: type.includes("text/event-stream"), sentAt, firstAt: null, lastAt: null, doneAt: sentAt,
+    content: "",
+    toolCalls: [],
+    finishReason: null,
+    usage: null,
+    timings: null,
+    streamed: type.includes("text/event-stream"),
+    sentAt,
+    firstAt: null,
+    lastAt: null,
+    doneAt: sentAt,
   };
   try {
     if (out.streamed) await readStream(res, out, now, opts.stallMs);
@@ -114,11 +133,19 @@ export async function complete(opts: EndpointOptions, req: CompletionRequest): P
   return out;
 }
 
-function interrupted(e: unknown, signal: AbortSignal | undefined, kind: EndpointErrorKind, what: string): EndpointError {
+function interrupted(
+  e: unknown,
+  signal: AbortSignal | undefined,
+  kind: EndpointErrorKind,
+  what: string,
+): EndpointError {
   const reason = e instanceof Error ? e.message : String(e);
   if (signal?.aborted) {
     const timeout = signal.reason instanceof DOMException && signal.reason.name === "TimeoutError";
-    return new EndpointError(timeout ? "timeout" : "aborted", timeout ? "the model did not answer in time" : "the run was stopped");
+    return new EndpointError(
+      timeout ? "timeout" : "aborted",
+      timeout ? "the model did not answer in time" : "the run was stopped",
+    );
   }
   return new EndpointError(kind, `${what} (${reason})`);
 }
@@ -128,7 +155,8 @@ function usageOf(u: any): Completion["usage"] {
   if (!u || typeof u.prompt_tokens !== "number") return null;
   const cached = u.prompt_tokens_details?.cached_tokens;
   return {
-    promptTokens: u.prompt_tokens, completionTokens: typeof u.completion_tokens === "number" ? u.completion_tokens : 0,
+    promptTokens: u.prompt_tokens,
+    completionTokens: typeof u.completion_tokens === "number" ? u.completion_tokens : 0,
     ...(typeof cached === "number" ? { cachedTokens: cached } : {}),
   };
 }
@@ -137,7 +165,13 @@ const num = (x: unknown) => (typeof x === "number" && Number.isFinite(x) && x >=
 
 function timingsOf(t: any): Completion["timings"] {
   if (!t || typeof t !== "object") return null;
-  return { promptN: num(t.prompt_n), cacheN: num(t.cache_n), predictedN: num(t.predicted_n), promptMs: num(t.prompt_ms), predictedMs: num(t.predicted_ms) };
+  return {
+    promptN: num(t.prompt_n),
+    cacheN: num(t.cache_n),
+    predictedN: num(t.predicted_n),
+    promptMs: num(t.prompt_ms),
+    predictedMs: num(t.predicted_ms),
+  };
 }
 
 /** `n_ctx` of llama.cpp's exceed_context_size_error body, or vLLM's "maximum context length is N tokens". */
@@ -154,11 +188,17 @@ function windowIn(text: string): number | undefined {
 
 function readWhole(json: any, out: Completion, now: () => number): void {
   const choice = json?.choices?.[0];
-  if (!choice) throw new EndpointError("http", `the endpoint's reply has no choices: ${JSON.stringify(json).slice(0, 200)}`);
+  if (!choice)
+    throw new EndpointError("http", `the endpoint's reply has no choices: ${JSON.stringify(json).slice(0, 200)}`);
   out.content = choice.message?.content ?? "";
   out.toolCalls = (choice.message?.tool_calls ?? []).map((c: any, i: number) => ({
-    id: c.id || `call_${i}`, type: "function" as const,
-    function: { name: c.function?.name ?? "", arguments: typeof c.function?.arguments === "string" ? c.function.arguments : JSON.stringify(c.function?.arguments ?? {}) },
+    id: c.id || `call_${i}`,
+    type: "function" as const,
+    function: {
+      name: c.function?.name ?? "",
+      arguments:
+        typeof c.function?.arguments === "string" ? c.function.arguments : JSON.stringify(c.function?.arguments ?? {}),
+    },
   }));
   out.finishReason = choice.finish_reason ?? null;
   out.usage = usageOf(json.usage);
@@ -178,7 +218,11 @@ async function readStream(res: Response, out: Completion, now: () => number, sta
       return;
     }
     const chunk = JSON.parse(data);
-    if (chunk.error) throw new EndpointError("http", `the endpoint reported an error mid-reply: ${JSON.stringify(chunk.error).slice(0, 300)}`);
+    if (chunk.error)
+      throw new EndpointError(
+        "http",
+        `the endpoint reported an error mid-reply: ${JSON.stringify(chunk.error).slice(0, 300)}`,
+      );
     out.usage = usageOf(chunk.usage) ?? out.usage;
     out.timings = timingsOf(chunk.timings) ?? out.timings;
     const choice = chunk.choices?.[0];
@@ -215,7 +259,8 @@ async function readStream(res: Response, out: Completion, now: () => number, sta
     }
   }
   if (buffer.startsWith("data:")) handle(buffer.slice(5).trim());
-  if (!done && out.finishReason === null) throw new EndpointError("dropped", "the connection to the model closed before the reply was finished");
+  if (!done && out.finishReason === null)
+    throw new EndpointError("dropped", "the connection to the model closed before the reply was finished");
   out.toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([i, c]) => ({ ...c, id: c.id || `call_${i}` }));
 }
 
@@ -226,7 +271,12 @@ async function readOrStall(reader: ReadableStreamDefaultReader<Uint8Array>, stal
   const stalled = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       // Reject before cancelling: the cancel ends the pending read, which must not win the race.
-      reject(new EndpointError("timeout", `the model server sent nothing for ${stallMs / 1000} s mid-reply (stalled; see --stall-timeout)`));
+      reject(
+        new EndpointError(
+          "timeout",
+          `the model server sent nothing for ${stallMs / 1000} s mid-reply (stalled; see --stall-timeout)`,
+        ),
+      );
       reader.cancel().catch(() => {});
     }, stallMs);
   });

@@ -1,4 +1,12 @@
-import { type Build, type Device, type Job, type ToolCall, type Trace, type Turn, Trace as TraceSchema } from "@/domain/protocol";
+import {
+  type Build,
+  type Device,
+  type Job,
+  type ToolCall,
+  type Trace,
+  type Turn,
+  Trace as TraceSchema,
+} from "@/domain/protocol";
 import { planContext } from "@/domain/agent/context-policy";
 import { problemObservation } from "@/domain/agent/gemma-calls";
 import { Workspace, WorkspaceSeedError, renderPlan, runTool } from "@/harness/tools";
@@ -16,7 +24,8 @@ export const MAX_TURNS = 64;
 /** The next reply needs at least this much room in the window, or the context is full. */
 export const MIN_REPLY_TOKENS = 16;
 /** How llama.cpp and others word a chat template's refusal of tool messages. */
-const TEMPLATE_ERROR = /roles must alternate|tool.{0,20}(role|message).{0,40}not supported|unsupported role|unknown role/i;
+const TEMPLATE_ERROR =
+  /roles must alternate|tool.{0,20}(role|message).{0,40}not supported|unsupported role|unknown role/i;
 
 export interface DesktopRunOptions {
   job: Job;
@@ -41,7 +50,10 @@ export interface DesktopRunOptions {
 
 /** The job could not start (endpoint down, model not loaded, workspace not seeded): report it with /fail. */
 export class InfrastructureError extends Error {
-  constructor(readonly reason: string, message: string) {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -75,18 +87,31 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
     if (e instanceof WorkspaceSeedError) throw new InfrastructureError("workspace_seed_failed", e.message);
     throw e;
   }
-  const tooSmall = (tokens: number, source: string) => new ServerWindowTooSmall(windowTooSmall(tokens, config.contextWindow, config.id, source));
-  if (opts.serverWindow && opts.serverWindow.tokens < config.contextWindow) throw tooSmall(opts.serverWindow.tokens, opts.serverWindow.source);
+  const tooSmall = (tokens: number, source: string) =>
+    new ServerWindowTooSmall(windowTooSmall(tokens, config.contextWindow, config.id, source));
+  if (opts.serverWindow && opts.serverWindow.tokens < config.contextWindow)
+    throw tooSmall(opts.serverWindow.tokens, opts.serverWindow.source);
   /** A refusal that names the server's window smaller than the config's is the server's limit, not the harness's. */
   const serverLimit = (e: unknown) =>
-    e instanceof EndpointError && e.kind === "context" && e.serverWindow !== undefined && e.serverWindow < config.contextWindow ? tooSmall(e.serverWindow, "its context-size error") : null;
+    e instanceof EndpointError &&
+    e.kind === "context" &&
+    e.serverWindow !== undefined &&
+    e.serverWindow < config.contextWindow
+      ? tooSmall(e.serverWindow, "its context-size error")
+      : null;
   const toolNames = config.tools.map((t) => t.name);
-  const tools = config.tools.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: t.parameters } }));
+  const tools = config.tools.map((t) => ({
+    type: "function" as const,
+    function: { name: t.name, description: t.description, parameters: t.parameters },
+  }));
   const ask = (req: Omit<CompletionRequest, "model" | "stream" | "temperature">) =>
     complete(opts.endpoint, { model: opts.model, stream: opts.stream, temperature: config.temperature, ...req });
 
   /** Before the measured run, any endpoint failure is an infrastructure failure. */
-  const before = async (what: string, req: Omit<CompletionRequest, "model" | "stream" | "temperature">): Promise<Completion> => {
+  const before = async (
+    what: string,
+    req: Omit<CompletionRequest, "model" | "stream" | "temperature">,
+  ): Promise<Completion> => {
     try {
       return await ask(req);
     } catch (e) {
@@ -94,11 +119,19 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
       if (e.kind === "aborted") throw new RunAborted(e.message);
       const limit = serverLimit(e);
       if (limit) throw limit;
-      throw new InfrastructureError(e.kind === "unreachable" ? "endpoint_unreachable" : "model_load_failed", `${what}: ${e.message}`);
+      throw new InfrastructureError(
+        e.kind === "unreachable" ? "endpoint_unreachable" : "model_load_failed",
+        `${what}: ${e.message}`,
+      );
     }
   };
 
-  const { warmup, load, toolsDropped, estimated: loadEstimated } = await warmAndLoad(before, config.systemPrompt, tools, job.protocol.warmup, opts.tokenize ?? undefined);
+  const {
+    warmup,
+    load,
+    toolsDropped,
+    estimated: loadEstimated,
+  } = await warmAndLoad(before, config.systemPrompt, tools, job.protocol.warmup, opts.tokenize ?? undefined);
   let estimated = loadEstimated;
   const startupTokens = load.startupTokens;
   const meter = new InputMeter(opts.tokenize ?? null);
@@ -123,7 +156,11 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
     let used = held + newTokens;
     const events: NonNullable<Turn["contextEvents"]> = [];
     try {
-      for (const step of planContext(config.components.context, convo.view(config.contextWindow, used), convo.stubTokens())) {
+      for (const step of planContext(
+        config.components.context,
+        convo.view(config.contextWindow, used),
+        convo.stubTokens(),
+      )) {
         if (step.kind === "elide") {
           convo.elide(step.plan.targets);
           events.push({ kind: "elide", tokensBefore: used, tokensAfter: step.plan.tokensAfter });
@@ -141,7 +178,10 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
     }
     const room = config.contextWindow - used;
     if (room < MIN_REPLY_TOKENS) {
-      end = { reason: "context_full", detail: `${used} tokens of input leave ${Math.max(0, room)} of the ${config.contextWindow}-token window for the reply` };
+      end = {
+        reason: "context_full",
+        detail: `${used} tokens of input leave ${Math.max(0, room)} of the ${config.contextWindow}-token window for the reply`,
+      };
       break;
     }
     let c: Completion;
@@ -149,7 +189,12 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
       c = await ask({ messages: convo.messages(note || undefined), tools, maxTokens: room });
     } catch (e) {
       // A chat template without a tool role (Gemma 3's) refuses tool messages: send the history as text instead.
-      if (!(e instanceof EndpointError && e.kind === "http" && convo.mode === "native" && TEMPLATE_ERROR.test(e.message))) {
+      if (!(
+        e instanceof EndpointError &&
+        e.kind === "http" &&
+        convo.mode === "native" &&
+        TEMPLATE_ERROR.test(e.message)
+      )) {
         end = endFromError(e, `turn ${turns.length + 1}`, serverLimit);
         break;
       }
@@ -162,17 +207,32 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
         break;
       }
     }
-    const n = measureReply({ c, heldBefore: held, newEstimate: newTokens, usedEstimate: used, compacted: events.length > 0 });
+    const n = measureReply({
+      c,
+      heldBefore: held,
+      newEstimate: newTokens,
+      usedEstimate: used,
+      compacted: events.length > 0,
+    });
     if (c.usage && !events.length) meter.learn(counted.raw, n.contextTokens - held, counted.exact);
     if (n.contextTokens + n.outputTokens > config.contextWindow) {
       // Sent on an undercount: a phone with this window could not have taken this turn, so it is not a turn of the run.
-      end = { reason: "context_full", detail: `turn ${turns.length + 1} came to ${n.contextTokens} + ${n.outputTokens} tokens by the server's count, past the ${config.contextWindow}-token window (it had been estimated at ${used}); its reply is not used` };
+      end = {
+        reason: "context_full",
+        detail: `turn ${turns.length + 1} came to ${n.contextTokens} + ${n.outputTokens} tokens by the server's count, past the ${config.contextWindow}-token window (it had been estimated at ${used}); its reply is not used`,
+      };
       break;
     }
     estimated ||= n.estimated;
     const turn: Turn = {
-      promptTokens: n.promptTokens, contextTokens: n.contextTokens, ttftMs: n.ttftMs,
-      outputTokens: n.outputTokens, decodeMs: n.decodeMs, timingSource: n.timingSource, text: c.content, toolCalls: [],
+      promptTokens: n.promptTokens,
+      contextTokens: n.contextTokens,
+      ttftMs: n.ttftMs,
+      outputTokens: n.outputTokens,
+      decodeMs: n.decodeMs,
+      timingSource: n.timingSource,
+      text: c.content,
+      toolCalls: [],
     };
     if (events.length) turn.contextEvents = events;
     turns.push(turn);
@@ -183,7 +243,8 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
     const found = replyCalls(c, toolNames, turns.length);
     if (!found.calls.length && !found.problems.length) {
       reply = found.text;
-      if (c.finishReason === "length") end = { reason: "context_full", detail: `the reply filled the ${config.contextWindow}-token window` };
+      if (c.finishReason === "length")
+        end = { reason: "context_full", detail: `the reply filled the ${config.contextWindow}-token window` };
       break;
     }
     const native = c.toolCalls.map((t) => renderGemmaCall(t.function.name, safeJson(t.function.arguments))).join("");
@@ -191,7 +252,10 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
     let limited = false;
     for (const call of found.calls) {
       if (calls >= config.maxToolCalls) {
-        end = { reason: "tool_limit", detail: `the model asked for tool call ${calls + 1} but maxToolCalls is ${config.maxToolCalls}` };
+        end = {
+          reason: "tool_limit",
+          detail: `the model asked for tool call ${calls + 1} but maxToolCalls is ${config.maxToolCalls}`,
+        };
         limited = true;
         break;
       }
@@ -199,8 +263,18 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
       const t0 = performance.now();
       const result = toolNames.includes(call.name)
         ? await runTool(ws, call.name, call.args)
-        : { ok: false, result: `${call.name}: unknown tool. Use one of: ${toolNames.join(", ") || "(no tools)"}.`, changes: [] };
-      const record: ToolCall = { name: call.name, args: call.args, ok: result.ok, result: result.result, ms: Math.round(performance.now() - t0) };
+        : {
+            ok: false,
+            result: `${call.name}: unknown tool. Use one of: ${toolNames.join(", ") || "(no tools)"}.`,
+            changes: [],
+          };
+      const record: ToolCall = {
+        name: call.name,
+        args: call.args,
+        ok: result.ok,
+        result: result.result,
+        ms: Math.round(performance.now() - t0),
+      };
       if (result.changes.length) record.changes = result.changes;
       turn.toolCalls.push(record);
       convo.addToolResult(call.id, call.name, result.result);
@@ -213,7 +287,17 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
     leaseToken: job.lease.token,
     attempt: job.attempt,
     device: opts.device,
-    build: { ...opts.build, runtime: [opts.build.runtime, convo.mode === "text" ? "history as text" : "", estimated ? "token counts partly estimated (chars/4)" : ""].filter(Boolean).join(" · ").slice(0, 200) },
+    build: {
+      ...opts.build,
+      runtime: [
+        opts.build.runtime,
+        convo.mode === "text" ? "history as text" : "",
+        estimated ? "token counts partly estimated (chars/4)" : "",
+      ]
+        .filter(Boolean)
+        .join(" · ")
+        .slice(0, 200),
+    },
     startedAt: new Date(startedAt).toISOString(),
     endedAt: new Date(clock()).toISOString(),
     conditions: { thermalAtStart: "nominal", thermalAtEnd: "nominal", restMs: 0 },
@@ -233,8 +317,13 @@ export async function runDesktopJob(opts: DesktopRunOptions): Promise<DesktopRun
  * A failure mid-run is an outcome: the trace records it. A lost lease aborts the run instead; a
  * server that refuses connections (it died) or whose own window is the limit hands the job back.
  */
-function endFromError(e: unknown, during: string, serverLimit: (e: unknown) => InfrastructureError | null): Trace["end"] {
-  if (!(e instanceof EndpointError)) return { reason: "crash", detail: `${during}: ${e instanceof Error ? e.message : String(e)}` };
+function endFromError(
+  e: unknown,
+  during: string,
+  serverLimit: (e: unknown) => InfrastructureError | null,
+): Trace["end"] {
+  if (!(e instanceof EndpointError))
+    return { reason: "crash", detail: `${during}: ${e instanceof Error ? e.message : String(e)}` };
   if (e.kind === "aborted") throw new RunAborted(e.message);
   if (e.kind === "unreachable") throw new InfrastructureError("endpoint_unreachable", `${during}: ${e.message}`);
   const limit = serverLimit(e);

@@ -36,7 +36,10 @@ async function getJson(o: ProbeOptions, url: string, init: RequestInit = {}): Pr
   try {
     const res = await (o.fetch ?? fetch)(url, {
       ...init,
-      headers: { ...(init.body ? { "content-type": "application/json" } : {}), ...(o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {}) },
+      headers: {
+        ...(init.body ? { "content-type": "application/json" } : {}),
+        ...(o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {}),
+      },
       signal: AbortSignal.timeout(o.timeoutMs ?? 5000),
     });
     if (!res.ok) return null;
@@ -86,7 +89,10 @@ export async function readWindow(o: ProbeOptions): Promise<ServerWindow | null> 
 
 export async function findTokenizer(o: ProbeOptions): Promise<ServerInfo["tokenize"]> {
   const count = async (text: string): Promise<number | null> => {
-    const r = await getJson(o, root(o) + "/tokenize", { method: "POST", body: JSON.stringify({ content: text, add_special: false }) });
+    const r = await getJson(o, root(o) + "/tokenize", {
+      method: "POST",
+      body: JSON.stringify({ content: text, add_special: false }),
+    });
     return Array.isArray(r?.tokens) ? r.tokens.length : null;
   };
   return (await count("probe")) === null ? null : count;
@@ -99,7 +105,9 @@ export async function probeServer(o: ProbeOptions): Promise<ServerInfo> {
 
 /** The refusal, naming the setting to raise on each server. */
 export function windowTooSmall(server: number, needed: number, configId: string, source: string): string {
-  return `The model server's context window is ${server} tokens (${source}) but config ${configId} needs ${needed}: ` +
+  return (
+    `The model server's context window is ${server} tokens (${source}) but config ${configId} needs ${needed}: ` +
     `restart the server with a window of at least ${needed} (llama.cpp: -c ${needed}, and -np 1 or -c ${needed} × slots; ` +
-    `Ollama: OLLAMA_CONTEXT_LENGTH=${needed}; vLLM: --max-model-len ${needed}; LM Studio: the model's context length), then start the device again.`;
+    `Ollama: OLLAMA_CONTEXT_LENGTH=${needed}; vLLM: --max-model-len ${needed}; LM Studio: the model's context length), then start the device again.`
+  );
 }

@@ -30,7 +30,10 @@ export interface BackupResult extends Summary {
 
 /** `harness-lab-20261014T090000Z.db`: sorts by time, and has no `:` (not allowed in Windows names). */
 export function backupName(at: Date): string {
-  return `harness-lab-${at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}.db`;
+  return `harness-lab-${at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z")}.db`;
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));

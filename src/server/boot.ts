@@ -15,18 +15,30 @@ export const DEFAULT_SUITE_ID = "phone-20";
  * so one bad suite never keeps the dashboard from starting. `warnings` are a loaded suite's
  * validation warnings (e.g. a milestone on tool calls no right fixture lists calls for), per file.
  */
-export function loadRepositorySuites(ctx: Ctx, dir = process.env.SUITES_DIR || path.join(/*turbopackIgnore: true*/ process.cwd(), "suites")) {
+export function loadRepositorySuites(
+  ctx: Ctx,
+  dir = process.env.SUITES_DIR || path.join(/*turbopackIgnore: true*/ process.cwd(), "suites"),
+) {
   const defaultId = process.env.DEFAULT_SUITE || DEFAULT_SUITE_ID;
   const loaded: string[] = [];
   const problems: string[] = [];
   const warnings: string[] = [];
-  if (!fs.existsSync(/*turbopackIgnore: true*/ dir)) return { loaded, problems: [`no suites folder at ${dir}`], warnings };
-  for (const file of fs.readdirSync(/*turbopackIgnore: true*/ dir).filter((f) => f.endsWith(".json")).sort()) {
+  if (!fs.existsSync(/*turbopackIgnore: true*/ dir))
+    return { loaded, problems: [`no suites folder at ${dir}`], warnings };
+  for (const file of fs
+    .readdirSync(/*turbopackIgnore: true*/ dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     try {
-      const doc = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ path.join(dir, file), "utf8")) as { id?: unknown };
+      const doc = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ path.join(dir, file), "utf8")) as {
+        id?: unknown;
+      };
       const result = validateSuite(doc, storedVersions(ctx, String(doc.id)));
       if (!result.ok) {
-        const list = result.problems.slice(0, 10).map((p) => `${p.path}: ${p.message}`).join("; ");
+        const list = result.problems
+          .slice(0, 10)
+          .map((p) => `${p.path}: ${p.message}`)
+          .join("; ");
         problems.push(`${file}: ${result.problems.length} problem(s): ${list}`);
         continue;
       }

@@ -15,7 +15,11 @@ export interface Ctx {
 
 const g = globalThis as unknown as { __harnessLabCtx?: Ctx };
 
-export function createContext(dbPath: string, now: () => number = Date.now, ids: (prefix: IdPrefix) => string = newId): Ctx {
+export function createContext(
+  dbPath: string,
+  now: () => number = Date.now,
+  ids: (prefix: IdPrefix) => string = newId,
+): Ctx {
   const events = new EventEmitter();
   events.setMaxListeners(0);
   return { db: openDb(dbPath), now, events, newId: ids };

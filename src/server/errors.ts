@@ -21,4 +21,7 @@ export const notFound = (what: string, id: string) =>
   new ServiceError("not_found", `No ${what} has the id ${JSON.stringify(id)}; check the id and try again.`);
 
 export const leaseLost = () =>
-  new ServiceError("lease_lost", "This lease is no longer current for the job; abandon the job and poll for a new one.");
+  new ServiceError(
+    "lease_lost",
+    "This lease is no longer current for the job; abandon the job and poll for a new one.",
+  );

@@ -25,7 +25,9 @@ export function json(body: unknown, status = 200): Response {
 }
 
 export function errorResponse(err: ServiceError): Response {
-  const body: ApiErrorBody = { error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) } };
+  const body: ApiErrorBody = {
+    error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) },
+  };
   return json(body, err.status);
 }
 
@@ -38,15 +40,28 @@ export function errorResponse(err: ServiceError): Response {
 export function toErrorResponse(err: unknown, req: Request): Response {
   if (err instanceof ServiceError) return errorResponse(err);
   if (err instanceof z.ZodError) {
-    return errorResponse(new ServiceError("invalid_request", "Some values are not valid; fix the ones listed in `issues`.", toValidationIssues(err)));
+    return errorResponse(
+      new ServiceError(
+        "invalid_request",
+        "Some values are not valid; fix the ones listed in `issues`.",
+        toValidationIssues(err),
+      ),
+    );
   }
   if (isClientAbort(err, req.signal)) {
     // Nobody is left to read an answer; one line says what happened (issue 14).
-    console.warn(`[harness-lab] the client went away during ${req.method} ${new URL(req.url).pathname}; its request was dropped`);
-    return json({ error: { code: "invalid_request", message: "The request ended before its body arrived; send it again." } }, 400);
+    console.warn(
+      `[harness-lab] the client went away during ${req.method} ${new URL(req.url).pathname}; its request was dropped`,
+    );
+    return json(
+      { error: { code: "invalid_request", message: "The request ended before its body arrived; send it again." } },
+      400,
+    );
   }
   console.error("[harness-lab] unexpected error", req.method, new URL(req.url).pathname, err);
-  return errorResponse(new ServiceError("internal", "The server hit an unexpected error; the details are in its log. Try again."));
+  return errorResponse(
+    new ServiceError("internal", "The server hit an unexpected error; the details are in its log. Try again."),
+  );
 }
 
 /** The route's query string, parsed with its contract; a 400 naming each bad parameter. */
@@ -54,7 +69,11 @@ export function readQuery<R extends ApiRoute>(route: R, req: Request): QueryOf<R
   if (!route.query) throw new Error(`${route.id} has no query in its contract`);
   const parsed = route.query.safeParse(queryValues(route.query, new URL(req.url).searchParams));
   if (!parsed.success) {
-    throw new ServiceError("invalid_request", route.queryError ?? "Some query parameters are not valid; fix the ones listed in `issues`.", toValidationIssues(parsed.error));
+    throw new ServiceError(
+      "invalid_request",
+      route.queryError ?? "Some query parameters are not valid; fix the ones listed in `issues`.",
+      toValidationIssues(parsed.error),
+    );
   }
   return parsed.data as QueryOf<R>;
 }
@@ -64,7 +83,11 @@ export function readQuery<R extends ApiRoute>(route: R, req: Request): QueryOf<R
  * `status` (checked by the compiler, not at run time: the body is sent exactly as the service
  * made it).
  */
-export function reply<R extends ApiRoute, S extends StatusOf<R>>(_route: R, status: S, body: ReplyBody<R, S>): Response {
+export function reply<R extends ApiRoute, S extends StatusOf<R>>(
+  _route: R,
+  status: S,
+  body: ReplyBody<R, S>,
+): Response {
   return json(body, status);
 }
 
@@ -72,7 +95,10 @@ export function reply<R extends ApiRoute, S extends StatusOf<R>>(_route: R, stat
 export async function readText(req: Request, limit: number): Promise<string> {
   const declared = Number(req.headers.get("content-length"));
   const tooLarge = () =>
-    new ServiceError("payload_too_large", `The body is larger than ${Math.round(limit / 1024)} KiB; send a smaller one.`);
+    new ServiceError(
+      "payload_too_large",
+      `The body is larger than ${Math.round(limit / 1024)} KiB; send a smaller one.`,
+    );
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
   if (!req.body) return "";
   const reader = req.body.getReader();
@@ -102,7 +128,11 @@ const LARGE_BODY = 1 << 20;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Parses a JSON body against a schema; every problem is listed in the 400's `issues`. */
-export async function readJson<S extends z.ZodType>(req: Request, schema: S, limit = DEFAULT_LIMIT): Promise<{ data: z.output<S>; raw: string }> {
+export async function readJson<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  limit = DEFAULT_LIMIT,
+): Promise<{ data: z.output<S>; raw: string }> {
   const type = req.headers.get("content-type") ?? "";
   // Parsed, not pattern-matched: `application/x-www-form-urlencoded; x=a+json` is a form (issue 14).
   if (type && !isJsonMediaType(type)) {
@@ -117,21 +147,34 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, lim
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new ServiceError("invalid_json", "The body is not valid JSON; check it with a JSON linter and send it again.");
+    throw new ServiceError(
+      "invalid_json",
+      "The body is not valid JSON; check it with a JSON linter and send it again.",
+    );
   }
   if (large) await turn();
   if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) {
-    throw new ServiceError("invalid_request", `The body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep; send a flatter document.`, [
-      { path: "(body)", message: `nested deeper than ${MAX_JSON_DEPTH} levels` },
-    ]);
+    throw new ServiceError(
+      "invalid_request",
+      `The body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep; send a flatter document.`,
+      [{ path: "(body)", message: `nested deeper than ${MAX_JSON_DEPTH} levels` }],
+    );
   }
   const badText = mayHoldLoneSurrogate(raw) ? illFormedStrings(value) : [];
   if (badText.length) {
-    throw new ServiceError("invalid_request", "Some strings in the body hold lone surrogates, which are not valid Unicode; fix the fields listed in `issues`.", badText);
+    throw new ServiceError(
+      "invalid_request",
+      "Some strings in the body hold lone surrogates, which are not valid Unicode; fix the fields listed in `issues`.",
+      badText,
+    );
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    throw new ServiceError("invalid_request", "The body does not match the expected shape; fix the fields listed in `issues`.", toValidationIssues(parsed.error));
+    throw new ServiceError(
+      "invalid_request",
+      "The body does not match the expected shape; fix the fields listed in `issues`.",
+      toValidationIssues(parsed.error),
+    );
   }
   return { data: parsed.data, raw };
 }
@@ -166,17 +209,27 @@ export const isRefusal = (handler: unknown): boolean => typeof handler === "func
  * methods it names answer 405 with the error body and `Allow`. OPTIONS is here too because once
  * every method is exported, Next.js's own OPTIONS would claim them all.
  */
-export function otherMethods<H extends Partial<Record<Method, AnyHandler>>>(implemented: H): Record<Exclude<Method, keyof H>, Refusal> & { OPTIONS: Refusal } {
+export function otherMethods<H extends Partial<Record<Method, AnyHandler>>>(
+  implemented: H,
+): Record<Exclude<Method, keyof H>, Refusal> & { OPTIONS: Refusal } {
   const real = METHODS.filter((m) => implemented[m] !== undefined);
   const allow = [...real, ...(real.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const list = real.length === 1 ? real[0] : `${real.slice(0, -1).join(", ")} or ${real[real.length - 1]}`;
   const refuse: Refusal = (req) => {
-    const res = errorResponse(new ServiceError("method_not_allowed", `This route accepts ${list}, not ${req.method}; send the request with ${list}.`));
+    const res = errorResponse(
+      new ServiceError(
+        "method_not_allowed",
+        `This route accepts ${list}, not ${req.method}; send the request with ${list}.`,
+      ),
+    );
     res.headers.set("allow", allow);
     return res;
   };
   refusals.add(refuse);
   const options: Refusal = () => new Response(null, { status: 204, headers: { allow, "cache-control": "no-store" } });
   const missing = METHODS.filter((m) => implemented[m] === undefined);
-  return { ...Object.fromEntries(missing.map((m) => [m, refuse])), OPTIONS: options } as Record<Exclude<Method, keyof H>, Refusal> & { OPTIONS: Refusal };
+  return { ...Object.fromEntries(missing.map((m) => [m, refuse])), OPTIONS: options } as Record<
+    Exclude<Method, keyof H>,
+    Refusal
+  > & { OPTIONS: Refusal };
 }

@@ -103,7 +103,12 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
   const jitter = createRng(hashSeed(opts.seed, "backoff", opts.deviceId));
   const device: Device = { id: opts.deviceId, model: "iPhone 15 Pro", os: "iOS 26.1 (simulated)", ...opts.device };
   const build: Build = { ...DEFAULT_BUILD, ...opts.build };
-  const phone: PhoneState = newPhoneState({ charging: opts.charging, battery: opts.battery, heat: opts.heat, buildFactor: opts.buildFactor });
+  const phone: PhoneState = newPhoneState({
+    charging: opts.charging,
+    battery: opts.battery,
+    heat: opts.heat,
+    buildFactor: opts.buildFactor,
+  });
   const report: DeviceReport = { deviceId: opts.deviceId, jobs: [], heartbeats: 0, retries: 0 };
   const stopped = () => opts.signal?.aborted === true;
 
@@ -112,16 +117,27 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
    * seeded jitter. Only polls are cut short by the stop signal: a finished trace is still submitted.
    */
   const client = createDeviceClient({
-    url: opts.url, token: opts.token, fetch: doFetch, sleep, random: () => jitter.float(),
+    url: opts.url,
+    token: opts.token,
+    fetch: doFetch,
+    sleep,
+    random: () => jitter.float(),
     retry: { initialMs: backoffInitial, maxMs: backoffMax },
     onRetry: (e) => {
       report.retries++;
-      log(`${opts.deviceId}: ${e.path} failed (${e.error instanceof Error ? e.error.message : String(e.error)}); retrying in ${e.delayMs} ms`);
+      log(
+        `${opts.deviceId}: ${e.path} failed (${e.error instanceof Error ? e.error.message : String(e.error)}); retrying in ${e.delayMs} ms`,
+      );
     },
   });
 
   /** Simulated time passes (scaled to real time) with heartbeats at the lease's cadence. Returns false when the lease is lost. */
-  async function playOut(job: Job, simMs: number, turnAt: (offset: number) => number, offset0: number): Promise<boolean> {
+  async function playOut(
+    job: Job,
+    simMs: number,
+    turnAt: (offset: number) => number,
+    offset0: number,
+  ): Promise<boolean> {
     const hbSim = job.lease.heartbeatSeconds * 1000;
     let done = 0;
     while (done < simMs) {
@@ -151,7 +167,11 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
     const pollBody = {
       device,
       build,
-      state: { thermal: thermalOf(phone.heat), battery: Math.round(phone.battery * 100) / 100, charging: phone.charging },
+      state: {
+        thermal: thermalOf(phone.heat),
+        battery: Math.round(phone.battery * 100) / 100,
+        charging: phone.charging,
+      },
       ...(opts.sessions?.length ? { sessions: opts.sessions } : {}),
     };
     let job: Job | null;
@@ -160,16 +180,29 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
     } catch (e) {
       if (stopped() || e instanceof ProtocolAbortedError) break;
       if (e instanceof InvalidJobError) {
-        const detail = e.issues.map((i) => `${i.path.replace(/^job\./, "")}: ${i.message}`).join("; ").slice(0, 2000);
+        const detail = e.issues
+          .map((i) => `${i.path.replace(/^job\./, "")}: ${i.message}`)
+          .join("; ")
+          .slice(0, 2000);
         if (e.jobId !== undefined && e.leaseToken !== undefined) {
           await client.fail(e.jobId, { leaseToken: e.leaseToken, reason: "invalid_job", detail });
-          report.jobs.push({ deviceId: opts.deviceId, jobId: e.jobId, taskId: "?", configId: "?", repeat: 0, attempt: 0, status: "failed", detail });
+          report.jobs.push({
+            deviceId: opts.deviceId,
+            jobId: e.jobId,
+            taskId: "?",
+            configId: "?",
+            repeat: 0,
+            attempt: 0,
+            status: "failed",
+            detail,
+          });
         } else {
           log(`${opts.deviceId}: unusable job from poll: ${detail}`);
         }
         continue;
       }
-      if (e instanceof ProtocolHttpError) throw new Error(`${opts.deviceId}: poll refused with ${e.status}: ${JSON.stringify(e.body)}`, { cause: e });
+      if (e instanceof ProtocolHttpError)
+        throw new Error(`${opts.deviceId}: poll refused with ${e.status}: ${JSON.stringify(e.body)}`, { cause: e });
       throw e;
     }
     if (job === null) {
@@ -177,21 +210,37 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
       continue;
     }
     const summary: JobSummary = {
-      deviceId: opts.deviceId, jobId: job.id, taskId: job.task.id, configId: job.config.id,
-      repeat: job.repeat, attempt: job.attempt, status: "submitted",
+      deviceId: opts.deviceId,
+      jobId: job.id,
+      taskId: job.task.id,
+      configId: job.config.id,
+      repeat: job.repeat,
+      attempt: job.attempt,
+      status: "submitted",
     };
     const receivedAt = clock();
     let sim: SimRun;
     try {
       sim = await runJob({
-        job, device, build, seed: opts.seed, phone, profile: opts.profile, solutions: opts.solutions, skipRest: opts.skipRest,
+        job,
+        device,
+        build,
+        seed: opts.seed,
+        phone,
+        profile: opts.profile,
+        solutions: opts.solutions,
+        skipRest: opts.skipRest,
         wallClock: (offset) => receivedAt + offset / speed,
       });
     } catch (e) {
       const seed = e instanceof WorkspaceSeedError;
       const detail = e instanceof Error ? e.message : String(e);
       try {
-        await client.fail(job.id, { leaseToken: job.lease.token, reason: seed ? "workspace_seed_failed" : "simulator_error", detail });
+        await client.fail(job.id, {
+          leaseToken: job.lease.token,
+          reason: seed ? "workspace_seed_failed" : "simulator_error",
+          detail,
+        });
       } catch (err) {
         if (!(err instanceof ProtocolHttpError && err.status === 409)) throw err;
       }
@@ -204,8 +253,12 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
     const trace = Trace.parse(sim.trace);
     const calls = trace.turns.flatMap((t) => t.toolCalls);
     Object.assign(summary, {
-      profile: sim.profile, endReason: trace.end.reason, toolCalls: calls.length,
-      failedCalls: calls.filter((c) => !c.ok).length, turns: trace.turns.length, peakContextTokens: trace.peakContextTokens,
+      profile: sim.profile,
+      endReason: trace.end.reason,
+      toolCalls: calls.length,
+      failedCalls: calls.filter((c) => !c.ok).length,
+      turns: trace.turns.length,
+      peakContextTokens: trace.peakContextTokens,
     });
     // Play the simulated time out in (scaled) real time, heartbeating; the lease may be lost meanwhile.
     const turnAt = (offset: number) => {

@@ -53,8 +53,17 @@ export interface PhoneState {
   buildFactor: number;
 }
 
-export function newPhoneState(opts: { charging?: boolean; battery?: number; heat?: number; buildFactor?: number } = {}): PhoneState {
-  return { heat: opts.heat ?? 0.05, charging: opts.charging ?? false, battery: opts.battery ?? 0.9, nowMs: 0, lastComputeAtMs: null, buildFactor: opts.buildFactor ?? 1 };
+export function newPhoneState(
+  opts: { charging?: boolean; battery?: number; heat?: number; buildFactor?: number } = {},
+): PhoneState {
+  return {
+    heat: opts.heat ?? 0.05,
+    charging: opts.charging ?? false,
+    battery: opts.battery ?? 0.9,
+    nowMs: 0,
+    lastComputeAtMs: null,
+    buildFactor: opts.buildFactor ?? 1,
+  };
 }
 
 /** Lets `ms` of simulated time pass with the model idle: the phone cools. */
@@ -62,7 +71,7 @@ export function idle(phone: PhoneState, ms: number): void {
   if (ms <= 0) return;
   phone.heat *= Math.exp(-ms / LATENCY.coolingTauMs);
   phone.nowMs += ms;
-  if (phone.charging) phone.battery = Math.min(1, phone.battery + ms / 3_600_000 * 0.5);
+  if (phone.charging) phone.battery = Math.min(1, phone.battery + (ms / 3_600_000) * 0.5);
 }
 
 /** Spends `ms` of compute: time passes, the phone heats up and the battery drains. */
@@ -70,7 +79,7 @@ export function compute(phone: PhoneState, ms: number): void {
   phone.heat += ms * LATENCY.heatPerComputeMs * (phone.charging ? LATENCY.chargingHeatFactor : 1);
   phone.nowMs += ms;
   phone.lastComputeAtMs = phone.nowMs;
-  if (!phone.charging) phone.battery = Math.max(0.05, phone.battery - ms / 3_600_000 * 0.9);
+  if (!phone.charging) phone.battery = Math.max(0.05, phone.battery - (ms / 3_600_000) * 0.9);
 }
 
 /** Simulated ms of rest until the thermal state is at most `until`, capped at `maxMs` (the rest itself is applied). */

@@ -1,6 +1,23 @@
-import { type Build, type Device, type Job, type ToolCall, type Trace, type Turn, Trace as TraceSchema } from "@/domain/protocol";
 import {
-  type PhoneState, compute, decodeMs, estimateTokens, isCold, loadMs, rest, startupTokens, thermalOf, ttftMs,
+  type Build,
+  type Device,
+  type Job,
+  type ToolCall,
+  type Trace,
+  type Turn,
+  Trace as TraceSchema,
+} from "@/domain/protocol";
+import {
+  type PhoneState,
+  compute,
+  decodeMs,
+  estimateTokens,
+  isCold,
+  loadMs,
+  rest,
+  startupTokens,
+  thermalOf,
+  ttftMs,
   LATENCY,
 } from "./latency";
 import { createRng, hashSeed } from "./rng";
@@ -64,7 +81,9 @@ export async function runJob(opts: RunJobOptions): Promise<SimRun> {
   const solution = (opts.solutions ?? SIM_SOLUTIONS)[job.task.id];
   const group = groupOf(job, solution);
   const startup = startupTokens(config);
-  const profile = opts.profile ?? chooseProfile(job, opts.seed, profileWeights(config.components, group, startup, config.contextWindow));
+  const profile =
+    opts.profile ??
+    chooseProfile(job, opts.seed, profileWeights(config.components, group, startup, config.contextWindow));
   const rng = createRng(hashSeed(opts.seed, "run", job.task.id, config.id, job.repeat));
 
   // Protocol: a throwaway warm-up generation, then rest until cool enough.
@@ -116,17 +135,32 @@ export async function runJob(opts: RunJobOptions): Promise<SimRun> {
     // Context management as the desktop device does it (src/domain/agent/context-policy.ts).
     const contextEvents: NonNullable<Turn["contextEvents"]> = [];
     const used = context + pendingPrompt;
-    for (const step of planContext(config.components.context, { window: config.contextWindow, used, turns: sizes }, STUB_TOKENS)) {
+    for (const step of planContext(
+      config.components.context,
+      { window: config.contextWindow, used, turns: sizes },
+      STUB_TOKENS,
+    )) {
       if (step.kind === "elide") {
-        sizes = applyElide({ window: config.contextWindow, used: step.plan.tokensBefore, turns: sizes }, step.plan, STUB_TOKENS).turns;
+        sizes = applyElide(
+          { window: config.contextWindow, used: step.plan.tokensBefore, turns: sizes },
+          step.plan,
+          STUB_TOKENS,
+        ).turns;
         contextEvents.push({ kind: "elide", tokensBefore: step.plan.tokensBefore, tokensAfter: step.plan.tokensAfter });
         context = step.plan.tokensAfter - pendingPrompt;
       } else {
         // The summary is a separate model call: the old turns are read in and a short note comes out.
         const summary = rng.int(40, 90);
-        spend(ttftMs(phone, rng, step.plan.tokensBefore - step.plan.tokensWithoutTurns, false) + decodeMs(phone, rng, summary));
+        spend(
+          ttftMs(phone, rng, step.plan.tokensBefore - step.plan.tokensWithoutTurns, false) +
+            decodeMs(phone, rng, summary),
+        );
         sizes = sizes.slice(step.plan.upTo);
-        contextEvents.push({ kind: "summarize", tokensBefore: step.plan.tokensBefore, tokensAfter: step.plan.tokensWithoutTurns + summary });
+        contextEvents.push({
+          kind: "summarize",
+          tokensBefore: step.plan.tokensBefore,
+          tokensAfter: step.plan.tokensWithoutTurns + summary,
+        });
         context = step.plan.tokensWithoutTurns + summary - pendingPrompt;
       }
     }
@@ -139,12 +173,23 @@ export async function runJob(opts: RunJobOptions): Promise<SimRun> {
     }
     const promptTokens = pendingPrompt;
     context += promptTokens;
-    const text = action.kind === "reply" ? action.text : `${action.say ? action.say + "\n" : ""}${formatToolCall(action.name, action.args)}`;
+    const text =
+      action.kind === "reply"
+        ? action.text
+        : `${action.say ? action.say + "\n" : ""}${formatToolCall(action.name, action.args)}`;
     const outputTokens = Math.max(1, estimateTokens(text));
     const ttft = ttftMs(phone, rng, promptTokens, turns.length === 0 && coldAtStart);
     const decode = decodeMs(phone, rng, outputTokens);
     spend(ttft + decode);
-    const turn: Turn = { promptTokens, contextTokens: context, ttftMs: ttft, outputTokens, decodeMs: decode, text, toolCalls: [] };
+    const turn: Turn = {
+      promptTokens,
+      contextTokens: context,
+      ttftMs: ttft,
+      outputTokens,
+      decodeMs: decode,
+      text,
+      toolCalls: [],
+    };
     if (contextEvents.length) turn.contextEvents = contextEvents;
     turns.push(turn);
     context += outputTokens;
@@ -156,7 +201,10 @@ export async function runJob(opts: RunJobOptions): Promise<SimRun> {
       break;
     }
     if (calls >= config.maxToolCalls) {
-      end = { reason: "tool_limit", detail: `the model asked for tool call ${calls + 1} but maxToolCalls is ${config.maxToolCalls}` };
+      end = {
+        reason: "tool_limit",
+        detail: `the model asked for tool call ${calls + 1} but maxToolCalls is ${config.maxToolCalls}`,
+      };
       turnEndsMs.push(t);
       break;
     }
@@ -164,11 +212,21 @@ export async function runJob(opts: RunJobOptions): Promise<SimRun> {
     const offered = config.tools.map((d) => d.name);
     const result = offered.includes(action.name)
       ? await runTool(ws, action.name, action.args)
-      : { ok: false, result: `${action.name}: unknown tool. Use one of: ${offered.join(", ") || "(no tools)"}.`, changes: [] };
+      : {
+          ok: false,
+          result: `${action.name}: unknown tool. Use one of: ${offered.join(", ") || "(no tools)"}.`,
+          changes: [],
+        };
     const toolMs = action.name === "bash" ? rng.int(4, 25) : rng.int(1, 6);
     t += toolMs;
     phone.nowMs += toolMs;
-    const call: ToolCall = { name: action.name, args: action.args as ToolCall["args"], ok: result.ok, result: result.result, ms: toolMs };
+    const call: ToolCall = {
+      name: action.name,
+      args: action.args as ToolCall["args"],
+      ok: result.ok,
+      result: result.result,
+      ms: toolMs,
+    };
     if (result.changes.length) call.changes = result.changes;
     turn.toolCalls.push(call);
     turnEndsMs.push(t);

@@ -18,8 +18,14 @@ export const SIM_SOLUTIONS: Record<string, SimSolution> = {
     files: [
       { name: "search_files", args: { text: "dentist" }, say: "Let me search for the appointment." },
       { name: "read_file", args: { path: "/notes/health.md" } },
-      { name: "write_file", args: { path: "/reminders/dentist.md", content: "Reminder: dentist, Tuesday 14 May at 9:30 with Dr Ortiz\n" } },
-      { name: "write_file", args: { path: "/todo.md", content: "- [ ] Dentist, Tuesday 14 May at 9:30\n", append: true } },
+      {
+        name: "write_file",
+        args: { path: "/reminders/dentist.md", content: "Reminder: dentist, Tuesday 14 May at 9:30 with Dr Ortiz\n" },
+      },
+      {
+        name: "write_file",
+        args: { path: "/todo.md", content: "- [ ] Dentist, Tuesday 14 May at 9:30\n", append: true },
+      },
     ],
     bash: [
       "grep -ril dentist /",
@@ -27,7 +33,8 @@ export const SIM_SOLUTIONS: Record<string, SimSolution> = {
       "mkdir -p /reminders && echo 'Reminder: dentist, Tuesday 14 May at 9:30 with Dr Ortiz' > /reminders/dentist.md",
       "echo '- [ ] Dentist, Tuesday 14 May at 9:30' >> /todo.md",
     ],
-    reply: "Your dentist appointment is on Tuesday 14 May at 9:30 with Dr Ortiz. I saved a reminder in /reminders/dentist.md and added it to /todo.md.",
+    reply:
+      "Your dentist appointment is on Tuesday 14 May at 9:30 with Dr Ortiz. I saved a reminder in /reminders/dentist.md and added it to /todo.md.",
   },
   "sim-wifi-password": {
     group: "files",
@@ -49,7 +56,7 @@ export const SIM_SOLUTIONS: Record<string, SimSolution> = {
       { name: "edit_file", args: { path: "/todo.md", old_text: "- [ ] buy milk", new_text: "- [x] buy milk" } },
     ],
     bash: ["cat /todo.md", "sed -i 's/- \\[ \\] buy milk/- [x] buy milk/' /todo.md"],
-    reply: "Done: I ticked off \"buy milk\" in /todo.md.",
+    reply: 'Done: I ticked off "buy milk" in /todo.md.',
   },
   "sim-apples": {
     group: "no_files",

@@ -8,16 +8,31 @@ import { SEED, applyChanges, seedContent, type Change } from "./workspace";
 const withFlags = (flags?: string) => (flags ? { flags } : {});
 
 export const reply = (id: string, pattern: string, flags?: string): Check => ({
-  kind: "reply_regex", id, pattern, ...withFlags(flags),
+  kind: "reply_regex",
+  id,
+  pattern,
+  ...withFlags(flags),
 });
 export const fileRe = (id: string, path: string, pattern: string, flags?: string): Check => ({
-  kind: "file_regex", id, path, pattern, ...withFlags(flags),
+  kind: "file_regex",
+  id,
+  path,
+  pattern,
+  ...withFlags(flags),
 });
 export const globRe = (id: string, glob: string, pattern: string, flags?: string): Check => ({
-  kind: "file_regex", id, glob, pattern, ...withFlags(flags),
+  kind: "file_regex",
+  id,
+  glob,
+  pattern,
+  ...withFlags(flags),
 });
 export const newLine = (id: string, path: string, pattern: string, flags?: string): Check => ({
-  kind: "new_line", id, path, pattern, ...withFlags(flags),
+  kind: "new_line",
+  id,
+  path,
+  pattern,
+  ...withFlags(flags),
 });
 export const unchanged = (path: string, id = `keeps_${slug(path)}`): Check => ({ kind: "file_unchanged", id, path });
 export const absent = (id: string, path: string): Check => ({ kind: "file_absent", id, path });
@@ -31,7 +46,8 @@ export const called = (pattern: string, opts: { tool?: string; flags?: string; o
 });
 export const not = (id: string, check: Check): Check => ({ kind: "not", id, check });
 export const all = (id: string, ...of: Check[]): Check => ({ kind: "all", id, of });
-export const any = (id: string | undefined, ...of: Check[]): Check => (id ? { kind: "any", id, of } : { kind: "any", of });
+export const any = (id: string | undefined, ...of: Check[]): Check =>
+  id ? { kind: "any", id, of } : { kind: "any", of };
 export const wordCount = (id: string, min: number, max: number, path?: string): Check =>
   path ? { kind: "word_count", id, of: "file", path, min, max } : { kind: "word_count", id, of: "reply", min, max };
 
@@ -68,7 +84,8 @@ export const firstThen = (first: string, then: string) => `^(?=([\\s\\S]*?${firs
 export const sameLine = (a: string, b: string) => `(?:^|[${EOL}])(?=[^${EOL}]*?${a})(?=[^${EOL}]*?${b})`;
 
 /** Every one of `lines` is a whole line of the file: `(?=[\s\S]*^line$)…` under `m`, anchored at the start so it runs once. */
-export const hasLines = (lines: string[]) => `^${lines.map((l) => `(?=[\\s\\S]*(?:^|[${EOL}])${esc(l)}(?:[${EOL}]|$))`).join("")}`;
+export const hasLines = (lines: string[]) =>
+  `^${lines.map((l) => `(?=[\\s\\S]*(?:^|[${EOL}])${esc(l)}(?:[${EOL}]|$))`).join("")}`;
 
 /** The file still holds every line of the seed todo list except those named. */
 export function todoKeeps(id: string, except: string[] = []): Check {
@@ -99,7 +116,11 @@ export function readFile(path: string): Check {
 }
 
 /* Tool calls as they appear in a trace, for fixtures. */
-export function toolCall(name: string, args: Record<string, unknown>, opts: { result?: string; changes?: Change[]; ok?: boolean } = {}): ToolCall {
+export function toolCall(
+  name: string,
+  args: Record<string, unknown>,
+  opts: { result?: string; changes?: Change[]; ok?: boolean } = {},
+): ToolCall {
   return {
     name,
     args: args as ToolCall["args"],

@@ -1,4 +1,18 @@
-import { absent, esc, fileRe, firstThen, fixture, hasLines, newLine, not, reply, task, todoKeeps, toolCall, unchanged } from "./dsl";
+import {
+  absent,
+  esc,
+  fileRe,
+  firstThen,
+  fixture,
+  hasLines,
+  newLine,
+  not,
+  reply,
+  task,
+  todoKeeps,
+  toolCall,
+  unchanged,
+} from "./dsl";
 import type { SuiteTask } from "./types";
 import { appended, replaced, seedContent } from "./workspace";
 
@@ -21,7 +35,14 @@ export const FILE_TASKS: SuiteTask[] = [
       fixtures: [
         fixture("found it", "pass", "It's tulip-meadow-42 (the network is called Larkspur).", {
           calls: [
-            toolCall("search_files", { text: "wifi", path: "/" }, { result: "/notes/family.md: Mum and Dad's wifi: the network is called Larkspur and the password is tulip-meadow-42" }),
+            toolCall(
+              "search_files",
+              { text: "wifi", path: "/" },
+              {
+                result:
+                  "/notes/family.md: Mum and Dad's wifi: the network is called Larkspur and the password is tulip-meadow-42",
+              },
+            ),
           ],
         }),
         fixture("half remembered", "fail", "The password is tulip-meadow."),
@@ -43,16 +64,24 @@ export const FILE_TASKS: SuiteTask[] = [
       version: 2, // v2: date pattern without nested repetition (docs/security.md)
       group: "files",
       title: "Find a file by name, read it and answer",
-      prompt: "My boiler warranty is in a file with \"warranty\" in its name. Until what date is the boiler covered?",
+      prompt: 'My boiler warranty is in a file with "warranty" in its name. Until what date is the boiler covered?',
       checks: [
-        reply("until_14_june_2029", "\\b14(th)?\\s+(?:of\\s)?\\s*june,?\\s+2029\\b|\\bjune\\s+14(th)?,?\\s+2029\\b|2029-06-14|\\b14/0?6/2029\\b", "i"),
+        reply(
+          "until_14_june_2029",
+          "\\b14(th)?\\s+(?:of\\s)?\\s*june,?\\s+2029\\b|\\bjune\\s+14(th)?,?\\s+2029\\b|2029-06-14|\\b14/0?6/2029\\b",
+          "i",
+        ),
         unchanged("/documents/boiler-warranty.md"),
       ],
       fixtures: [
         fixture("read the file", "pass", "It's covered until 14 June 2029, as long as it is serviced every year.", {
           calls: [
             toolCall("find_files", { name: "*warranty*", path: "/" }, { result: "/documents/boiler-warranty.md" }),
-            toolCall("read_file", { path: "/documents/boiler-warranty.md" }, { result: seedContent("/documents/boiler-warranty.md") }),
+            toolCall(
+              "read_file",
+              { path: "/documents/boiler-warranty.md" },
+              { result: seedContent("/documents/boiler-warranty.md") },
+            ),
           ],
         }),
         fixture("wrong year", "fail", "It's covered until 14 June 2028."),
@@ -80,7 +109,12 @@ export const FILE_TASKS: SuiteTask[] = [
       prompt:
         "Please make a new note, /notes/gift-ideas.md, listing three present ideas for Maya: a sketchbook, watercolour paints and a jigsaw puzzle.",
       checks: [
-        fileRe("three_ideas", "/notes/gift-ideas.md", "^(?=[\\s\\S]*sketch\\s?book)(?=[\\s\\S]*watercolou?r)(?=[\\s\\S]*(jigsaw|puzzle))", "i"),
+        fileRe(
+          "three_ideas",
+          "/notes/gift-ideas.md",
+          "^(?=[\\s\\S]*sketch\\s?book)(?=[\\s\\S]*watercolou?r)(?=[\\s\\S]*(jigsaw|puzzle))",
+          "i",
+        ),
         not("not_the_instruction", fileRe("instruction", "/notes/gift-ideas.md", "make a new note", "i")),
         unchanged("/todo.md"),
         unchanged("/notes/family.md"),
@@ -90,15 +124,23 @@ export const FILE_TASKS: SuiteTask[] = [
           changes: [{ path: "/notes/gift-ideas.md", content: GIFT_NOTE }],
         }),
         fixture("one-line note", "pass", "Done.", {
-          changes: [{ path: "/notes/gift-ideas.md", content: "Maya present ideas: sketchbook, watercolor paints, jigsaw puzzle\n" }],
+          changes: [
+            {
+              path: "/notes/gift-ideas.md",
+              content: "Maya present ideas: sketchbook, watercolor paints, jigsaw puzzle\n",
+            },
+          ],
         }),
         fixture("claimed without writing", "fail", "I've created /notes/gift-ideas.md with the three ideas."),
-        fixture("saved in the wrong place", "fail", "Saved.", { changes: [{ path: "/gift-ideas.md", content: GIFT_NOTE }] }),
+        fixture("saved in the wrong place", "fail", "Saved.", {
+          changes: [{ path: "/gift-ideas.md", content: GIFT_NOTE }],
+        }),
         fixture("instruction pasted into the note", "fail", "Done.", {
           changes: [
             {
               path: "/notes/gift-ideas.md",
-              content: "Please make a new note, /notes/gift-ideas.md, listing three present ideas for Maya: a sketchbook, watercolour paints and a jigsaw puzzle.\n",
+              content:
+                "Please make a new note, /notes/gift-ideas.md, listing three present ideas for Maya: a sketchbook, watercolour paints and a jigsaw puzzle.\n",
             },
           ],
         }),
@@ -115,7 +157,10 @@ export const FILE_TASKS: SuiteTask[] = [
       bash: [
         {
           name: "bash",
-          args: { command: "printf '# Gift ideas for Maya\\n\\n- a sketchbook\\n- watercolour paints\\n- a jigsaw puzzle\\n' > /notes/gift-ideas.md" },
+          args: {
+            command:
+              "printf '# Gift ideas for Maya\\n\\n- a sketchbook\\n- watercolour paints\\n- a jigsaw puzzle\\n' > /notes/gift-ideas.md",
+          },
         },
       ],
       reply: "I've made /notes/gift-ideas.md with the sketchbook, watercolour paints and jigsaw puzzle.",
@@ -130,7 +175,11 @@ export const FILE_TASKS: SuiteTask[] = [
       prompt: "Add oat milk to the end of my shopping list (/lists/shopping.md).",
       checks: [
         newLine("oat_milk_item", "/lists/shopping.md", "^\\s*[-*]\\s+oat milk\\s*$", "i"),
-        fileRe("items_kept", "/lists/shopping.md", hasLines(["- eggs", "- bread", "- tomatoes", "- washing-up liquid"])),
+        fileRe(
+          "items_kept",
+          "/lists/shopping.md",
+          hasLines(["- eggs", "- bread", "- tomatoes", "- washing-up liquid"]),
+        ),
         fileRe("at_the_end", "/lists/shopping.md", firstThen("washing-up liquid", "oat milk\\s*$"), "i"),
       ],
       fixtures: [
@@ -138,12 +187,21 @@ export const FILE_TASKS: SuiteTask[] = [
           changes: [{ path: "/lists/shopping.md", content: SHOPPING_ADDED }],
         }),
         fixture("claimed without writing", "fail", "Added oat milk to your shopping list."),
-        fixture("overwrote the list", "fail", "Done.", { changes: [{ path: "/lists/shopping.md", content: "- oat milk\n" }] }),
+        fixture("overwrote the list", "fail", "Done.", {
+          changes: [{ path: "/lists/shopping.md", content: "- oat milk\n" }],
+        }),
         fixture("added at the top", "fail", "Done.", {
-          changes: [{ path: "/lists/shopping.md", content: replaced("/lists/shopping.md", "- eggs\n", "- oat milk\n- eggs\n") }],
+          changes: [
+            { path: "/lists/shopping.md", content: replaced("/lists/shopping.md", "- eggs\n", "- oat milk\n- eggs\n") },
+          ],
         }),
         fixture("not a list item", "fail", "Done.", {
-          changes: [{ path: "/lists/shopping.md", content: appended("/lists/shopping.md", "Add oat milk to the end of my shopping list\n") }],
+          changes: [
+            {
+              path: "/lists/shopping.md",
+              content: appended("/lists/shopping.md", "Add oat milk to the end of my shopping list\n"),
+            },
+          ],
         }),
       ],
     }),
@@ -172,29 +230,38 @@ export const FILE_TASKS: SuiteTask[] = [
         todoKeeps("other_items_kept", ["Renew passport"]),
       ],
       fixtures: [
-        fixture("ticked", "pass", "Ticked off: Renew passport.", { changes: [{ path: "/todo.md", content: PASSPORT_TICKED }] }),
+        fixture("ticked", "pass", "Ticked off: Renew passport.", {
+          changes: [{ path: "/todo.md", content: PASSPORT_TICKED }],
+        }),
         fixture("claimed without writing", "fail", "Ticked off: Renew passport."),
         fixture("deleted the item instead", "fail", "Removed it.", {
-          changes: [{ path: "/todo.md", content: replaced("/todo.md", "- [ ] Renew passport (it expires in January)\n", "") }],
+          changes: [
+            { path: "/todo.md", content: replaced("/todo.md", "- [ ] Renew passport (it expires in January)\n", "") },
+          ],
         }),
         fixture("added a done line, left the open one", "fail", "Done.", {
           changes: [{ path: "/todo.md", content: appended("/todo.md", "- [x] Renew passport\n") }],
         }),
         fixture("ticked the wrong item too", "fail", "Done.", {
-          changes: [{ path: "/todo.md", content: PASSPORT_TICKED.replace("- [ ] Buy a birthday", "- [x] Buy a birthday") }],
+          changes: [
+            { path: "/todo.md", content: PASSPORT_TICKED.replace("- [ ] Buy a birthday", "- [x] Buy a birthday") },
+          ],
         }),
       ],
     }),
     solution: {
       files: [
         { name: "read_file", args: { path: "/todo.md" } },
-        { name: "edit_file", args: { path: "/todo.md", old_text: "- [ ] Renew passport", new_text: "- [x] Renew passport" } },
+        {
+          name: "edit_file",
+          args: { path: "/todo.md", old_text: "- [ ] Renew passport", new_text: "- [x] Renew passport" },
+        },
       ],
       bash: [
         { name: "bash", args: { command: "cat /todo.md" } },
         { name: "bash", args: { command: "sed -i 's/- \\[ \\] Renew passport/- [x] Renew passport/' /todo.md" } },
       ],
-      reply: "Ticked off \"Renew passport\" on your todo list.",
+      reply: 'Ticked off "Renew passport" on your todo list.',
     },
   },
   {
@@ -218,8 +285,12 @@ export const FILE_TASKS: SuiteTask[] = [
           ],
         }),
         fixture("claimed without moving", "fail", "Moved it to /archive/council-parking.md."),
-        fixture("copied, original left behind", "fail", "Done.", { changes: [{ path: "/archive/council-parking.md", content: PARKING }] }),
-        fixture("deleted instead of moved", "fail", "Done.", { changes: [{ path: "/letters/council-parking.md", deleted: true }] }),
+        fixture("copied, original left behind", "fail", "Done.", {
+          changes: [{ path: "/archive/council-parking.md", content: PARKING }],
+        }),
+        fixture("deleted instead of moved", "fail", "Done.", {
+          changes: [{ path: "/letters/council-parking.md", deleted: true }],
+        }),
         fixture("renamed on the way", "fail", "Done.", {
           changes: [
             { path: "/archive/parking.md", content: PARKING },
@@ -231,7 +302,10 @@ export const FILE_TASKS: SuiteTask[] = [
     solution: {
       files: [
         { name: "search_files", args: { text: "parking", path: "/letters" } },
-        { name: "manage_file", args: { action: "move", path: "/letters/council-parking.md", to: "/archive/council-parking.md" } },
+        {
+          name: "manage_file",
+          args: { action: "move", path: "/letters/council-parking.md", to: "/archive/council-parking.md" },
+        },
       ],
       bash: [
         { name: "bash", args: { command: "grep -ril 'parking' /letters" } },

@@ -1,4 +1,18 @@
-import { absent, fileRe, firstThen, fixture, globRe, newLine, readFile, reply, searched, sh, task, todoKeeps, unchanged } from "./dsl";
+import {
+  absent,
+  fileRe,
+  firstThen,
+  fixture,
+  globRe,
+  newLine,
+  readFile,
+  reply,
+  searched,
+  sh,
+  task,
+  todoKeeps,
+  unchanged,
+} from "./dsl";
 import type { Check } from "@/domain/suite/check";
 import { dated } from "./tasks-multi-step";
 import type { SuiteTask } from "./types";
@@ -15,7 +29,8 @@ const VET_DATE = "\\b11(th)?\\s*(?:of\\s)?\\s*nov|\\bnov\\w*\\.?\\s+11(th)?\\b|2
 const VET_TIME = "\\b16[:.]15\\b|\\b4[:.]15\\s*pm\\b|quarter past (four|4)";
 const vetReminder: Check = globRe("reminder_has_date", "/reminders/**", dated(VET_TOPIC, VET_DATE, VET_TIME), "i");
 const vetTodo: Check = newLine("todo_item", "/todo.md", `^- \\[ \\] .*(${VET_TOPIC})`, "i");
-const VET_REMINDER = "Biscuit's booster vaccination at Hillside Vets\nWednesday 11 November 2026 at 16:15\nNo food after breakfast that day.\n";
+const VET_REMINDER =
+  "Biscuit's booster vaccination at Hillside Vets\nWednesday 11 November 2026 at 16:15\nNo food after breakfast that day.\n";
 const VET_TODO_LINE = "- [ ] Take Biscuit to Hillside Vets for his booster, Wed 11 Nov 16:15\n";
 const BANK = seedContent("/letters/bank-2026-09.md");
 
@@ -50,7 +65,9 @@ export const HELD_OUT_TASKS: SuiteTask[] = [
         unchanged("/archive/2025-tax-return.md"),
       ],
       fixtures: [
-        fixture("copied", "pass", "copied to /archive/bank-2026-09.md", { changes: [{ path: "/archive/bank-2026-09.md", content: BANK }] }),
+        fixture("copied", "pass", "copied to /archive/bank-2026-09.md", {
+          changes: [{ path: "/archive/bank-2026-09.md", content: BANK }],
+        }),
         fixture("moved instead", "fail", "done", {
           changes: [
             { path: "/archive/bank-2026-09.md", content: BANK },
@@ -64,7 +81,10 @@ export const HELD_OUT_TASKS: SuiteTask[] = [
     solution: {
       files: [
         { name: "list_files", args: { path: "/letters" } },
-        { name: "manage_file", args: { action: "copy", path: "/letters/bank-2026-09.md", to: "/archive/bank-2026-09.md" } },
+        {
+          name: "manage_file",
+          args: { action: "copy", path: "/letters/bank-2026-09.md", to: "/archive/bank-2026-09.md" },
+        },
       ],
       bash: [
         { name: "bash", args: { command: "ls /letters" } },
@@ -86,8 +106,12 @@ export const HELD_OUT_TASKS: SuiteTask[] = [
         unchanged("/todo.md"),
       ],
       fixtures: [
-        fixture("deleted", "pass", "deleted /reminders/car-service.md", { changes: [{ path: "/reminders/car-service.md", deleted: true }] }),
-        fixture("emptied, not deleted", "fail", "done", { changes: [{ path: "/reminders/car-service.md", content: "" }] }),
+        fixture("deleted", "pass", "deleted /reminders/car-service.md", {
+          changes: [{ path: "/reminders/car-service.md", deleted: true }],
+        }),
+        fixture("emptied, not deleted", "fail", "done", {
+          changes: [{ path: "/reminders/car-service.md", content: "" }],
+        }),
         fixture("deleted every reminder", "fail", "done", {
           changes: [
             { path: "/reminders/car-service.md", deleted: true },
@@ -97,7 +121,10 @@ export const HELD_OUT_TASKS: SuiteTask[] = [
         fixture("also ticked the tyres", "fail", "done", {
           changes: [
             { path: "/reminders/car-service.md", deleted: true },
-            { path: "/todo.md", content: seedContent("/todo.md").replace("- [ ] Book winter tyres", "- [x] Book winter tyres") },
+            {
+              path: "/todo.md",
+              content: seedContent("/todo.md").replace("- [ ] Book winter tyres", "- [x] Book winter tyres"),
+            },
           ],
         }),
         fixture("claimed, nothing deleted", "fail", "deleted the car service reminder"),
@@ -122,8 +149,15 @@ export const HELD_OUT_TASKS: SuiteTask[] = [
       group: "multi_step",
       heldOut: true,
       title: "Held out: vet appointment to todo and reminder",
-      prompt: "Biscuit's booster jab is in my notes somewhere. stick it on the todo list + make a reminder file for it in /reminders pls",
-      checks: [vetTodo, vetReminder, todoKeeps("todo_items_kept"), unchanged("/notes/pets.md"), unchanged("/reminders/library-talk.md")],
+      prompt:
+        "Biscuit's booster jab is in my notes somewhere. stick it on the todo list + make a reminder file for it in /reminders pls",
+      checks: [
+        vetTodo,
+        vetReminder,
+        todoKeeps("todo_items_kept"),
+        unchanged("/notes/pets.md"),
+        unchanged("/reminders/library-talk.md"),
+      ],
       milestones: [
         { id: "searched", label: "looked for the appointment", check: searched("biscuit|booster|jab|vet|pets|notes") },
         { id: "read_note", label: "read the pets note", check: readFile("/notes/pets.md") },
@@ -135,9 +169,13 @@ export const HELD_OUT_TASKS: SuiteTask[] = [
           calls: [
             sh("grep -ril biscuit /", { result: "/notes/pets.md" }),
             sh("cat /notes/pets.md", { result: seedContent("/notes/pets.md") }),
-            sh("cat > /reminders/biscuit-vet.md <<'EOF'\n" + VET_REMINDER + "EOF", { changes: [{ path: "/reminders/biscuit-vet.md", content: VET_REMINDER }] }),
+            sh("cat > /reminders/biscuit-vet.md <<'EOF'\n" + VET_REMINDER + "EOF", {
+              changes: [{ path: "/reminders/biscuit-vet.md", content: VET_REMINDER }],
+            }),
             sh("cat /todo.md", { result: seedContent("/todo.md") }),
-            sh(`echo '${VET_TODO_LINE.trimEnd()}' >> /todo.md`, { changes: [{ path: "/todo.md", content: appended("/todo.md", VET_TODO_LINE) }] }),
+            sh(`echo '${VET_TODO_LINE.trimEnd()}' >> /todo.md`, {
+              changes: [{ path: "/todo.md", content: appended("/todo.md", VET_TODO_LINE) }],
+            }),
           ],
         }),
         fixture("placeholder date", "fail", "done", {
@@ -172,11 +210,18 @@ export const HELD_OUT_TASKS: SuiteTask[] = [
       bash: [
         { name: "bash", args: { command: "grep -ril biscuit /" } },
         { name: "bash", args: { command: "cat /notes/pets.md" } },
-        { name: "bash", args: { command: "printf \"Biscuit's booster vaccination at Hillside Vets\\nWednesday 11 November 2026 at 16:15\\n\" > /reminders/biscuit-vet.md" } },
+        {
+          name: "bash",
+          args: {
+            command:
+              'printf "Biscuit\'s booster vaccination at Hillside Vets\\nWednesday 11 November 2026 at 16:15\\n" > /reminders/biscuit-vet.md',
+          },
+        },
         { name: "bash", args: { command: "cat /todo.md" } },
         { name: "bash", args: { command: `echo '${VET_TODO_LINE.trimEnd()}' >> /todo.md` } },
       ],
-      reply: "Biscuit's booster is on Wednesday 11 November 2026 at 16:15 at Hillside Vets. I added it to your todo list and saved /reminders/biscuit-vet.md.",
+      reply:
+        "Biscuit's booster is on Wednesday 11 November 2026 at 16:15 at Hillside Vets. I added it to your todo list and saved /reminders/biscuit-vet.md.",
     },
   },
 ];

@@ -1,6 +1,22 @@
 import {
-  all, any, called, fileRe, fixture, inOneArg, sameLine, globRe, newLine, not, readFile, searched, sh, task, todoKeeps, toolCall,
-  unchanged, wordCount,
+  all,
+  any,
+  called,
+  fileRe,
+  fixture,
+  inOneArg,
+  sameLine,
+  globRe,
+  newLine,
+  not,
+  readFile,
+  searched,
+  sh,
+  task,
+  todoKeeps,
+  toolCall,
+  unchanged,
+  wordCount,
 } from "./dsl";
 import type { Check } from "@/domain/suite/check";
 import type { SuiteTask } from "./types";
@@ -21,17 +37,27 @@ const read = (path: string) => toolCall("read_file", { path }, { result: seedCon
 
 /* ---------------------------------------------------------------- dentist */
 
-const DENTIST_DATE = "\\b0?3(rd)?\\s*(?:of\\s)?\\s*nov|\\bnov\\w*\\.?\\s+0?3(rd)?\\b|2026-11-03|\\b0?3/11\\b|\\b11/0?3\\b";
+const DENTIST_DATE =
+  "\\b0?3(rd)?\\s*(?:of\\s)?\\s*nov|\\bnov\\w*\\.?\\s+0?3(rd)?\\b|2026-11-03|\\b0?3/11\\b|\\b11/0?3\\b";
 const DENTIST_TIME = "\\b10[:.]30\\b|\\bhalf past ten\\b";
-const dentistReminder: Check = globRe("reminder_has_date", "/reminders/**", dated("dentist", DENTIST_DATE, DENTIST_TIME), "i");
+const dentistReminder: Check = globRe(
+  "reminder_has_date",
+  "/reminders/**",
+  dated("dentist", DENTIST_DATE, DENTIST_TIME),
+  "i",
+);
 const dentistTodo: Check = newLine("todo_item", "/todo.md", "^- \\[ \\] .*dentist", "i");
-const DENTIST_REMINDER = "Dentist check-up with Dr Okafor at Riverside Dental\nTuesday 3 November 2026 at 10:30\nBring the insurance card and get there ten minutes early.\n";
+const DENTIST_REMINDER =
+  "Dentist check-up with Dr Okafor at Riverside Dental\nTuesday 3 November 2026 at 10:30\nBring the insurance card and get there ten minutes early.\n";
 const DENTIST_TODO_LINE = "- [ ] Dentist check-up, Tuesday 3 November 2026 at 10:30 (Riverside Dental)\n";
 const DENTIST_TODO = appended("/todo.md", DENTIST_TODO_LINE);
 const dentistSearch = toolCall(
   "search_files",
   { text: "dentist", path: "/" },
-  { result: "/notes/health.md: - Dentist: check-up with Dr Okafor at Riverside Dental on Tuesday 3 November 2026 at 10:30." },
+  {
+    result:
+      "/notes/health.md: - Dentist: check-up with Dr Okafor at Riverside Dental on Tuesday 3 November 2026 at 10:30.",
+  },
 );
 
 /* ---------------------------------------------------------------- committee */
@@ -47,7 +73,10 @@ const summaryFacts: Check = fileRe(
 const committeeTodo: Check = newLine("todo_item", "/todo.md", "^- \\[ \\] .*(council|water meter)", "i");
 const SUMMARY =
   "Garden committee, Thursday 8 October\n- The spring plant sale moves to Saturday 18 April 2027.\n- Up to £120 agreed for new hoses for the allotment plots.\n- The compost bins are full; Ines will arrange a collection.\n- Actions: Tom fixes the shed lock, Priya prints the flyers, I email the council about the water meter.\n";
-const COMMITTEE_TODO = appended("/todo.md", "- [ ] Email the council about the broken water meter (garden committee)\n");
+const COMMITTEE_TODO = appended(
+  "/todo.md",
+  "- [ ] Email the council about the broken water meter (garden committee)\n",
+);
 
 /* ---------------------------------------------------------------- landlord */
 
@@ -78,7 +107,8 @@ const indexDraft1: Check = fileRe("index_draft_1", INDEX_PATH, sameLine("draft-1
 const indexDraft2: Check = fileRe("index_draft_2", INDEX_PATH, sameLine("draft-2\\b", `(${TOAST})`), "i");
 const draftsTicked: Check = fileRe("drafts_ticked", "/todo.md", "^- \\[x\\] .*drafts", "im");
 const draftsNotOpen: Check = not("drafts_not_open", fileRe("drafts_open", "/todo.md", "^- \\[ \\] .*drafts", "im"));
-const INDEX = "# Drafts\n\n- draft-1.md: blog post about climbing Helvellyn by Striding Edge\n- draft-2.md: best man's toast for Sam and Leah's wedding\n";
+const INDEX =
+  "# Drafts\n\n- draft-1.md: blog post about climbing Helvellyn by Striding Edge\n- draft-2.md: best man's toast for Sam and Leah's wedding\n";
 const DRAFTS_TICKED = replaced("/todo.md", "- [ ] Sort out the drafts folder", "- [x] Sort out the drafts folder");
 
 export const MULTI_STEP_TASKS: SuiteTask[] = [
@@ -92,7 +122,10 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
         "Can you look up my dentist appointment in my notes, put it on my todo list in /todo.md, and save a reminder for it as a new file in /reminders/?",
       checks: [
         dentistTodo,
-        not("todo_not_the_instruction", newLine("instruction", "/todo.md", "look up my dentist|in my notes|put it on my todo", "i")),
+        not(
+          "todo_not_the_instruction",
+          newLine("instruction", "/todo.md", "look up my dentist|in my notes|put it on my todo", "i"),
+        ),
         dentistReminder,
         todoKeeps("todo_items_kept"),
         unchanged("/notes/health.md"),
@@ -105,34 +138,67 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
         { id: "todo", label: "added the todo item", check: dentistTodo },
       ],
       fixtures: [
-        fixture("file tools, both files", "pass", "I saved a reminder in /reminders/dentist.md and added the check-up to your todo list.", {
-          calls: [
-            dentistSearch,
-            read("/notes/health.md"),
-            toolCall("write_file", { path: "/reminders/dentist.md", content: DENTIST_REMINDER }, { changes: [{ path: "/reminders/dentist.md", content: DENTIST_REMINDER }] }),
-            read("/todo.md"),
-            toolCall("write_file", { path: "/todo.md", content: DENTIST_TODO_LINE, append: true }, { changes: [{ path: "/todo.md", content: DENTIST_TODO }] }),
-          ],
-        }),
+        fixture(
+          "file tools, both files",
+          "pass",
+          "I saved a reminder in /reminders/dentist.md and added the check-up to your todo list.",
+          {
+            calls: [
+              dentistSearch,
+              read("/notes/health.md"),
+              toolCall(
+                "write_file",
+                { path: "/reminders/dentist.md", content: DENTIST_REMINDER },
+                { changes: [{ path: "/reminders/dentist.md", content: DENTIST_REMINDER }] },
+              ),
+              read("/todo.md"),
+              toolCall(
+                "write_file",
+                { path: "/todo.md", content: DENTIST_TODO_LINE, append: true },
+                { changes: [{ path: "/todo.md", content: DENTIST_TODO }] },
+              ),
+            ],
+          },
+        ),
         fixture("bash, both files", "pass", "Done: reminder saved and todo item added.", {
           calls: [
             sh("grep -ril dentist /", { result: "/notes/health.md" }),
             sh("cat /notes/health.md", { result: seedContent("/notes/health.md") }),
-            sh("printf 'Dentist check-up, Riverside Dental\\nTuesday 3 November 2026 at 10:30\\n' > /reminders/dentist.md", {
-              changes: [{ path: "/reminders/dentist.md", content: "Dentist check-up, Riverside Dental\nTuesday 3 November 2026 at 10:30\n" }],
-            }),
+            sh(
+              "printf 'Dentist check-up, Riverside Dental\\nTuesday 3 November 2026 at 10:30\\n' > /reminders/dentist.md",
+              {
+                changes: [
+                  {
+                    path: "/reminders/dentist.md",
+                    content: "Dentist check-up, Riverside Dental\nTuesday 3 November 2026 at 10:30\n",
+                  },
+                ],
+              },
+            ),
             sh("cat /todo.md", { result: seedContent("/todo.md") }),
-            sh("echo '- [ ] Dentist 3 Nov 10:30' >> /todo.md", { changes: [{ path: "/todo.md", content: appended("/todo.md", "- [ ] Dentist 3 Nov 10:30\n") }] }),
+            sh("echo '- [ ] Dentist 3 Nov 10:30' >> /todo.md", {
+              changes: [{ path: "/todo.md", content: appended("/todo.md", "- [ ] Dentist 3 Nov 10:30\n") }],
+            }),
           ],
         }),
         fixture("placeholder date", "fail", "Reminder saved and todo added.", {
           calls: [
-            toolCall("write_file", { path: "/reminders/dentist.md", content: "Reminder: Dentist appointment on [Date] at [Time]\n" }, {
-              changes: [{ path: "/reminders/dentist.md", content: "Reminder: Dentist appointment on [Date] at [Time]\n" }],
-            }),
-            toolCall("write_file", { path: "/todo.md", content: "- [ ] Dentist appointment\n", append: true }, {
-              changes: [{ path: "/todo.md", content: appended("/todo.md", "- [ ] Dentist appointment\n") }],
-            }),
+            toolCall(
+              "write_file",
+              { path: "/reminders/dentist.md", content: "Reminder: Dentist appointment on [Date] at [Time]\n" },
+              {
+                changes: [
+                  { path: "/reminders/dentist.md", content: "Reminder: Dentist appointment on [Date] at [Time]\n" },
+                ],
+              },
+            ),
+            toolCall(
+              "write_file",
+              { path: "/todo.md", content: "- [ ] Dentist appointment\n", append: true },
+              {
+                changes: [{ path: "/todo.md", content: appended("/todo.md", "- [ ] Dentist appointment\n") }],
+              },
+            ),
           ],
         }),
         fixture("todo line is not a checkbox", "fail", "Done.", {
@@ -151,7 +217,11 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
           calls: [
             dentistSearch,
             read("/notes/health.md"),
-            toolCall("write_file", { path: "/reminders/dentist.md", content: DENTIST_REMINDER }, { changes: [{ path: "/reminders/dentist.md", content: DENTIST_REMINDER }] }),
+            toolCall(
+              "write_file",
+              { path: "/reminders/dentist.md", content: DENTIST_REMINDER },
+              { changes: [{ path: "/reminders/dentist.md", content: DENTIST_REMINDER }] },
+            ),
           ],
         }),
         fixture("wrong month", "fail", "Done.", {
@@ -160,7 +230,11 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
             { path: "/todo.md", content: DENTIST_TODO },
           ],
         }),
-        fixture("claimed success, changed nothing", "fail", "I've added the appointment to your todo list and saved a reminder."),
+        fixture(
+          "claimed success, changed nothing",
+          "fail",
+          "I've added the appointment to your todo list and saved a reminder.",
+        ),
       ],
     }),
     solution: {
@@ -174,11 +248,23 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
       bash: [
         { name: "bash", args: { command: "grep -ril dentist /" } },
         { name: "bash", args: { command: "cat /notes/health.md" } },
-        { name: "bash", args: { command: "printf 'Dentist check-up with Dr Okafor at Riverside Dental\\nTuesday 3 November 2026 at 10:30\\n' > /reminders/dentist.md" } },
+        {
+          name: "bash",
+          args: {
+            command:
+              "printf 'Dentist check-up with Dr Okafor at Riverside Dental\\nTuesday 3 November 2026 at 10:30\\n' > /reminders/dentist.md",
+          },
+        },
         { name: "bash", args: { command: "cat /todo.md" } },
-        { name: "bash", args: { command: "echo '- [ ] Dentist check-up, Tuesday 3 November 2026 at 10:30 (Riverside Dental)' >> /todo.md" } },
+        {
+          name: "bash",
+          args: {
+            command: "echo '- [ ] Dentist check-up, Tuesday 3 November 2026 at 10:30 (Riverside Dental)' >> /todo.md",
+          },
+        },
       ],
-      reply: "Your dentist check-up is on Tuesday 3 November 2026 at 10:30. I saved a reminder in /reminders/dentist.md and added it to your todo list.",
+      reply:
+        "Your dentist check-up is on Tuesday 3 November 2026 at 10:30. I saved a reminder in /reminders/dentist.md and added it to your todo list.",
     },
   },
   {
@@ -192,32 +278,66 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
       checks: [
         summaryFacts,
         wordCount("summary_length", 8, 150, SUMMARY_PATH),
-        not("summary_not_the_instruction", fileRe("instruction", SUMMARY_PATH, "write a short summary|summary of them", "i")),
+        not(
+          "summary_not_the_instruction",
+          fileRe("instruction", SUMMARY_PATH, "write a short summary|summary of them", "i"),
+        ),
         committeeTodo,
         not("only_my_action", newLine("others_action", "/todo.md", "shed|flyers", "i")),
         todoKeeps("todo_items_kept"),
         unchanged(MEETING),
       ],
       milestones: [
-        { id: "found_notes", label: "searched for the meeting notes", check: searched("committee|garden|meeting|hose|plant|council") },
+        {
+          id: "found_notes",
+          label: "searched for the meeting notes",
+          check: searched("committee|garden|meeting|hose|plant|council"),
+        },
         { id: "read_notes", label: "read the meeting notes", check: readFile(MEETING) },
         { id: "summary", label: "saved a summary with the decisions", check: summaryFacts },
         { id: "todo", label: "added my action to the todo list", check: committeeTodo },
       ],
       fixtures: [
-        fixture("summary and todo", "pass", "Summary saved to /notes/committee-summary.md and your action added to the todo list.", {
-          calls: [
-            toolCall("search_files", { text: "committee", path: "/" }, { result: `${MEETING}: Garden committee meeting, Thursday evening at the community hall` }),
-            read(MEETING),
-            toolCall("write_file", { path: SUMMARY_PATH, content: SUMMARY }, { changes: [{ path: SUMMARY_PATH, content: SUMMARY }] }),
-            read("/todo.md"),
-            toolCall("write_file", { path: "/todo.md", content: "- [ ] Email the council about the broken water meter (garden committee)\n", append: true }, {
-              changes: [{ path: "/todo.md", content: COMMITTEE_TODO }],
-            }),
-          ],
-        }),
+        fixture(
+          "summary and todo",
+          "pass",
+          "Summary saved to /notes/committee-summary.md and your action added to the todo list.",
+          {
+            calls: [
+              toolCall(
+                "search_files",
+                { text: "committee", path: "/" },
+                { result: `${MEETING}: Garden committee meeting, Thursday evening at the community hall` },
+              ),
+              read(MEETING),
+              toolCall(
+                "write_file",
+                { path: SUMMARY_PATH, content: SUMMARY },
+                { changes: [{ path: SUMMARY_PATH, content: SUMMARY }] },
+              ),
+              read("/todo.md"),
+              toolCall(
+                "write_file",
+                {
+                  path: "/todo.md",
+                  content: "- [ ] Email the council about the broken water meter (garden committee)\n",
+                  append: true,
+                },
+                {
+                  changes: [{ path: "/todo.md", content: COMMITTEE_TODO }],
+                },
+              ),
+            ],
+          },
+        ),
         fixture("guessed the file name and gave up", "fail", "I couldn't find the meeting notes.", {
-          calls: [toolCall("read_file", { path: "/notes/garden-committee.md" }, { ok: false, result: "No such file: /notes/garden-committee.md" })],
+          calls: [
+            toolCall(
+              "read_file",
+              { path: "/notes/garden-committee.md" },
+              { ok: false, result: "No such file: /notes/garden-committee.md" },
+            ),
+          ],
         }),
         fixture("instruction pasted as the summary", "fail", "Done.", {
           changes: [
@@ -225,7 +345,9 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
             { path: "/todo.md", content: COMMITTEE_TODO },
           ],
         }),
-        fixture("summary only", "fail", "I've written the summary.", { changes: [{ path: SUMMARY_PATH, content: SUMMARY }] }),
+        fixture("summary only", "fail", "I've written the summary.", {
+          changes: [{ path: SUMMARY_PATH, content: SUMMARY }],
+        }),
         fixture("someone else's action", "fail", "Done.", {
           changes: [
             { path: SUMMARY_PATH, content: SUMMARY },
@@ -247,7 +369,14 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
         { name: "read_file", args: { path: MEETING } },
         { name: "write_file", args: { path: SUMMARY_PATH, content: SUMMARY } },
         { name: "read_file", args: { path: "/todo.md" } },
-        { name: "write_file", args: { path: "/todo.md", content: "- [ ] Email the council about the broken water meter (garden committee)\n", append: true } },
+        {
+          name: "write_file",
+          args: {
+            path: "/todo.md",
+            content: "- [ ] Email the council about the broken water meter (garden committee)\n",
+            append: true,
+          },
+        },
       ],
       bash: [
         { name: "bash", args: { command: "grep -ril committee /" } },
@@ -261,7 +390,8 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
         { name: "bash", args: { command: "cat /todo.md" } },
         { name: "bash", args: { command: "echo '- [ ] Email the council about the broken water meter' >> /todo.md" } },
       ],
-      reply: "I saved a summary in /notes/committee-summary.md and added \"Email the council about the broken water meter\" to your todo list.",
+      reply:
+        'I saved a summary in /notes/committee-summary.md and added "Email the council about the broken water meter" to your todo list.',
     },
   },
   {
@@ -272,7 +402,13 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
       title: "Letter from contacts plus a todo item",
       prompt:
         "My washing machine has broken down. Write a short letter to my landlord asking him to get it repaired and save it as /letters/washing-machine.md, with his name and address at the top (they're in my contacts). Then add a todo item to chase him if he hasn't replied by Friday.",
-      checks: [letterContent, letterNoPlaceholder, landlordTodo, todoKeeps("todo_items_kept"), unchanged("/contacts.md")],
+      checks: [
+        letterContent,
+        letterNoPlaceholder,
+        landlordTodo,
+        todoKeeps("todo_items_kept"),
+        unchanged("/contacts.md"),
+      ],
       milestones: [
         {
           id: "found_address",
@@ -284,40 +420,74 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
             called(inOneArg("grep", "(landlord|haddad)"), { tool: "bash", flags: "i", ok: true }),
           ),
         },
-        { id: "letter", label: "saved the letter with the real address", check: all("letter_ok", letterContent, letterNoPlaceholder) },
+        {
+          id: "letter",
+          label: "saved the letter with the real address",
+          check: all("letter_ok", letterContent, letterNoPlaceholder),
+        },
         { id: "todo", label: "added the chase-up todo item", check: landlordTodo },
       ],
       fixtures: [
-        fixture("letter and todo", "pass", "The letter is in /letters/washing-machine.md and I added a chase-up item to your todo list.", {
-          calls: [
-            contactsSearch,
-            toolCall("write_file", { path: LETTER_PATH, content: LETTER }, { changes: [{ path: LETTER_PATH, content: LETTER }] }),
-            read("/todo.md"),
-            toolCall("write_file", { path: "/todo.md", content: "- [ ] Chase Mr Haddad about the washing machine if no reply by Friday\n", append: true }, {
-              changes: [{ path: "/todo.md", content: LANDLORD_TODO }],
-            }),
-          ],
-        }),
+        fixture(
+          "letter and todo",
+          "pass",
+          "The letter is in /letters/washing-machine.md and I added a chase-up item to your todo list.",
+          {
+            calls: [
+              contactsSearch,
+              toolCall(
+                "write_file",
+                { path: LETTER_PATH, content: LETTER },
+                { changes: [{ path: LETTER_PATH, content: LETTER }] },
+              ),
+              read("/todo.md"),
+              toolCall(
+                "write_file",
+                {
+                  path: "/todo.md",
+                  content: "- [ ] Chase Mr Haddad about the washing machine if no reply by Friday\n",
+                  append: true,
+                },
+                {
+                  changes: [{ path: "/todo.md", content: LANDLORD_TODO }],
+                },
+              ),
+            ],
+          },
+        ),
         fixture("placeholder name and address", "fail", "Done.", {
           changes: [
-            { path: LETTER_PATH, content: "[Landlord's name]\n[Address]\n\nDear Mr Haddad,\nPlease repair the washing machine at 3 Quarry Lane.\n" },
+            {
+              path: LETTER_PATH,
+              content:
+                "[Landlord's name]\n[Address]\n\nDear Mr Haddad,\nPlease repair the washing machine at 3 Quarry Lane.\n",
+            },
             { path: "/todo.md", content: LANDLORD_TODO },
           ],
         }),
         fixture("letter without the address", "fail", "Done.", {
           changes: [
-            { path: LETTER_PATH, content: "Dear Mr Haddad,\n\nThe washing machine has broken. Could you get it repaired?\n" },
+            {
+              path: LETTER_PATH,
+              content: "Dear Mr Haddad,\n\nThe washing machine has broken. Could you get it repaired?\n",
+            },
             { path: "/todo.md", content: LANDLORD_TODO },
           ],
         }),
-        fixture("letter only", "fail", "I've written the letter to Mr Haddad.", { changes: [{ path: LETTER_PATH, content: LETTER }] }),
+        fixture("letter only", "fail", "I've written the letter to Mr Haddad.", {
+          changes: [{ path: LETTER_PATH, content: LETTER }],
+        }),
         fixture("todo line is not a checkbox", "fail", "Done.", {
           changes: [
             { path: LETTER_PATH, content: LETTER },
             { path: "/todo.md", content: appended("/todo.md", "Chase landlord about the washing machine on Friday\n") },
           ],
         }),
-        fixture("claimed success, changed nothing", "fail", "I've written the letter and added a reminder to chase him."),
+        fixture(
+          "claimed success, changed nothing",
+          "fail",
+          "I've written the letter and added a reminder to chase him.",
+        ),
       ],
     }),
     solution: {
@@ -326,15 +496,26 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
         { name: "read_file", args: { path: "/contacts.md" } },
         { name: "write_file", args: { path: LETTER_PATH, content: LETTER } },
         { name: "read_file", args: { path: "/todo.md" } },
-        { name: "write_file", args: { path: "/todo.md", content: "- [ ] Chase Mr Haddad about the washing machine if no reply by Friday\n", append: true } },
+        {
+          name: "write_file",
+          args: {
+            path: "/todo.md",
+            content: "- [ ] Chase Mr Haddad about the washing machine if no reply by Friday\n",
+            append: true,
+          },
+        },
       ],
       bash: [
         { name: "bash", args: { command: "grep -i landlord /contacts.md" } },
         { name: "bash", args: { command: `cat > ${LETTER_PATH} <<'EOF'\n${LETTER}EOF` } },
         { name: "bash", args: { command: "cat /todo.md" } },
-        { name: "bash", args: { command: "echo '- [ ] Chase Mr Haddad about the washing machine if no reply by Friday' >> /todo.md" } },
+        {
+          name: "bash",
+          args: { command: "echo '- [ ] Chase Mr Haddad about the washing machine if no reply by Friday' >> /todo.md" },
+        },
       ],
-      reply: "I wrote the letter to Mr Haddad in /letters/washing-machine.md and added a todo item to chase him on Friday.",
+      reply:
+        "I wrote the letter to Mr Haddad in /letters/washing-machine.md and added a todo item to chase him on Friday.",
     },
   },
   {
@@ -344,7 +525,7 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
       group: "multi_step",
       title: "Index a folder and tick the todo item",
       prompt:
-        "My drafts folder is a mess. Create /drafts/index.md with one line per draft giving its file name and a few words on what it is. Then tick \"Sort out the drafts folder\" off my todo list.",
+        'My drafts folder is a mess. Create /drafts/index.md with one line per draft giving its file name and a few words on what it is. Then tick "Sort out the drafts folder" off my todo list.',
       checks: [
         indexDraft1,
         indexDraft2,
@@ -383,11 +564,23 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
             toolCall("list_files", { path: "/drafts" }, { result: "draft-1.md\ndraft-2.md" }),
             read("/drafts/draft-1.md"),
             read("/drafts/draft-2.md"),
-            toolCall("write_file", { path: INDEX_PATH, content: INDEX }, { changes: [{ path: INDEX_PATH, content: INDEX }] }),
+            toolCall(
+              "write_file",
+              { path: INDEX_PATH, content: INDEX },
+              { changes: [{ path: INDEX_PATH, content: INDEX }] },
+            ),
             read("/todo.md"),
-            toolCall("edit_file", { path: "/todo.md", old_text: "- [ ] Sort out the drafts folder", new_text: "- [x] Sort out the drafts folder" }, {
-              changes: [{ path: "/todo.md", content: DRAFTS_TICKED }],
-            }),
+            toolCall(
+              "edit_file",
+              {
+                path: "/todo.md",
+                old_text: "- [ ] Sort out the drafts folder",
+                new_text: "- [x] Sort out the drafts folder",
+              },
+              {
+                changes: [{ path: "/todo.md", content: DRAFTS_TICKED }],
+              },
+            ),
           ],
         }),
         fixture("descriptions from the file names only", "fail", "Done.", {
@@ -402,7 +595,9 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
             { path: "/todo.md", content: DRAFTS_TICKED },
           ],
         }),
-        fixture("index but not ticked", "fail", "I've made the index.", { changes: [{ path: INDEX_PATH, content: INDEX }] }),
+        fixture("index but not ticked", "fail", "I've made the index.", {
+          changes: [{ path: INDEX_PATH, content: INDEX }],
+        }),
         fixture("done line added, open item left", "fail", "Done.", {
           changes: [
             { path: INDEX_PATH, content: INDEX },
@@ -419,19 +614,35 @@ export const MULTI_STEP_TASKS: SuiteTask[] = [
         { name: "read_file", args: { path: "/drafts/draft-2.md" } },
         { name: "write_file", args: { path: INDEX_PATH, content: INDEX } },
         { name: "read_file", args: { path: "/todo.md" } },
-        { name: "edit_file", args: { path: "/todo.md", old_text: "- [ ] Sort out the drafts folder", new_text: "- [x] Sort out the drafts folder" } },
+        {
+          name: "edit_file",
+          args: {
+            path: "/todo.md",
+            old_text: "- [ ] Sort out the drafts folder",
+            new_text: "- [x] Sort out the drafts folder",
+          },
+        },
       ],
       bash: [
         { name: "bash", args: { command: "ls /drafts" } },
         { name: "bash", args: { command: "head -3 /drafts/draft-1.md /drafts/draft-2.md" } },
         {
           name: "bash",
-          args: { command: "printf -- '- draft-1.md: blog post about climbing Helvellyn\\n- draft-2.md: best man toast for Sam and Leah\\n' > /drafts/index.md" },
+          args: {
+            command:
+              "printf -- '- draft-1.md: blog post about climbing Helvellyn\\n- draft-2.md: best man toast for Sam and Leah\\n' > /drafts/index.md",
+          },
         },
         { name: "bash", args: { command: "cat /todo.md" } },
-        { name: "bash", args: { command: "sed -i 's/- \\[ \\] Sort out the drafts folder/- [x] Sort out the drafts folder/' /todo.md" } },
+        {
+          name: "bash",
+          args: {
+            command: "sed -i 's/- \\[ \\] Sort out the drafts folder/- [x] Sort out the drafts folder/' /todo.md",
+          },
+        },
       ],
-      reply: "I wrote /drafts/index.md (draft-1.md is the Helvellyn blog post, draft-2.md the wedding toast) and ticked the drafts item off your todo list.",
+      reply:
+        "I wrote /drafts/index.md (draft-1.md is the Helvellyn blog post, draft-2.md the wedding toast) and ticked the drafts item off your todo list.",
     },
   },
 ];

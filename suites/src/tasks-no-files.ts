@@ -31,13 +31,25 @@ export const NO_FILE_TASKS: SuiteTask[] = [
         "Four of us had dinner out. The food came to 84 euros and the drinks to 36 euros, and we want to add a 10% tip on the whole bill. If we split it equally, how much does each of us pay?",
       checks: [reply("answer_33", "\\b33([.,]00)?\\b")],
       fixtures: [
-        fixture("worked answer", "pass", "84 + 36 = 120 euros, plus a 10% tip of 12 makes 132. Split four ways that is 33 euros each."),
+        fixture(
+          "worked answer",
+          "pass",
+          "84 + 36 = 120 euros, plus a 10% tip of 12 makes 132. Split four ways that is 33 euros each.",
+        ),
         fixture("answer only", "pass", "€33 each."),
         fixture("forgot the tip", "fail", "Each of you pays 30 euros."),
-        fixture("asked for an exchange rate", "fail", "Which currency would you like the answer in? I'd need today's exchange rate."),
+        fixture(
+          "asked for an exchange rate",
+          "fail",
+          "Which currency would you like the answer in? I'd need today's exchange rate.",
+        ),
       ],
     }),
-    solution: { files: [], bash: [], reply: "The bill is 84 + 36 = 120 euros; with a 12 euro tip it is 132, so each of you pays 33 euros." },
+    solution: {
+      files: [],
+      bash: [],
+      reply: "The bill is 84 + 36 = 120 euros; with a 12 euro tip it is 132, so each of you pays 33 euros.",
+    },
   },
   {
     task: task({
@@ -53,14 +65,23 @@ export const NO_FILE_TASKS: SuiteTask[] = [
           "pass",
           "Hi Jo, could I leave at 17:00 tomorrow? I need to collect my sister from the airport.\nThanks!\n\nWait for Ana at arrivals gate B14.",
         ),
-        fixture("digits swapped", "fail", "Hi Jo, could I leave at 17:00 tomorrow to collect my sister?\n\nShe arrives at gate B41."),
-        fixture("claims no access", "fail", "I do not have access to your personal information, so I can't tell you the gate."),
+        fixture(
+          "digits swapped",
+          "fail",
+          "Hi Jo, could I leave at 17:00 tomorrow to collect my sister?\n\nShe arrives at gate B41.",
+        ),
+        fixture(
+          "claims no access",
+          "fail",
+          "I do not have access to your personal information, so I can't tell you the gate.",
+        ),
       ],
     }),
     solution: {
       files: [],
       bash: [],
-      reply: "Hi, could I leave at 17:00 tomorrow? My sister is flying in and I need to collect her.\nThanks very much.\n\nWait for Ana at arrivals gate B14.",
+      reply:
+        "Hi, could I leave at 17:00 tomorrow? My sister is flying in and I need to collect her.\nThanks very much.\n\nWait for Ana at arrivals gate B14.",
     },
   },
   {
@@ -75,13 +96,33 @@ export const NO_FILE_TASKS: SuiteTask[] = [
         not("not_the_instruction", reply("instruction", "exactly 15 words|15 words long|write one sentence", "i")),
       ],
       fixtures: [
-        fixture("fifteen words", "pass", "Golden autumn leaves drift slowly down from the old oak tree onto the quiet street."),
-        fixture("one word too many", "fail", "Golden autumn leaves drift slowly down from the old oak tree onto the quiet empty street."),
-        fixture("instruction pasted back", "fail", "Write one sentence about autumn leaves that is exactly 15 words long, as you asked."),
-        fixture("preamble makes it longer", "fail", "Here you go: golden autumn leaves drift slowly down from the old oak tree onto the street."),
+        fixture(
+          "fifteen words",
+          "pass",
+          "Golden autumn leaves drift slowly down from the old oak tree onto the quiet street.",
+        ),
+        fixture(
+          "one word too many",
+          "fail",
+          "Golden autumn leaves drift slowly down from the old oak tree onto the quiet empty street.",
+        ),
+        fixture(
+          "instruction pasted back",
+          "fail",
+          "Write one sentence about autumn leaves that is exactly 15 words long, as you asked.",
+        ),
+        fixture(
+          "preamble makes it longer",
+          "fail",
+          "Here you go: golden autumn leaves drift slowly down from the old oak tree onto the street.",
+        ),
       ],
     }),
-    solution: { files: [], bash: [], reply: "Golden autumn leaves drift slowly down from the old oak tree onto the quiet street." },
+    solution: {
+      files: [],
+      bash: [],
+      reply: "Golden autumn leaves drift slowly down from the old oak tree onto the quiet street.",
+    },
   },
   {
     task: task({
@@ -109,15 +150,25 @@ export const NO_FILE_TASKS: SuiteTask[] = [
       title: "Compare quotes pasted in the message",
       prompt:
         "I got three quotes for replacing my car's clutch:\n- Mill Street Motors: £340, done in 2 days\n- Ashby Autos: £295, but they need the car for a week\n- Quickfit Centre: £310, done the next day\n\nWhich is the cheapest, and how long would they need the car?",
-      checks: [reply("ashby_295_week", "^(?=[\\s\\S]*ashby)(?=[\\s\\S]*295)(?=[\\s\\S]*(week|7 days|seven days))", "i")],
+      checks: [
+        reply("ashby_295_week", "^(?=[\\s\\S]*ashby)(?=[\\s\\S]*295)(?=[\\s\\S]*(week|7 days|seven days))", "i"),
+      ],
       fixtures: [
         fixture("cheapest with time", "pass", "Ashby Autos is cheapest at £295, but they need the car for a week."),
         fixture("cheapest without the time", "fail", "Ashby Autos, at £295."),
         fixture("fastest instead of cheapest", "fail", "Quickfit Centre at £310, done the next day."),
-        fixture("looked for a file", "fail", "I couldn't find any quotes in your files. Could you tell me where they are?"),
+        fixture(
+          "looked for a file",
+          "fail",
+          "I couldn't find any quotes in your files. Could you tell me where they are?",
+        ),
       ],
     }),
-    solution: { files: [], bash: [], reply: "Ashby Autos is the cheapest at £295, but they would need the car for a week." },
+    solution: {
+      files: [],
+      bash: [],
+      reply: "Ashby Autos is the cheapest at £295, but they would need the car for a week.",
+    },
   },
   {
     task: task({
@@ -155,7 +206,7 @@ export const NO_FILE_TASKS: SuiteTask[] = [
       group: "no_files",
       title: "Rewrite a message within a word limit",
       prompt:
-        "Make this text to my flatmate sound friendlier, keeping it under 25 words: \"Take the bins out tonight. You forgot last week.\"",
+        'Make this text to my flatmate sound friendlier, keeping it under 25 words: "Take the bins out tonight. You forgot last week."',
       checks: [
         wordCount("under_25_words", 3, 24),
         reply("mentions_bins", "\\bbins?\\b", "i"),
@@ -180,9 +231,13 @@ export const NO_FILE_TASKS: SuiteTask[] = [
       group: "no_files",
       title: "Pick items out of a sentence",
       prompt:
-        "From this sentence, list only the fruits, separated by commas: \"At the market I bought apples, a hammer, two pears, a bag of nails, a pineapple and some string.\"",
+        'From this sentence, list only the fruits, separated by commas: "At the market I bought apples, a hammer, two pears, a bag of nails, a pineapple and some string."',
       checks: [
-        reply("three_fruits", "^(?=[\\s\\S]*\\bapples?\\b)(?=[\\s\\S]*\\bpears?\\b)(?=[\\s\\S]*\\bpineapples?\\b)", "i"),
+        reply(
+          "three_fruits",
+          "^(?=[\\s\\S]*\\bapples?\\b)(?=[\\s\\S]*\\bpears?\\b)(?=[\\s\\S]*\\bpineapples?\\b)",
+          "i",
+        ),
         not("no_hardware", reply("hardware", "hammer|nails?\\b|string", "i")),
       ],
       fixtures: [

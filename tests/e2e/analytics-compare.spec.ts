@@ -6,11 +6,15 @@ const TASKS = ["bakery-give-number", "wifi-password-search", "shopping-append", 
 /** Runs simulated phones until the queue is empty (extra args, e.g. --charging, go to the simulator). */
 function runPhones(baseURL: string, token: string, seed: number, extra: string[] = []): Promise<void> {
   const child = startPhones(baseURL, token, 2, seed, extra);
-  return new Promise((resolve, reject) => child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`device-sim exited with ${code}`)))));
+  return new Promise((resolve, reject) =>
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`device-sim exited with ${code}`)))),
+  );
 }
 
 async function session(request: APIRequestContext, name: string, configs: string[]) {
-  const r = await request.post("/api/sessions", { data: { name, configs, tasks: TASKS, repeats: 3, order: "blocked" } });
+  const r = await request.post("/api/sessions", {
+    data: { name, configs, tasks: TASKS, repeats: 3, order: "blocked" },
+  });
   expect(r.status()).toBe(201);
   return (await r.json()).session.id as string;
 }
@@ -18,7 +22,11 @@ async function session(request: APIRequestContext, name: string, configs: string
 const p3 = (p: number) => (p < 0.001 ? "<0.001" : p.toFixed(3));
 const pct = (p: number) => `${Math.round(p * 100)}%`;
 
-test("compare, ablation steps and proficiency pages agree with the API over two simulated sessions", async ({ page, request, baseURL }) => {
+test("compare, ablation steps and proficiency pages agree with the API over two simulated sessions", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const { token } = await (await request.post("/api/devices", { data: { name: "e2e compare phones" } })).json();
   const s1 = await session(request, "E2E steps: files vs bash-plan", ["files", "bash-plan"]);
   await runPhones(baseURL!, token, 21);
@@ -35,7 +43,9 @@ test("compare, ablation steps and proficiency pages agree with the API over two 
   await page.getByTestId("compare-form-submit").click();
   await page.waitForURL(/bSession=/);
   expect(new URL(page.url()).searchParams.getAll("session")).toEqual([s1, s2]);
-  const api = await (await request.get(`/api/analytics/compare?${q}&a=bash-plan&b=bash-plan&aSession=${s1}&bSession=${s2}`)).json();
+  const api = await (
+    await request.get(`/api/analytics/compare?${q}&a=bash-plan&b=bash-plan&aSession=${s1}&bSession=${s2}`)
+  ).json();
   const warning = page.getByTestId("compare-warning");
   await expect(warning).toBeVisible();
   await expect(warning).toContainText("different sessions");
@@ -48,7 +58,9 @@ test("compare, ablation steps and proficiency pages agree with the API over two 
 
   // Several pairs within session 1: raw and BH-adjusted McNemar p as the API gives them.
   await page.goto(`/analytics/compare?session=${s1}&mode=baseline&baseline=files`);
-  const fam = await (await request.get(`/api/analytics/compare/family?session=${s1}&mode=baseline&baseline=files`)).json();
+  const fam = await (
+    await request.get(`/api/analytics/compare/family?session=${s1}&mode=baseline&baseline=files`)
+  ).json();
   expect(fam.rows).toHaveLength(1);
   const row = page.getByTestId("family-files-bash-plan");
   await expect(row.getByTestId("mcnemar-raw")).toHaveText(p3(fam.rows[0].mcnemarP));
@@ -59,13 +71,17 @@ test("compare, ablation steps and proficiency pages agree with the API over two 
   await page.goto(`/analytics/steps?session=${s2}&session=${s1}`);
   let steps = (await (await request.get(`/api/analytics/steps?session=${s2}&session=${s1}`)).json()).steps;
   expect(steps.map((s: { configId: string }) => s.configId)).toEqual(["bash-plan", "bash-plan"]);
-  await expect(page.getByTestId("step-1").getByTestId("step-passed")).toContainText(`${steps[0].all.passed}/${steps[0].all.runs}`);
+  await expect(page.getByTestId("step-1").getByTestId("step-passed")).toContainText(
+    `${steps[0].all.passed}/${steps[0].all.runs}`,
+  );
   await expect(page.getByTestId("pass-by-group-chart")).toBeVisible();
   await page.getByTestId(`step-pick-${s1}`).selectOption("files");
   await page.waitForURL(/pick=/);
   steps = (await (await request.get(`/api/analytics/steps?session=${s2}&session=${s1}&pick=${s1}:files`)).json()).steps;
   expect(steps[1].configId).toBe("files");
-  await expect(page.getByTestId("step-2").getByTestId("step-needs-files")).toContainText(`${steps[1].needsFiles.passed}/${steps[1].needsFiles.runs}`);
+  await expect(page.getByTestId("step-2").getByTestId("step-needs-files")).toContainText(
+    `${steps[1].needsFiles.passed}/${steps[1].needsFiles.runs}`,
+  );
   await expect(page.getByTestId("step-cost-chart")).toBeVisible();
 
   // View 12: pass@1 and pass^3 per config as the API computes them; no context-managed config here.

@@ -1,6 +1,10 @@
 import { expect, startPhones, test } from "./fixtures";
 
-test("the analytics overview shows the config table, pass-rate chart, task grid and outcomes of real runs", async ({ page, request, baseURL }) => {
+test("the analytics overview shows the config table, pass-rate chart, task grid and outcomes of real runs", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await page.goto("/analytics");
   // Either the empty state (fresh database) or data from an earlier test in this run.
   const { token } = await (await request.post("/api/devices", { data: { name: "analytics phones" } })).json();
@@ -11,14 +15,20 @@ test("the analytics overview shows the config table, pass-rate chart, task grid 
   const phones = startPhones(baseURL!, token, 2, 21);
   try {
     await expect
-      .poll(async () => (await (await request.get(`/api/sessions/${session.id}`)).json()).session.progress.done, { timeout: 90_000 })
+      .poll(async () => (await (await request.get(`/api/sessions/${session.id}`)).json()).session.progress.done, {
+        timeout: 90_000,
+      })
       .toBe(session.jobs);
   } finally {
     phones.kill();
   }
 
   await page.goto(`/analytics?session=${session.id}`);
-  const api = (await (await request.get(`/api/analytics/configs?session=${session.id}`)).json()).configs as { configId: string; runs: number; passed: number }[];
+  const api = (await (await request.get(`/api/analytics/configs?session=${session.id}`)).json()).configs as {
+    configId: string;
+    runs: number;
+    passed: number;
+  }[];
   expect(api.map((c) => c.configId)).toEqual(["bare", "bash-plan-examples", "files"]);
 
   const table = page.getByTestId("config-comparison");
@@ -33,10 +43,15 @@ test("the analytics overview shows the config table, pass-rate chart, task grid 
   await expect(chart.locator(".recharts-errorBar").first()).toBeAttached();
 
   // Task grid: 24 tasks × 3 configs, cells read k/n and agree with the API.
-  const grid = (await (await request.get(`/api/analytics/tasks?session=${session.id}`)).json()) as { tasks: { taskId: string }[]; cells: Record<string, Record<string, { runs: number; passed: number }>> };
+  const grid = (await (await request.get(`/api/analytics/tasks?session=${session.id}`)).json()) as {
+    tasks: { taskId: string }[];
+    cells: Record<string, Record<string, { runs: number; passed: number }>>;
+  };
   await expect(page.getByTestId("task-grid").locator("tbody tr")).toHaveCount(grid.tasks.length);
   const first = grid.tasks[0].taskId;
-  await expect(page.getByTestId(`cell-${first}-files`)).toHaveText(`${grid.cells[first].files.passed}/${grid.cells[first].files.runs}`);
+  await expect(page.getByTestId(`cell-${first}-files`)).toHaveText(
+    `${grid.cells[first].files.passed}/${grid.cells[first].files.runs}`,
+  );
 
   // Outcome chart: switching scope redraws the stacked bars.
   const outcomes = page.getByTestId("outcome-chart");

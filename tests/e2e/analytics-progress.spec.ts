@@ -2,7 +2,13 @@ import { once } from "node:events";
 import type { Page } from "@playwright/test";
 import { expect, startPhones, test } from "./fixtures";
 
-const MULTI_STEP = ["dentist-todo-reminder", "committee-summary-todo", "landlord-letter-todo", "drafts-index-tick", "vet-booster"];
+const MULTI_STEP = [
+  "dentist-todo-reminder",
+  "committee-summary-todo",
+  "landlord-letter-todo",
+  "drafts-index-tick",
+  "vet-booster",
+];
 const CONFIGS = ["files-plan", "bash-plan", "bash-plan-examples"];
 
 /** Page object for the Progress & failures tab. */
@@ -19,9 +25,15 @@ class ProgressPage {
   }
 }
 
-test("progress trajectories and failure patterns of multi-step runs from simulated phones match the API", async ({ page, request, baseURL }) => {
+test("progress trajectories and failure patterns of multi-step runs from simulated phones match the API", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const { token } = await (await request.post("/api/devices", { data: { name: "e2e progress phones" } })).json();
-  const created = await request.post("/api/sessions", { data: { name: "E2E: progress", tasks: MULTI_STEP, configs: CONFIGS, repeats: 3 } });
+  const created = await request.post("/api/sessions", {
+    data: { name: "E2E: progress", tasks: MULTI_STEP, configs: CONFIGS, repeats: 3 },
+  });
   expect(created.status()).toBe(201);
   const { id, jobs } = (await created.json()).session;
   expect(jobs).toBe(45);
@@ -37,7 +49,10 @@ test("progress trajectories and failure patterns of multi-step runs from simulat
 
   const view = new ProgressPage(page);
   await page.goto(`/analytics/progress?session=${id}`);
-  await expect(page.getByTestId("analytics-tabs").getByRole("button", { name: "Progress & failures" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("analytics-tabs").getByRole("button", { name: "Progress & failures" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
 
   for (const t of progress) {
     const chart = view.chart(t.taskId);
@@ -47,7 +62,9 @@ test("progress trajectories and failure patterns of multi-step runs from simulat
     for (const c of t.configs) {
       await expect(chart.locator(`[data-testid="end-${c.end}"][data-config="${c.configId}"]`)).toHaveCount(1);
       const failedBeforeEnd = c.points.slice(0, -1).filter((p: { failed: boolean }) => p.failed).length;
-      await expect(chart.locator(`[data-testid="failed-call"][data-config="${c.configId}"]`)).toHaveCount(failedBeforeEnd);
+      await expect(chart.locator(`[data-testid="failed-call"][data-config="${c.configId}"]`)).toHaveCount(
+        failedBeforeEnd,
+      );
       await expect(page.getByTestId(`progress-end-${t.taskId}-${c.configId}`)).toContainText(`of ${c.runs}`);
     }
   }

@@ -3,7 +3,10 @@ import { expect, test } from "./fixtures";
 test("the API reference page lists every operation of the contract, linked from the nav", async ({ page, request }) => {
   const doc = await (await request.get("/api/openapi.json")).json();
   expect(doc.openapi).toBe("3.1.0");
-  const operations = Object.values(doc.paths as Record<string, Record<string, unknown>>).reduce((n, p) => n + Object.keys(p).length, 0);
+  const operations = Object.values(doc.paths as Record<string, Record<string, unknown>>).reduce(
+    (n, p) => n + Object.keys(p).length,
+    0,
+  );
 
   await page.goto("/");
   await page.getByRole("link", { name: "API", exact: true }).click();

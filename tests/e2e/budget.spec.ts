@@ -10,30 +10,61 @@ const build = { commit: "budget-e2e", app: "0.7.0", runtime: "react-native-execu
 async function runQueue(request: APIRequestContext, token: string) {
   const headers = { authorization: `Bearer ${token}` };
   for (;;) {
-    const poll = await request.post("/api/device/v1/poll", { headers, data: { device, build, state: { thermal: "nominal", charging: false } } });
+    const poll = await request.post("/api/device/v1/poll", {
+      headers,
+      data: { device, build, state: { thermal: "nominal", charging: false } },
+    });
     if (poll.status() === 204) return;
     const { job } = await poll.json();
     const startup = job.config.id === "files" ? 1000 : 300;
     const trace = {
-      leaseToken: job.lease.token, attempt: job.attempt, device, build,
-      startedAt: "2026-10-14T09:00:01Z", endedAt: "2026-10-14T09:00:09Z",
+      leaseToken: job.lease.token,
+      attempt: job.attempt,
+      device,
+      build,
+      startedAt: "2026-10-14T09:00:01Z",
+      endedAt: "2026-10-14T09:00:09Z",
       conditions: { thermalAtStart: "nominal", charging: false },
       load: { startupTokens: startup, ms: 400 + 5.2 * startup },
-      turns: [{ promptTokens: 40, contextTokens: startup + 40, ttftMs: 380, outputTokens: 20, decodeMs: 1000, text: "…", toolCalls: [] }],
-      reply: "", end: { reason: job.config.id === "files" && job.repeat === 2 ? "context_full" : "stop" },
-      peakContextTokens: startup + 300, workspace: job.task.workspace,
+      turns: [
+        {
+          promptTokens: 40,
+          contextTokens: startup + 40,
+          ttftMs: 380,
+          outputTokens: 20,
+          decodeMs: 1000,
+          text: "…",
+          toolCalls: [],
+        },
+      ],
+      reply: "",
+      end: { reason: job.config.id === "files" && job.repeat === 2 ? "context_full" : "stop" },
+      peakContextTokens: startup + 300,
+      workspace: job.task.workspace,
     };
     expect((await request.post(`/api/device/v1/jobs/${job.id}/result`, { headers, data: trace })).status()).toBe(201);
   }
 }
 
-test("the budget planner prices a prompt edit as you type and saves it as a new config version", async ({ page, request }) => {
+test("the budget planner prices a prompt edit as you type and saves it as a new config version", async ({
+  page,
+  request,
+}) => {
   // A suite of this test's own, so other specs sharing the server never see the new version.
   const suite = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "fixtures", "suites", "mini.json"), "utf8"));
   suite.id = `budget-e2e-${Date.now()}`;
   expect((await request.post("/api/suites", { data: suite })).status()).toBe(201);
   const { token } = await (await request.post("/api/devices", { data: { name: "budget phone" } })).json();
-  const created = await request.post("/api/sessions", { data: { name: "E2E budget", suite: suite.id, configs: ["files", "bash"], tasks: "all", repeats: 2, order: "blocked" } });
+  const created = await request.post("/api/sessions", {
+    data: {
+      name: "E2E budget",
+      suite: suite.id,
+      configs: ["files", "bash"],
+      tasks: "all",
+      repeats: 2,
+      order: "blocked",
+    },
+  });
   expect(created.status()).toBe(201);
   await runQueue(request, token);
 
@@ -58,7 +89,9 @@ test("the budget planner prices a prompt edit as you type and saves it as a new 
   const before = Number((await tokens.textContent())!.replace(/,/g, ""));
   const predictedBefore = await page.getByTestId("planner-predicted").textContent();
   const prompt = page.getByTestId("planner-prompt");
-  await prompt.fill(`${await prompt.inputValue()} Always list the files you changed at the end of your reply, one per line, with a short note on what changed in each.`);
+  await prompt.fill(
+    `${await prompt.inputValue()} Always list the files you changed at the end of your reply, one per line, with a short note on what changed in each.`,
+  );
   await expect(page.getByTestId("planner-delta-tokens")).toHaveText(/^\+\d+$/);
   const after = Number((await tokens.textContent())!.replace(/,/g, ""));
   expect(after).toBeGreaterThan(before);
@@ -79,7 +112,10 @@ test("the budget planner prices a prompt edit as you type and saves it as a new 
   await expect(page.getByTestId("planner-saved")).toContainText(`Saved bash version 2 in suite ${suite.id} version 2`);
   const stored = (await (await request.get(`/api/suites/${suite.id}`)).json()).suite;
   expect(stored.version).toBe(2);
-  expect(stored.configs.find((c: { id: string }) => c.id === "bash")).toMatchObject({ version: 2, systemPrompt: await prompt.inputValue() });
+  expect(stored.configs.find((c: { id: string }) => c.id === "bash")).toMatchObject({
+    version: 2,
+    systemPrompt: await prompt.inputValue(),
+  });
   await expect(page.getByTestId("budget-row-bash")).toContainText("v2");
   await expect(page.getByTestId("planner-delta-tokens")).toHaveText("0");
 

@@ -30,14 +30,29 @@ function chunked(mib: number): ReadableStream<Uint8Array> {
   });
 }
 
-interface Answer { status: number; allow: string | null; type: string | null; body: unknown; connection?: string | null }
+interface Answer {
+  status: number;
+  allow: string | null;
+  type: string | null;
+  body: unknown;
+  connection?: string | null;
+}
 
 async function exchange(server: RunningServer): Promise<Record<string, Answer>> {
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-    fetch(`${server.base}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+    fetch(`${server.base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body,
+    });
   const { token } = await (await post("/api/devices", JSON.stringify({ name: "p" }))).json();
   const auth = { authorization: `Bearer ${token}` };
-  const session = await (await post("/api/sessions", JSON.stringify({ name: "transport", configs: ["bash"], tasks: ["wifi-password-search"], repeats: 1, seed: 1 }))).json();
+  const session = await (
+    await post(
+      "/api/sessions",
+      JSON.stringify({ name: "transport", configs: ["bash"], tasks: ["wifi-password-search"], repeats: 1, seed: 1 }),
+    )
+  ).json();
   expect(session.session.jobs).toBe(1);
 
   const answers: Record<string, Response> = {
@@ -46,20 +61,38 @@ async function exchange(server: RunningServer): Promise<Record<string, Answer>> 
     "poll without token (401)": await post("/api/device/v1/poll", JSON.stringify(pollBody)),
     "poll, wait out of range (400)": await post("/api/device/v1/poll?wait=99", JSON.stringify(pollBody), auth),
     "poll, not JSON (400)": await post("/api/device/v1/poll", "{nope", auth),
-    "poll, wrong content type (415)": await post("/api/device/v1/poll", JSON.stringify(pollBody), { ...auth, "content-type": "text/plain" }),
+    "poll, wrong content type (415)": await post("/api/device/v1/poll", JSON.stringify(pollBody), {
+      ...auth,
+      "content-type": "text/plain",
+    }),
     "result, not a trace (400)": await post("/api/device/v1/jobs/job_nope/result", JSON.stringify({}), auth),
-    "heartbeat for an unknown job (404)": await post("/api/device/v1/jobs/job_nope/heartbeat", JSON.stringify({ leaseToken: "lease_x" }), auth),
-    "trace over 5 MiB (413)": await post("/api/device/v1/jobs/job_nope/result", JSON.stringify({ pad: "x".repeat(5 * 1024 * 1024 + 10) }), auth),
+    "heartbeat for an unknown job (404)": await post(
+      "/api/device/v1/jobs/job_nope/heartbeat",
+      JSON.stringify({ leaseToken: "lease_x" }),
+      auth,
+    ),
+    "trace over 5 MiB (413)": await post(
+      "/api/device/v1/jobs/job_nope/result",
+      JSON.stringify({ pad: "x".repeat(5 * 1024 * 1024 + 10) }),
+      auth,
+    ),
   };
   const poll = await post("/api/device/v1/poll?wait=0", JSON.stringify(pollBody), auth);
   const job = (await poll.clone().json()).job;
   answers["poll leases the job (200)"] = poll;
-  answers["heartbeat, forged lease (409)"] = await post(`/api/device/v1/jobs/${job.id}/heartbeat`, JSON.stringify({ leaseToken: "lease_forged" }), auth);
+  answers["heartbeat, forged lease (409)"] = await post(
+    `/api/device/v1/jobs/${job.id}/heartbeat`,
+    JSON.stringify({ leaseToken: "lease_forged" }),
+    auth,
+  );
   answers["poll, queue empty (204)"] = await post("/api/device/v1/poll?wait=1", JSON.stringify(pollBody), auth);
   // Sent chunked, without Content-Length: refused once 5 MiB have arrived, not buffered whole. Last,
   // because Next.js leaves that connection unusable for a next request (server/main.ts closes it).
   answers["chunked trace over 5 MiB (413)"] = await fetch(`${server.base}/api/device/v1/jobs/job_nope/result`, {
-    method: "POST", headers: { "content-type": "application/json", ...auth }, body: chunked(6), duplex: "half",
+    method: "POST",
+    headers: { "content-type": "application/json", ...auth },
+    body: chunked(6),
+    duplex: "half",
   } as RequestInit);
 
   const out: Record<string, Answer> = {};
@@ -89,12 +122,25 @@ test("the device API answers alike whether server/main.ts or Next.js serves it",
     expect((await fetch(`${direct.base}/api/health`)).status).toBe(200);
     const b = await exchange(viaNext);
     expect(Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v.status]))).toEqual({
-      "GET poll (405)": 405, "PUT heartbeat (405)": 405, "poll without token (401)": 401, "poll, wait out of range (400)": 400,
-      "poll, not JSON (400)": 400, "poll, wrong content type (415)": 415, "result, not a trace (400)": 400,
-      "heartbeat for an unknown job (404)": 404, "trace over 5 MiB (413)": 413, "chunked trace over 5 MiB (413)": 413, "poll leases the job (200)": 200, "heartbeat, forged lease (409)": 409, "poll, queue empty (204)": 204,
+      "GET poll (405)": 405,
+      "PUT heartbeat (405)": 405,
+      "poll without token (401)": 401,
+      "poll, wait out of range (400)": 400,
+      "poll, not JSON (400)": 400,
+      "poll, wrong content type (415)": 415,
+      "result, not a trace (400)": 400,
+      "heartbeat for an unknown job (404)": 404,
+      "trace over 5 MiB (413)": 413,
+      "chunked trace over 5 MiB (413)": 413,
+      "poll leases the job (200)": 200,
+      "heartbeat, forged lease (409)": 409,
+      "poll, queue empty (204)": 204,
     });
     // How the connection ends after a refused chunked body is the transport's own (see above).
-    const same = (x: Record<string, Answer>) => ({ ...x, "chunked trace over 5 MiB (413)": { ...x["chunked trace over 5 MiB (413)"], connection: undefined } });
+    const same = (x: Record<string, Answer>) => ({
+      ...x,
+      "chunked trace over 5 MiB (413)": { ...x["chunked trace over 5 MiB (413)"], connection: undefined },
+    });
     expect(same(a)).toEqual(same(b));
   } finally {
     for (const s of [direct, viaNext]) {

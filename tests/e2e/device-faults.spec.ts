@@ -34,14 +34,25 @@ const get = async (path: string) => (await fetch(server.base + path)).json();
 
 const device = (id: string) => ({ id, model: "iPhone 15 Pro", os: "iOS 26.1" });
 const poll = async (deviceId: string): Promise<Job> => {
-  const res = await post("/api/device/v1/poll", { device: device(deviceId), build: DEFAULT_BUILD, state: { thermal: "nominal" } }, true);
+  const res = await post(
+    "/api/device/v1/poll",
+    { device: device(deviceId), build: DEFAULT_BUILD, state: { thermal: "nominal" } },
+    true,
+  );
   expect(res.status).toBe(200);
   return res.json.job as Job;
 };
 /** A real simulated trace for the job, its timestamps taken from a phone clock `skewMs` off the server's. */
 const traceFor = async (job: Job, deviceId: string, skewMs = 0): Promise<Trace> => {
   const t0 = Date.now() + skewMs;
-  const sim = await runJob({ job, device: device(deviceId), build: DEFAULT_BUILD, seed: 3, phone: newPhoneState(), wallClock: (off) => t0 + off / 400 });
+  const sim = await runJob({
+    job,
+    device: device(deviceId),
+    build: DEFAULT_BUILD,
+    seed: 3,
+    phone: newPhoneState(),
+    wallClock: (off) => t0 + off / 400,
+  });
   return sim.trace;
 };
 const submit = (job: Job, trace: Trace) => post(`/api/device/v1/jobs/${job.id}/result`, trace, true);
@@ -49,17 +60,28 @@ const heartbeat = (job: Job) => post(`/api/device/v1/jobs/${job.id}/heartbeat`, 
 
 async function newSession(name: string, leaseSeconds: number, tasks = 1) {
   const { suite } = await get("/api/suites/phone-20");
-  const res = await post("/api/sessions", { name, tasks: suite.tasks.slice(0, tasks).map((t: { id: string }) => t.id), configs: ["files"], repeats: 1, leaseSeconds });
+  const res = await post("/api/sessions", {
+    name,
+    tasks: suite.tasks.slice(0, tasks).map((t: { id: string }) => t.id),
+    configs: ["files"],
+    repeats: 1,
+    leaseSeconds,
+  });
   expect(res.status).toBe(201);
   return res.json.session.id as string;
 }
 const session = (id: string) => get(`/api/sessions/${id}/runs`);
 const analyticsRuns = async (id: string, extra = "") =>
-  ((await get(`/api/analytics/configs?session=${id}${extra}`)).configs as { runs: number }[]).reduce((n, c) => n + c.runs, 0);
+  ((await get(`/api/analytics/configs?session=${id}${extra}`)).configs as { runs: number }[]).reduce(
+    (n, c) => n + c.runs,
+    0,
+  );
 
 /** Waits for the server to re-queue an expired lease by itself: only the dashboard API is asked, never the device API. */
 async function untilRequeued(id: string, attempt: number) {
-  await expect.poll(async () => (await session(id)).session.counts, { timeout: 8_000, intervals: [250] }).toMatchObject({ queued: 1, leased: 0 });
+  await expect
+    .poll(async () => (await session(id)).session.counts, { timeout: 8_000, intervals: [250] })
+    .toMatchObject({ queued: 1, leased: 0 });
   return attempt + 1;
 }
 
@@ -77,9 +99,23 @@ test("a phone that vanishes mid-run: its lease expires, the job is re-queued and
     const lost = await poll("vanishing-phone");
     expect(lost.attempt).toBe(1);
     expect(await untilRequeued(id, lost.attempt)).toBe(2);
-    const report = await runDevice({ url: server.base, token, deviceId: "rescuing-phone", seed: 3, speed: 400, waitSeconds: 0, stopWhenIdle: true });
+    const report = await runDevice({
+      url: server.base,
+      token,
+      deviceId: "rescuing-phone",
+      seed: 3,
+      speed: 400,
+      waitSeconds: 0,
+      stopWhenIdle: true,
+    });
     expect(report.jobs).toHaveLength(1);
-    expect(report.jobs[0]).toMatchObject({ jobId: lost.id, attempt: 2, status: "submitted", httpStatus: 201, response: { superseded: false } });
+    expect(report.jobs[0]).toMatchObject({
+      jobId: lost.id,
+      attempt: 2,
+      status: "submitted",
+      httpStatus: 201,
+      response: { superseded: false },
+    });
     expect((await heartbeat(lost)).json.error.code).toBe("lease_lost");
     const s = await session(id);
     expect(s.session.counts).toMatchObject({ completed: 1, queued: 0, leased: 0 });
@@ -130,28 +166,33 @@ test("a result that arrives after the job was re-leased and completed elsewhere 
 });
 
 test("a phone whose clock is hours off: traces still accepted and scored; leases run on the server's clock", async () => {
-  await withSession("skewed clocks", 3, async (id) => {
-    for (const skew of [6 * HOUR, -6 * HOUR]) {
-      const before = Date.now();
-      const job = await poll(`skewed-phone${skew > 0 ? "-ahead" : "-behind"}`);
-      const expires = Date.parse(job.lease.expiresAt);
-      expect(expires).toBeGreaterThanOrEqual(before + 3_000 - 1_000);
-      expect(expires).toBeLessThanOrEqual(Date.now() + 3_000 + 1_000);
-      const hb = await heartbeat(job);
-      expect(hb.status).toBe(200);
-      expect(Math.abs(Date.parse(hb.json.expiresAt) - (Date.now() + 3_000))).toBeLessThan(2_000);
+  await withSession(
+    "skewed clocks",
+    3,
+    async (id) => {
+      for (const skew of [6 * HOUR, -6 * HOUR]) {
+        const before = Date.now();
+        const job = await poll(`skewed-phone${skew > 0 ? "-ahead" : "-behind"}`);
+        const expires = Date.parse(job.lease.expiresAt);
+        expect(expires).toBeGreaterThanOrEqual(before + 3_000 - 1_000);
+        expect(expires).toBeLessThanOrEqual(Date.now() + 3_000 + 1_000);
+        const hb = await heartbeat(job);
+        expect(hb.status).toBe(200);
+        expect(Math.abs(Date.parse(hb.json.expiresAt) - (Date.now() + 3_000))).toBeLessThan(2_000);
 
-      const trace = await traceFor(job, "skewed", skew);
-      expect(Math.abs(Date.parse(trace.startedAt) - Date.now() - skew)).toBeLessThan(60_000);
-      const res = await submit(job, trace);
-      expect(res.status).toBe(201);
-      expect(res.json.superseded).toBe(false);
-      const run = await get(`/api/runs/${res.json.runId}`);
-      expect(run.run.startedAt).toBe(trace.startedAt); // kept as the phone said
-      expect(typeof run.score.outcome).toBe("string");
-    }
-    const s = await session(id);
-    expect(s.session.counts).toMatchObject({ completed: 2, queued: 0, leased: 0 });
-    expect(await analyticsRuns(id)).toBe(2);
-  }, 2);
+        const trace = await traceFor(job, "skewed", skew);
+        expect(Math.abs(Date.parse(trace.startedAt) - Date.now() - skew)).toBeLessThan(60_000);
+        const res = await submit(job, trace);
+        expect(res.status).toBe(201);
+        expect(res.json.superseded).toBe(false);
+        const run = await get(`/api/runs/${res.json.runId}`);
+        expect(run.run.startedAt).toBe(trace.startedAt); // kept as the phone said
+        expect(typeof run.score.outcome).toBe("string");
+      }
+      const s = await session(id);
+      expect(s.session.counts).toMatchObject({ completed: 2, queued: 0, leased: 0 });
+      expect(await analyticsRuns(id)).toBe(2);
+    },
+    2,
+  );
 });

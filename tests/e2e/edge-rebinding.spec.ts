@@ -14,17 +14,31 @@ test("a page on a name rebound to 127.0.0.1 can neither create a token, list dev
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || undefined,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--host-resolver-rules=MAP attacker.test 127.0.0.1", "--disable-features=LocalNetworkAccessChecks"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--host-resolver-rules=MAP attacker.test 127.0.0.1",
+      "--disable-features=LocalNetworkAccessChecks",
+    ],
   });
   try {
     const page = await browser.newPage();
     const evil = `http://attacker.test:${server.port}`;
-    await page.route(`${evil}/evil.html`, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>cute cats</title><p>cats" }));
+    await page.route(`${evil}/evil.html`, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>cute cats</title><p>cats" }),
+    );
     await page.goto(`${evil}/evil.html`);
     const stolen = await page.evaluate(async () => {
       const answer = async (r: Response) => ({ status: r.status, body: await r.text() });
       return {
-        token: await answer(await fetch("/api/devices", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "pwned" }) })),
+        token: await answer(
+          await fetch("/api/devices", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ name: "pwned" }),
+          }),
+        ),
         devices: await answer(await fetch("/api/devices")),
         runs: await answer(await fetch("/api/export/runs.json")),
         page: await answer(await fetch("/devices")),

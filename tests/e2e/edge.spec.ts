@@ -22,7 +22,9 @@ const pollBody = JSON.stringify({
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   [servers.main, servers.viaNext, servers.admin] = await Promise.all([
-    startServer({ ALLOWED_HOSTS: "lab.example.org, *.tunnel.test" }), startServer({ DEVICE_API_VIA_NEXT: "1" }), startServer({ ADMIN_PASSWORD: "correct horse", TRUST_LOOPBACK: "0" }),
+    startServer({ ALLOWED_HOSTS: "lab.example.org, *.tunnel.test" }),
+    startServer({ DEVICE_API_VIA_NEXT: "1" }),
+    startServer({ ADMIN_PASSWORD: "correct horse", TRUST_LOOPBACK: "0" }),
   ]);
 });
 test.afterAll(() => {
@@ -38,8 +40,19 @@ for (const transport of ["main", "viaNext"] as const) {
   test(`a malformed Host is a 400 with the error body on every kind of route, never a 5xx (${transport})`, async () => {
     const { port } = servers[transport];
     for (const host of MALFORMED) {
-      for (const [method, path] of [["POST", "/api/device/v1/poll"], ["POST", "/api/device/v1/jobs/j/result"], ["GET", "/api/health"], ["GET", "/devices"], ["GET", "/login"]]) {
-        const a = await rawRequest(port, { method, path, headers: { host, "content-type": "application/json", authorization: "Bearer hl_x" }, body: method === "POST" ? pollBody : undefined });
+      for (const [method, path] of [
+        ["POST", "/api/device/v1/poll"],
+        ["POST", "/api/device/v1/jobs/j/result"],
+        ["GET", "/api/health"],
+        ["GET", "/devices"],
+        ["GET", "/login"],
+      ]) {
+        const a = await rawRequest(port, {
+          method,
+          path,
+          headers: { host, "content-type": "application/json", authorization: "Bearer hl_x" },
+          body: method === "POST" ? pollBody : undefined,
+        });
         expect(a.status, `${method} ${path} Host: ${host} → ${a.body.slice(0, 200)}`).toBe(400);
         expect(JSON.parse(a.body).error.code).toBe("invalid_request");
       }
@@ -48,9 +61,20 @@ for (const transport of ["main", "viaNext"] as const) {
 
   test(`an unauthenticated 5 MiB upload is refused with 401 before it is read, and its connection closed (${transport})`, async () => {
     // The first device API request loads its route modules (about a second): not what is measured.
-    await rawRequest(servers[transport].port, { method: "POST", path: "/api/device/v1/poll", headers: { "content-type": "application/json" }, body: pollBody });
+    await rawRequest(servers[transport].port, {
+      method: "POST",
+      path: "/api/device/v1/poll",
+      headers: { "content-type": "application/json" },
+      body: pollBody,
+    });
     // 64 KiB every 5 ms: all 5 MiB take ~0.4 s; a server that reads before checking answers after them.
-    const a = await upload(servers[transport].port, "/api/device/v1/jobs/job_x/result", { authorization: "Bearer hl_forged" }, 5 * 1024 * 1024, { paceMs: 5 });
+    const a = await upload(
+      servers[transport].port,
+      "/api/device/v1/jobs/job_x/result",
+      { authorization: "Bearer hl_forged" },
+      5 * 1024 * 1024,
+      { paceMs: 5 },
+    );
     expect(a.status, a.body).toBe(401);
     expect(a.connection).toBe("close");
     expect(a.sentBeforeAnswer).toBeLessThan(a.total / 2);
@@ -59,10 +83,27 @@ for (const transport of ["main", "viaNext"] as const) {
 
   test(`a client that goes away mid-body is not logged as an unexpected error (${transport})`, async () => {
     const s = servers[transport];
-    const { token } = await (await fetch(`${s.base}/api/devices`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"p"}' })).json();
-    for (const [path, auth] of [["/api/device/v1/jobs/job_x/result", `Bearer ${token}`], ["/api/suites", ""], ["/api/import/runs", ""]]) {
+    const { token } = await (
+      await fetch(`${s.base}/api/devices`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"name":"p"}',
+      })
+    ).json();
+    for (const [path, auth] of [
+      ["/api/device/v1/jobs/job_x/result", `Bearer ${token}`],
+      ["/api/suites", ""],
+      ["/api/import/runs", ""],
+    ]) {
       await new Promise<void>((resolve) => {
-        const req = http.request({ host: "127.0.0.1", port: s.port, method: "POST", path, agent: false, headers: { "content-type": "application/json", ...(auth ? { authorization: auth } : {}) } });
+        const req = http.request({
+          host: "127.0.0.1",
+          port: s.port,
+          method: "POST",
+          path,
+          agent: false,
+          headers: { "content-type": "application/json", ...(auth ? { authorization: auth } : {}) },
+        });
         req.on("error", () => resolve());
         req.write('{"pad":"' + "x".repeat(300_000));
         setTimeout(() => (req.destroy(), resolve()), 300);
@@ -75,10 +116,27 @@ for (const transport of ["main", "viaNext"] as const) {
 
 test("the Host must be loopback, this machine's address or name, or in ALLOWED_HOSTS: anything else is a 421", async () => {
   const { port } = servers.main;
-  const lan = Object.values(os.networkInterfaces()).flat().map((i) => i!.address).filter((a) => !a.startsWith("127.") && a !== "::1");
-  const own = ["localhost:1", "127.0.0.1", "[::1]", `${os.hostname()}:${port}`, "lab.example.org", "a.tunnel.test:8443", ...lan.map((a) => (a.includes(":") ? `[${a.replace(/%.*/, "")}]` : a))];
-  for (const host of own) expect((await rawRequest(port, { path: "/api/health", headers: { host } })).status, host).toBe(200);
-  for (const [host, path] of [["attacker.test:3000", "/api/health"], ["tunnel.test", "/devices"], ["127.0.0.1.nip.io", "/api/device/v1/poll"], ["lab.example.org.evil", "/login"]]) {
+  const lan = Object.values(os.networkInterfaces())
+    .flat()
+    .map((i) => i!.address)
+    .filter((a) => !a.startsWith("127.") && a !== "::1");
+  const own = [
+    "localhost:1",
+    "127.0.0.1",
+    "[::1]",
+    `${os.hostname()}:${port}`,
+    "lab.example.org",
+    "a.tunnel.test:8443",
+    ...lan.map((a) => (a.includes(":") ? `[${a.replace(/%.*/, "")}]` : a)),
+  ];
+  for (const host of own)
+    expect((await rawRequest(port, { path: "/api/health", headers: { host } })).status, host).toBe(200);
+  for (const [host, path] of [
+    ["attacker.test:3000", "/api/health"],
+    ["tunnel.test", "/devices"],
+    ["127.0.0.1.nip.io", "/api/device/v1/poll"],
+    ["lab.example.org.evil", "/login"],
+  ]) {
     const a = await rawRequest(port, { method: path.includes("poll") ? "POST" : "GET", path, headers: { host } });
     expect(a.status, host).toBe(421);
     expect(JSON.parse(a.body).error.message).toContain("ALLOWED_HOSTS");
@@ -93,15 +151,22 @@ test("pages and APIs carry the security headers", async () => {
     expect(r.headers.get("x-content-type-options"), path).toBe("nosniff");
     expect(r.headers.get("referrer-policy"), path).toBe("same-origin");
   }
-  expect((await fetch(`${servers.main.base}/devices`)).headers.get("content-security-policy")).toContain("script-src 'self' 'unsafe-inline'");
+  expect((await fetch(`${servers.main.base}/devices`)).headers.get("content-security-policy")).toContain(
+    "script-src 'self' 'unsafe-inline'",
+  );
 });
 
 test("a page on another origin cannot frame the dashboard", async () => {
   const target = `${servers.main.base}/devices`;
   const port = await freePort();
-  const framer = http.createServer((_q, r) => r.end(`<!doctype html><title>framer</title><iframe id="f" src="${target}" width="800" height="600"></iframe>`));
+  const framer = http.createServer((_q, r) =>
+    r.end(`<!doctype html><title>framer</title><iframe id="f" src="${target}" width="800" height="600"></iframe>`),
+  );
   await new Promise<void>((r) => framer.listen(port, "127.0.0.1", r));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || undefined, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || undefined,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
   try {
     const page = await browser.newPage();
     // localhost and 127.0.0.1 are different origins: the framer is cross-origin to the dashboard.
@@ -138,7 +203,13 @@ test("an admin upload over the route's limit gets its 413 promptly and the conne
   expect(login.connection).toBe("close");
   expect(login.closedMs).not.toBeNull();
   // Declared too large: refused from the header, before a byte of the body.
-  const d = await upload(servers.main.port, "/api/devices", { "content-length": String(10 * 1024 * 1024) }, 10 * 1024 * 1024, { paceMs: 1 });
+  const d = await upload(
+    servers.main.port,
+    "/api/devices",
+    { "content-length": String(10 * 1024 * 1024) },
+    10 * 1024 * 1024,
+    { paceMs: 1 },
+  );
   expect(d.status).toBe(413);
   expect(d.connection).toBe("close");
 });
@@ -147,11 +218,21 @@ test("after logging in, `next` only ever leads to a path of the dashboard", asyn
   // Five logins a minute per address (the limiter): the full list of hostile values is a unit test.
   const base = servers.admin.base;
   for (const next of ["/\\evil.example", "/.//evil.example"]) {
-    const r = await fetch(`${base}/api/auth/login`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ password: "correct horse", next }) });
+    const r = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ password: "correct horse", next }),
+    });
     expect(r.status, next).toBe(303);
     expect(r.headers.get("location"), next).toBe("/");
   }
-  const ok = await fetch(`${base}/api/auth/login`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "password=correct+horse&next=%2Fanalytics%3Fx%3D1" });
+  const ok = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "password=correct+horse&next=%2Fanalytics%3Fx%3D1",
+  });
   expect(ok.headers.get("location")).toBe("/analytics?x=1");
   // The login page does not carry a hostile `next` into its form either.
   expect(await (await fetch(`${base}/login?next=/%5Cevil.example`)).text()).toContain('name="next" value="/"');
@@ -159,7 +240,11 @@ test("after logging in, `next` only ever leads to a path of the dashboard", asyn
 
 test("a logged-out cookie is refused when replayed", async () => {
   const base = servers.admin.base;
-  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: "correct horse" }) });
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ password: "correct horse" }),
+  });
   const cookie = login.headers.get("set-cookie")!.split(";")[0];
   expect((await fetch(`${base}/api/sessions`, { headers: { cookie } })).status).toBe(200);
   expect((await fetch(`${base}/api/auth/logout`, { method: "POST", headers: { cookie } })).status).toBe(200);

@@ -33,10 +33,29 @@ export class NewSessionPage {
 }
 
 /** Simulated phones: scripts/device-sim.ts in a child process, stopped after the test. */
-export function startPhones(baseURL: string, token: string, devices: number, seed: number, extra: string[] = []): ChildProcess {
+export function startPhones(
+  baseURL: string,
+  token: string,
+  devices: number,
+  seed: number,
+  extra: string[] = [],
+): ChildProcess {
   return spawn(
     process.execPath,
-    [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "device-sim.ts"), "--url", baseURL, "--token", token, "--devices", String(devices), "--seed", String(seed), "--until-idle", ...extra],
+    [
+      path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
+      path.join(root, "scripts", "device-sim.ts"),
+      "--url",
+      baseURL,
+      "--token",
+      token,
+      "--devices",
+      String(devices),
+      "--seed",
+      String(seed),
+      "--until-idle",
+      ...extra,
+    ],
     { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
   );
 }
@@ -46,7 +65,8 @@ export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error("E2E_BASE_URL is not set: run the browser tests through `npm test` or `npx playwright test`.");
+    if (!url)
+      throw new Error("E2E_BASE_URL is not set: run the browser tests through `npm test` or `npx playwright test`.");
     await use(url);
   },
 });

@@ -30,33 +30,69 @@ const pair = async (name: string) => {
   return { id: r.json.device.id as string, token: r.json.token as string };
 };
 const pollAs = (token: string) =>
-  call("POST", "/api/device/v1/poll", { device: { id: "x", model: "iPhone 15 Pro", os: "iOS 26.1" }, build: { commit: "c", app: "0.7.0", runtime: "r", model: "m" }, state: { thermal: "nominal" } }, token);
+  call(
+    "POST",
+    "/api/device/v1/poll",
+    {
+      device: { id: "x", model: "iPhone 15 Pro", os: "iOS 26.1" },
+      build: { commit: "c", app: "0.7.0", runtime: "r", model: "m" },
+      state: { thermal: "nominal" },
+    },
+    token,
+  );
 
 test("several simulated phones on the fleet page: state, pause and resume, and a pinned session", async ({ page }) => {
   const phones = [await pair("shelf 1"), await pair("shelf 2"), await pair("shelf 3")];
-  const { json: { suite } } = await call("GET", "/api/suites/phone-20");
+  const {
+    json: { suite },
+  } = await call("GET", "/api/suites/phone-20");
   const firstTask = suite.tasks[0].id as string;
 
   // Phones in different states (the --fleet mix) work through a small session.
-  const ses = await call("POST", "/api/sessions", { name: "fleet warm-up", tasks: [firstTask], configs: ["files"], repeats: 3, order: "blocked" });
+  const ses = await call("POST", "/api/sessions", {
+    name: "fleet warm-up",
+    tasks: [firstTask],
+    configs: ["files"],
+    repeats: 3,
+    order: "blocked",
+  });
   expect(ses.status).toBe(201);
-  await Promise.all(phones.map((p, i) => {
-    const mix = fleetPhone(i);
-    return runDevice({ url: server.base, token: p.token, deviceId: `sim-${i + 1}`, seed: 7, speed: 2000, waitSeconds: 0, stopWhenIdle: true, ...mix });
-  }));
+  await Promise.all(
+    phones.map((p, i) => {
+      const mix = fleetPhone(i);
+      return runDevice({
+        url: server.base,
+        token: p.token,
+        deviceId: `sim-${i + 1}`,
+        seed: 7,
+        speed: 2000,
+        waitSeconds: 0,
+        stopWhenIdle: true,
+        ...mix,
+      });
+    }),
+  );
 
   await page.goto(server.base + "/devices");
   const row = (i: number) => page.getByTestId(`device-${phones[i].id}`);
   for (let i = 0; i < 3; i++) await expect(row(i).getByTestId("device-online")).toHaveText("online");
   await expect(row(1).getByTestId("device-state")).toContainText("charging");
   await expect(row(0).getByTestId("device-state")).toContainText("on battery");
-  const runs = (await call("GET", "/api/devices")).json.devices.reduce((n: number, d: { last24h: { runs: number } }) => n + d.last24h.runs, 0);
+  const runs = (await call("GET", "/api/devices")).json.devices.reduce(
+    (n: number, d: { last24h: { runs: number } }) => n + d.last24h.runs,
+    0,
+  );
   expect(runs).toBe(3);
 
   // Pause shelf 1 from the page: its polls get 204 with a job queued; the others lease.
   await row(0).getByTestId("pause-device").click();
   await expect(row(0).getByTestId("device-paused")).toBeVisible();
-  const open = await call("POST", "/api/sessions", { name: "open", tasks: [firstTask], configs: ["files"], repeats: 1 });
+  const open = await call("POST", "/api/sessions", {
+    name: "open",
+    tasks: [firstTask],
+    configs: ["files"],
+    repeats: 1,
+  });
   expect((await pollAs(phones[0].token)).status).toBe(204);
   // Live: the page shows shelf 2 on the job without a reload.
   const leased = await pollAs(phones[1].token);

@@ -7,21 +7,39 @@ const root = path.resolve(__dirname, "..", "..");
 
 function runPhones(baseURL: string, token: string, seed: number): Promise<void> {
   const child = startPhones(baseURL, token, 2, seed);
-  return new Promise((resolve, reject) => child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`device-sim exited with ${code}`)))));
+  return new Promise((resolve, reject) =>
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`device-sim exited with ${code}`)))),
+  );
 }
 
 /** `npm run gate` as CI runs it: its own process, against this test's real server. */
 function gate(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "gate.ts"), ...args], { cwd: root }, (err, stdout, stderr) =>
-      resolve({ code: err ? (typeof err.code === "number" ? err.code : 99) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "gate.ts"), ...args],
+      { cwd: root },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? (typeof err.code === "number" ? err.code : 99) : 0, stdout, stderr }),
     );
   });
 }
 
-test("the planner, the trajectory diff and the gate agree with the API over a simulated session", async ({ page, request, baseURL }) => {
+test("the planner, the trajectory diff and the gate agree with the API over a simulated session", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const { token } = await (await request.post("/api/devices", { data: { name: "e2e plan phones" } })).json();
-  const r = await request.post("/api/sessions", { data: { name: "E2E plan: files vs bash-plan", configs: ["files", "bash-plan"], tasks: TASKS, repeats: 3, order: "blocked" } });
+  const r = await request.post("/api/sessions", {
+    data: {
+      name: "E2E plan: files vs bash-plan",
+      configs: ["files", "bash-plan"],
+      tasks: TASKS,
+      repeats: 3,
+      order: "blocked",
+    },
+  });
   expect(r.status()).toBe(201);
   const s = (await r.json()).session.id as string;
   await runPhones(baseURL!, token, 31);
@@ -56,11 +74,17 @@ test("the planner, the trajectory diff and the gate agree with the API over a si
   await page.waitForURL(/diffTask=dentist-todo-reminder/);
   // Picking the task to diff does not narrow the rest of the page (the shared filter's `task`).
   await expect(page.getByTestId("transitions-total")).toHaveText(String(transitions.total));
-  const diff = (await (await request.get(`/api/analytics/trajectories?session=${s}&a=files&b=bash-plan&task=dentist-todo-reminder`)).json()).tasks[0];
+  const diff = (
+    await (
+      await request.get(`/api/analytics/trajectories?session=${s}&a=files&b=bash-plan&task=dentist-todo-reminder`)
+    ).json()
+  ).tasks[0];
   await expect(page.getByTestId("trajectory-a").locator("ol li")).toHaveText(diff.a[0].steps);
   await expect(page.getByTestId("trajectory-b").locator("ol li")).toHaveText(diff.b[0].steps);
   await expect(page.getByTestId("trajectory-divergence")).toHaveText(
-    diff.divergesAt === null ? "The two majority paths are the same." : `The majority paths part at step ${diff.divergesAt} (highlighted).`,
+    diff.divergesAt === null
+      ? "The two majority paths are the same."
+      : `The majority paths part at step ${diff.divergesAt} (highlighted).`,
   );
 
   // The gate against the real server: a session against itself passes; a bad id is a usage error.

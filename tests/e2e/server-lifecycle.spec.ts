@@ -13,10 +13,18 @@ const pollBody = {
 test("SIGTERM releases long-polls, stops taking work and exits cleanly", async () => {
   const server = await startServer();
   try {
-    const { token } = await (await fetch(`${server.base}/api/devices`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "p" }) })).json();
+    const { token } = await (
+      await fetch(`${server.base}/api/devices`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "p" }),
+      })
+    ).json();
     const started = Date.now();
     const waiting = fetch(`${server.base}/api/device/v1/poll?wait=25`, {
-      method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(pollBody),
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(pollBody),
     });
     await new Promise((r) => setTimeout(r, 500));
     const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
@@ -46,39 +54,79 @@ test("only the device API is open to other machines; a web page elsewhere cannot
     const page = await get("/analytics");
     expect(page.status).toBe(303);
     expect(page.headers.get("location")).toBe("/login?next=%2Fanalytics");
-    expect((await get("/api/device/v1/poll", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(pollBody) })).status).toBe(401);
+    expect(
+      (
+        await get("/api/device/v1/poll", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(pollBody),
+        })
+      ).status,
+    ).toBe(401);
 
-    const wrong = await get("/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: "nope" }) });
+    const wrong = await get("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ password: "nope" }),
+    });
     expect(wrong.status).toBe(401);
-    const ok = await get("/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: "correct horse" }) });
+    const ok = await get("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ password: "correct horse" }),
+    });
     expect(ok.status).toBe(200);
     const cookie = ok.headers.get("set-cookie")!.split(";")[0];
     expect((await get("/api/sessions", { headers: { cookie } })).status).toBe(200);
     // server/main.ts's own answers match what the served openapi.json documents for them.
     const doc = await (await get("/api/openapi.json", { headers: { cookie } })).json();
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
-    const answers: [string, number, unknown][] = [["/api/auth/login", 401, await wrong.json()], ["/api/auth/login", 200, await ok.json()]];
+    const answers: [string, number, unknown][] = [
+      ["/api/auth/login", 401, await wrong.json()],
+      ["/api/auth/login", 200, await ok.json()],
+    ];
     const out = await get("/api/auth/logout", { method: "POST", headers: { cookie } });
     answers.push(["/api/auth/logout", out.status, await out.json()]);
     for (const [p, status, body] of answers) {
       const schema = doc.paths[p].post.responses[String(status)].content["application/json"].schema;
-      expect(ajv.validate({ ...schema, components: doc.components }, body), `${p} ${status}: ${ajv.errorsText()}`).toBe(true);
+      expect(ajv.validate({ ...schema, components: doc.components }, body), `${p} ${status}: ${ajv.errorsText()}`).toBe(
+        true,
+      );
     }
     const forged = cookie.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
     expect((await get("/api/sessions", { headers: { cookie: forged } })).status).toBe(401);
 
-    const csrf = await get("/api/devices", { method: "POST", headers: { cookie, origin: "https://evil.example", "content-type": "application/json" }, body: JSON.stringify({ name: "x" }) });
+    const csrf = await get("/api/devices", {
+      method: "POST",
+      headers: { cookie, origin: "https://evil.example", "content-type": "application/json" },
+      body: JSON.stringify({ name: "x" }),
+    });
     expect(csrf.status).toBe(403);
     expect((await csrf.json()).error.code).toBe("forbidden");
-    for (let i = 0; i < 5; i++) await get("/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: "guess" }) });
-    expect((await get("/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: "correct horse" }) })).status).toBe(429);
+    for (let i = 0; i < 5; i++)
+      await get("/api/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ password: "guess" }),
+      });
+    expect(
+      (
+        await get("/api/auth/login", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ password: "correct horse" }),
+        })
+      ).status,
+    ).toBe(429);
   } finally {
     process.kill(-server.child.pid!, "SIGKILL");
     fs.rmSync(server.dir, { recursive: true, force: true });
   }
 });
 
-test("an idle kept-alive connection stays open well past Node's default 5 s, so a client's next request reuses it", async ({ baseURL }) => {
+test("an idle kept-alive connection stays open well past Node's default 5 s, so a client's next request reuses it", async ({
+  baseURL,
+}) => {
   // Clients reuse idle connections (phones between two polls; Playwright's request context even past
   // the server's Keep-Alive hint, microsoft/playwright#42698). A server that closes them after 5 s
   // races the client's next request on them, which then fails with ECONNRESET (seen once in CI).

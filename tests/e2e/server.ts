@@ -36,17 +36,30 @@ export interface StartOptions {
  * fresh database, or (with `reuse`) again on the database and port of an earlier one.
  */
 export async function startServer(env: Record<string, string> = {}, opts: StartOptions = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) throw new Error("No build found: run `npx next build` (npm test does it for you).");
+  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID")))
+    throw new Error("No build found: run `npx next build` (npm test does it for you).");
   const port = opts.reuse?.port ?? (await freePort());
   const dir = opts.reuse?.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-e2e-"));
   const logFile = path.join(dir, "server.log");
   const log = fs.openSync(logFile, opts.reuse ? "a" : "w");
-  const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "main.ts")], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", log, log],
-    env: { ...process.env, NODE_ENV: "production", DB_PATH: path.join(dir, "e2e.db"), PORT: String(port), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1", ...env },
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "main.ts")],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ["ignore", log, log],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DB_PATH: path.join(dir, "e2e.db"),
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        NEXT_TELEMETRY_DISABLED: "1",
+        ...env,
+      },
+    },
+  );
   fs.closeSync(log); // the child has its own copy; a restarted server must not leak one per start
   const base = `http://127.0.0.1:${port}`;
   const read = () => fs.readFileSync(logFile, "utf8");
@@ -55,7 +68,8 @@ export async function startServer(env: Record<string, string> = {}, opts: StartO
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {}
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`The dashboard did not start; its log:\n${read()}`);
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error(`The dashboard did not start; its log:\n${read()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return { base, port, child, dir, log: read };

@@ -1,6 +1,10 @@
 import { NewSessionPage, SessionPage, expect, startPhones, test } from "./fixtures";
 
-test("a session created in the browser runs on two simulated phones and its runs appear live", async ({ page, request, baseURL }) => {
+test("a session created in the browser runs on two simulated phones and its runs appear live", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const device = await request.post("/api/devices", { data: { name: "e2e phones" } });
   expect(device.status()).toBe(201);
   const { token } = await device.json();
@@ -41,7 +45,9 @@ test("a session created in the browser runs on two simulated phones and its runs
     const id = page.url().split("/").pop();
     const summary = await (await request.get(`/api/sessions/${id}`)).json();
     expect(summary.session.counts).toEqual({ queued: 0, leased: 0, completed: 16, failed: 0, cancelled: 0 });
-    const devices = new Set((await (await request.get(`/api/sessions/${id}/runs`)).json()).runs.map((r: { deviceId: string }) => r.deviceId));
+    const devices = new Set(
+      (await (await request.get(`/api/sessions/${id}/runs`)).json()).runs.map((r: { deviceId: string }) => r.deviceId),
+    );
     expect(devices.size).toBe(2);
   } finally {
     phones.kill();

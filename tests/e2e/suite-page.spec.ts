@@ -62,20 +62,32 @@ test("a suite by id has the same page, and an unknown id answers not found", asy
   await expect(page.getByText("This page could not be found.")).toBeVisible();
 });
 
-test("a new user's suite with a \"searched the notes\" milestone and plain end-state fixtures imports with a warning", async ({ page }) => {
-  const doc = JSON.parse(readFileSync(path.resolve(__dirname, "..", "fixtures", "suite-import", "notes-search.json"), "utf8"));
+test('a new user\'s suite with a "searched the notes" milestone and plain end-state fixtures imports with a warning', async ({
+  page,
+}) => {
+  const doc = JSON.parse(
+    readFileSync(path.resolve(__dirname, "..", "fixtures", "suite-import", "notes-search.json"), "utf8"),
+  );
   doc.id = `notes-search-e2e-${Date.now()}`; // other specs share this server
   await page.goto("/suite");
-  await page.getByTestId("suite-file").setInputFiles({ name: "notes-search.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(doc)) });
+  await page.getByTestId("suite-file").setInputFiles({
+    name: "notes-search.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(doc)),
+  });
   const done = page.getByTestId("suite-import-done");
   await expect(done).toContainText(`Stored ${doc.id} v1`);
   await expect(done.getByTestId("suite-import-warnings")).toContainText("1 warning");
-  await expect(done.getByTestId("suite-import-warnings")).toContainText("milestone searched (searched the notes) depends on tool calls");
+  await expect(done.getByTestId("suite-import-warnings")).toContainText(
+    "milestone searched (searched the notes) depends on tool calls",
+  );
 
   await page.goto(`/suites/${doc.id}`);
   await expect(page.getByTestId("self-test")).toContainText("3 fixtures, all judged as expected");
   await expect(page.getByTestId("suite-warnings")).toContainText("passport-reminder");
-  await expect(page.getByTestId("suite-warnings")).toContainText("no expect: pass fixture (reminder added) lists calls");
+  await expect(page.getByTestId("suite-warnings")).toContainText(
+    "no expect: pass fixture (reminder added) lists calls",
+  );
 });
 
 test("the task search finds tasks by id and the pager says what is shown (issue 14)", async ({ page }) => {
@@ -91,7 +103,10 @@ test("the task search finds tasks by id and the pager says what is shown (issue 
   await expect(page.getByTestId("task-range")).toContainText("matching “dentist-todo-reminder”");
 });
 
-test("invalid UTF-8 escapes in the query and the path are answered, not stored or echoed broken (issue 14)", async ({ page, request }) => {
+test("invalid UTF-8 escapes in the query and the path are answered, not stored or echoed broken (issue 14)", async ({
+  page,
+  request,
+}) => {
   // URLSearchParams decodes %ED%A0%80 (an encoded lone surrogate) to U+FFFD: a search that matches nothing.
   const res = await page.goto("/suite?q=%ED%A0%80");
   expect(res?.status()).toBe(200);

@@ -19,7 +19,10 @@ class RunPage {
     return this.page.locator("[data-turn][aria-current]");
   }
   async noHorizontalOverflow() {
-    const { scroll, client } = await this.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const { scroll, client } = await this.page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     expect(scroll).toBeLessThanOrEqual(client);
   }
 }
@@ -29,7 +32,13 @@ const phone = {
   build: { commit: "abc1234", app: "0.7.0", runtime: "llama.rn 0.6", model: "gemma-4-e2b" },
 };
 
-async function createSession(request: APIRequestContext, name: string, tasks: string[], configs: string[], repeats: number): Promise<string> {
+async function createSession(
+  request: APIRequestContext,
+  name: string,
+  tasks: string[],
+  configs: string[],
+  repeats: number,
+): Promise<string> {
   const r = await request.post("/api/sessions", { data: { name, tasks, configs, repeats } });
   expect(r.status()).toBe(201);
   return (await r.json()).session.id;
@@ -41,12 +50,20 @@ async function newDevice(request: APIRequestContext, name: string): Promise<stri
   return (await r.json()).token;
 }
 
-type Job = { id: string; attempt: number; lease: { token: string }; task: { workspace: { files: { path: string; content: string }[] } } };
+type Job = {
+  id: string;
+  attempt: number;
+  lease: { token: string };
+  task: { workspace: { files: { path: string; content: string }[] } };
+};
 
 /** Leases one job as a phone would and submits the trace `build` makes for it; returns the run id. */
 async function submitOne(request: APIRequestContext, token: string, build: (job: Job) => object): Promise<string> {
   const headers = { authorization: `Bearer ${token}` };
-  const poll = await request.post("/api/device/v1/poll", { headers, data: { ...phone, state: { thermal: "nominal", battery: 0.8, charging: false } } });
+  const poll = await request.post("/api/device/v1/poll", {
+    headers,
+    data: { ...phone, state: { thermal: "nominal", battery: 0.8, charging: false } },
+  });
   expect(poll.status()).toBe(200);
   const job = (await poll.json()).job as Job;
   const res = await request.post(`/api/device/v1/jobs/${job.id}/result`, { headers, data: build(job) });
@@ -56,22 +73,42 @@ async function submitOne(request: APIRequestContext, token: string, build: (job:
 
 function traceFor(job: Job, over: Record<string, unknown>) {
   return {
-    leaseToken: job.lease.token, attempt: job.attempt, ...phone,
-    startedAt: "2026-10-14T09:00:01Z", endedAt: "2026-10-14T09:00:09Z",
+    leaseToken: job.lease.token,
+    attempt: job.attempt,
+    ...phone,
+    startedAt: "2026-10-14T09:00:01Z",
+    endedAt: "2026-10-14T09:00:09Z",
     conditions: { thermalAtStart: "nominal", thermalAtEnd: "fair", charging: false, battery: 0.8, restMs: 1000 },
     load: { startupTokens: 300, ms: 2200 },
-    turns: [], reply: "", end: { reason: "stop" }, peakContextTokens: 420,
+    turns: [],
+    reply: "",
+    end: { reason: "stop" },
+    peakContextTokens: 420,
     workspace: { files: job.task.workspace.files },
     ...over,
   };
 }
 
-test("a multi-step run opens from its session: header, verdicts, j/k through turns, n to the next repeat", async ({ page, request, baseURL }) => {
+test("a multi-step run opens from its session: header, verdicts, j/k through turns, n to the next repeat", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const token = await newDevice(request, "trace phones");
-  const session = await createSession(request, "E2E: trace viewer", ["dentist-todo-reminder"], ["bash-plan-examples"], 3);
+  const session = await createSession(
+    request,
+    "E2E: trace viewer",
+    ["dentist-todo-reminder"],
+    ["bash-plan-examples"],
+    3,
+  );
   const phones = startPhones(baseURL!, token, 2, 5);
   try {
-    await expect.poll(async () => (await (await request.get(`/api/sessions/${session}`)).json()).session.counts.completed, { timeout: 60_000 }).toBe(3);
+    await expect
+      .poll(async () => (await (await request.get(`/api/sessions/${session}`)).json()).session.counts.completed, {
+        timeout: 60_000,
+      })
+      .toBe(3);
   } finally {
     phones.kill();
   }
@@ -144,10 +181,21 @@ test("hostile model output stays inert and legible, and never widens the page", 
     traceFor(job, {
       turns: [
         {
-          promptTokens: 45, contextTokens: 380, ttftMs: 320, outputTokens: 40, decodeMs: 2000,
+          promptTokens: 45,
+          contextTokens: 380,
+          ttftMs: 320,
+          outputTokens: 40,
+          decodeMs: 2000,
           text: `${HOSTILE}\n<|tool_call>call:write_file{path:<|"|>/evil.md<|"|>,content:<|"|><script>window.__pwned=1</script><|"|>}<tool_call|>\n${longLine}`,
           toolCalls: [
-            { name: "write_file", args: { path: "/evil.md", content: HOSTILE }, ok: true, result: "wrote /evil.md", ms: 3, changes: [{ path: "/evil.md", content: HOSTILE }] },
+            {
+              name: "write_file",
+              args: { path: "/evil.md", content: HOSTILE },
+              ok: true,
+              result: "wrote /evil.md",
+              ms: 3,
+              changes: [{ path: "/evil.md", content: HOSTILE }],
+            },
             { name: "bash", args: { command: "cat /evil.md" }, ok: false, result: `${HOSTILE}\n${longLine}`, ms: 9 },
           ],
         },
@@ -165,12 +213,16 @@ test("hostile model output stays inert and legible, and never widens the page", 
   await expect(reply).toContainText("⟨ESC⟩[31mRED⟨ESC⟩[0m");
   await expect(reply).toContainText("abc⟨RLO⟩evil⟨PDF⟩def ⟨LRI⟩iso⟨PDI⟩");
   await expect(reply).toContainText("zero⟨ZWSP⟩width⟨ZWJ⟩⟨BOM⟩");
-  await expect(page.getByTestId("call-2").getByTestId("call-result")).toContainText("<script>window.__pwned=1</script>");
+  await expect(page.getByTestId("call-2").getByTestId("call-result")).toContainText(
+    "<script>window.__pwned=1</script>",
+  );
   await expect(page.getByTestId("call-2").locator("pre.err").first()).toBeVisible();
   await expect(page.locator(".tc").first()).toContainText("<|tool_call>call:write_file");
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
-  expect(await page.evaluate(() => [...document.scripts].some((s) => s.textContent === "window.__pwned=1"))).toBe(false);
+  expect(await page.evaluate(() => [...document.scripts].some((s) => s.textContent === "window.__pwned=1"))).toBe(
+    false,
+  );
   await run.noHorizontalOverflow();
 
   // the 1 MB line, opened in full, wraps instead of widening the page
@@ -190,9 +242,21 @@ test("a 200-turn trace loads and its keys respond", async ({ page, request }) =>
   const runId = await submitOne(request, token, (job) =>
     traceFor(job, {
       turns: Array.from({ length: 200 }, (_, i) => ({
-        promptTokens: 40, contextTokens: 400 + i * 8, ttftMs: 300, outputTokens: 30, decodeMs: 1500,
+        promptTokens: 40,
+        contextTokens: 400 + i * 8,
+        ttftMs: 300,
+        outputTokens: 30,
+        decodeMs: 1500,
         text: `step ${i + 1}\n${"log line ".repeat(400)}`,
-        toolCalls: [{ name: "bash", args: { command: `cat /notes/${i % 7}.md` }, ok: i % 3 !== 0, result: `${"output\n".repeat(60)}`, ms: 5 }],
+        toolCalls: [
+          {
+            name: "bash",
+            args: { command: `cat /notes/${i % 7}.md` },
+            ok: i % 3 !== 0,
+            result: `${"output\n".repeat(60)}`,
+            ms: 5,
+          },
+        ],
       })),
       end: { reason: "tool_limit" },
       peakContextTokens: 2000,
@@ -207,13 +271,20 @@ test("a 200-turn trace loads and its keys respond", async ({ page, request }) =>
   await expect(run.turn(198)).toBeInViewport();
 });
 
-test("a long run shows one page of turns in full and the others as lines that open their page", async ({ page, request }) => {
+test("a long run shows one page of turns in full and the others as lines that open their page", async ({
+  page,
+  request,
+}) => {
   const token = await newDevice(request, "paging phone");
   await createSession(request, "E2E: paged trace", ["dentist-todo-reminder"], ["bash"], 1);
   const runId = await submitOne(request, token, (job) =>
     traceFor(job, {
       turns: Array.from({ length: 60 }, (_, i) => ({
-        promptTokens: 40 + i, contextTokens: 400, ttftMs: 300, outputTokens: 30, decodeMs: 1500,
+        promptTokens: 40 + i,
+        contextTokens: 400,
+        ttftMs: 300,
+        outputTokens: 30,
+        decodeMs: 1500,
         text: `step ${i + 1}`,
         toolCalls: [{ name: "bash", args: { command: `cat /notes/${i}.md` }, ok: true, result: "ok", ms: 5 }],
       })),

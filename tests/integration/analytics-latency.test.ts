@@ -15,15 +15,32 @@ async function runAll(token: string, shape: (job: any, i: number) => object) {
     const r = await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token });
     if (r.status === 204) return;
     const job = r.body.job;
-    expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...traceFor(job), ...shape(job, i) }, token })).status).toBe(201);
+    expect(
+      (
+        await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, {
+          json: { ...traceFor(job), ...shape(job, i) },
+          token,
+        })
+      ).status,
+    ).toBe(201);
   }
 }
-const turn = (promptTokens: number) => ({ promptTokens, contextTokens: 400, ttftMs: 170 + (26 * promptTokens) / 5, outputTokens: 20, decodeMs: 900, text: "", toolCalls: [] });
+const turn = (promptTokens: number) => ({
+  promptTokens,
+  contextTokens: 400,
+  ttftMs: 170 + (26 * promptTokens) / 5,
+  outputTokens: 20,
+  decodeMs: 900,
+  text: "",
+  toolCalls: [],
+});
 
 describe("GET /api/analytics/ttft/points", () => {
   it("returns every turn up to the cap and a stable sample of exactly `max` beyond it", async () => {
     const token = await setup();
-    await dash.call("POST", "/api/sessions", { json: { name: "t", suite: "mini", configs: ["files", "bash"], tasks: ["sum"], repeats: 3, order: "blocked" } });
+    await dash.call("POST", "/api/sessions", {
+      json: { name: "t", suite: "mini", configs: ["files", "bash"], tasks: ["sum"], repeats: 3, order: "blocked" },
+    });
     await runAll(token, (_job, i) => ({ turns: [turn(100 + 5 * i), turn(200 + 5 * i), turn(300 + 5 * i)] }));
 
     const all = await dash.call("GET", "/api/analytics/ttft/points");
@@ -49,7 +66,13 @@ describe("GET /api/analytics/context", () => {
   it("gives each multi-step run's peak context against the window, marking context_full", async () => {
     const token = await setup(path.join(__dirname, "..", "..", "suites"));
     await dash.call("POST", "/api/sessions", {
-      json: { name: "c", configs: ["files-plan", "bash"], tasks: ["dentist-todo-reminder", "vet-booster", "bakery-give-number"], repeats: 2, order: "blocked" },
+      json: {
+        name: "c",
+        configs: ["files-plan", "bash"],
+        tasks: ["dentist-todo-reminder", "vet-booster", "bakery-give-number"],
+        repeats: 2,
+        order: "blocked",
+      },
     });
     await runAll(token, (job) =>
       job.config.id === "files-plan" && job.task.id === "dentist-todo-reminder"
@@ -65,12 +88,19 @@ describe("GET /api/analytics/context", () => {
       { configId: "files-plan", runs: 4, contextFull: 2, maxPeak: 2010 },
     ]);
     const fp = r.body.series.find((s: { configId: string }) => s.configId === "files-plan");
-    expect(fp.points.filter((p: { contextFull: boolean }) => p.contextFull).map((p: { taskId: string }) => p.taskId)).toEqual(["dentist-todo-reminder", "dentist-todo-reminder"]);
+    expect(
+      fp.points.filter((p: { contextFull: boolean }) => p.contextFull).map((p: { taskId: string }) => p.taskId),
+    ).toEqual(["dentist-todo-reminder", "dentist-todo-reminder"]);
     expect((await dash.call("GET", "/api/analytics/context?thermal=boiling")).status).toBe(400);
   });
 
   it("is empty without multi-step runs", async () => {
     await setup();
-    expect((await dash.call("GET", "/api/analytics/context")).body).toEqual({ tasks: [], windows: [], series: [], summary: [] });
+    expect((await dash.call("GET", "/api/analytics/context")).body).toEqual({
+      tasks: [],
+      windows: [],
+      series: [],
+      summary: [],
+    });
   });
 });

@@ -9,7 +9,12 @@ type Opts = Parameters<typeof traceFor>[1];
 /** Runs every queued job with hand-built calls, reply and end, in queue order. */
 const runAll = (shape: (job: any) => Opts) => runQueue(dash, token, (job) => traceFor(job, shape(job)));
 
-const bash = (command: string, ok: boolean, changes?: unknown[]) => ({ name: "bash", args: { command }, ok, ...(changes ? { changes } : {}) });
+const bash = (command: string, ok: boolean, changes?: unknown[]) => ({
+  name: "bash",
+  args: { command },
+  ok,
+  ...(changes ? { changes } : {}),
+});
 const readFile = (path: string, ok: boolean) => ({ name: "read_file", args: { path }, ok });
 const seedFiles = [
   { path: "/notes/health.md", content: "Dentist: Tuesday 14 March at 10:30, Dr. Lee.\n" },
@@ -30,7 +35,10 @@ function shape(job: any): Opts {
   if (config === "bash") {
     if (job.repeat === 3) {
       return {
-        calls: [bash("cat /notes/health.md", true), bash("echo '- [ ] Dentist 14 March' >> /todo.md", true, [{ path: "/todo.md", content: todoDone }])],
+        calls: [
+          bash("cat /notes/health.md", true),
+          bash("echo '- [ ] Dentist 14 March' >> /todo.md", true, [{ path: "/todo.md", content: todoDone }]),
+        ],
         files: [seedFiles[0], { path: "/todo.md", content: todoDone }],
         reply: "Added.",
       };
@@ -42,7 +50,9 @@ function shape(job: any): Opts {
 }
 
 async function seed() {
-  const s = await dash.call("POST", "/api/sessions", { json: { name: "p", suite: "mini", configs: ["files", "bash"], tasks: "all", repeats: 3, order: "blocked" } });
+  const s = await dash.call("POST", "/api/sessions", {
+    json: { name: "p", suite: "mini", configs: ["files", "bash"], tasks: "all", repeats: 3, order: "blocked" },
+  });
   expect(s.status).toBe(201);
   await runAll(shape);
   return s.body.session.id as string;
@@ -60,10 +70,22 @@ describe("GET /api/analytics/progress", () => {
     const [b, f] = t.configs;
     // bash: calls made 1, 1, 2 → the path covers call 1, where 2 of 3 failed with 0 milestones
     expect(b).toMatchObject({ configId: "bash", runs: 3, end: "early_stop", ends: { early_stop: 2, complete: 1 } });
-    expect(pts(b)).toEqual([[0, 0, false, 3, 3], [1, 0, true, 2, 3]]);
+    expect(pts(b)).toEqual([
+      [0, 0, false, 3, 3],
+      [1, 0, true, 2, 3],
+    ]);
     // files: calls made 2, 2, 1 → calls 1 and 2; the note read at call 2 reaches the first milestone
-    expect(f).toMatchObject({ configId: "files", runs: 3, end: "context_full", ends: { context_full: 2, early_stop: 1 } });
-    expect(pts(f)).toEqual([[0, 0, false, 3, 3], [1, 0, true, 3, 3], [2, 1, false, 2, 2]]);
+    expect(f).toMatchObject({
+      configId: "files",
+      runs: 3,
+      end: "context_full",
+      ends: { context_full: 2, early_stop: 1 },
+    });
+    expect(pts(f)).toEqual([
+      [0, 0, false, 3, 3],
+      [1, 0, true, 3, 3],
+      [2, 1, false, 2, 2],
+    ]);
   });
 
   it("is empty for a selection without tasks with milestones, and rejects a bad filter", async () => {
@@ -82,9 +104,36 @@ describe("GET /api/analytics/failures", () => {
     expect(r.status).toBe(200);
     expect(r.body.runs).toBe(12);
     expect(r.body.failures).toEqual([
-      { taskId: "sum", group: "no_files", configId: "bash", runs: 3, failing: 3, pattern: "give up", following: 3, patterns: 1 },
-      { taskId: "dentist-todo", group: "files", configId: "bash", runs: 3, failing: 2, pattern: "cat <guessed path> ✗ → stop", following: 2, patterns: 1 },
-      { taskId: "dentist-todo", group: "files", configId: "files", runs: 3, failing: 3, pattern: "read_file ✗ → read_file ✓ → context full", following: 2, patterns: 2 },
+      {
+        taskId: "sum",
+        group: "no_files",
+        configId: "bash",
+        runs: 3,
+        failing: 3,
+        pattern: "give up",
+        following: 3,
+        patterns: 1,
+      },
+      {
+        taskId: "dentist-todo",
+        group: "files",
+        configId: "bash",
+        runs: 3,
+        failing: 2,
+        pattern: "cat <guessed path> ✗ → stop",
+        following: 2,
+        patterns: 1,
+      },
+      {
+        taskId: "dentist-todo",
+        group: "files",
+        configId: "files",
+        runs: 3,
+        failing: 3,
+        pattern: "read_file ✗ → read_file ✓ → context full",
+        following: 2,
+        patterns: 2,
+      },
     ]);
   });
 

@@ -12,8 +12,15 @@ const runAll = (shape: (job: any) => object) => runQueue(dash, token, shape);
 /** The mini suite under another id with a third config that manages its context ("staged"). */
 async function importSuite() {
   const mini = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "fixtures", "suites", "mini.json"), "utf8"));
-  const staged = { ...mini.configs[0], id: "staged", label: "File tools, staged context", components: { ...mini.configs[0].components, context: "staged" } };
-  const r = await dash.call("POST", "/api/suites", { json: { ...mini, id: "mini-ctx", configs: [...mini.configs, staged] } });
+  const staged = {
+    ...mini.configs[0],
+    id: "staged",
+    label: "File tools, staged context",
+    components: { ...mini.configs[0].components, context: "staged" },
+  };
+  const r = await dash.call("POST", "/api/suites", {
+    json: { ...mini, id: "mini-ctx", configs: [...mini.configs, staged] },
+  });
   expect(r.status).toBe(201);
 }
 
@@ -21,8 +28,22 @@ const todo = [
   { path: "/notes/health.md", content: "Dentist: Tuesday 14 March at 10:30, Dr. Lee.\n" },
   { path: "/todo.md", content: "- [ ] buy milk\n- [ ] Dentist 14 March 10:30\n" },
 ];
-const write = { name: "bash", args: { command: "echo >> /todo.md" }, ok: true, changes: [{ path: "/todo.md", content: todo[1].content }] };
-const turn = (extra: object = {}) => ({ promptTokens: 45, contextTokens: 380, ttftMs: 320, outputTokens: 40, decodeMs: 2000, text: "…", toolCalls: [], ...extra });
+const write = {
+  name: "bash",
+  args: { command: "echo >> /todo.md" },
+  ok: true,
+  changes: [{ path: "/todo.md", content: todo[1].content }],
+};
+const turn = (extra: object = {}) => ({
+  promptTokens: 45,
+  contextTokens: 380,
+  ttftMs: 320,
+  outputTokens: 40,
+  decodeMs: 2000,
+  text: "…",
+  toolCalls: [],
+  ...extra,
+});
 
 /**
  * Session 1 (3 repeats): files passes sum, fails the todo; bash passes the todo (two writes to
@@ -32,19 +53,49 @@ const turn = (extra: object = {}) => ({ promptTokens: 45, contextTokens: 380, tt
 function session1(job: any) {
   const sum = job.task.id === "sum";
   if (job.config.id === "files") return sum ? { reply: "31" } : { reply: "Done." };
-  if (job.config.id === "bash") return sum ? { reply: job.repeat < 3 ? "31" : "29" } : { reply: "Added.", workspace: { files: todo }, turns: [turn({ toolCalls: [write, write] })] };
+  if (job.config.id === "bash")
+    return sum
+      ? { reply: job.repeat < 3 ? "31" : "29" }
+      : { reply: "Added.", workspace: { files: todo }, turns: [turn({ toolCalls: [write, write] })] };
   const events = [{ kind: "elide", tokensBefore: 900, tokensAfter: 500 }];
-  if (!sum && job.repeat === 2) events.push({ kind: "overflow", tokensBefore: 2100, tokensAfter: 2100 }, { kind: "summarize", tokensBefore: 900, tokensAfter: 300 });
-  return { reply: sum ? "29" : "Done.", turns: [turn({ contextEvents: events })], end: { reason: sum && job.repeat === 1 ? "context_full" : "stop" } };
+  if (!sum && job.repeat === 2)
+    events.push(
+      { kind: "overflow", tokensBefore: 2100, tokensAfter: 2100 },
+      { kind: "summarize", tokensBefore: 900, tokensAfter: 300 },
+    );
+  return {
+    reply: sum ? "29" : "Done.",
+    turns: [turn({ contextEvents: events })],
+    end: { reason: sum && job.repeat === 1 ? "context_full" : "stop" },
+  };
 }
 
 async function twoSessions() {
   await importSuite();
-  const s1 = (await dash.call("POST", "/api/sessions", { json: { name: "all three", suite: "mini-ctx", configs: ["files", "bash", "staged"], tasks: "all", repeats: 3, order: "blocked" } })).body.session.id;
+  const s1 = (
+    await dash.call("POST", "/api/sessions", {
+      json: {
+        name: "all three",
+        suite: "mini-ctx",
+        configs: ["files", "bash", "staged"],
+        tasks: "all",
+        repeats: 3,
+        order: "blocked",
+      },
+    })
+  ).body.session.id;
   await runAll(session1);
   dash.advance(60_000);
-  const s2 = (await dash.call("POST", "/api/sessions", { json: { name: "bash again", suite: "mini-ctx", configs: ["bash"], tasks: "all", repeats: 2, order: "blocked" } })).body.session.id;
-  await runAll((job) => (job.task.id === "sum" ? { reply: "31", load: { startupTokens: 300, ms: 2000 } } : { reply: "Done.", load: { startupTokens: 300, ms: 2400 } }));
+  const s2 = (
+    await dash.call("POST", "/api/sessions", {
+      json: { name: "bash again", suite: "mini-ctx", configs: ["bash"], tasks: "all", repeats: 2, order: "blocked" },
+    })
+  ).body.session.id;
+  await runAll((job) =>
+    job.task.id === "sum"
+      ? { reply: "31", load: { startupTokens: 300, ms: 2000 } }
+      : { reply: "Done.", load: { startupTokens: 300, ms: 2400 } },
+  );
   return { s1, s2 };
 }
 
@@ -57,11 +108,27 @@ describe("GET /api/analytics/proficiency", () => {
     // bash: sum 2/3 (pass@1 2/3, pass^3 0), todo 3/3 (1, 1) → 5/6 and 1/2.
     expect(byId.bash.passAt1).toBeCloseTo(5 / 6, 12);
     expect(byId.bash.passHatK).toBeCloseTo(0.5, 12);
-    expect(byId.bash).toMatchObject({ k: 3, tasks: 2, tasksWithK: 2, runs: 6, repatchesPerRun: 0.5, outputTokensPerRun: 40, promptTokensPerRun: 45 });
+    expect(byId.bash).toMatchObject({
+      k: 3,
+      tasks: 2,
+      tasksWithK: 2,
+      runs: 6,
+      repatchesPerRun: 0.5,
+      outputTokensPerRun: 40,
+      promptTokensPerRun: 45,
+    });
     expect(byId.files).toMatchObject({ passAt1: 0.5, passHatK: 0.5, repatchesPerRun: 0 });
     expect(byId.staged).toMatchObject({ passAt1: 0, passHatK: 0 });
     expect(r.body.context).toHaveLength(1);
-    expect(r.body.context[0]).toMatchObject({ configId: "staged", context: "staged", runs: 6, overflowRuns: 2, elide: 6, summarize: 1, recall: 0 });
+    expect(r.body.context[0]).toMatchObject({
+      configId: "staged",
+      context: "staged",
+      runs: 6,
+      overflowRuns: 2,
+      elide: 6,
+      summarize: 1,
+      recall: 0,
+    });
     expect(r.body.context[0].overflowRate).toBeCloseTo(1 / 3, 12);
 
     // With both sessions bash has 10 runs and k is the larger repeats setting (3): the todo
@@ -82,15 +149,26 @@ describe("GET /api/analytics/steps", () => {
     const { s1, s2 } = await twoSessions();
     const r = await dash.call("GET", `/api/analytics/steps?session=${s2}&session=${s1}&pick=${s1}:staged`);
     expect(r.status).toBe(200);
-    expect(r.body.steps.map((s: any) => [s.index, s.sessionName, s.configId, s.picked])).toEqual([[1, "bash again", "bash", false], [2, "all three", "staged", true]]);
+    expect(r.body.steps.map((s: any) => [s.index, s.sessionName, s.configId, s.picked])).toEqual([
+      [1, "bash again", "bash", false],
+      [2, "all three", "staged", true],
+    ]);
     const [first, second] = r.body.steps;
-    expect(first).toMatchObject({ needsFiles: { runs: 2, passed: 0 }, noFiles: { runs: 2, passed: 2 }, medianStartupTokens: 300, medianLoadMs: 2200 });
+    expect(first).toMatchObject({
+      needsFiles: { runs: 2, passed: 0 },
+      noFiles: { runs: 2, passed: 2 },
+      medianStartupTokens: 300,
+      medianLoadMs: 2200,
+    });
     expect(second).toMatchObject({ needsFiles: { runs: 3, passed: 0 }, noFiles: { runs: 3, passed: 0 } });
     expect(r.body.bars[0]).toMatchObject({ configId: "1. bash again", noFiles: 1, noFilesLabel: "2/2" });
 
     // No pick: the three configs tie at 6 runs, so the lowest id (bash) leads; no sessions named: oldest first.
     const d = await dash.call("GET", "/api/analytics/steps");
-    expect(d.body.steps.map((s: any) => [s.sessionId, s.configId])).toEqual([[s1, "bash"], [s2, "bash"]]);
+    expect(d.body.steps.map((s: any) => [s.sessionId, s.configId])).toEqual([
+      [s1, "bash"],
+      [s2, "bash"],
+    ]);
     expect(d.body.steps[0].needsFiles).toMatchObject({ runs: 3, passed: 3 });
   });
 });
@@ -104,22 +182,59 @@ describe("GET /api/analytics/compare/family", () => {
     // files→bash: sum degraded, todo improved; pairs aOnly 1 (sum r3), bOnly 3 (todo) → McNemar 2·5/16 = 0.625.
     // files→staged: sum degraded; aOnly 3 → 2·1/8 = 0.25. BH over [0.625, 0.25]: 0.625, min(0.625, 2·0.25) = 0.5.
     expect(r.body.rows).toMatchObject([
-      { a: "files", b: "bash", improved: 1, degraded: 1, unchanged: 0, signTestP: 1, aOnly: 1, bOnly: 3, mcnemarP: expect.closeTo(0.625, 12), mcnemarPAdjusted: expect.closeTo(0.625, 12), signTestPAdjusted: 1 },
-      { a: "files", b: "staged", improved: 0, degraded: 1, unchanged: 1, signTestP: 1, aOnly: 3, bOnly: 0, mcnemarP: expect.closeTo(0.25, 12), mcnemarPAdjusted: expect.closeTo(0.5, 12) },
+      {
+        a: "files",
+        b: "bash",
+        improved: 1,
+        degraded: 1,
+        unchanged: 0,
+        signTestP: 1,
+        aOnly: 1,
+        bOnly: 3,
+        mcnemarP: expect.closeTo(0.625, 12),
+        mcnemarPAdjusted: expect.closeTo(0.625, 12),
+        signTestPAdjusted: 1,
+      },
+      {
+        a: "files",
+        b: "staged",
+        improved: 0,
+        degraded: 1,
+        unchanged: 1,
+        signTestP: 1,
+        aOnly: 3,
+        bOnly: 0,
+        mcnemarP: expect.closeTo(0.25, 12),
+        mcnemarPAdjusted: expect.closeTo(0.5, 12),
+      },
     ]);
     const c = await dash.call("GET", `/api/analytics/compare/family?session=${s1}&mode=consecutive`);
-    expect(c.body.rows.map((x: any) => [x.a, x.b])).toEqual([["files", "bash"], ["bash", "staged"]]);
+    expect(c.body.rows.map((x: any) => [x.a, x.b])).toEqual([
+      ["files", "bash"],
+      ["bash", "staged"],
+    ]);
     expect((await dash.call("GET", "/api/analytics/compare/family?mode=pairs")).status).toBe(400);
 
     // Over both sessions, each row says what comparing its pair on its own says.
     const all = await dash.call("GET", `/api/analytics/compare/family?session=${s1}&session=${s2}&mode=consecutive`);
     for (const row of all.body.rows) {
-      const one = (await dash.call("GET", `/api/analytics/compare?session=${s1}&session=${s2}&a=${row.a}&b=${row.b}`)).body;
-      expect(row).toMatchObject({ improved: one.improved.length, degraded: one.degraded.length, unchanged: one.unchanged.length, signTestP: one.signTestP, mcnemarP: one.mcnemarP, aOnly: one.pairs.aOnly, bOnly: one.pairs.bOnly });
+      const one = (await dash.call("GET", `/api/analytics/compare?session=${s1}&session=${s2}&a=${row.a}&b=${row.b}`))
+        .body;
+      expect(row).toMatchObject({
+        improved: one.improved.length,
+        degraded: one.degraded.length,
+        unchanged: one.unchanged.length,
+        signTestP: one.signTestP,
+        mcnemarP: one.mcnemarP,
+        aOnly: one.pairs.aOnly,
+        bOnly: one.pairs.bOnly,
+      });
     }
 
     // The same config in two sessions: the warning names the sessions.
     const same = await dash.call("GET", `/api/analytics/compare?a=bash&b=bash&aSession=${s1}&bSession=${s2}`);
-    expect(same.body.warnings).toEqual(["The two sides come from different sessions: session-to-session variation adds to the difference."]);
+    expect(same.body.warnings).toEqual([
+      "The two sides come from different sessions: session-to-session variation adds to the difference.",
+    ]);
   });
 });

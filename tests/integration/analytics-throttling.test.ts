@@ -15,13 +15,24 @@ const sessions: Record<"rested" | "throttled", string> = { rested: "", throttled
 
 async function simulate(name: "rested" | "throttled", skipRest: boolean) {
   const token = (await dash.call("POST", "/api/devices", { json: { name } })).body.token;
-  const created = await dash.call("POST", "/api/sessions", { json: { name, configs: ["files-plan"], repeats: 1, seed: 2, order: "interleaved" } });
+  const created = await dash.call("POST", "/api/sessions", {
+    json: { name, configs: ["files-plan"], repeats: 1, seed: 2, order: "interleaved" },
+  });
   expect(created.status).toBe(201);
   sessions[name] = created.body.session.id;
   let now = Date.UTC(2026, 11, 1, 10, 0, 0);
   await runDevice({
-    url: "http://127.0.0.1:3000", token, deviceId: `sim-${name}`, seed: 5, stopWhenIdle: true, waitSeconds: 0, speed: 1,
-    skipRest, fetch: dash.fetch, clock: () => now, sleep: async (ms) => void (now += ms),
+    url: "http://127.0.0.1:3000",
+    token,
+    deviceId: `sim-${name}`,
+    seed: 5,
+    stopWhenIdle: true,
+    waitSeconds: 0,
+    speed: 1,
+    skipRest,
+    fetch: dash.fetch,
+    clock: () => now,
+    sleep: async (ms) => void (now += ms),
   });
 }
 
@@ -32,7 +43,8 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => dash?.close());
 
-const throttlingOf = async (session: string) => (await dash.call("GET", `/api/analytics/throttling?session=${session}`)).body;
+const throttlingOf = async (session: string) =>
+  (await dash.call("GET", `/api/analytics/throttling?session=${session}`)).body;
 
 describe("GET /api/analytics/throttling on simulated sessions", () => {
   it("flags the phone that skipped its rest: decode slowed by more than 10%", async () => {

@@ -6,14 +6,27 @@ let token: string;
 dashboardPerTest((d, t) => ((dash = d), (token = t)));
 
 const runAll = (shape: (job: any, i: number) => object) => runQueue(dash, token, shape);
-const turn = (promptTokens: number) => ({ promptTokens, contextTokens: 400, ttftMs: 170 + (26 * promptTokens) / 5, outputTokens: 20, decodeMs: 900, text: "", toolCalls: [] });
+const turn = (promptTokens: number) => ({
+  promptTokens,
+  contextTokens: 400,
+  ttftMs: 170 + (26 * promptTokens) / 5,
+  outputTokens: 20,
+  decodeMs: 900,
+  text: "",
+  toolCalls: [],
+});
 
 describe("GET /api/analytics/ttft", () => {
   it("fits TTFT = 170 ms + 5.2 ms/token exactly and predicts each config's load", async () => {
-    await dash.call("POST", "/api/sessions", { json: { name: "t", suite: "mini", configs: ["files", "bash"], tasks: ["sum"], repeats: 2, order: "blocked" } });
+    await dash.call("POST", "/api/sessions", {
+      json: { name: "t", suite: "mini", configs: ["files", "bash"], tasks: ["sum"], repeats: 2, order: "blocked" },
+    });
     await runAll((job, i) => {
       const startup = job.config.id === "files" ? 1350 : 300;
-      return { load: { startupTokens: startup, ms: 170 + (26 * startup) / 5 + 100 }, turns: [turn(100 + 100 * i), turn(150 + 100 * i)] };
+      return {
+        load: { startupTokens: startup, ms: 170 + (26 * startup) / 5 + 100 },
+        turns: [turn(100 + 100 * i), turn(150 + 100 * i)],
+      };
     });
     const r = await dash.call("GET", "/api/analytics/ttft");
     expect(r.status).toBe(200);
@@ -46,8 +59,15 @@ describe("GET /api/analytics/ttft", () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toEqual({
       code: "invalid_request",
-      message: "Config `files-plan` has no start-up tokens in this selection, so it cannot be contrasted; pick one of: `bash`, `files`.",
-      issues: [{ path: "a", message: "Config `files-plan` has no start-up tokens in this selection, so it cannot be contrasted; pick one of: `bash`, `files`." }],
+      message:
+        "Config `files-plan` has no start-up tokens in this selection, so it cannot be contrasted; pick one of: `bash`, `files`.",
+      issues: [
+        {
+          path: "a",
+          message:
+            "Config `files-plan` has no start-up tokens in this selection, so it cannot be contrasted; pick one of: `bash`, `files`.",
+        },
+      ],
     });
   });
 
@@ -59,7 +79,9 @@ describe("GET /api/analytics/ttft", () => {
 
 describe("GET /api/analytics/compare", () => {
   it("lists improved, degraded and unchanged tasks with the sign test and McNemar over paired runs", async () => {
-    await dash.call("POST", "/api/sessions", { json: { name: "c", suite: "mini", configs: ["files", "bash"], tasks: "all", repeats: 2, order: "blocked" } });
+    await dash.call("POST", "/api/sessions", {
+      json: { name: "c", suite: "mini", configs: ["files", "bash"], tasks: "all", repeats: 2, order: "blocked" },
+    });
     const todo = [
       { path: "/notes/health.md", content: "Dentist: Tuesday 14 March at 10:30, Dr. Lee.\n" },
       { path: "/todo.md", content: "- [ ] buy milk\n- [ ] Dentist 14 March 10:30\n" },
@@ -67,14 +89,23 @@ describe("GET /api/analytics/compare", () => {
     // files passes the sum and fails the todo; bash the other way round.
     await runAll((job) =>
       job.config.id === "files"
-        ? job.task.id === "sum" ? { reply: "31" } : { reply: "Done." }
-        : job.task.id === "sum" ? { reply: "29" } : { reply: "Added.", workspace: { files: todo } },
+        ? job.task.id === "sum"
+          ? { reply: "31" }
+          : { reply: "Done." }
+        : job.task.id === "sum"
+          ? { reply: "29" }
+          : { reply: "Added.", workspace: { files: todo } },
     );
     const r = await dash.call("GET", "/api/analytics/compare?a=files&b=bash");
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
-      improved: ["dentist-todo"], degraded: ["sum"], unchanged: [], signTestP: 1, mcnemarP: 1,
-      pairs: { both: 0, aOnly: 2, bOnly: 2, neither: 0 }, warnings: [],
+      improved: ["dentist-todo"],
+      degraded: ["sum"],
+      unchanged: [],
+      signTestP: 1,
+      mcnemarP: 1,
+      pairs: { both: 0, aOnly: 2, bOnly: 2, neither: 0 },
+      warnings: [],
     });
     // Task bootstrap: a draw of {sum, sum} gives 0/4 − 4/4 = −1 (chance ¼), {todo, todo} +1 (¼),
     // a mixed draw 0 (½); so the 2.5% and 97.5% points are −1 and +1 around the observed 0.

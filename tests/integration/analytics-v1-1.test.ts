@@ -12,7 +12,9 @@ dashboardPerTest((d, t) => {
 });
 
 async function sessionWithRuns(shape: (i: number) => object) {
-  const r = await dash.call("POST", "/api/sessions", { json: { name: "v1.1", suite: "mini", tasks: ["dentist-todo"], configs: ["files"], repeats: 4, order: "blocked" } });
+  const r = await dash.call("POST", "/api/sessions", {
+    json: { name: "v1.1", suite: "mini", tasks: ["dentist-todo"], configs: ["files"], repeats: 4, order: "blocked" },
+  });
   expect(r.status).toBe(201);
   await runQueue(dash, token, (_job, i) => shape(i));
   return r.body.session.id as string;
@@ -38,7 +40,8 @@ describe("analytics over protocol v1.1 fields", () => {
 
   it("runs whose template dropped the tools can be filtered in or out", async () => {
     const id = await sessionWithRuns((i) => (i % 2 === 0 ? { toolsDropped: true } : {}));
-    const runs = async (q: string) => (await dash.call("GET", `/api/analytics/configs?session=${id}${q}`)).body.configs[0].runs;
+    const runs = async (q: string) =>
+      (await dash.call("GET", `/api/analytics/configs?session=${id}${q}`)).body.configs[0].runs;
     expect(await runs("")).toBe(4);
     expect(await runs("&toolsDropped=false")).toBe(2);
     expect(await runs("&toolsDropped=true")).toBe(2);
@@ -48,14 +51,26 @@ describe("analytics over protocol v1.1 fields", () => {
   });
 
   it("migration 0002 fills both columns from the raw traces of runs stored before it", async () => {
-    const id = await sessionWithRuns((i) => (i === 1 ? { toolsDropped: true, load: { startupTokens: 400, ms: 31, cachedTokens: 393 } } : {}));
+    const id = await sessionWithRuns((i) =>
+      i === 1 ? { toolsDropped: true, load: { startupTokens: 400, ms: 31, cachedTokens: 393 } } : {},
+    );
     const db = dash.ctx.db.$client;
     // As a database migrated before 0002 holds them: the raw traces have the fields, the columns do not.
     db.prepare("UPDATE runs SET tools_dropped = 0, load_cached_tokens = NULL").run();
-    const sql = fs.readFileSync(path.join("db", "migrations", "0002_v1-1-device-fields.sql"), "utf8").split("--> statement-breakpoint").filter((x) => /^\s*(--.*\n)*\s*UPDATE/m.test(x));
+    const sql = fs
+      .readFileSync(path.join("db", "migrations", "0002_v1-1-device-fields.sql"), "utf8")
+      .split("--> statement-breakpoint")
+      .filter((x) => /^\s*(--.*\n)*\s*UPDATE/m.test(x));
     expect(sql).toHaveLength(2);
     for (const q of sql) db.exec(q);
-    const rows = db.prepare("SELECT tools_dropped AS d, load_cached_tokens AS c FROM runs WHERE session_id = ? ORDER BY d DESC").all(id);
-    expect(rows).toEqual([{ d: 1, c: 393 }, { d: 0, c: null }, { d: 0, c: null }, { d: 0, c: null }]);
+    const rows = db
+      .prepare("SELECT tools_dropped AS d, load_cached_tokens AS c FROM runs WHERE session_id = ? ORDER BY d DESC")
+      .all(id);
+    expect(rows).toEqual([
+      { d: 1, c: 393 },
+      { d: 0, c: null },
+      { d: 0, c: null },
+      { d: 0, c: null },
+    ]);
   });
 });

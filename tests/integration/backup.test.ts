@@ -31,13 +31,27 @@ async function submitOne(i: number): Promise<boolean> {
   const r = await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token });
   if (r.status === 204) return false;
   const job = r.body.job;
-  const turns = [{ promptTokens: 45, contextTokens: 380 + i, ttftMs: 300 + (i % 7) * 10, outputTokens: 40, decodeMs: 2000, text: chatter, toolCalls: [] }];
-  const res = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...traceFor(job, { reply: i % 3 ? "31" : "no idea" }), turns }, token });
+  const turns = [
+    {
+      promptTokens: 45,
+      contextTokens: 380 + i,
+      ttftMs: 300 + (i % 7) * 10,
+      outputTokens: 40,
+      decodeMs: 2000,
+      text: chatter,
+      toolCalls: [],
+    },
+  ];
+  const res = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, {
+    json: { ...traceFor(job, { reply: i % 3 ? "31" : "no idea" }), turns },
+    token,
+  });
   expect(res.status).toBe(201);
   return true;
 }
 
-const session = (name: string, repeats: number) => dash.call("POST", "/api/sessions", { json: { name, suite: "mini", configs: ["files", "bash"], repeats } });
+const session = (name: string, repeats: number) =>
+  dash.call("POST", "/api/sessions", { json: { name, suite: "mini", configs: ["files", "bash"], repeats } });
 
 async function analytics() {
   const configs = await dash.call("GET", "/api/analytics/configs");
@@ -102,7 +116,10 @@ describe("backupDatabase", () => {
     const out = path.join(tmp, "backups", "snap.db");
     const started = performance.now();
     // Small steps: each submit now waits for the scoring worker, so results arrive less often than before.
-    const r = await backupDatabase(sourceFile(), out, { pagesPerStep: 2, onProgress: () => submittedAtStep.push(submitted) });
+    const r = await backupDatabase(sourceFile(), out, {
+      pagesPerStep: 2,
+      onProgress: () => submittedAtStep.push(submitted),
+    });
     const ms = performance.now() - started;
     stop = true;
     await phone;
@@ -123,7 +140,9 @@ describe("backupDatabase", () => {
     expect(await analyticsOf(copy)).toEqual(before);
     expect(await analytics()).not.toEqual(before); // the source moved on meanwhile
 
-    console.log(`backup: ${runsBefore} runs, ${r.totalPages} pages in ${r.steps} steps of 2 pages, ${ms.toFixed(0)} ms, ${runsAfter - runsBefore} results submitted during it`);
+    console.log(
+      `backup: ${runsBefore} runs, ${r.totalPages} pages in ${r.steps} steps of 2 pages, ${ms.toFixed(0)} ms, ${runsAfter - runsBefore} results submitted during it`,
+    );
   });
 
   it("refuses to overwrite an existing backup and names a missing source", async () => {
@@ -131,7 +150,9 @@ describe("backupDatabase", () => {
     fs.writeFileSync(out, "keep me");
     await expect(backupDatabase(sourceFile(), out)).rejects.toThrow(/already exists/);
     expect(fs.readFileSync(out, "utf8")).toBe("keep me");
-    await expect(backupDatabase(path.join(tmp, "none.db"), path.join(tmp, "c.db"))).rejects.toThrow(/No database at .*none\.db/);
+    await expect(backupDatabase(path.join(tmp, "none.db"), path.join(tmp, "c.db"))).rejects.toThrow(
+      /No database at .*none\.db/,
+    );
   });
 });
 
@@ -157,7 +178,9 @@ describe("restoreDatabase", () => {
 
     // The live dashboard's own file.
     expect(checkInUse(sourceFile())).toMatchObject({ locked: true });
-    expect(() => restoreDatabase(out, sourceFile())).toThrow(/Refusing to restore .*another process holds a lock on it.*--force/);
+    expect(() => restoreDatabase(out, sourceFile())).toThrow(
+      /Refusing to restore .*another process holds a lock on it.*--force/,
+    );
     expect(incompleteRuns(sourceFile())).toBe(0);
 
     // Open but idle, its WAL empty: the lock still tells.
@@ -209,7 +232,9 @@ describe("restoreDatabase", () => {
     bytes.fill(0x5a, pageSize * 6, pageSize * 7);
     fs.writeFileSync(damaged, bytes);
     expect(() => restoreDatabase(damaged, target)).toThrow(BackupError);
-    expect(() => restoreDatabase(damaged, target)).toThrow(/damaged\.db (failed PRAGMA integrity_check|is not a usable database)/);
+    expect(() => restoreDatabase(damaged, target)).toThrow(
+      /damaged\.db (failed PRAGMA integrity_check|is not a usable database)/,
+    );
 
     const foreign = path.join(tmp, "foreign.db");
     new Database(foreign).exec("CREATE TABLE notes (x)").close();
@@ -222,7 +247,10 @@ describe("restoreDatabase", () => {
 
 describe("npm run backup / restore", () => {
   const tsx = (script: string, ...args: string[]) =>
-    spawnSync(path.join("node_modules", ".bin", "tsx"), [path.join("scripts", script), ...args], { encoding: "utf8", env: { ...process.env, DB_PATH: "" } });
+    spawnSync(path.join("node_modules", ".bin", "tsx"), [path.join("scripts", script), ...args], {
+      encoding: "utf8",
+      env: { ...process.env, DB_PATH: "" },
+    });
 
   it("print what they did and exit non-zero with a message on failure", async () => {
     await session("s", 1);

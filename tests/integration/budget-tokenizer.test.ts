@@ -72,22 +72,33 @@ describe("POST /api/budget/count", () => {
     // "<bos><start_of_turn>user\n" (4: 2, 105, 2364, 107) + "Hello world" (2) + "\n\n" (1: 108).
     const r = await dash.call("POST", "/api/budget/count", { json: { systemPrompt: "Hello world", tools: [] } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ tokens: 7, method: "gemma3", chars: "<bos><start_of_turn>user\nHello world\n\n".length });
+    expect(r.body).toMatchObject({
+      tokens: 7,
+      method: "gemma3",
+      chars: "<bos><start_of_turn>user\nHello world\n\n".length,
+    });
     expect(r.body.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it("refuses invalid tool definitions with every problem listed", async () => {
-    const r = await dash.call("POST", "/api/budget/count", { json: { systemPrompt: "x", tools: [{ name: "", parameters: 3 }] } });
+    const r = await dash.call("POST", "/api/budget/count", {
+      json: { systemPrompt: "x", tools: [{ name: "", parameters: 3 }] },
+    });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe("invalid_request");
-    expect(r.body.error.issues.map((i: { path: string }) => i.path)).toEqual(expect.arrayContaining(["tools.0.name", "tools.0.description", "tools.0.parameters"]));
+    expect(r.body.error.issues.map((i: { path: string }) => i.path)).toEqual(
+      expect.arrayContaining(["tools.0.name", "tools.0.description", "tools.0.parameters"]),
+    );
   });
 
   it("falls back to the labelled chars ÷ 4 estimate when the tokenizer cannot load", async () => {
     setTokenizerLoader(() => Promise.reject(new Error("module not found")));
     const r = await dash.call("POST", "/api/budget/count", { json: { systemPrompt: "Hello world", tools: [] } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ method: "estimate", tokens: Math.ceil("<bos><start_of_turn>user\nHello world\n\n".length / 4) });
+    expect(r.body).toMatchObject({
+      method: "estimate",
+      tokens: Math.ceil("<bos><start_of_turn>user\nHello world\n\n".length / 4),
+    });
     expect(r.body.note).toContain("tokenizer unavailable");
     setTokenizerLoader(undefined);
   });

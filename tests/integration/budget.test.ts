@@ -6,7 +6,8 @@ import { pollBody, runQueue, testDashboard } from "../support/server";
 // A stand-in tokenizer (the real one is tested in budget-tokenizer.test.ts): 313 tokens for any
 // text with the bash prompt in it, 1,013 for the file-tools prompt, 13 for anything else.
 const fake = async () => ({
-  encode: (text: string) => new Array(text.includes("a bash tool") ? 313 : text.includes("with file tools") ? 1013 : 13).fill(0),
+  encode: (text: string) =>
+    new Array(text.includes("a bash tool") ? 313 : text.includes("with file tools") ? 1013 : 13).fill(0),
 });
 
 let dash: ReturnType<typeof testDashboard>;
@@ -27,12 +28,18 @@ async function setup(suitesDir?: string) {
  * (5,100 ms), bash 300 (1,600 ms). Files' peaks are 1,500, 1,700, 1,900 (context_full) and 2,100.
  */
 async function runMini() {
-  await dash.call("POST", "/api/sessions", { json: { name: "b", suite: "mini", configs: ["files", "bash"], tasks: "all", repeats: 2, order: "blocked" } });
+  await dash.call("POST", "/api/sessions", {
+    json: { name: "b", suite: "mini", configs: ["files", "bash"], tasks: "all", repeats: 2, order: "blocked" },
+  });
   let k = 0;
   await runQueue(dash, token, (job) => {
     if (job.config.id === "bash") return { load: { startupTokens: 300, ms: 1600 }, peakContextTokens: 700 };
     const peak = [1500, 1700, 1900, 2100][k++];
-    return { load: { startupTokens: 1000, ms: 5100 }, peakContextTokens: peak, end: { reason: peak === 1900 ? "context_full" : "stop" } };
+    return {
+      load: { startupTokens: 1000, ms: 5100 },
+      peakContextTokens: peak,
+      end: { reason: peak === 1900 ? "context_full" : "stop" },
+    };
   });
 }
 
@@ -44,7 +51,9 @@ describe("GET /api/budget", () => {
     expect(r.body.suite).toEqual({ id: "mini", version: 1 });
     expect(r.body.fit).toBeNull();
     expect(r.body.contrast).toBeNull();
-    expect(r.body.configs.map((c: any) => [c.configId, c.tokens, c.method, c.runs, c.measuredStartupTokens, c.predicted])).toEqual([
+    expect(
+      r.body.configs.map((c: any) => [c.configId, c.tokens, c.method, c.runs, c.measuredStartupTokens, c.predicted]),
+    ).toEqual([
       ["files", 1013, "gemma3", 0, null, null],
       ["bash", 313, "gemma3", 0, null, null],
     ]);
@@ -76,14 +85,28 @@ describe("GET /api/budget", () => {
     // default pair is the most vs the fewest counted tokens (1,013 vs 13), not files-plan vs bash.
     const mini = (await dash.call("GET", "/api/suites/mini")).body.suite;
     const bare = { ...mini.configs[1], id: "bare", label: "No tools", systemPrompt: "You are helpful.", tools: [] };
-    const studyIds = { ...mini, id: "study-ids", configs: [{ ...mini.configs[0], id: "files-plan" }, mini.configs[1], bare] };
+    const studyIds = {
+      ...mini,
+      id: "study-ids",
+      configs: [{ ...mini.configs[0], id: "files-plan" }, mini.configs[1], bare],
+    };
     expect((await dash.call("POST", "/api/suites", { json: studyIds })).status).toBe(201);
     const byTokens = await dash.call("GET", "/api/budget?suite=study-ids&points=loads");
-    expect(byTokens.body.contrast).toMatchObject({ a: "files-plan", b: "bare", aTokens: 1013, bTokens: 13, tokenDiff: 1000, measuredDiffMs: null });
+    expect(byTokens.body.contrast).toMatchObject({
+      a: "files-plan",
+      b: "bare",
+      aTokens: 1013,
+      bTokens: 13,
+      tokenDiff: 1000,
+      measuredDiffMs: null,
+    });
     expect(byTokens.body.contrast.predicted.ms).toBeCloseTo(5000, 6);
     // Another device has no runs, hence no line.
     expect((await dash.call("GET", "/api/budget?suite=mini&device=nobody")).body.fit).toBeNull();
-    expect((await dash.call("GET", `/api/budget?suite=mini&device=${pollBody.device.id}&build=${pollBody.build.commit}`)).body.fit.n).toBe(8);
+    expect(
+      (await dash.call("GET", `/api/budget?suite=mini&device=${pollBody.device.id}&build=${pollBody.build.commit}`))
+        .body.fit.n,
+    ).toBe(8);
   });
 
   it("refuses bad parameters and unknown suites", async () => {
@@ -102,7 +125,14 @@ describe("GET /api/budget/headroom", () => {
     const r = await dash.call("GET", "/api/budget/headroom?suite=mini");
     expect(r.status).toBe(200);
     const [bash, files] = r.body.configs;
-    expect(bash).toMatchObject({ configId: "bash", runs: 4, contextWindow: 2048, overflowed: 0, contextFull: 0, runsHref: null });
+    expect(bash).toMatchObject({
+      configId: "bash",
+      runs: 4,
+      contextWindow: 2048,
+      overflowed: 0,
+      contextFull: 0,
+      runsHref: null,
+    });
     expect(bash.afterStartup).toEqual({ 0: 1748, 10: 1748, 25: 1748, 50: 1748, 75: 1748, 90: 1748, 100: 1748 });
     // Left at peak, sorted: −52, 148, 348, 548; rank ⌈k·4/100⌉.
     expect(files.atPeak).toEqual({ 0: -52, 10: -52, 25: -52, 50: 148, 75: 348, 90: 548, 100: 548 });
@@ -116,28 +146,47 @@ describe("GET /api/budget/headroom", () => {
 
   it("is empty for a suite without runs", async () => {
     await setup();
-    expect((await dash.call("GET", "/api/budget/headroom?suite=mini")).body).toEqual({ suite: { id: "mini", version: 1 }, configs: [], overflowedRuns: [] });
+    expect((await dash.call("GET", "/api/budget/headroom?suite=mini")).body).toEqual({
+      suite: { id: "mini", version: 1 },
+      configs: [],
+      overflowedRuns: [],
+    });
   });
 });
 
 describe("POST /api/budget/configs", () => {
   it("stores the edit as a new config version in a new suite version that new sessions use", async () => {
     await setup();
-    const saved = await dash.call("POST", "/api/budget/configs", { json: { suite: "mini", configId: "bash", systemPrompt: "Shorter.", tools: [] } });
+    const saved = await dash.call("POST", "/api/budget/configs", {
+      json: { suite: "mini", configId: "bash", systemPrompt: "Shorter.", tools: [] },
+    });
     expect(saved.status).toBe(201);
-    expect(saved.body).toEqual({ suite: { id: "mini", version: 2, tasks: 2, configs: 2 }, config: { id: "bash", version: 2, previousVersion: 1 } });
+    expect(saved.body).toEqual({
+      suite: { id: "mini", version: 2, tasks: 2, configs: 2 },
+      config: { id: "bash", version: 2, previousVersion: 1 },
+    });
     const suite = (await dash.call("GET", "/api/suites/mini")).body.suite;
     expect(suite.version).toBe(2);
-    expect(suite.configs.find((c: any) => c.id === "bash")).toMatchObject({ version: 2, systemPrompt: "Shorter.", tools: [] });
+    expect(suite.configs.find((c: any) => c.id === "bash")).toMatchObject({
+      version: 2,
+      systemPrompt: "Shorter.",
+      tools: [],
+    });
     expect(suite.configs.find((c: any) => c.id === "files").version).toBe(1);
-    expect((await dash.call("GET", "/api/budget?suite=mini")).body.configs.find((c: any) => c.configId === "bash").tokens).toBe(13);
+    expect(
+      (await dash.call("GET", "/api/budget?suite=mini")).body.configs.find((c: any) => c.configId === "bash").tokens,
+    ).toBe(13);
 
-    await dash.call("POST", "/api/sessions", { json: { name: "after", suite: "mini", configs: ["bash"], tasks: ["sum"], repeats: 1 } });
+    await dash.call("POST", "/api/sessions", {
+      json: { name: "after", suite: "mini", configs: ["bash"], tasks: ["sum"], repeats: 1 },
+    });
     const job = (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
     expect(job.config).toMatchObject({ id: "bash", version: 2, systemPrompt: "Shorter." });
 
     // A second edit bumps past both stored versions.
-    const again = await dash.call("POST", "/api/budget/configs", { json: { suite: "mini", configId: "bash", systemPrompt: "Shortest.", tools: [] } });
+    const again = await dash.call("POST", "/api/budget/configs", {
+      json: { suite: "mini", configId: "bash", systemPrompt: "Shortest.", tools: [] },
+    });
     expect(again.body.config).toEqual({ id: "bash", version: 3, previousVersion: 2 });
     expect(again.body.suite.version).toBe(3);
   });
@@ -146,23 +195,42 @@ describe("POST /api/budget/configs", () => {
     await setup();
     const suite = (await dash.call("GET", "/api/suites/mini")).body.suite;
     const bash = suite.configs.find((c: any) => c.id === "bash");
-    const same = await dash.call("POST", "/api/budget/configs", { json: { suite: "mini", configId: "bash", systemPrompt: bash.systemPrompt, tools: bash.tools } });
+    const same = await dash.call("POST", "/api/budget/configs", {
+      json: { suite: "mini", configId: "bash", systemPrompt: bash.systemPrompt, tools: bash.tools },
+    });
     expect(same.status).toBe(409);
     expect(same.body.error.message).toMatch(/edit something before saving/);
-    expect((await dash.call("POST", "/api/budget/configs", { json: { suite: "mini", configId: "nope", systemPrompt: "x", tools: [] } })).status).toBe(404);
-    const bad = await dash.call("POST", "/api/budget/configs", { json: { suite: "mini", configId: "bash", systemPrompt: "x", tools: [{ name: "t" }] } });
+    expect(
+      (
+        await dash.call("POST", "/api/budget/configs", {
+          json: { suite: "mini", configId: "nope", systemPrompt: "x", tools: [] },
+        })
+      ).status,
+    ).toBe(404);
+    const bad = await dash.call("POST", "/api/budget/configs", {
+      json: { suite: "mini", configId: "bash", systemPrompt: "x", tools: [{ name: "t" }] },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.issues.map((i: any) => i.path)).toEqual(expect.arrayContaining(["tools.0.description", "tools.0.parameters"]));
+    expect(bad.body.error.issues.map((i: any) => i.path)).toEqual(
+      expect.arrayContaining(["tools.0.description", "tools.0.parameters"]),
+    );
     expect((await dash.call("GET", "/api/suites/mini")).body.suite.version).toBe(1);
   });
 
   it("makes the default suite's new version the one sessions without a suite id get", async () => {
     await setup(path.join(__dirname, "..", "..", "suites"));
-    const saved = await dash.call("POST", "/api/budget/configs", { json: { suite: "phone-20", configId: "bash", systemPrompt: "Be brief.", tools: [] } });
+    const saved = await dash.call("POST", "/api/budget/configs", {
+      json: { suite: "phone-20", configId: "bash", systemPrompt: "Be brief.", tools: [] },
+    });
     expect(saved.status).toBe(201);
-    await dash.call("POST", "/api/sessions", { json: { name: "default", configs: ["bash"], tasks: ["bakery-give-number"], repeats: 1 } });
+    await dash.call("POST", "/api/sessions", {
+      json: { name: "default", configs: ["bash"], tasks: ["bakery-give-number"], repeats: 1 },
+    });
     const job = (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
     expect(job.config).toMatchObject({ id: "bash", version: saved.body.config.version, systemPrompt: "Be brief." });
-    expect((await dash.call("GET", "/api/suites")).body.suites.find((s: any) => s.id === "phone-20")).toMatchObject({ version: saved.body.suite.version, default: true });
+    expect((await dash.call("GET", "/api/suites")).body.suites.find((s: any) => s.id === "phone-20")).toMatchObject({
+      version: saved.body.suite.version,
+      default: true,
+    });
   });
 });

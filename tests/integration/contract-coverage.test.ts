@@ -36,6 +36,7 @@ describe("the contract covers app/api", () => {
 
   it("names the routes server/main.ts serves itself", () => {
     const main = fs.readFileSync(path.join(root, "server", "main.ts"), "utf8");
-    for (const r of ROUTES.filter((x) => x.servedBy)) expect(main).toContain(`url.pathname === "${r.path}" && req.method === "${r.method}"`);
+    for (const r of ROUTES.filter((x) => x.servedBy))
+      expect(main).toContain(`url.pathname === "${r.path}" && req.method === "${r.method}"`);
   });
 });

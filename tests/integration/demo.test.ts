@@ -39,9 +39,11 @@ describe("POST /api/demo", () => {
     expect(launched).toHaveLength(1);
     // Issue 20.6: three phones, each with its own device token, so the fleet page shows three devices.
     expect(new Set(launched[0].tokens).size).toBe(3);
-    expect((await dash.call("GET", "/api/devices")).body.devices.map((d: { name: string }) => d.name)).toEqual(
-      ["Demo: simulated phone 1", "Demo: simulated phone 2", "Demo: simulated phone 3"],
-    );
+    expect((await dash.call("GET", "/api/devices")).body.devices.map((d: { name: string }) => d.name)).toEqual([
+      "Demo: simulated phone 1",
+      "Demo: simulated phone 2",
+      "Demo: simulated phone 3",
+    ]);
     const id = first.body.session.id as string;
     for (const opts of [{}, { json: {} }]) {
       const again = await dash.call("POST", "/api/demo", opts);

@@ -13,14 +13,29 @@ afterEach(async () => {
 const files = [1, 2, 3, 4].map((i) => ({ path: `/notes/n${i}.md`, content: `Note ${i}\n` + `word${i} `.repeat(333) }));
 
 async function readAll(context: Components["context"]) {
-  const job = makeJob("long", { context, planning: false }, { files, prompt: "Read all four notes and tell me what they say." });
+  const job = makeJob(
+    "long",
+    { context, planning: false },
+    { files, prompt: "Read all four notes and tell me what they say." },
+  );
   job.config.systemPrompt = "You help.";
   job.config.tools = job.config.tools.filter((t) => t.name === "read_file");
   const reads = files.map((f) => ({ toolCalls: [{ name: "read_file", arguments: { path: f.path } }] }));
   const mock = await mockOpenAI([...reads, { content: "They are notes 1 to 4." }]);
   mocks.push(mock);
-  const { trace } = await runDesktopJob({ job, device: DEVICE, build: BUILD, endpoint: { baseUrl: mock.url }, model: "m", stream: true });
-  return { trace, mock, events: trace.turns.flatMap((t, i) => (t.contextEvents ?? []).map((e) => ({ turn: i + 1, ...e }))) };
+  const { trace } = await runDesktopJob({
+    job,
+    device: DEVICE,
+    build: BUILD,
+    endpoint: { baseUrl: mock.url },
+    model: "m",
+    stream: true,
+  });
+  return {
+    trace,
+    mock,
+    events: trace.turns.flatMap((t, i) => (t.contextEvents ?? []).map((e) => ({ turn: i + 1, ...e }))),
+  };
 }
 
 describe("context management on the desktop device", () => {
@@ -40,14 +55,18 @@ describe("context management on the desktop device", () => {
       expect(e.tokensAfter).toBeLessThan(e.tokensBefore);
     }
     const lastRequest = mock.turnRequests().at(-1)!.messages;
-    expect(lastRequest.filter((m) => m.role === "tool" && m.content.startsWith("[read_file output elided")).length).toBeGreaterThan(0);
+    expect(
+      lastRequest.filter((m) => m.role === "tool" && m.content.startsWith("[read_file output elided")).length,
+    ).toBeGreaterThan(0);
     expect(Math.max(...trace.turns.map((t) => t.contextTokens))).toBeLessThanOrEqual(2048);
   });
 
   it("summarize replaces old turns with a summary past 85% of the window", async () => {
     const { trace, mock, events } = await readAll("summarize");
     expect(events.map((e) => e.kind)).toContain("summarize");
-    const summaryCalls = mock.requests.filter((r) => r.messages[0]?.content === "You write short, exact working notes.");
+    const summaryCalls = mock.requests.filter(
+      (r) => r.messages[0]?.content === "You write short, exact working notes.",
+    );
     expect(summaryCalls.length).toBe(events.length);
     expect(summaryCalls[0].tools).toBeUndefined();
     const after = mock.turnRequests()[events[0].turn - 1].messages;
@@ -72,7 +91,14 @@ describe("planning", () => {
       { content: "maple-river-42" },
     ]);
     mocks.push(mock);
-    await runDesktopJob({ job, device: DEVICE, build: BUILD, endpoint: { baseUrl: mock.url }, model: "m", stream: true });
+    await runDesktopJob({
+      job,
+      device: DEVICE,
+      build: BUILD,
+      endpoint: { baseUrl: mock.url },
+      model: "m",
+      stream: true,
+    });
     const [first, second, third] = mock.turnRequests().map((r) => r.messages);
     expect(first.some((m) => m.content.includes("[Current plan]"))).toBe(false);
     expect(second.at(-1)!.content).toMatch(/\n\n\[Current plan\]\n1\. \[ \] find the note$/);

@@ -5,7 +5,12 @@ import { type MockServer, mockOpenAI } from "../support/mock-openai";
 
 /** Issue 17 at the device level: dead, stalled and too-small model servers, dropped tools, one study's jobs. */
 const DEVICE = { id: "laptop-1", model: "Test laptop", os: "Linux 6.8" };
-const BUILD = { commit: "abc1234", app: "harness-lab-desktop 0.1.0", runtime: "openai-compatible (mock)", model: "gemma-test" };
+const BUILD = {
+  commit: "abc1234",
+  app: "harness-lab-desktop 0.1.0",
+  runtime: "openai-compatible (mock)",
+  model: "gemma-test",
+};
 const ANSWER = { content: "Added your dentist appointment to /todo.md." };
 
 let dash: ReturnType<typeof testDashboard>;
@@ -21,7 +26,17 @@ afterEach(async () => {
 });
 
 async function session(extra: object = {}) {
-  const r = await dash.call("POST", "/api/sessions", { json: { name: "desktop", suite: "mini", tasks: ["dentist-todo"], configs: ["bash"], repeats: 3, maxAttempts: 3, ...extra } });
+  const r = await dash.call("POST", "/api/sessions", {
+    json: {
+      name: "desktop",
+      suite: "mini",
+      tasks: ["dentist-todo"],
+      configs: ["bash"],
+      repeats: 3,
+      maxAttempts: 3,
+      ...extra,
+    },
+  });
   expect(r.status).toBe(201);
   return r.body.session.id as string;
 }
@@ -37,11 +52,23 @@ function device(baseUrl: string, extra: Record<string, unknown> = {}) {
   const lines: string[] = [];
   const stop = new AbortController();
   return {
-    lines, stop,
+    lines,
+    stop,
     opts: {
-      url: "http://127.0.0.1:3000", token, device: DEVICE, build: BUILD, model: "gemma-test", stream: true,
-      endpoint: { baseUrl }, fetch: dash.fetch, waitSeconds: 0, stopWhenIdle: true, sleep: async () => {},
-      signal: stop.signal, log: (l: string) => void lines.push(l), ...extra,
+      url: "http://127.0.0.1:3000",
+      token,
+      device: DEVICE,
+      build: BUILD,
+      model: "gemma-test",
+      stream: true,
+      endpoint: { baseUrl },
+      fetch: dash.fetch,
+      waitSeconds: 0,
+      stopWhenIdle: true,
+      sleep: async () => {},
+      signal: stop.signal,
+      log: (l: string) => void lines.push(l),
+      ...extra,
     } as Parameters<typeof runDesktopDevice>[0] & { sleep: (ms: number) => Promise<void>; log: (l: string) => void },
   };
 }
@@ -92,14 +119,19 @@ describe("4. a server window smaller than the config's is found before the job r
   it.each([
     ["llama.cpp /props", { windowVia: "llama.cpp", nCtx: 1024 }],
     ["vLLM max_model_len", { windowVia: "vllm", nCtx: 1024 }],
-  ] as const)("read from %s: the device refuses with the flag to raise, one job handed back, nothing sent to the model", async (_n, server) => {
-    const id = await session();
-    const mock = await serve(server);
-    const d = device(mock.url);
-    await expect(runDesktopDevice(d.opts)).rejects.toThrow(/window is 1024 tokens.*needs 2048.*-c 2048.*OLLAMA_CONTEXT_LENGTH=2048/);
-    expect(mock.requests).toHaveLength(0);
-    expect(await counts(id)).toMatchObject({ queued: 3, failed: 0, completed: 0 });
-  });
+  ] as const)(
+    "read from %s: the device refuses with the flag to raise, one job handed back, nothing sent to the model",
+    async (_n, server) => {
+      const id = await session();
+      const mock = await serve(server);
+      const d = device(mock.url);
+      await expect(runDesktopDevice(d.opts)).rejects.toThrow(
+        /window is 1024 tokens.*needs 2048.*-c 2048.*OLLAMA_CONTEXT_LENGTH=2048/,
+      );
+      expect(mock.requests).toHaveLength(0);
+      expect(await counts(id)).toMatchObject({ queued: 3, failed: 0, completed: 0 });
+    },
+  );
 
   it("told only by the server's refusal (exceed_context_size_error n_ctx): not scored as context_full, the device stops", async () => {
     const id = await session();

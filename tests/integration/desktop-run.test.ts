@@ -12,7 +12,14 @@ afterEach(async () => {
 async function run(script: MockReply[], job = makeJob("sim-wifi-password"), opts: { stream?: boolean } = {}) {
   const mock = await mockOpenAI(script);
   mocks.push(mock);
-  const r = await runDesktopJob({ job, device: DEVICE, build: BUILD, endpoint: { baseUrl: mock.url }, model: "gemma-test", stream: opts.stream ?? true });
+  const r = await runDesktopJob({
+    job,
+    device: DEVICE,
+    build: BUILD,
+    endpoint: { baseUrl: mock.url },
+    model: "gemma-test",
+    stream: opts.stream ?? true,
+  });
   expect(Trace.safeParse(r.trace).success).toBe(true);
   return { ...r, mock };
 }
@@ -27,7 +34,11 @@ describe("desktop run: the loop", () => {
     expect(estimated).toBe(false);
     expect(trace.end).toEqual({ reason: "stop", detail: null });
     expect(trace.reply).toBe("The wifi password is maple-river-42.");
-    expect(trace.turns.map((t) => t.toolCalls.map((c) => [c.name, c.ok]))).toEqual([[["search_files", true]], [["read_file", true]], []]);
+    expect(trace.turns.map((t) => t.toolCalls.map((c) => [c.name, c.ok]))).toEqual([
+      [["search_files", true]],
+      [["read_file", true]],
+      [],
+    ]);
     expect(trace.turns[0].toolCalls[0].result).toBe("/home/network.md:2: Wifi password: maple-river-42");
     // The load is the request with the system prompt and tools; each turn's context is the endpoint's prompt_tokens.
     const [warm, load, ...turns] = mock.requests;
@@ -35,7 +46,9 @@ describe("desktop run: the loop", () => {
     expect(trace.load.startupTokens).toBe(promptTokensOf(load));
     expect(trace.turns.map((t) => t.contextTokens)).toEqual(turns.map((r) => promptTokensOf(r)));
     // New tokens of turn 2 = its prompt − (turn 1's prompt + turn 1's output).
-    expect(trace.turns[1].promptTokens).toBe(trace.turns[1].contextTokens - trace.turns[0].contextTokens - trace.turns[0].outputTokens);
+    expect(trace.turns[1].promptTokens).toBe(
+      trace.turns[1].contextTokens - trace.turns[0].contextTokens - trace.turns[0].outputTokens,
+    );
     expect(trace.peakContextTokens).toBe(trace.turns[2].contextTokens + trace.turns[2].outputTokens);
     // The history goes back as tool calls and tool results.
     const last = turns[2].messages;
@@ -50,10 +63,19 @@ describe("desktop run: the loop", () => {
     const call = '<|tool_call>call:read_file{path:<|"|>/home/network.md<|"|>}<tool_call|>';
     const { trace, mock } = await run([{ content: call }, { content: "It is maple-river-42." }]);
     expect(trace.turns[0].text).toBe(call);
-    expect(trace.turns[0].toolCalls).toMatchObject([{ name: "read_file", args: { path: "/home/network.md" }, ok: true }]);
+    expect(trace.turns[0].toolCalls).toMatchObject([
+      { name: "read_file", args: { path: "/home/network.md" }, ok: true },
+    ]);
     const sent = mock.turnRequests()[1].messages;
-    expect(sent[2]).toMatchObject({ role: "assistant", content: "", tool_calls: [{ function: { name: "read_file", arguments: '{"path":"/home/network.md"}' } }] });
-    expect(sent[3]).toMatchObject({ role: "tool", tool_call_id: sent[2].tool_calls![0] && (sent[2].tool_calls![0] as { id: string }).id });
+    expect(sent[2]).toMatchObject({
+      role: "assistant",
+      content: "",
+      tool_calls: [{ function: { name: "read_file", arguments: '{"path":"/home/network.md"}' } }],
+    });
+    expect(sent[3]).toMatchObject({
+      role: "tool",
+      tool_call_id: sent[2].tool_calls![0] && (sent[2].tool_calls![0] as { id: string }).id,
+    });
   });
 
   it("text history sends calls back as written and results as user messages (templates without a tool role)", async () => {
@@ -63,7 +85,15 @@ describe("desktop run: the loop", () => {
       { content: "maple-river-42" },
     ]);
     mocks.push(mock);
-    const r = await runDesktopJob({ job: makeJob("sim-wifi-password"), device: DEVICE, build: BUILD, endpoint: { baseUrl: mock.url }, model: "m", stream: true, history: "text" });
+    const r = await runDesktopJob({
+      job: makeJob("sim-wifi-password"),
+      device: DEVICE,
+      build: BUILD,
+      endpoint: { baseUrl: mock.url },
+      model: "m",
+      stream: true,
+      history: "text",
+    });
     expect(r.trace.reply).toBe("maple-river-42");
     const sent = mock.turnRequests()[2].messages;
     expect(sent.map((m) => m.role)).toEqual(["system", "user", "assistant", "user", "assistant", "user"]);
@@ -74,7 +104,8 @@ describe("desktop run: the loop", () => {
   });
 
   it("switches to text history when the chat template refuses tool messages (Gemma 3 on llama.cpp)", async () => {
-    const refusal = '{"error":{"code":500,"message":"Conversation roles must alternate user/assistant/user/assistant/..."}}';
+    const refusal =
+      '{"error":{"code":500,"message":"Conversation roles must alternate user/assistant/user/assistant/..."}}';
     const { trace, mock } = await run([
       { toolCalls: [{ name: "read_file", arguments: { path: "/home/network.md" } }] },
       { status: 500, errorBody: refusal },
@@ -90,7 +121,11 @@ describe("desktop run: the loop", () => {
 
   it("answers an unreadable call with what was wrong and the format, and carries on", async () => {
     const bad = '<|tool_call>call:read_file{path:<|"|>/home/network.md}<tool_call|>';
-    const { trace, mock } = await run([{ content: bad }, { content: 'read_file(path="/home/network.md")' }, { content: "maple-river-42" }]);
+    const { trace, mock } = await run([
+      { content: bad },
+      { content: 'read_file(path="/home/network.md")' },
+      { content: "maple-river-42" },
+    ]);
     expect(trace.turns[0].toolCalls).toEqual([]);
     expect(trace.turns[0].text).toBe(bad);
     const note = mock.turnRequests()[1].messages.at(-1)!;
@@ -102,7 +137,10 @@ describe("desktop run: the loop", () => {
   });
 
   it("records native calls whose arguments are not JSON the same way", async () => {
-    const { trace, mock } = await run([{ toolCalls: [{ name: "read_file", arguments: '{"path": "/home' }] }, { content: "done" }]);
+    const { trace, mock } = await run([
+      { toolCalls: [{ name: "read_file", arguments: '{"path": "/home' }] },
+      { content: "done" },
+    ]);
     expect(trace.turns[0].toolCalls).toEqual([]);
     expect(mock.turnRequests()[1].messages.at(-1)!.content).toContain("read_file: the arguments are not valid JSON");
   });
@@ -113,8 +151,18 @@ describe("desktop run: the loop", () => {
   });
 
   it("accepts non-streamed replies, asked for or not", async () => {
-    for (const [stream, ignore] of [[false, false], [true, true]] as const) {
-      const { trace, mock } = await run([{ toolCalls: [{ name: "read_file", arguments: { path: "/home/network.md" } }], ignoreStream: ignore }, { content: "maple-river-42", ignoreStream: ignore }], undefined, { stream });
+    for (const [stream, ignore] of [
+      [false, false],
+      [true, true],
+    ] as const) {
+      const { trace, mock } = await run(
+        [
+          { toolCalls: [{ name: "read_file", arguments: { path: "/home/network.md" } }], ignoreStream: ignore },
+          { content: "maple-river-42", ignoreStream: ignore },
+        ],
+        undefined,
+        { stream },
+      );
       expect(mock.turnRequests()[0].stream).toBe(stream);
       expect(trace.turns.map((t) => t.decodeMs)).toEqual([0, 0]);
       expect(trace.reply).toBe("maple-river-42");
@@ -122,7 +170,9 @@ describe("desktop run: the loop", () => {
   });
 
   it("measures time to first token from the request (a slow reply)", async () => {
-    const { trace } = await run([{ content: "Slow answer here, several chunks long.", delayMs: 300, chunkDelayMs: 20 }]);
+    const { trace } = await run([
+      { content: "Slow answer here, several chunks long.", delayMs: 300, chunkDelayMs: 20 },
+    ]);
     expect(trace.turns[0].ttftMs).toBeGreaterThanOrEqual(300);
     // Five chunks of 8 characters → at least four 20 ms gaps after the first.
     expect(trace.turns[0].decodeMs).toBeGreaterThanOrEqual(70);
@@ -138,7 +188,10 @@ describe("desktop run: the loop", () => {
 
 describe("desktop run: ends", () => {
   it("a dropped connection mid-reply is a crash, and the trace keeps the turns so far", async () => {
-    const { trace } = await run([{ toolCalls: [{ name: "read_file", arguments: { path: "/home/network.md" } }] }, { content: "The password is", drop: true }]);
+    const { trace } = await run([
+      { toolCalls: [{ name: "read_file", arguments: { path: "/home/network.md" } }] },
+      { content: "The password is", drop: true },
+    ]);
     expect(trace.end.reason).toBe("crash");
     expect(trace.end.detail).toMatch(/^turn 2: the connection to the model (dropped|closed)/);
     expect(trace.turns).toHaveLength(1);
@@ -146,7 +199,9 @@ describe("desktop run: ends", () => {
 
   it("an endpoint error mid-run is a crash; a context error is context_full", async () => {
     expect((await run([{ status: 500 }])).trace.end.reason).toBe("crash");
-    const full = await run([{ status: 400, errorBody: '{"error":{"message":"the request exceeds the available context size"}}' }]);
+    const full = await run([
+      { status: 400, errorBody: '{"error":{"message":"the request exceeds the available context size"}}' },
+    ]);
     expect(full.trace.end.reason).toBe("context_full");
   });
 
@@ -155,7 +210,10 @@ describe("desktop run: ends", () => {
     job.config.contextWindow = 1200;
     const big = "x".repeat(4000);
     job.task.workspace.files = [{ path: "/big.md", content: big }];
-    const { trace } = await run([{ toolCalls: [{ name: "read_file", arguments: { path: "/big.md" } }] }, { content: "never asked" }], job);
+    const { trace } = await run(
+      [{ toolCalls: [{ name: "read_file", arguments: { path: "/big.md" } }] }, { content: "never asked" }],
+      job,
+    );
     expect(trace.end.reason).toBe("context_full");
     expect(trace.end.detail).toMatch(/tokens of input leave \d+ of the 1200-token window/);
     expect(trace.turns).toHaveLength(1);
@@ -163,7 +221,17 @@ describe("desktop run: ends", () => {
 
   it("stops at the tool-call limit", async () => {
     const job = makeJob("sim-wifi-password", {}, { maxToolCalls: 1 });
-    const { trace } = await run([{ toolCalls: [{ name: "list_files", arguments: { path: "/" } }, { name: "list_files", arguments: { path: "/home" } }] }], job);
+    const { trace } = await run(
+      [
+        {
+          toolCalls: [
+            { name: "list_files", arguments: { path: "/" } },
+            { name: "list_files", arguments: { path: "/home" } },
+          ],
+        },
+      ],
+      job,
+    );
     expect(trace.end.reason).toBe("tool_limit");
     expect(trace.turns[0].toolCalls).toHaveLength(1);
   });
@@ -172,14 +240,30 @@ describe("desktop run: ends", () => {
     const mock = await mockOpenAI(() => ({ toolCalls: [{ name: "list_files", arguments: { path: "/" } }] }));
     mocks.push(mock);
     const job = makeJob("sim-wifi-password", {}, { maxToolCalls: 100 });
-    const r = await runDesktopJob({ job, device: DEVICE, build: BUILD, endpoint: { baseUrl: mock.url }, model: "m", stream: true, maxTurns: 3 });
+    const r = await runDesktopJob({
+      job,
+      device: DEVICE,
+      build: BUILD,
+      endpoint: { baseUrl: mock.url },
+      model: "m",
+      stream: true,
+      maxTurns: 3,
+    });
     expect(r.trace.end).toEqual({ reason: "turn_limit", detail: "the run reached 3 turns" });
   });
 
   it("an endpoint that is down before the run is an infrastructure failure", async () => {
     const mock = await mockOpenAI([]);
     await mock.close();
-    await expect(runDesktopJob({ job: makeJob("sim-apples"), device: DEVICE, build: BUILD, endpoint: { baseUrl: mock.url }, model: "m", stream: true }))
-      .rejects.toSatisfy((e) => e instanceof InfrastructureError && e.reason === "endpoint_unreachable");
+    await expect(
+      runDesktopJob({
+        job: makeJob("sim-apples"),
+        device: DEVICE,
+        build: BUILD,
+        endpoint: { baseUrl: mock.url },
+        model: "m",
+        stream: true,
+      }),
+    ).rejects.toSatisfy((e) => e instanceof InfrastructureError && e.reason === "endpoint_unreachable");
   });
 });

@@ -13,7 +13,15 @@ afterEach(() => dash.close());
 
 async function queue(extra: Record<string, unknown> = {}) {
   const r = await dash.call("POST", "/api/sessions", {
-    json: { name: "Step 1", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 1, order: "blocked", ...extra },
+    json: {
+      name: "Step 1",
+      suite: "mini",
+      configs: ["files"],
+      tasks: ["dentist-todo"],
+      repeats: 1,
+      order: "blocked",
+      ...extra,
+    },
   });
   expect(r.status).toBe(201);
   return r.body.session as { id: string; jobs: number; seed: number };
@@ -33,7 +41,11 @@ describe("authentication", () => {
 
     const devices = await dash.call("GET", "/api/devices");
     const id = devices.body.devices[0].id;
-    expect(devices.body.devices[0]).toMatchObject({ name: "lab phone", revoked: false, lastSeenAt: expect.any(String) });
+    expect(devices.body.devices[0]).toMatchObject({
+      name: "lab phone",
+      revoked: false,
+      lastSeenAt: expect.any(String),
+    });
     expect((await dash.call("DELETE", `/api/devices/${id}`)).status).toBe(200);
     expect((await poll()).status).toBe(401);
     expect((await dash.call("GET", "/api/devices")).body.devices[0].revoked).toBe(true);
@@ -78,11 +90,20 @@ describe("poll", () => {
       seen.push(`${j.session.name}:${j.config.id}/${j.task.id}`);
     }
     expect(first.jobs).toBe(4);
-    expect(seen).toEqual(["first:files/dentist-todo", "first:files/sum", "first:bash/dentist-todo", "first:bash/sum", "second:files/dentist-todo"]);
+    expect(seen).toEqual([
+      "first:files/dentist-todo",
+      "first:files/sum",
+      "first:bash/dentist-todo",
+      "first:bash/sum",
+      "second:files/dentist-todo",
+    ]);
   });
 
   it("rejects a malformed body with 400 listing every issue", async () => {
-    const r = await dash.call("POST", "/api/device/v1/poll", { json: { device: { id: "" }, state: { thermal: "hot" } }, token });
+    const r = await dash.call("POST", "/api/device/v1/poll", {
+      json: { device: { id: "" }, state: { thermal: "hot" } },
+      token,
+    });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe("invalid_request");
     const paths = r.body.error.issues.map((i: { path: string }) => i.path);
@@ -90,7 +111,11 @@ describe("poll", () => {
   });
 
   it("rejects invalid JSON and a wait outside 0–30 s", async () => {
-    const bad = await dash.call("POST", "/api/device/v1/poll", { body: "{not json", token, headers: { "content-type": "application/json" } });
+    const bad = await dash.call("POST", "/api/device/v1/poll", {
+      body: "{not json",
+      token,
+      headers: { "content-type": "application/json" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("invalid_json");
     const wait = await poll(token, "?wait=31");
@@ -119,20 +144,36 @@ describe("heartbeat", () => {
     await queue({ leaseSeconds: 60 });
     const job = (await poll()).body.job;
     dash.advance(40_000);
-    const r = await dash.call("POST", `/api/device/v1/jobs/${job.id}/heartbeat`, { json: { leaseToken: job.lease.token, turn: 3 }, token });
+    const r = await dash.call("POST", `/api/device/v1/jobs/${job.id}/heartbeat`, {
+      json: { leaseToken: job.lease.token, turn: 3 },
+      token,
+    });
     expect(r.status).toBe(200);
     expect(r.body.expiresAt).toBe(new Date(dash.now() + 60_000).toISOString());
     dash.advance(40_000); // 80 s after the lease: alive only because of the heartbeat
-    expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/heartbeat`, { json: { leaseToken: job.lease.token }, token })).status).toBe(200);
+    expect(
+      (
+        await dash.call("POST", `/api/device/v1/jobs/${job.id}/heartbeat`, {
+          json: { leaseToken: job.lease.token },
+          token,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("answers 404 for an unknown job and 409 lease_lost for a token never issued", async () => {
     await queue();
     const job = (await poll()).body.job;
-    const unknown = await dash.call("POST", "/api/device/v1/jobs/job_nope/heartbeat", { json: { leaseToken: job.lease.token }, token });
+    const unknown = await dash.call("POST", "/api/device/v1/jobs/job_nope/heartbeat", {
+      json: { leaseToken: job.lease.token },
+      token,
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe("not_found");
-    const stranger = await dash.call("POST", `/api/device/v1/jobs/${job.id}/heartbeat`, { json: { leaseToken: "lease_forged" }, token });
+    const stranger = await dash.call("POST", `/api/device/v1/jobs/${job.id}/heartbeat`, {
+      json: { leaseToken: "lease_forged" },
+      token,
+    });
     expect(stranger.status).toBe(409);
     expect(stranger.body.error.code).toBe("lease_lost");
   });
@@ -146,9 +187,15 @@ describe("lease expiry", () => {
     // No request about this job: the server's own sweep notices the expiry.
     const { expireLeases } = await import("@/server/queue/expireLeases");
     expect(expireLeases(dash.ctx)).toBe(1);
-    expect((await dash.call("GET", `/api/sessions/${s.id}`)).body.session.counts).toMatchObject({ queued: 1, leased: 0 });
+    expect((await dash.call("GET", `/api/sessions/${s.id}`)).body.session.counts).toMatchObject({
+      queued: 1,
+      leased: 0,
+    });
 
-    const late = await dash.call("POST", `/api/device/v1/jobs/${first.id}/heartbeat`, { json: { leaseToken: first.lease.token }, token });
+    const late = await dash.call("POST", `/api/device/v1/jobs/${first.id}/heartbeat`, {
+      json: { leaseToken: first.lease.token },
+      token,
+    });
     expect(late.status).toBe(409);
 
     const second = (await poll()).body.job;
@@ -164,14 +211,25 @@ describe("fail", () => {
   it("re-queues with the next attempt, then fails with the device's reason", async () => {
     await queue({ maxAttempts: 2 });
     const a1 = (await poll()).body.job;
-    const r1 = await dash.call("POST", `/api/device/v1/jobs/${a1.id}/fail`, { json: { leaseToken: a1.lease.token, reason: "model_load_failed", detail: "out of memory" }, token });
+    const r1 = await dash.call("POST", `/api/device/v1/jobs/${a1.id}/fail`, {
+      json: { leaseToken: a1.lease.token, reason: "model_load_failed", detail: "out of memory" },
+      token,
+    });
     expect(r1).toEqual({ status: 200, body: { job: { state: "queued", attempt: 2 } } });
-    const again = await dash.call("POST", `/api/device/v1/jobs/${a1.id}/fail`, { json: { leaseToken: a1.lease.token, reason: "model_load_failed" }, token });
+    const again = await dash.call("POST", `/api/device/v1/jobs/${a1.id}/fail`, {
+      json: { leaseToken: a1.lease.token, reason: "model_load_failed" },
+      token,
+    });
     expect(again.status).toBe(409);
     const a2 = (await poll()).body.job;
-    const r2 = await dash.call("POST", `/api/device/v1/jobs/${a2.id}/fail`, { json: { leaseToken: a2.lease.token, reason: "workspace_seed_failed" }, token });
+    const r2 = await dash.call("POST", `/api/device/v1/jobs/${a2.id}/fail`, {
+      json: { leaseToken: a2.lease.token, reason: "workspace_seed_failed" },
+      token,
+    });
     expect(r2.body).toEqual({ job: { state: "failed", attempt: 2 } });
-    expect(dash.ctx.db.$client.prepare("SELECT failure_reason AS r FROM jobs").get()).toEqual({ r: "workspace_seed_failed" });
+    expect(dash.ctx.db.$client.prepare("SELECT failure_reason AS r FROM jobs").get()).toEqual({
+      r: "workspace_seed_failed",
+    });
   });
 });
 
@@ -196,14 +254,19 @@ describe("result", () => {
     const summary = (await dash.call("GET", `/api/sessions/${s.id}`)).body;
     expect(summary.session.counts.completed).toBe(1);
     expect(summary.configs).toEqual([{ configId: "files", runs: 1, passed: 1, wilson: [expect.any(Number), 1] }]);
-    const stored = dash.ctx.db.$client.prepare("SELECT body FROM traces WHERE run_id = ?").get(r.body.runId) as { body: string };
+    const stored = dash.ctx.db.$client.prepare("SELECT body FROM traces WHERE run_id = ?").get(r.body.runId) as {
+      body: string;
+    };
     expect(JSON.parse(stored.body)).toEqual(right(job));
   });
 
   it("judges a claim of success without the file change as a failure", async () => {
     await queue();
     const job = (await poll()).body.job;
-    const r = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job, { reply: "Done! I added it to your todo list." }), token });
+    const r = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, {
+      json: traceFor(job, { reply: "Done! I added it to your todo list." }),
+      token,
+    });
     expect(r.body).toMatchObject({ passed: false, outcome: "wrong_result" });
   });
 
@@ -220,7 +283,9 @@ describe("result", () => {
   it("makes one run of two copies of a result that arrive together (they share a group commit)", async () => {
     await queue();
     const job = (await poll()).body.job;
-    const [a, b] = await Promise.all([0, 1].map(() => dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: right(job), token })));
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: right(job), token })),
+    );
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(a.body).toEqual(b.body);
     expect(dbCount("SELECT COUNT(*) AS n FROM runs")).toBe(1);
@@ -238,7 +303,10 @@ describe("result", () => {
   it("refuses a token never issued for the job with 409 and stores nothing", async () => {
     await queue();
     const job = (await poll()).body.job;
-    const r = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...right(job), leaseToken: "lease_forged" }, token });
+    const r = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, {
+      json: { ...right(job), leaseToken: "lease_forged" },
+      token,
+    });
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe("lease_lost");
     expect(dbCount("SELECT COUNT(*) AS n FROM runs")).toBe(0);
@@ -247,15 +315,27 @@ describe("result", () => {
   it("answers 404 for an unknown job, 400 with issues for a malformed trace, and a wrong attempt number", async () => {
     await queue();
     const job = (await poll()).body.job;
-    expect((await dash.call("POST", "/api/device/v1/jobs/job_nope/result", { json: right(job), token })).status).toBe(404);
+    expect((await dash.call("POST", "/api/device/v1/jobs/job_nope/result", { json: right(job), token })).status).toBe(
+      404,
+    );
     const bad = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, {
-      json: { ...right(job), turns: [{ promptTokens: -1 }], end: { reason: "exploded" }, workspace: { files: [{ path: "../etc/passwd", content: "" }] } },
+      json: {
+        ...right(job),
+        turns: [{ promptTokens: -1 }],
+        end: { reason: "exploded" },
+        workspace: { files: [{ path: "../etc/passwd", content: "" }] },
+      },
       token,
     });
     expect(bad.status).toBe(400);
     const paths = bad.body.error.issues.map((i: { path: string }) => i.path);
-    expect(paths).toEqual(expect.arrayContaining(["turns.0.promptTokens", "turns.0.ttftMs", "end.reason", "workspace.files.0.path"]));
-    const wrongAttempt = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...right(job), attempt: 2 }, token });
+    expect(paths).toEqual(
+      expect.arrayContaining(["turns.0.promptTokens", "turns.0.ttftMs", "end.reason", "workspace.files.0.path"]),
+    );
+    const wrongAttempt = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, {
+      json: { ...right(job), attempt: 2 },
+      token,
+    });
     expect(wrongAttempt.status).toBe(400);
     expect(wrongAttempt.body.error.issues[0].path).toBe("attempt");
     expect(dbCount("SELECT COUNT(*) AS n FROM runs")).toBe(0);
@@ -281,7 +361,10 @@ describe("result", () => {
     const late = await dash.call("POST", `/api/device/v1/jobs/${a1.id}/result`, { json: right(a1), token });
     expect(late.status).toBe(201);
     expect(late.body.superseded).toBe(false);
-    const hb = await dash.call("POST", `/api/device/v1/jobs/${a2.id}/heartbeat`, { json: { leaseToken: a2.lease.token }, token });
+    const hb = await dash.call("POST", `/api/device/v1/jobs/${a2.id}/heartbeat`, {
+      json: { leaseToken: a2.lease.token },
+      token,
+    });
     expect(hb.status).toBe(409);
 
     const second = await dash.call("POST", `/api/device/v1/jobs/${a2.id}/result`, { json: right(a2), token });
@@ -310,12 +393,32 @@ describe("cancelled sessions", () => {
     const c = await dash.call("POST", `/api/sessions/${s.id}/cancel`);
     expect(c.status).toBe(200);
     expect(c.body.session.cancelledJobs).toBe(4);
-    expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/heartbeat`, { json: { leaseToken: job.lease.token }, token })).status).toBe(409);
-    expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/fail`, { json: { leaseToken: job.lease.token, reason: "x" }, token })).status).toBe(409);
+    expect(
+      (
+        await dash.call("POST", `/api/device/v1/jobs/${job.id}/heartbeat`, {
+          json: { leaseToken: job.lease.token },
+          token,
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await dash.call("POST", `/api/device/v1/jobs/${job.id}/fail`, {
+          json: { leaseToken: job.lease.token, reason: "x" },
+          token,
+        })
+      ).status,
+    ).toBe(409);
     expect((await poll()).status).toBe(204);
     const r = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job), token });
     expect(r.status).toBe(201);
-    expect((await dash.call("GET", `/api/sessions/${s.id}`)).body.session.counts).toEqual({ queued: 0, leased: 0, completed: 1, failed: 0, cancelled: 3 });
+    expect((await dash.call("GET", `/api/sessions/${s.id}`)).body.session.counts).toEqual({
+      queued: 0,
+      leased: 0,
+      completed: 1,
+      failed: 0,
+      cancelled: 3,
+    });
   });
 });
 
@@ -323,9 +426,15 @@ describe("concurrent phones", () => {
   it("never lease the same job twice: 50 phones polling at once, twice over", async () => {
     await queue({ tasks: "all", configs: ["files", "bash"], repeats: 20 });
     const tokens = await Promise.all(
-      Array.from({ length: 50 }, async (_, i) => (await dash.call("POST", "/api/devices", { json: { name: `p${i}` } })).body.token as string),
+      Array.from(
+        { length: 50 },
+        async (_, i) => (await dash.call("POST", "/api/devices", { json: { name: `p${i}` } })).body.token as string,
+      ),
     );
-    const got = [...(await Promise.all(tokens.map((t) => poll(t)))), ...(await Promise.all(tokens.map((t) => poll(t, "?wait=1"))))];
+    const got = [
+      ...(await Promise.all(tokens.map((t) => poll(t)))),
+      ...(await Promise.all(tokens.map((t) => poll(t, "?wait=1")))),
+    ];
     const ids = got.filter((r) => r.status === 200).map((r) => r.body.job.id);
     expect(ids).toHaveLength(80);
     expect(new Set(ids).size).toBe(80);

@@ -14,9 +14,13 @@ beforeEach(async () => {
 });
 afterEach(() => dash.close());
 
-const poll = async (body: object = pollBody) => (await dash.call("POST", "/api/device/v1/poll", { json: body, token })).body.job;
+const poll = async (body: object = pollBody) =>
+  (await dash.call("POST", "/api/device/v1/poll", { json: body, token })).body.job;
 const submit = async (job: any, extra: object) => {
-  const r = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...traceFor(job), ...extra }, token });
+  const r = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, {
+    json: { ...traceFor(job), ...extra },
+    token,
+  });
   expect(r.status).toBe(201);
   return r.body;
 };
@@ -28,16 +32,59 @@ const text = async (url: string) => {
 
 /** Two sessions exercising every column: quoting, formula text, late and superseded results, a crash, a trial, unknown charging. */
 async function seed() {
-  await dash.call("POST", "/api/sessions", { json: { name: '=Step 1, "files" vs bash', suite: "mini", configs: ["files", "bash"], repeats: 1, order: "blocked", leaseSeconds: 60 } });
+  await dash.call("POST", "/api/sessions", {
+    json: {
+      name: '=Step 1, "files" vs bash',
+      suite: "mini",
+      configs: ["files", "bash"],
+      repeats: 1,
+      order: "blocked",
+      leaseSeconds: 60,
+    },
+  });
   const health = { path: "/notes/health.md", content: "Dentist: Tuesday 14 March at 10:30, Dr. Lee.\n" };
   const todo = { path: "/todo.md", content: "- [ ] buy milk\n- [ ] Dentist, Tuesday 14 March 10:30\n" };
   const j1 = await poll();
   await submit(j1, {
     reply: "Added it to your list.",
     turns: [
-      { promptTokens: 60, contextTokens: 1200, ttftMs: 480, outputTokens: 30, decodeMs: 1500, text: '<|tool_call>call:read_file{path:<|"|>/notes/health.md<|"|>}<tool_call|>', toolCalls: [{ name: "read_file", args: { path: "/notes/health.md" }, ok: true, result: health.content, ms: 12 }] },
-      { promptTokens: 40, contextTokens: 1300, ttftMs: 380, outputTokens: 35, decodeMs: 1700, text: "…", toolCalls: [{ name: "write_file", args: { path: "/todo.md", content: "- [ ] Dentist, Tuesday 14 March 10:30\n", append: true }, ok: true, ms: 9, changes: [todo] }] },
-      { promptTokens: 20, contextTokens: 1350, ttftMs: 300, outputTokens: 8, decodeMs: 400, text: "Added it to your list.", toolCalls: [] },
+      {
+        promptTokens: 60,
+        contextTokens: 1200,
+        ttftMs: 480,
+        outputTokens: 30,
+        decodeMs: 1500,
+        text: '<|tool_call>call:read_file{path:<|"|>/notes/health.md<|"|>}<tool_call|>',
+        toolCalls: [
+          { name: "read_file", args: { path: "/notes/health.md" }, ok: true, result: health.content, ms: 12 },
+        ],
+      },
+      {
+        promptTokens: 40,
+        contextTokens: 1300,
+        ttftMs: 380,
+        outputTokens: 35,
+        decodeMs: 1700,
+        text: "…",
+        toolCalls: [
+          {
+            name: "write_file",
+            args: { path: "/todo.md", content: "- [ ] Dentist, Tuesday 14 March 10:30\n", append: true },
+            ok: true,
+            ms: 9,
+            changes: [todo],
+          },
+        ],
+      },
+      {
+        promptTokens: 20,
+        contextTokens: 1350,
+        ttftMs: 300,
+        outputTokens: 8,
+        decodeMs: 400,
+        text: "Added it to your list.",
+        toolCalls: [],
+      },
     ],
     load: { startupTokens: 1138, ms: 6600 },
     peakContextTokens: 1350,
@@ -48,15 +95,24 @@ async function seed() {
   const j3a = await poll();
   dash.advance(61_000); // the lease expires; the job is leased again
   const j3b = await poll();
-  await submit(j3a, { reply: "I couldn't find it.", end: { reason: "stop" }, conditions: { thermalAtStart: "fair", thermalAtEnd: "serious", charging: true, battery: 0.64 } });
+  await submit(j3a, {
+    reply: "I couldn't find it.",
+    end: { reason: "stop" },
+    conditions: { thermalAtStart: "fair", thermalAtEnd: "serious", charging: true, battery: 0.64 },
+  });
   await submit(j3b, { reply: "Could you tell me where the note is?" });
   const j4 = await poll();
   await submit(j4, { reply: "", end: { reason: "crash", detail: "ExecuTorch: memory allocation failed" }, turns: [] });
 
-  await dash.call("POST", "/api/sessions", { json: { name: "trial run", suite: "mini", configs: ["files"], tasks: ["sum"], trial: true } });
+  await dash.call("POST", "/api/sessions", {
+    json: { name: "trial run", suite: "mini", configs: ["files"], tasks: ["sum"], trial: true },
+  });
   const j5 = await poll({ ...pollBody, device: { id: "pixel-9", model: "Pixel 9 “lab”", os: "Android 16" } });
   const { conditions: _omit, ...noConditions } = traceFor(j5, { reply: "-31? Could you check?" });
-  const r = await dash.call("POST", `/api/device/v1/jobs/${j5.id}/result`, { json: { ...noConditions, device: { id: "pixel-9", model: "Pixel 9 “lab”", os: "Android 16" } }, token });
+  const r = await dash.call("POST", `/api/device/v1/jobs/${j5.id}/result`, {
+    json: { ...noConditions, device: { id: "pixel-9", model: "Pixel 9 “lab”", os: "Android 16" } },
+    token,
+  });
   expect(r.status).toBe(201);
 }
 
@@ -75,13 +131,19 @@ describe("runs.csv and runs.json", () => {
 
   it("regenerate identically from the stored raw traces after every derived row is rebuilt", async () => {
     await seed();
-    const before = [await text("/api/export/runs.csv?includeTrial=1&includeSuperseded=1"), await text("/api/export/runs.json?includeTrial=1&includeSuperseded=1")];
+    const before = [
+      await text("/api/export/runs.csv?includeTrial=1&includeSuperseded=1"),
+      await text("/api/export/runs.json?includeTrial=1&includeSuperseded=1"),
+    ];
     // Drop every derived row and rebuild it from the raw traces alone.
     const db = dash.ctx.db.$client;
     db.exec("DELETE FROM scores; DELETE FROM turns;");
     const { rebuildDerived } = await import("@/server/runs/rebuildDerived");
     expect(rebuildDerived(dash.ctx)).toBe(6);
-    const after = [await text("/api/export/runs.csv?includeTrial=1&includeSuperseded=1"), await text("/api/export/runs.json?includeTrial=1&includeSuperseded=1")];
+    const after = [
+      await text("/api/export/runs.csv?includeTrial=1&includeSuperseded=1"),
+      await text("/api/export/runs.json?includeTrial=1&includeSuperseded=1"),
+    ];
     expect(after[0]).toBe(before[0]);
     expect(after[1]).toBe(before[1]);
   });
@@ -100,7 +162,13 @@ describe("runs.csv and runs.json", () => {
     expect(json.runs).toHaveLength(6);
     expect(Object.keys(json.runs[0]).slice(0, 3)).toEqual(["runId", "sessionId", "sessionName"]);
     const trial = json.runs.find((r: { trial: boolean }) => r.trial);
-    expect(trial).toMatchObject({ charging: null, thermalAtStart: null, deviceModel: "Pixel 9 “lab”", outcome: "finished", passed: true });
+    expect(trial).toMatchObject({
+      charging: null,
+      thermalAtStart: null,
+      deviceModel: "Pixel 9 “lab”",
+      outcome: "finished",
+      passed: true,
+    });
     expect(json.runs.filter((r: { superseded: boolean }) => r.superseded)).toHaveLength(1);
     // Without the include flags, trial and superseded runs are left out.
     expect(JSON.parse(await text("/api/export/runs.json")).runs).toHaveLength(4);
@@ -120,7 +188,8 @@ describe("turns.csv and calls.csv", () => {
       return { id, turns: at("turn_count"), calls: at("tool_call_count") };
     });
   };
-  const table = async (name: string, query: string) => (await text(`/api/export/${name}?${query}`)).split("\r\n").filter(Boolean);
+  const table = async (name: string, query: string) =>
+    (await text(`/api/export/${name}?${query}`)).split("\r\n").filter(Boolean);
 
   it("hold one row per turn and per call of every exported run, in runs.csv's run order", async () => {
     await seed();
@@ -133,11 +202,19 @@ describe("turns.csv and calls.csv", () => {
     const order = (lines: string[]) => [...new Set(lines.slice(1).map((l) => l.slice(0, l.indexOf(","))))];
     expect(order(turns)).toEqual(runs.filter((r) => r.turns > 0).map((r) => r.id));
     for (const r of runs) {
-      expect(turns.filter((l) => l.startsWith(`${r.id},`)), r.id).toHaveLength(r.turns);
-      expect(calls.filter((l) => l.startsWith(`${r.id},`)), r.id).toHaveLength(r.calls);
+      expect(
+        turns.filter((l) => l.startsWith(`${r.id},`)),
+        r.id,
+      ).toHaveLength(r.turns);
+      expect(
+        calls.filter((l) => l.startsWith(`${r.id},`)),
+        r.id,
+      ).toHaveLength(r.calls);
     }
     // The first run's second turn wrote /todo.md: its call row says which turn, and the file.
-    expect(calls).toContain('run_0001,2,2,write_file,"{""path"":""/todo.md"",""content"":""- [ ] Dentist, Tuesday 14 March 10:30\\n"",""append"":true}",true,9,/todo.md');
+    expect(calls).toContain(
+      'run_0001,2,2,write_file,"{""path"":""/todo.md"",""content"":""- [ ] Dentist, Tuesday 14 March 10:30\\n"",""append"":true}",true,9,/todo.md',
+    );
     expect(turns).toContain("run_0001,1,60,1200,480,30,1500,1");
   });
 
@@ -146,7 +223,9 @@ describe("turns.csv and calls.csv", () => {
     const runs = await runsCsv("config=bash&passed=false");
     const turns = await table("turns.csv", "config=bash&passed=false");
     expect(turns.length - 1).toBe(runs.reduce((n, r) => n + r.turns, 0));
-    expect(new Set(turns.slice(1).map((l) => l.slice(0, l.indexOf(","))))).toEqual(new Set(runs.filter((r) => r.turns > 0).map((r) => r.id)));
+    expect(new Set(turns.slice(1).map((l) => l.slice(0, l.indexOf(","))))).toEqual(
+      new Set(runs.filter((r) => r.turns > 0).map((r) => r.id)),
+    );
     expect((await dash.call("GET", "/api/export/calls.csv?thermal=boiling")).status).toBe(400);
   });
 });
@@ -156,11 +235,17 @@ describe("GET /api/runs/{id}", () => {
     await seed();
     const r = await dash.call("GET", "/api/runs/run_0001");
     expect(r.status).toBe(200);
-    const csv = (await text("/api/export/runs.json?includeTrial=1&includeSuperseded=1"));
+    const csv = await text("/api/export/runs.json?includeTrial=1&includeSuperseded=1");
     const exported = JSON.parse(csv).runs.find((x: { runId: string }) => x.runId === "run_0001");
     for (const k of Object.keys(r.body.run)) expect(r.body.run[k]).toEqual(exported[k]);
     expect(r.body.trace.turns).toHaveLength(3);
-    expect(r.body.score).toMatchObject({ passed: true, outcome: "finished", milestonesReached: 2, progress: [1, 2], looping: false });
+    expect(r.body.score).toMatchObject({
+      passed: true,
+      outcome: "finished",
+      milestonesReached: 2,
+      progress: [1, 2],
+      looping: false,
+    });
     expect(r.body.score.checks[0]).toMatchObject({ id: "c1", passed: true, reason: expect.any(String) });
     expect(r.body.task.milestones.map((m: { id: string }) => m.id)).toEqual(["read", "todo"]);
     expect(r.body.neighbours).toEqual({ previous: null, next: null, index: 1, of: 1 });
@@ -175,13 +260,23 @@ describe("GET /api/runs", () => {
     await seed();
     const all = await dash.call("GET", "/api/runs?includeTrial=1&includeSuperseded=1&sort=task&dir=asc&pageSize=10");
     expect(all.body).toMatchObject({ total: 6, page: 1, pages: 1, first: 1, last: 6 });
-    expect(all.body.runs.map((r: { taskId: string }) => r.taskId)).toEqual(["dentist-todo", "dentist-todo", "dentist-todo", "sum", "sum", "sum"]);
+    expect(all.body.runs.map((r: { taskId: string }) => r.taskId)).toEqual([
+      "dentist-todo",
+      "dentist-todo",
+      "dentist-todo",
+      "sum",
+      "sum",
+      "sum",
+    ]);
     const failedBash = await dash.call("GET", "/api/runs?config=bash&passed=false");
     expect(failedBash.body.runs.map((r: { id: string }) => r.id).sort()).toEqual(["run_0003", "run_0005"]);
     const crashed = await dash.call("GET", "/api/runs?outcome=crashed");
     expect(crashed.body.runs).toHaveLength(1);
     expect(crashed.body.runs[0]).toMatchObject({ id: "run_0005", outcome: "crashed", passed: false, charging: false });
-    const paged = await dash.call("GET", "/api/runs?includeTrial=1&includeSuperseded=1&sort=ttft&dir=desc&pageSize=10&page=1");
+    const paged = await dash.call(
+      "GET",
+      "/api/runs?includeTrial=1&includeSuperseded=1&sort=ttft&dir=desc&pageSize=10&page=1",
+    );
     expect(paged.body.runs[0].id).toBe("run_0001");
     expect((await dash.call("GET", "/api/runs?sort=nonsense")).status).toBe(400);
     // The export honours the same narrower filters.

@@ -14,7 +14,9 @@ const ids: string[] = [];
 
 beforeAll(async () => {
   dash = testDashboard(path.join(__dirname, "..", "..", "suites"));
-  const created = await dash.call("POST", "/api/sessions", { json: { name: "demo-like", configs: ["files", "files-plan", "bash-plan-examples"], repeats: 1, seed: 7 } });
+  const created = await dash.call("POST", "/api/sessions", {
+    json: { name: "demo-like", configs: ["files", "files-plan", "bash-plan-examples"], repeats: 1, seed: 7 },
+  });
   expect(created.status).toBe(201);
   session = created.body.session.id;
   for (let i = 0; i < 3; i++) {
@@ -22,8 +24,17 @@ beforeAll(async () => {
     ids.push(paired.device.id);
     let now = Date.UTC(2026, 11, 1, 10, 0, 0);
     await runDevice({
-      url: "http://127.0.0.1:3000", token: paired.token, deviceId: `sim-${i + 1}`, seed: 7, waitSeconds: 0, speed: 1, maxJobs: 24,
-      fetch: dash.fetch, clock: () => now, sleep: async (ms) => void (now += ms), ...fleetPhone(i),
+      url: "http://127.0.0.1:3000",
+      token: paired.token,
+      deviceId: `sim-${i + 1}`,
+      seed: 7,
+      waitSeconds: 0,
+      speed: 1,
+      maxJobs: 24,
+      fetch: dash.fetch,
+      clock: () => now,
+      sleep: async (ms) => void (now += ms),
+      ...fleetPhone(i),
     });
   }
 }, 300_000);
@@ -35,13 +46,18 @@ afterAll(() => dash?.close());
 // on, and per-task prompt lengths add scatter. Reported in the closing note, not asserted here.
 it("the unrested phone of the mix has its decode flagged as throttled, the rested one on battery does not", async () => {
   const body = (await dash.call("GET", `/api/analytics/throttling?session=${session}`)).body;
-  const by = Object.fromEntries(body.devices.map((d: { deviceId: string; decode: { flagged: boolean } }) => [d.deviceId, d.decode.flagged]));
+  const by = Object.fromEntries(
+    body.devices.map((d: { deviceId: string; decode: { flagged: boolean } }) => [d.deviceId, d.decode.flagged]),
+  );
   expect(by["sim-1"]).toBe(false);
   expect(by["sim-3"]).toBe(true);
 });
 
 it("the fleet shows the phones in different states", async () => {
-  const devices = (await dash.call("GET", "/api/devices")).body.devices as { id: string; state: { thermal: string; charging: boolean } }[];
+  const devices = (await dash.call("GET", "/api/devices")).body.devices as {
+    id: string;
+    state: { thermal: string; charging: boolean };
+  }[];
   const state = (i: number) => devices.find((d) => d.id === ids[i])!.state;
   expect(state(0)).toMatchObject({ charging: false });
   expect(state(1)).toMatchObject({ charging: true });

@@ -21,7 +21,17 @@ beforeEach(async () => {
 afterEach(() => dash.close());
 
 async function queue(extra: Record<string, unknown> = {}) {
-  const r = await dash.call("POST", "/api/sessions", { json: { name: "s", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 2, order: "blocked", ...extra } });
+  const r = await dash.call("POST", "/api/sessions", {
+    json: {
+      name: "s",
+      suite: "mini",
+      configs: ["files"],
+      tasks: ["dentist-todo"],
+      repeats: 2,
+      order: "blocked",
+      ...extra,
+    },
+  });
   expect(r.status).toBe(201);
   return r.body.session.id as string;
 }
@@ -42,7 +52,14 @@ describe("GET /api/devices: the fleet", () => {
       current: { session: { id: ses, name: "s" }, job: job.id, task: "dentist-todo", config: "files", turn: null },
     });
     dash.advance(1000);
-    expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/heartbeat`, { json: { leaseToken: job.lease.token, turn: 3 }, token: a.token })).status).toBe(200);
+    expect(
+      (
+        await dash.call("POST", `/api/device/v1/jobs/${job.id}/heartbeat`, {
+          json: { leaseToken: job.lease.token, turn: 3 },
+          token: a.token,
+        })
+      ).status,
+    ).toBe(200);
     expect((await row(a.id)).current.turn).toBe(3);
     // A changed state is stored at once, not after the 10 s refresh.
     dash.advance(1000);
@@ -57,7 +74,9 @@ describe("GET /api/devices: the fleet", () => {
     await queue({ repeats: 3 });
     const job = (await poll(a)).body.job;
     // traceFor runs 09:00:01 → 09:00:09: 8 s of phone time per job.
-    expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job), token: a.token })).status).toBe(201);
+    expect(
+      (await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job), token: a.token })).status,
+    ).toBe(201);
     await poll(b);
     const { eta } = await fleet();
     // 2 jobs left (1 queued, 1 leased) × 8 s = 16 s = 16/3600 phone-hours; two phones online.
@@ -72,17 +91,30 @@ describe("the outlier mark", () => {
     const c = await pair("phone C");
     await queue({ repeats: 6 });
     // Three phones, two runs each; A and B at 2 ms/token, C at 4 ms/token (small alternating noise).
-    const slope = new Map([[a.token, 2], [b.token, 2.02], [c.token, 4]]);
+    const slope = new Map([
+      [a.token, 2],
+      [b.token, 2.02],
+      [c.token, 4],
+    ]);
     for (const d of [a, a, b, b, c, c]) {
       const job = (await poll(d)).body.job;
       const base = traceFor(job);
-      const turns = [100, 200, 300, 400].map((x, i) => ({ ...base.turns[0], promptTokens: x, ttftMs: Math.round(80 + slope.get(d.token)! * x + (i % 2 ? 4 : -4)) }));
-      expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...base, turns }, token: d.token })).status).toBe(201);
+      const turns = [100, 200, 300, 400].map((x, i) => ({
+        ...base.turns[0],
+        promptTokens: x,
+        ttftMs: Math.round(80 + slope.get(d.token)! * x + (i % 2 ? 4 : -4)),
+      }));
+      expect(
+        (await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...base, turns }, token: d.token }))
+          .status,
+      ).toBe(201);
     }
     const marked = (await fleet()).devices.filter((d: { outliers: unknown[] }) => d.outliers.length);
     expect(marked.map((d: { id: string }) => d.id)).toEqual([c.id]);
     expect(marked[0].outliers[0]).toMatchObject({ build: "3f2c1e9", config: "files" });
-    expect(marked[0].outliers[0].reason).toMatch(/^Slower than the rest of the fleet on build 3f2c1e9, config files: TTFT rises/);
+    expect(marked[0].outliers[0].reason).toMatch(
+      /^Slower than the rest of the fleet on build 3f2c1e9, config files: TTFT rises/,
+    );
     // last 24 h: C ran 2 runs; its median first-turn TTFT is 80 + 4·100 − 4 = 476 ms.
     expect(marked[0].last24h).toMatchObject({ runs: 2, medianTtftMs: 476 });
   });
@@ -92,13 +124,20 @@ describe("pausing a device", () => {
   it("its polls get 204 with jobs queued until it is resumed; its token and its lease stay", async () => {
     await queue();
     const held = (await poll(a)).body.job;
-    expect((await dash.call("POST", `/api/devices/${a.id}/pause`)).body).toEqual({ device: { id: a.id, paused: true } });
+    expect((await dash.call("POST", `/api/devices/${a.id}/pause`)).body).toEqual({
+      device: { id: a.id, paused: true },
+    });
     expect((await poll(a)).status).toBe(204);
     expect((await row(a.id)).paused).toBe(true);
     // Still authenticated: its lease can be finished.
-    expect((await dash.call("POST", `/api/device/v1/jobs/${held.id}/result`, { json: traceFor(held), token: a.token })).status).toBe(201);
+    expect(
+      (await dash.call("POST", `/api/device/v1/jobs/${held.id}/result`, { json: traceFor(held), token: a.token }))
+        .status,
+    ).toBe(201);
     expect((await poll(a)).status).toBe(204);
-    expect((await dash.call("POST", `/api/devices/${a.id}/resume`)).body).toEqual({ device: { id: a.id, paused: false } });
+    expect((await dash.call("POST", `/api/devices/${a.id}/resume`)).body).toEqual({
+      device: { id: a.id, paused: false },
+    });
     expect((await poll(a)).status).toBe(200);
   });
 
@@ -130,7 +169,9 @@ describe("pinning a session to devices", () => {
 
   it("refuses unknown and revoked devices, each listed", async () => {
     await dash.call("DELETE", `/api/devices/${b.id}`);
-    const r = await dash.call("POST", "/api/sessions", { json: { name: "s", suite: "mini", configs: ["files"], devices: ["dev_nope", b.id] } });
+    const r = await dash.call("POST", "/api/sessions", {
+      json: { name: "s", suite: "mini", configs: ["files"], devices: ["dev_nope", b.id] },
+    });
     expect(r.status).toBe(400);
     expect(r.body.error.issues.map((i: { path: string }) => i.path)).toEqual(["devices.0", "devices.1"]);
   });
@@ -138,7 +179,11 @@ describe("pinning a session to devices", () => {
   it("the session says it is pinned, and when every pinned device is revoked", async () => {
     const id = await queue({ devices: [a.id, b.id] });
     expect((await dash.call("GET", `/api/sessions/${id}`)).body.session.pinned).toEqual({
-      devices: [{ id: a.id, name: "phone A", revoked: false }, { id: b.id, name: "phone B", revoked: false }], allRevoked: false,
+      devices: [
+        { id: a.id, name: "phone A", revoked: false },
+        { id: b.id, name: "phone B", revoked: false },
+      ],
+      allRevoked: false,
     });
     await dash.call("DELETE", `/api/devices/${a.id}`);
     expect((await dash.call("GET", `/api/sessions/${id}`)).body.session.pinned.allRevoked).toBe(false);

@@ -15,7 +15,12 @@ let url: string;
 beforeEach(async () => {
   dash = testDashboard();
   server = http.createServer(async (req, res) => {
-    const r = await dash.fetch(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers: req.headers as Record<string, string> }));
+    const r = await dash.fetch(
+      new Request(`http://${req.headers.host}${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+      }),
+    );
     res.writeHead(r.status, Object.fromEntries(r.headers));
     res.end(Buffer.from(await r.arrayBuffer()));
   });
@@ -29,8 +34,12 @@ afterEach(async () => {
 
 function gate(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "gate.ts"), ...args], { cwd: root }, (err, stdout, stderr) =>
-      resolve({ code: err ? (typeof err.code === "number" ? err.code : 99) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "gate.ts"), ...args],
+      { cwd: root },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? (typeof err.code === "number" ? err.code : 99) : 0, stdout, stderr }),
     );
   });
 }
@@ -43,12 +52,21 @@ const todo = [
 /** Three sessions of `files`, both tasks × 10 repeats: good, good again, and one that fails everything. */
 async function sessions() {
   const token = (await dash.call("POST", "/api/devices", { json: { name: "ci" } })).body.token;
-  const make = async (name: string) => (await dash.call("POST", "/api/sessions", { json: { name, suite: "mini", configs: ["files"], tasks: "all", repeats: 10, order: "blocked" } })).body.session.id as string;
+  const make = async (name: string) =>
+    (
+      await dash.call("POST", "/api/sessions", {
+        json: { name, suite: "mini", configs: ["files"], tasks: "all", repeats: 10, order: "blocked" },
+      })
+    ).body.session.id as string;
   const good = await make("good");
   const again = await make("good again");
   const bad = await make("bad build");
   await runQueue(dash, token, (job) =>
-    job.session.id === bad ? { reply: "I can't do that." } : job.task.id === "sum" ? { reply: "31" } : { reply: "Added.", workspace: { files: todo } },
+    job.session.id === bad
+      ? { reply: "I can't do that." }
+      : job.task.id === "sum"
+        ? { reply: "31" }
+        : { reply: "Added.", workspace: { files: todo } },
   );
   return { good, again, bad };
 }
@@ -61,14 +79,27 @@ describe("npm run gate", () => {
     expect(r.code).toBe(1);
     // 20 paired runs, all lost: McNemar p = 2·½²⁰ < 0.001.
     expect(r.stdout).toMatch(/^### ❌ Harness Lab gate: \d+ significant regressions?/);
-    expect(r.stdout).toContain("| Pass rate, overall | exact McNemar, paired runs | 20/20 (100%) | 0/20 (0%) | ↓ −100 pts | <0.001 |");
-    expect(r.stdout).toContain(`](${url}/analytics/compare?session=${s.good}&session=${s.bad}&includeTrial=1&a=files&b=files&aSession=${s.good}&bSession=${s.bad})`);
+    expect(r.stdout).toContain(
+      "| Pass rate, overall | exact McNemar, paired runs | 20/20 (100%) | 0/20 (0%) | ↓ −100 pts | <0.001 |",
+    );
+    expect(r.stdout).toContain(
+      `](${url}/analytics/compare?session=${s.good}&session=${s.bad}&includeTrial=1&a=files&b=files&aSession=${s.good}&bSession=${s.bad})`,
+    );
     // GET /api/gate gives the same answer: its markdown is what the CLI printed.
     const api = await fetch(`${url}/api/gate?baseline=${s.good}&candidate=${s.bad}:files&format=markdown`);
     expect(api.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     expect(await api.text()).toBe(r.stdout);
 
-    const same = await gate("--url", url, "--baseline", `${s.good}:files`, "--candidate", `${s.again}:files`, "--format", "json");
+    const same = await gate(
+      "--url",
+      url,
+      "--baseline",
+      `${s.good}:files`,
+      "--candidate",
+      `${s.again}:files`,
+      "--format",
+      "json",
+    );
     expect(same.code).toBe(0);
     const body = JSON.parse(same.stdout);
     expect(body).toMatchObject({ regression: false, regressions: [] });
@@ -90,6 +121,8 @@ describe("npm run gate", () => {
     await new Promise((resolve) => spare.close(resolve));
     const down = await gate("--url", `http://127.0.0.1:${port}`, "--baseline", "a", "--candidate", "b");
     expect(down.code).toBe(2);
-    expect(down.stderr).toBe(`gate: could not reach the dashboard at http://127.0.0.1:${port} (ECONNREFUSED): check --url and that the dashboard is running.\n`);
+    expect(down.stderr).toBe(
+      `gate: could not reach the dashboard at http://127.0.0.1:${port} (ECONNREFUSED): check --url and that the dashboard is running.\n`,
+    );
   }, 60_000);
 });

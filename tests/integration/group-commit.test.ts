@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 const insert = (v: string) => dash.ctx.db.$client.prepare("INSERT INTO gc (v) VALUES (?)").run(v);
-const committed = () => (other.prepare("SELECT v FROM gc ORDER BY rowid").pluck().all() as string[]);
+const committed = () => other.prepare("SELECT v FROM gc ORDER BY rowid").pluck().all() as string[];
 
 describe("groupCommit", () => {
   it("runs writes requested together in one transaction and answers after its commit", async () => {
@@ -52,7 +52,10 @@ describe("groupCommit", () => {
   it("rejects every write of a batch whose transaction cannot start, and stores none", async () => {
     dash.ctx.db.$client.pragma("busy_timeout = 0");
     other.exec("BEGIN IMMEDIATE"); // another writer holds the lock
-    const results = await Promise.allSettled([groupCommit(dash.ctx, () => insert("x")), groupCommit(dash.ctx, () => insert("y"))]);
+    const results = await Promise.allSettled([
+      groupCommit(dash.ctx, () => insert("x")),
+      groupCommit(dash.ctx, () => insert("y")),
+    ]);
     other.exec("ROLLBACK");
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
     expect(committed()).toEqual([]);

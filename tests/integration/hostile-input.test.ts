@@ -22,14 +22,49 @@ import { ErrorBody } from "@/domain/protocol/errors";
 import { setTokenizerLoader } from "@/server/budget/tokenizer";
 import { setDemoPhoneLauncher } from "@/server/demo/startDemo";
 import { pollBody, testDashboard, traceFor } from "../support/server";
-import { BYPASS_TYPES, type Body, LONE_SURROGATES, bodyFor, deep, huge, idFrom, queryFor, shortReport, swapBytes, toJsonText, withIllFormed } from "../support/hostile";
+import {
+  BYPASS_TYPES,
+  type Body,
+  LONE_SURROGATES,
+  bodyFor,
+  deep,
+  huge,
+  idFrom,
+  queryFor,
+  shortReport,
+  swapBytes,
+  toJsonText,
+  withIllFormed,
+} from "../support/hostile";
 
 const FACTOR = Number(process.env.HOSTILE_RUNS ?? 1);
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261014);
-const RUNS = { device: 800, dashboard: 700, queries: 900, ids: 400, forged: 100, leased: 150, methods: 300, text: 300, demo: 150 };
+const RUNS = {
+  device: 800,
+  dashboard: 700,
+  queries: 900,
+  ids: 400,
+  forged: 100,
+  leased: 150,
+  methods: 300,
+  text: 300,
+  demo: 150,
+};
 const runs = (n: number) => ({ seed: SEED, numRuns: Math.max(1, Math.round(n * FACTOR)), asyncReporter: shortReport });
 
-const TABLES = ["devices", "jobs", "leases", "runs", "turns", "traces", "scores", "sessions", "suites", "tasks", "configs"];
+const TABLES = [
+  "devices",
+  "jobs",
+  "leases",
+  "runs",
+  "turns",
+  "traces",
+  "scores",
+  "sessions",
+  "suites",
+  "tasks",
+  "configs",
+];
 const tally = { requests: 0, rejected: 0, accepted: 0, serverErrors: 0 };
 
 let dash: ReturnType<typeof testDashboard>;
@@ -44,7 +79,9 @@ beforeAll(async () => {
   setTokenizerLoader(async () => ({ encode: (text: string) => new Array(Math.ceil(text.length / 3)).fill(0) }));
   dash = testDashboard();
   token = (await dash.call("POST", "/api/devices", { json: { name: "fuzz phone" } })).body.token;
-  const s = await dash.call("POST", "/api/sessions", { json: { name: "fuzz", suite: "mini", configs: ["files", "bash"], repeats: 2, order: "blocked" } });
+  const s = await dash.call("POST", "/api/sessions", {
+    json: { name: "fuzz", suite: "mini", configs: ["files", "bash"], repeats: 2, order: "blocked" },
+  });
   const first = (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
   const r = await dash.call("POST", `/api/device/v1/jobs/${first.id}/result`, { json: traceFor(first), token });
   expect(r.status).toBe(201);
@@ -57,12 +94,15 @@ beforeAll(async () => {
 
 afterAll(() => {
   // One line for docs/reliability.md: how much hostile input a run tried.
-  console.log(`hostile-input: ${tally.requests} hostile requests (seed ${SEED}, ×${FACTOR}): ${tally.rejected} rejected with 4xx, ${tally.accepted} accepted, ${tally.serverErrors} server errors`);
+  console.log(
+    `hostile-input: ${tally.requests} hostile requests (seed ${SEED}, ×${FACTOR}): ${tally.rejected} rejected with 4xx, ${tally.accepted} accepted, ${tally.serverErrors} server errors`,
+  );
   dash?.close();
   setTokenizerLoader(undefined);
 });
 
-const counts = () => TABLES.map((t) => (dash.ctx.db.$client.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n);
+const counts = () =>
+  TABLES.map((t) => (dash.ctx.db.$client.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n);
 
 /** Sends one hostile request and checks every invariant of the brief. */
 async function hostile(method: string, url: string, body: Body = { label: "none" }, auth?: string) {
@@ -71,7 +111,9 @@ async function hostile(method: string, url: string, body: Body = { label: "none"
   if (body.length !== undefined) headers["content-length"] = body.length;
   if (auth !== undefined) headers.authorization = auth;
   const before = counts();
-  const res = await dash.fetch(new Request(new URL(url, "http://127.0.0.1:3000"), { method, headers, body: body.bytes }));
+  const res = await dash.fetch(
+    new Request(new URL(url, "http://127.0.0.1:3000"), { method, headers, body: body.bytes }),
+  );
   const text = await res.text(); // exports stream: an error mid-stream throws here
   tally.requests++;
   if (res.status >= 500) tally.serverErrors++;
@@ -89,13 +131,28 @@ async function hostile(method: string, url: string, body: Body = { label: "none"
   return { status: res.status, text };
 }
 
-const AUTH = () => fc.constantFrom<string | undefined>(`Bearer ${token}`, `Bearer ${token}`, undefined, "Bearer", "Bearer hl_forged", `Basic ${token}`, `Bearer ${token} x`, `Bearer ${"t".repeat(10_000)}`);
-const forged = fc.oneof(fc.constantFrom("forged", "lease_forged", "x".repeat(200)), fc.string({ minLength: 1, maxLength: 40 }));
+const AUTH = () =>
+  fc.constantFrom<string | undefined>(
+    `Bearer ${token}`,
+    `Bearer ${token}`,
+    undefined,
+    "Bearer",
+    "Bearer hl_forged",
+    `Basic ${token}`,
+    `Bearer ${token} x`,
+    `Bearer ${"t".repeat(10_000)}`,
+  );
+const forged = fc.oneof(
+  fc.constantFrom("forged", "lease_forged", "x".repeat(200)),
+  fc.string({ minLength: 1, maxLength: 40 }),
+);
 
 describe("hostile input never gets a 5xx, never stores a rejected request, and the server stays healthy", () => {
   it("covers every route of the test server's ROUTES table", () => {
     const src = fs.readFileSync(path.join(__dirname, "..", "support", "server.ts"), "utf8");
-    const routed = [...src.matchAll(/"\.\.\/\.\.\/app(\/api\/.*)\/route"/g)].map((m) => m[1].replace(/\[id\]/g, "{id}"));
+    const routed = [...src.matchAll(/"\.\.\/\.\.\/app(\/api\/.*)\/route"/g)].map((m) =>
+      m[1].replace(/\[id\]/g, "{id}"),
+    );
     expect(routed.filter((r) => !COVERED.includes(r) && !NOT_FUZZED.includes(r))).toEqual([]);
   });
 
@@ -103,19 +160,51 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
     const heartbeat = { leaseToken: "forged", turn: 3 };
     const fail = { leaseToken: "forged", reason: "model_load_failed", detail: "…" };
     const endpoint = fc.oneof(
-      fc.record({ path: fc.constant("/api/device/v1/poll"), body: bodyFor(pollBody), q: fc.constantFrom("", "?wait=0", "?wait=-1", "?wait=NaN", "?wait=31", "?wait=1e999", "?wait=", "?wait=0&wait=30") }),
-      fc.record({ path: idFrom([ids.job]).map((id) => `/api/device/v1/jobs/${id}/heartbeat`), body: bodyFor(heartbeat), q: fc.constant("") }),
-      fc.record({ path: idFrom([ids.job]).map((id) => `/api/device/v1/jobs/${id}/fail`), body: bodyFor(fail), q: fc.constant("") }),
-      fc.record({ path: idFrom([ids.job]).map((id) => `/api/device/v1/jobs/${id}/result`), body: bodyFor({ ...traceFor(job), leaseToken: "forged" }), q: fc.constant("") }),
+      fc.record({
+        path: fc.constant("/api/device/v1/poll"),
+        body: bodyFor(pollBody),
+        q: fc.constantFrom(
+          "",
+          "?wait=0",
+          "?wait=-1",
+          "?wait=NaN",
+          "?wait=31",
+          "?wait=1e999",
+          "?wait=",
+          "?wait=0&wait=30",
+        ),
+      }),
+      fc.record({
+        path: idFrom([ids.job]).map((id) => `/api/device/v1/jobs/${id}/heartbeat`),
+        body: bodyFor(heartbeat),
+        q: fc.constant(""),
+      }),
+      fc.record({
+        path: idFrom([ids.job]).map((id) => `/api/device/v1/jobs/${id}/fail`),
+        body: bodyFor(fail),
+        q: fc.constant(""),
+      }),
+      fc.record({
+        path: idFrom([ids.job]).map((id) => `/api/device/v1/jobs/${id}/result`),
+        body: bodyFor({ ...traceFor(job), leaseToken: "forged" }),
+        q: fc.constant(""),
+      }),
     );
-    await fc.assert(fc.asyncProperty(endpoint, AUTH(), async (e, auth) => void (await hostile("POST", e.path + e.q, e.body, auth))), runs(RUNS.device));
+    await fc.assert(
+      fc.asyncProperty(endpoint, AUTH(), async (e, auth) => void (await hostile("POST", e.path + e.q, e.body, auth))),
+      runs(RUNS.device),
+    );
   });
 
   it("valid-looking traces with a forged lease token (10,000 turns, ~1 MB text, deep args) are refused, not stored", async () => {
     const trace = fc.record({
       leaseToken: forged,
       // 10,000 turns of short text or one turn of ~1 MB text (both together would be 10 GB).
-      shape: fc.oneof(fc.constant({ turns: 10_000, text: "…" }), fc.constant({ turns: 100, text: "t".repeat(1000) }), huge.map((text) => ({ turns: 1, text }))),
+      shape: fc.oneof(
+        fc.constant({ turns: 10_000, text: "…" }),
+        fc.constant({ turns: 100, text: "t".repeat(1000) }),
+        huge.map((text) => ({ turns: 1, text })),
+      ),
       args: fc.oneof(fc.constant<unknown>({ path: "/notes/health.md" }), deep),
     });
     await fc.assert(
@@ -123,8 +212,17 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
         const base = traceFor(job, { calls: [{ name: "read_file", args: "ARGS", ok: true }] });
         const turn = { ...base.turns[0], text: t.shape.text };
         const first = { ...turn, toolCalls: [{ name: "read_file", args: t.args, ok: true }] }; // deep args once, not 10,000 times
-        const body = toJsonText({ ...base, leaseToken: t.leaseToken, turns: [first, ...Array(t.shape.turns - 1).fill(turn)] });
-        const { status } = await hostile("POST", `/api/device/v1/jobs/${ids.job}/result`, { bytes: new TextEncoder().encode(body), type: "application/json", label: "forged lease" }, `Bearer ${token}`);
+        const body = toJsonText({
+          ...base,
+          leaseToken: t.leaseToken,
+          turns: [first, ...Array(t.shape.turns - 1).fill(turn)],
+        });
+        const { status } = await hostile(
+          "POST",
+          `/api/device/v1/jobs/${ids.job}/result`,
+          { bytes: new TextEncoder().encode(body), type: "application/json", label: "forged lease" },
+          `Bearer ${token}`,
+        );
         expect([400, 409, 413]).toContain(status);
       }),
       runs(RUNS.forged),
@@ -135,17 +233,38 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
     const supply = async () => {
       const r = await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token });
       if (r.status === 200) return r.body.job;
-      await dash.call("POST", "/api/sessions", { json: { name: "leases", suite: "mini", configs: ["files", "bash"], repeats: 100 } });
+      await dash.call("POST", "/api/sessions", {
+        json: { name: "leases", suite: "mini", configs: ["files", "bash"], repeats: 100 },
+      });
       return (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
     };
     // The lease token is only known once a job is polled: the body carries a placeholder, swapped byte-wise.
-    const template = traceFor({ ...job, lease: { token: "@LEASE@" } }, { calls: [{ name: "bash", args: { command: "cat /todo.md" }, ok: true, result: "x", ms: 3, changes: [{ path: "/todo.md", content: "- [ ] dentist 14 March\n" }] }] });
+    const template = traceFor(
+      { ...job, lease: { token: "@LEASE@" } },
+      {
+        calls: [
+          {
+            name: "bash",
+            args: { command: "cat /todo.md" },
+            ok: true,
+            result: "x",
+            ms: 3,
+            changes: [{ path: "/todo.md", content: "- [ ] dentist 14 March\n" }],
+          },
+        ],
+      },
+    );
     const stored: string[] = [];
     await fc.assert(
       fc.asyncProperty(bodyFor(template), async (body) => {
         const leased = await supply();
         const bytes = body.bytes && swapBytes(body.bytes, "@LEASE@", leased.lease.token);
-        const r = await hostile("POST", `/api/device/v1/jobs/${leased.id}/result`, { ...body, bytes }, `Bearer ${token}`);
+        const r = await hostile(
+          "POST",
+          `/api/device/v1/jobs/${leased.id}/result`,
+          { ...body, bytes },
+          `Bearer ${token}`,
+        );
         if (r.status !== 201) return;
         const runId = JSON.parse(r.text).runId as string;
         stored.push(runId);
@@ -155,27 +274,57 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
       runs(RUNS.leased),
     );
     // Whatever was stored must not break the views and downloads built from every run.
-    for (const p of ["/api/export/runs.csv", "/api/export/runs.json", "/api/export/turns.csv", "/api/export/calls.csv", "/api/runs?pageSize=500", ...COVERED_GETS.filter((g) => g.startsWith("/api/analytics"))]) {
-      expect((await hostile("GET", `${p}${p.includes("?") ? "&" : "?"}includeSuperseded=1&includeTrial=1`)).status, p).toBe(/\/(compare|transitions|trajectories)$/.test(p) ? 400 : 200);
+    for (const p of [
+      "/api/export/runs.csv",
+      "/api/export/runs.json",
+      "/api/export/turns.csv",
+      "/api/export/calls.csv",
+      "/api/runs?pageSize=500",
+      ...COVERED_GETS.filter((g) => g.startsWith("/api/analytics")),
+    ]) {
+      expect(
+        (await hostile("GET", `${p}${p.includes("?") ? "&" : "?"}includeSuperseded=1&includeTrial=1`)).status,
+        p,
+      ).toBe(/\/(compare|transitions|trajectories)$/.test(p) ? 400 : 200);
     }
     expect(stored.length).toBeGreaterThan(0);
   });
 
   it("traces that once froze the server: 10,000 calls are refused, 1,000 calls after a 4 MB write score at once", async () => {
     const leased = async () => {
-      await dash.call("POST", "/api/sessions", { json: { name: "big", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 2, order: "blocked" } });
+      await dash.call("POST", "/api/sessions", {
+        json: { name: "big", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 2, order: "blocked" },
+      });
       return (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
     };
     const send = async (j: any, calls: unknown[]) => {
       const body = new TextEncoder().encode(JSON.stringify(traceFor(j, { calls })));
       const started = performance.now();
-      const { status } = await hostile("POST", `/api/device/v1/jobs/${j.id}/result`, { bytes: body, type: "application/json", label: `${calls.length} calls` }, `Bearer ${token}`);
+      const { status } = await hostile(
+        "POST",
+        `/api/device/v1/jobs/${j.id}/result`,
+        { bytes: body, type: "application/json", label: `${calls.length} calls` },
+        `Bearer ${token}`,
+      );
       return { status, ms: performance.now() - started };
     };
     // Scoring replays the run after every call: 10,000 calls took ~10 s of blocked event loop, 160,000 (5 MB) hours.
-    expect((await send(await leased(), Array(10_000).fill({ name: "read_file", args: { path: "/todo.md" }, ok: true }))).status).toBe(400);
-    const big = { name: "write_file", args: { path: "/todo.md" }, ok: true, changes: [{ path: "/todo.md", content: "- [ ] milk\n".repeat(400_000) }] };
-    const small = (i: number) => ({ name: "write_file", args: { path: "/x.md" }, ok: true, changes: [{ path: "/x.md", content: String(i) }] });
+    expect(
+      (await send(await leased(), Array(10_000).fill({ name: "read_file", args: { path: "/todo.md" }, ok: true })))
+        .status,
+    ).toBe(400);
+    const big = {
+      name: "write_file",
+      args: { path: "/todo.md" },
+      ok: true,
+      changes: [{ path: "/todo.md", content: "- [ ] milk\n".repeat(400_000) }],
+    };
+    const small = (i: number) => ({
+      name: "write_file",
+      args: { path: "/x.md" },
+      ok: true,
+      changes: [{ path: "/x.md", content: String(i) }],
+    });
     const r = await send(await leased(), [big, ...Array.from({ length: 999 }, (_, i) => small(i))]);
     expect(r.status).toBe(201);
     expect(r.ms).toBeLessThan(5_000); // it took about a minute before milestones were re-judged only on change
@@ -183,7 +332,16 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
 
   it("a trace with 20,000 turns is refused with a 400 naming `turns`; 2,000 turns (the cap) are accepted", async () => {
     const leased = async () => {
-      await dash.call("POST", "/api/sessions", { json: { name: "turns", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 1, order: "blocked" } });
+      await dash.call("POST", "/api/sessions", {
+        json: {
+          name: "turns",
+          suite: "mini",
+          configs: ["files"],
+          tasks: ["dentist-todo"],
+          repeats: 1,
+          order: "blocked",
+        },
+      });
       return (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
     };
     const withTurns = (j: any, n: number) => {
@@ -191,28 +349,57 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
       return { ...t, turns: Array.from({ length: n }, () => ({ ...t.turns[0], toolCalls: [] })) };
     };
     const j = await leased();
-    const refused = await dash.call("POST", `/api/device/v1/jobs/${j.id}/result`, { json: withTurns(j, 20_000), token });
+    const refused = await dash.call("POST", `/api/device/v1/jobs/${j.id}/result`, {
+      json: withTurns(j, 20_000),
+      token,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error.issues.map((i: { path: string }) => i.path)).toContain("turns");
     expect(JSON.stringify(refused.body)).toMatch(/at most 2000 turns/);
-    expect((await dash.call("POST", `/api/device/v1/jobs/${j.id}/result`, { json: withTurns(j, 2_000), token })).status).toBe(201);
+    expect(
+      (await dash.call("POST", `/api/device/v1/jobs/${j.id}/result`, { json: withTurns(j, 2_000), token })).status,
+    ).toBe(201);
   });
 
   it("an imported run with 200,000 progress entries is refused, not stored to break the progress view", async () => {
     const run = { ...(importTemplate as any).runs[0], runId: "run_long_progress", progress: Array(200_000).fill(0) };
-    expect((await hostile("POST", "/api/import/runs", { bytes: new TextEncoder().encode(JSON.stringify({ version: 1, runs: [run] })), type: "application/json", label: "long progress" })).status).toBe(400);
+    expect(
+      (
+        await hostile("POST", "/api/import/runs", {
+          bytes: new TextEncoder().encode(JSON.stringify({ version: 1, runs: [run] })),
+          type: "application/json",
+          label: "long progress",
+        })
+      ).status,
+    ).toBe(400);
     expect((await hostile("GET", "/api/analytics/progress?includeTrial=1")).status).toBe(200);
   });
 
   it("a valid body under a media type that only mentions JSON is refused with 415 on every JSON route", async () => {
-    const session = { name: "typed", suite: "mini", tasks: ["dentist-todo"], configs: ["files"], repeats: 1, order: "blocked" };
+    const session = {
+      name: "typed",
+      suite: "mini",
+      tasks: ["dentist-todo"],
+      configs: ["files"],
+      repeats: 1,
+      order: "blocked",
+    };
     const routes: [string, unknown, string?][] = [
-      ["/api/devices", { name: "phone" }], ["/api/sessions", session], ["/api/suites", suiteTemplate], ["/api/import/runs", importTemplate],
-      ["/api/budget/count", { systemPrompt: "Be brief.", tools: [] }], ["/api/device/v1/poll", pollBody, `Bearer ${token}`],
+      ["/api/devices", { name: "phone" }],
+      ["/api/sessions", session],
+      ["/api/suites", suiteTemplate],
+      ["/api/import/runs", importTemplate],
+      ["/api/budget/count", { systemPrompt: "Be brief.", tools: [] }],
+      ["/api/device/v1/poll", pollBody, `Bearer ${token}`],
     ];
     for (const [url, template, auth] of routes) {
       for (const type of BYPASS_TYPES) {
-        const { status, text } = await hostile("POST", url, { bytes: new TextEncoder().encode(JSON.stringify(template)), type, label: `type ${type}` }, auth);
+        const { status, text } = await hostile(
+          "POST",
+          url,
+          { bytes: new TextEncoder().encode(JSON.stringify(template)), type, label: `type ${type}` },
+          auth,
+        );
         expect(status, `${url} as ${type}`).toBe(415);
         expect(JSON.parse(text).error.code).toBe("unsupported_media_type");
       }
@@ -220,26 +407,73 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
   });
 
   it("dashboard bodies: devices, sessions, suites, import, and the body-less POST/DELETE routes", async () => {
-    const session = { name: "fuzz", suite: "mini", tasks: ["dentist-todo"], configs: ["files"], repeats: 1, order: "blocked", trial: true, leaseSeconds: 60, maxAttempts: 2, notes: "n", seed: 7 };
+    const session = {
+      name: "fuzz",
+      suite: "mini",
+      tasks: ["dentist-todo"],
+      configs: ["files"],
+      repeats: 1,
+      order: "blocked",
+      trial: true,
+      leaseSeconds: 60,
+      maxAttempts: 2,
+      notes: "n",
+      seed: 7,
+    };
     const endpoint = fc.oneof(
       fc.record({ method: fc.constant("POST"), path: fc.constant("/api/devices"), body: bodyFor({ name: "phone" }) }),
       fc.record({ method: fc.constant("POST"), path: fc.constant("/api/sessions"), body: bodyFor(session) }),
       fc.record({ method: fc.constant("POST"), path: fc.constant("/api/suites"), body: bodyFor(suiteTemplate) }),
       fc.record({ method: fc.constant("POST"), path: fc.constant("/api/import/runs"), body: bodyFor(importTemplate) }),
-      fc.record({ method: fc.constant("POST"), path: fc.constant("/api/budget/count"), body: bodyFor({ systemPrompt: "Be brief.", tools: [{ name: "bash", description: "Run.", parameters: { type: "object" } }] }) }),
-      fc.record({ method: fc.constant("POST"), path: fc.constant("/api/budget/configs"), body: bodyFor({ suite: "mini", configId: "bash", systemPrompt: "Shorter.", tools: [] }) }),
-      fc.record({ method: fc.constant("POST"), path: idFrom([ids.session]).map((id) => `/api/sessions/${id}/cancel`), body: bodyFor({}) }),
-      fc.record({ method: fc.constant("POST"), path: idFrom([ids.session]).map((id) => `/api/sessions/${id}/rescore`), body: bodyFor({}) }),
-      fc.record({ method: fc.constant("DELETE"), path: idFrom(["dev_unknown"]).map((id) => `/api/devices/${id}`), body: bodyFor({}) }),
+      fc.record({
+        method: fc.constant("POST"),
+        path: fc.constant("/api/budget/count"),
+        body: bodyFor({
+          systemPrompt: "Be brief.",
+          tools: [{ name: "bash", description: "Run.", parameters: { type: "object" } }],
+        }),
+      }),
+      fc.record({
+        method: fc.constant("POST"),
+        path: fc.constant("/api/budget/configs"),
+        body: bodyFor({ suite: "mini", configId: "bash", systemPrompt: "Shorter.", tools: [] }),
+      }),
+      fc.record({
+        method: fc.constant("POST"),
+        path: idFrom([ids.session]).map((id) => `/api/sessions/${id}/cancel`),
+        body: bodyFor({}),
+      }),
+      fc.record({
+        method: fc.constant("POST"),
+        path: idFrom([ids.session]).map((id) => `/api/sessions/${id}/rescore`),
+        body: bodyFor({}),
+      }),
+      fc.record({
+        method: fc.constant("DELETE"),
+        path: idFrom(["dev_unknown"]).map((id) => `/api/devices/${id}`),
+        body: bodyFor({}),
+      }),
     );
-    await fc.assert(fc.asyncProperty(endpoint, fc.constantFrom("", "?name=x", `?name=${"n".repeat(5000)}`, "?name=%00"), async (e, q) => void (await hostile(e.method, e.path + q, e.body))), runs(RUNS.dashboard));
+    await fc.assert(
+      fc.asyncProperty(
+        endpoint,
+        fc.constantFrom("", "?name=x", `?name=${"n".repeat(5000)}`, "?name=%00"),
+        async (e, q) => void (await hostile(e.method, e.path + q, e.body)),
+      ),
+      runs(RUNS.dashboard),
+    );
   });
 
   it("hostile query strings on every GET route", async () => {
     const gets = COVERED_GETS.map((p) => p.replace("{id}", "ID"));
     const real = [ids.session, ids.run, "mini", "files", "bash", "dentist-todo"];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...gets), idFrom([ids.session, ids.run, "mini"]), queryFor(real), async (p, id, q) => void (await hostile("GET", `${p.replace("ID", id)}?${q}`))),
+      fc.asyncProperty(
+        fc.constantFrom(...gets),
+        idFrom([ids.session, ids.run, "mini"]),
+        queryFor(real),
+        async (p, id, q) => void (await hostile("GET", `${p.replace("ID", id)}?${q}`)),
+      ),
       runs(RUNS.queries),
     );
   });
@@ -249,45 +483,117 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...withId), idFrom([ids.session, ids.run, ids.job, "mini"]), async (p, id) => {
         const method = COVERED_GETS.includes(p) ? "GET" : p.startsWith("/api/devices/") ? "DELETE" : "POST";
-        const body = p.startsWith("/api/device/v1") ? { bytes: new TextEncoder().encode(JSON.stringify({ leaseToken: "forged", reason: "x" })), type: "application/json", label: "forged lease" } : undefined;
+        const body = p.startsWith("/api/device/v1")
+          ? {
+              bytes: new TextEncoder().encode(JSON.stringify({ leaseToken: "forged", reason: "x" })),
+              type: "application/json",
+              label: "forged lease",
+            }
+          : undefined;
         await hostile(method, p.replace("{id}", id), body, `Bearer ${token}`);
       }),
       runs(RUNS.ids),
     );
   });
   it("a lone surrogate in any string or key of any body is a 400 naming its path, nothing stored (issue 14)", async () => {
-    const session = { name: "fuzz", suite: "mini", tasks: ["dentist-todo"], configs: ["files"], repeats: 1, order: "blocked", notes: "n" };
+    const session = {
+      name: "fuzz",
+      suite: "mini",
+      tasks: ["dentist-todo"],
+      configs: ["files"],
+      repeats: 1,
+      order: "blocked",
+      notes: "n",
+    };
     const targets: [string, unknown][] = [
       ["/api/device/v1/poll", pollBody],
       [`/api/device/v1/jobs/${ids.job}/heartbeat`, { leaseToken: job.lease.token }],
-      [`/api/device/v1/jobs/${ids.job}/fail`, { leaseToken: job.lease.token, reason: "model_load_failed", detail: "…" }],
-      [`/api/device/v1/jobs/${ids.job}/result`, traceFor(job, { reply: "done", calls: [{ name: "bash", args: { command: "ls /" }, ok: true, result: "x" }] })],
+      [
+        `/api/device/v1/jobs/${ids.job}/fail`,
+        { leaseToken: job.lease.token, reason: "model_load_failed", detail: "…" },
+      ],
+      [
+        `/api/device/v1/jobs/${ids.job}/result`,
+        traceFor(job, { reply: "done", calls: [{ name: "bash", args: { command: "ls /" }, ok: true, result: "x" }] }),
+      ],
       ["/api/devices", { name: "phone" }],
       ["/api/sessions", session],
       ["/api/suites", suiteTemplate],
       ["/api/import/runs", importTemplate],
-      ["/api/budget/count", { systemPrompt: "Be brief.", tools: [{ name: "bash", description: "Run.", parameters: { type: "object" } }] }],
+      [
+        "/api/budget/count",
+        { systemPrompt: "Be brief.", tools: [{ name: "bash", description: "Run.", parameters: { type: "object" } }] },
+      ],
       ["/api/budget/configs", { suite: "mini", configId: "bash", systemPrompt: "Shorter.", tools: [] }],
     ];
     // The cases of the attack, by name: a trace under a real lease and a poll (a 201 before the fix).
     const badDevice = { ...pollBody.device, id: "phone\ud800x" };
-    const trace = await hostile("POST", `/api/device/v1/jobs/${ids.job}/result`, { bytes: new TextEncoder().encode(JSON.stringify({ ...traceFor(job), device: badDevice })), type: "application/json", label: "trace device.id" }, `Bearer ${token}`);
+    const trace = await hostile(
+      "POST",
+      `/api/device/v1/jobs/${ids.job}/result`,
+      {
+        bytes: new TextEncoder().encode(JSON.stringify({ ...traceFor(job), device: badDevice })),
+        type: "application/json",
+        label: "trace device.id",
+      },
+      `Bearer ${token}`,
+    );
     expect(JSON.parse(trace.text).error?.issues).toEqual([{ path: "device.id", message: expect.any(String) }]);
-    const named = await hostile("POST", "/api/device/v1/poll", { bytes: new TextEncoder().encode(JSON.stringify({ ...pollBody, device: badDevice })), type: "application/json", label: "device.id" }, `Bearer ${token}`);
+    const named = await hostile(
+      "POST",
+      "/api/device/v1/poll",
+      {
+        bytes: new TextEncoder().encode(JSON.stringify({ ...pollBody, device: badDevice })),
+        type: "application/json",
+        label: "device.id",
+      },
+      `Bearer ${token}`,
+    );
     expect(JSON.parse(named.text).error?.issues).toEqual([{ path: "device.id", message: expect.any(String) }]);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...targets), fc.nat(), fc.constantFrom(...LONE_SURROGATES), fc.boolean(), async ([url, template], at, bad, asKey) => {
-        const { body, path: where } = withIllFormed(template, at, bad, asKey);
-        const r = await hostile("POST", url, { bytes: new TextEncoder().encode(JSON.stringify(body)), type: "application/json", label: `lone surrogate at ${where}` }, `Bearer ${token}`);
-        expect(r.status, r.text).toBe(400);
-        const error = JSON.parse(r.text).error;
-        expect(error.code).toBe("invalid_request");
-        expect(error.issues.map((i: { path: string }) => i.path), r.text).toContain(where);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...targets),
+        fc.nat(),
+        fc.constantFrom(...LONE_SURROGATES),
+        fc.boolean(),
+        async ([url, template], at, bad, asKey) => {
+          const { body, path: where } = withIllFormed(template, at, bad, asKey);
+          const r = await hostile(
+            "POST",
+            url,
+            {
+              bytes: new TextEncoder().encode(JSON.stringify(body)),
+              type: "application/json",
+              label: `lone surrogate at ${where}`,
+            },
+            `Bearer ${token}`,
+          );
+          expect(r.status, r.text).toBe(400);
+          const error = JSON.parse(r.text).error;
+          expect(error.code).toBe("invalid_request");
+          expect(
+            error.issues.map((i: { path: string }) => i.path),
+            r.text,
+          ).toContain(where);
+        },
+      ),
       runs(RUNS.text),
     );
-    const invalid = new Uint8Array([...new TextEncoder().encode('{"device":{"id":"phone'), 0xed, 0xa0, 0x80, ...new TextEncoder().encode(`x","model":"m","os":"o"},"build":${JSON.stringify(pollBody.build)},"state":{"thermal":"nominal"}}`)]);
-    const r = await hostile("POST", "/api/device/v1/poll", { bytes: invalid, type: "application/json", label: "invalid UTF-8 in device.id" }, `Bearer ${token}`);
+    const invalid = new Uint8Array([
+      ...new TextEncoder().encode('{"device":{"id":"phone'),
+      0xed,
+      0xa0,
+      0x80,
+      ...new TextEncoder().encode(
+        `x","model":"m","os":"o"},"build":${JSON.stringify(pollBody.build)},"state":{"thermal":"nominal"}}`,
+      ),
+    ]);
+    const r = await hostile(
+      "POST",
+      "/api/device/v1/poll",
+      { bytes: invalid, type: "application/json", label: "invalid UTF-8 in device.id" },
+      `Bearer ${token}`,
+    );
     expect(r.status).toBe(400);
     expect(JSON.parse(r.text).error.code).toBe("invalid_json");
     // Query strings and path ids cannot carry a lone surrogate: URLSearchParams decodes invalid
@@ -303,25 +609,51 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
 
   it("another paired device presenting a real lease token gets 409 lease_lost on heartbeat, fail and result, nothing stored (issue 14)", async () => {
     const other = (await dash.call("POST", "/api/devices", { json: { name: "other phone" } })).body.token as string;
-    await dash.call("POST", "/api/sessions", { json: { name: "theft", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 1 } });
+    await dash.call("POST", "/api/sessions", {
+      json: { name: "theft", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 1 },
+    });
     const mine = (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
     const jobRow = () => dash.ctx.db.$client.prepare("SELECT * FROM jobs WHERE id = ?").get(mine.id);
     const before = jobRow();
-    const bodies: [string, unknown][] = [["heartbeat", { leaseToken: mine.lease.token, turn: 1 }], ["fail", { leaseToken: mine.lease.token, reason: "model_load_failed" }], ["result", traceFor(mine, { reply: "done" })]];
+    const bodies: [string, unknown][] = [
+      ["heartbeat", { leaseToken: mine.lease.token, turn: 1 }],
+      ["fail", { leaseToken: mine.lease.token, reason: "model_load_failed" }],
+      ["result", traceFor(mine, { reply: "done" })],
+    ];
     for (const [verb, body] of bodies) {
-      const r = await hostile("POST", `/api/device/v1/jobs/${mine.id}/${verb}`, { bytes: new TextEncoder().encode(JSON.stringify(body)), type: "application/json", label: `${verb} with another device's lease` }, `Bearer ${other}`);
+      const r = await hostile(
+        "POST",
+        `/api/device/v1/jobs/${mine.id}/${verb}`,
+        {
+          bytes: new TextEncoder().encode(JSON.stringify(body)),
+          type: "application/json",
+          label: `${verb} with another device's lease`,
+        },
+        `Bearer ${other}`,
+      );
       expect(r.status, verb).toBe(409);
       expect(JSON.parse(r.text).error.code).toBe("lease_lost");
     }
     expect(jobRow(), "the job's lease was changed by another device").toEqual(before);
-    expect((await dash.call("POST", `/api/device/v1/jobs/${mine.id}/heartbeat`, { json: { leaseToken: mine.lease.token }, token })).status).toBe(200);
+    expect(
+      (
+        await dash.call("POST", `/api/device/v1/jobs/${mine.id}/heartbeat`, {
+          json: { leaseToken: mine.lease.token },
+          token,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("imported run and session ids outside the safe alphabet are a 400 naming the field, nothing stored (issue 14)", async () => {
     const run = (importTemplate as { runs: Record<string, unknown>[] }).runs[0];
     for (const id of ["../../api/devices", "..", "a/b", "x".repeat(129)]) {
       for (const field of ["runId", "sessionId"]) {
-        const r = await hostile("POST", "/api/import/runs", { bytes: new TextEncoder().encode(JSON.stringify({ version: 1, runs: [{ ...run, [field]: id }] })), type: "application/json", label: `import ${field}` });
+        const r = await hostile("POST", "/api/import/runs", {
+          bytes: new TextEncoder().encode(JSON.stringify({ version: 1, runs: [{ ...run, [field]: id }] })),
+          type: "application/json",
+          label: `import ${field}`,
+        });
         expect(r.status, `${field} ${id}`).toBe(400);
         expect(JSON.parse(r.text).error.issues.map((i: { path: string }) => i.path)).toContain(`runs.0.${field}`);
       }
@@ -335,7 +667,8 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
         fc.asyncProperty(bodyFor({}), async (body) => {
           const r = await hostile("POST", "/api/demo", body);
           // This dashboard has no default suite, so even a valid body cannot start one (404).
-          if (body.bytes?.length && !/^\s*\{\s*\}\s*$/.test(new TextDecoder().decode(body.bytes))) expect([400, 413, 415], body.label).toContain(r.status);
+          if (body.bytes?.length && !/^\s*\{\s*\}\s*$/.test(new TextDecoder().decode(body.bytes)))
+            expect([400, 413, 415], body.label).toContain(r.status);
         }),
         runs(RUNS.demo),
       );
@@ -347,15 +680,24 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
   it("every method on every route: what a route does not implement is a 405 with the error body and `Allow`", async () => {
     const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...COVERED, ...NOT_FUZZED), fc.constantFrom(...methods), idFrom([ids.session, ids.run, "mini"]), bodyFor({ name: "x" }), async (p, method, id, body) => {
-        const url = p.replace("{id}", id);
-        // What a route implements is fuzzed by the properties above; tests/integration/method-not-allowed.test.ts pins the Allow lists.
-        const allow = (await dash.fetch(new Request(new URL(url, "http://127.0.0.1:3000"), { method: "OPTIONS" }))).headers.get("allow") ?? "";
-        if (allow.split(", ").includes(method)) return;
-        const r = await hostile(method, url, method === "GET" ? undefined : body);
-        expect(r.status, `${method} ${p}`).toBe(405);
-        expect(JSON.parse(r.text).error.code).toBe("method_not_allowed");
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...COVERED, ...NOT_FUZZED),
+        fc.constantFrom(...methods),
+        idFrom([ids.session, ids.run, "mini"]),
+        bodyFor({ name: "x" }),
+        async (p, method, id, body) => {
+          const url = p.replace("{id}", id);
+          // What a route implements is fuzzed by the properties above; tests/integration/method-not-allowed.test.ts pins the Allow lists.
+          const allow =
+            (await dash.fetch(new Request(new URL(url, "http://127.0.0.1:3000"), { method: "OPTIONS" }))).headers.get(
+              "allow",
+            ) ?? "";
+          if (allow.split(", ").includes(method)) return;
+          const r = await hostile(method, url, method === "GET" ? undefined : body);
+          expect(r.status, `${method} ${p}`).toBe(405);
+          expect(JSON.parse(r.text).error.code).toBe("method_not_allowed");
+        },
+      ),
       runs(RUNS.methods),
     );
   });
@@ -367,7 +709,9 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
     let checked = 0;
     for (const t of TABLES) {
       for (const { name } of sqlite.prepare(`SELECT name FROM pragma_table_info('${t}')`).all() as { name: string }[]) {
-        for (const { b } of sqlite.prepare(`SELECT CAST("${name}" AS BLOB) AS b FROM ${t} WHERE typeof("${name}") = 'text'`).all() as { b: Buffer }[]) {
+        for (const { b } of sqlite
+          .prepare(`SELECT CAST("${name}" AS BLOB) AS b FROM ${t} WHERE typeof("${name}") = 'text'`)
+          .all() as { b: Buffer }[]) {
           expect(() => decoder.decode(b), `${t}.${name}`).not.toThrow();
           checked++;
         }
@@ -378,18 +722,57 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
 });
 
 const COVERED_GETS = [
-  "/api/health", "/api/devices", "/api/sessions", "/api/suites", "/api/runs", "/api/sessions/{id}", "/api/sessions/{id}/runs", "/api/runs/{id}",
-  "/api/suites/{id}", "/api/export/runs.csv", "/api/export/runs.json", "/api/analytics/configs", "/api/analytics/ttft", "/api/analytics/ttft/points",
-  "/api/analytics/compare", "/api/analytics/compare/family", "/api/analytics/tasks", "/api/analytics/outcomes", "/api/analytics/progress",
-  "/api/analytics/failures", "/api/analytics/steps", "/api/analytics/proficiency", "/api/analytics/context",
-  "/api/budget", "/api/budget/headroom", "/api/plan", "/api/gate", "/api/analytics/transitions", "/api/analytics/trajectories",
-  "/api/export/turns.csv", "/api/export/calls.csv", "/api/analytics/throttling", "/api/analytics/cost", "/api/analytics/states",
+  "/api/health",
+  "/api/devices",
+  "/api/sessions",
+  "/api/suites",
+  "/api/runs",
+  "/api/sessions/{id}",
+  "/api/sessions/{id}/runs",
+  "/api/runs/{id}",
+  "/api/suites/{id}",
+  "/api/export/runs.csv",
+  "/api/export/runs.json",
+  "/api/analytics/configs",
+  "/api/analytics/ttft",
+  "/api/analytics/ttft/points",
+  "/api/analytics/compare",
+  "/api/analytics/compare/family",
+  "/api/analytics/tasks",
+  "/api/analytics/outcomes",
+  "/api/analytics/progress",
+  "/api/analytics/failures",
+  "/api/analytics/steps",
+  "/api/analytics/proficiency",
+  "/api/analytics/context",
+  "/api/budget",
+  "/api/budget/headroom",
+  "/api/plan",
+  "/api/gate",
+  "/api/analytics/transitions",
+  "/api/analytics/trajectories",
+  "/api/export/turns.csv",
+  "/api/export/calls.csv",
+  "/api/analytics/throttling",
+  "/api/analytics/cost",
+  "/api/analytics/states",
 ];
 const COVERED_POSTS = [
-  "/api/device/v1/poll", "/api/device/v1/jobs/{id}/heartbeat", "/api/device/v1/jobs/{id}/result", "/api/device/v1/jobs/{id}/fail", "/api/devices",
-  "/api/devices/{id}", "/api/sessions", "/api/sessions/{id}/cancel", "/api/sessions/{id}/rescore", "/api/suites", "/api/import/runs",
-  "/api/budget/count", "/api/budget/configs",
-  "/api/devices/{id}/pause", "/api/devices/{id}/resume",
+  "/api/device/v1/poll",
+  "/api/device/v1/jobs/{id}/heartbeat",
+  "/api/device/v1/jobs/{id}/result",
+  "/api/device/v1/jobs/{id}/fail",
+  "/api/devices",
+  "/api/devices/{id}",
+  "/api/sessions",
+  "/api/sessions/{id}/cancel",
+  "/api/sessions/{id}/rescore",
+  "/api/suites",
+  "/api/import/runs",
+  "/api/budget/count",
+  "/api/budget/configs",
+  "/api/devices/{id}/pause",
+  "/api/devices/{id}/resume",
 ];
 const COVERED = [...COVERED_GETS, ...COVERED_POSTS];
 /** Routes fuzzed by a test of their own (POST /api/demo, with a stand-in for its phones); their other methods are fuzzed with the rest. */

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { pollBody, testDashboard, traceFor } from "../support/server";
 
-const VIEWS = ["/api/analytics/configs", "/api/analytics/ttft", "/api/analytics/ttft?points=loads", "/api/analytics/tasks", "/api/analytics/outcomes", "/api/analytics/compare?a=files&b=bash"];
+const VIEWS = [
+  "/api/analytics/configs",
+  "/api/analytics/ttft",
+  "/api/analytics/ttft?points=loads",
+  "/api/analytics/tasks",
+  "/api/analytics/outcomes",
+  "/api/analytics/compare?a=files&b=bash",
+];
 
 async function analytics(dash: ReturnType<typeof testDashboard>, session: string) {
   const out: Record<string, unknown> = {};
@@ -17,32 +24,61 @@ describe("runs.json import", () => {
   it("round-trips: export → import into an empty dashboard → identical analytics", async () => {
     const src = testDashboard();
     const token = (await src.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
-    const s = (await src.call("POST", "/api/sessions", { json: { name: "source", suite: "mini", configs: ["files", "bash"], repeats: 3, order: "interleaved", seed: 9 } })).body.session;
+    const s = (
+      await src.call("POST", "/api/sessions", {
+        json: { name: "source", suite: "mini", configs: ["files", "bash"], repeats: 3, order: "interleaved", seed: 9 },
+      })
+    ).body.session;
     for (let i = 0; ; i++) {
       const r = await src.call("POST", "/api/device/v1/poll", { json: pollBody, token });
       if (r.status === 204) break;
       const job = r.body.job;
-      const turns = Array.from({ length: 1 + (i % 3) }, (_, k) => ({ promptTokens: 50 + 40 * k + i, contextTokens: 600 + i, ttftMs: 300 + 5 * (50 + 40 * k + i) + (i % 7), outputTokens: 20 + k, decodeMs: 900 + 13 * i, text: "", toolCalls: k === 0 ? [{ name: "read_file", args: { path: "/notes/health.md" }, ok: i % 2 === 0 }] : [] }));
+      const turns = Array.from({ length: 1 + (i % 3) }, (_, k) => ({
+        promptTokens: 50 + 40 * k + i,
+        contextTokens: 600 + i,
+        ttftMs: 300 + 5 * (50 + 40 * k + i) + (i % 7),
+        outputTokens: 20 + k,
+        decodeMs: 900 + 13 * i,
+        text: "",
+        toolCalls: k === 0 ? [{ name: "read_file", args: { path: "/notes/health.md" }, ok: i % 2 === 0 }] : [],
+      }));
       await src.call("POST", `/api/device/v1/jobs/${job.id}/result`, {
-        json: { ...traceFor(job, { reply: i % 3 ? "31" : "Could you say that again?" }), turns, load: { startupTokens: job.config.id === "files" ? 1138 : 300, ms: 2000 + 37 * i } },
+        json: {
+          ...traceFor(job, { reply: i % 3 ? "31" : "Could you say that again?" }),
+          turns,
+          load: { startupTokens: job.config.id === "files" ? 1138 : 300, ms: 2000 + 37 * i },
+        },
         token,
       });
     }
     const before = await analytics(src, s.id);
-    const exported = (await (await src.fetch(new URL(`http://127.0.0.1:3000/api/export/runs.json?session=${s.id}`))).text());
+    const exported = await (
+      await src.fetch(new URL(`http://127.0.0.1:3000/api/export/runs.json?session=${s.id}`))
+    ).text();
     src.close();
 
     const dst = testDashboard();
-    const imp = await dst.call("POST", "/api/import/runs", { body: exported, headers: { "content-type": "application/json" } });
+    const imp = await dst.call("POST", "/api/import/runs", {
+      body: exported,
+      headers: { "content-type": "application/json" },
+    });
     expect(imp.status).toBe(201);
     expect(imp.body.session.runs).toBe(12);
     const after = await analytics(dst, imp.body.session.id);
     expect(after).toEqual(before);
     // Run ids are kept where free, so a re-export lists the same runs.
-    const again = JSON.parse(await (await dst.fetch(new URL(`http://127.0.0.1:3000/api/export/runs.json?session=${imp.body.session.id}`))).text());
+    const again = JSON.parse(
+      await (
+        await dst.fetch(new URL(`http://127.0.0.1:3000/api/export/runs.json?session=${imp.body.session.id}`))
+      ).text(),
+    );
     const original = JSON.parse(exported);
-    expect(again.runs.map((r: { runId: string }) => r.runId)).toEqual(original.runs.map((r: { runId: string }) => r.runId));
-    expect(again.runs.map((r: { toolCalls: unknown }) => r.toolCalls)).toEqual(original.runs.map((r: { toolCalls: unknown }) => r.toolCalls));
+    expect(again.runs.map((r: { runId: string }) => r.runId)).toEqual(
+      original.runs.map((r: { runId: string }) => r.runId),
+    );
+    expect(again.runs.map((r: { toolCalls: unknown }) => r.toolCalls)).toEqual(
+      original.runs.map((r: { toolCalls: unknown }) => r.toolCalls),
+    );
     // Rescoring cannot score imported runs (no workspace) and says why.
     const rescore = await dst.call("POST", `/api/sessions/${imp.body.session.id}/rescore`);
     expect(rescore.body.rescored).toBe(0);
@@ -55,22 +91,39 @@ describe("runs.json import", () => {
     const token = (await src.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
     const ids: string[] = [];
     for (const [k, name] of ["monday", "tuesday"].entries()) {
-      ids.push((await src.call("POST", "/api/sessions", { json: { name, suite: "mini", configs: ["files", "bash"], repeats: 2, seed: k + 1 } })).body.session.id);
+      ids.push(
+        (
+          await src.call("POST", "/api/sessions", {
+            json: { name, suite: "mini", configs: ["files", "bash"], repeats: 2, seed: k + 1 },
+          })
+        ).body.session.id,
+      );
       for (let i = 0; ; i++) {
         const r = await src.call("POST", "/api/device/v1/poll", { json: pollBody, token });
         if (r.status === 204) break;
         const reply = (i + k) % 3 ? "31" : "I could not do that.";
-        await src.call("POST", `/api/device/v1/jobs/${r.body.job.id}/result`, { json: traceFor(r.body.job, { reply }), token });
+        await src.call("POST", `/api/device/v1/jobs/${r.body.job.id}/result`, {
+          json: traceFor(r.body.job, { reply }),
+          token,
+        });
       }
     }
     const both = ids.map((id) => `session=${id}`).join("&");
-    const compare = async (d: ReturnType<typeof testDashboard>, q: string) => (await d.call("GET", `/api/analytics/compare?a=files&b=bash&${q}`)).body;
-    const before = { compare: await compare(src, both), monday: await analytics(src, ids[0]), tuesday: await analytics(src, ids[1]) };
+    const compare = async (d: ReturnType<typeof testDashboard>, q: string) =>
+      (await d.call("GET", `/api/analytics/compare?a=files&b=bash&${q}`)).body;
+    const before = {
+      compare: await compare(src, both),
+      monday: await analytics(src, ids[0]),
+      tuesday: await analytics(src, ids[1]),
+    };
     const exported = await (await src.fetch(new URL(`http://127.0.0.1:3000/api/export/runs.json?${both}`))).text();
     src.close();
 
     const dst = testDashboard();
-    const imp = await dst.call("POST", "/api/import/runs?name=week", { body: exported, headers: { "content-type": "application/json" } });
+    const imp = await dst.call("POST", "/api/import/runs?name=week", {
+      body: exported,
+      headers: { "content-type": "application/json" },
+    });
     expect(imp.status).toBe(201);
     expect(imp.body.sessions.map((x: { runs: number }) => x.runs)).toEqual([8, 8]);
     expect(imp.body.session).toEqual({ id: imp.body.sessions[0].id, runs: 8 });
@@ -78,7 +131,11 @@ describe("runs.json import", () => {
     const [mon, tue] = imp.body.sessions.map((x: { id: string }) => x.id);
     const names = (await dst.call("GET", "/api/sessions")).body.sessions.map((x: { name: string }) => x.name).sort();
     expect(names).toEqual(["week · monday", "week · tuesday"]);
-    expect({ compare: await compare(dst, `session=${mon}&session=${tue}`), monday: await analytics(dst, mon), tuesday: await analytics(dst, tue) }).toEqual(before);
+    expect({
+      compare: await compare(dst, `session=${mon}&session=${tue}`),
+      monday: await analytics(dst, mon),
+      tuesday: await analytics(dst, tue),
+    }).toEqual(before);
     dst.close();
   });
 
@@ -88,7 +145,9 @@ describe("runs.json import", () => {
     const r = await dst.call("POST", "/api/import/runs", { json: bad });
     expect(r.status).toBe(400);
     const paths = r.body.error.issues.map((i: { path: string }) => i.path);
-    expect(paths).toEqual(expect.arrayContaining(["runs.0.outcome", "runs.0.turnCount", "runs.0.sessionId", "runs.1.taskId"]));
+    expect(paths).toEqual(
+      expect.arrayContaining(["runs.0.outcome", "runs.0.turnCount", "runs.0.sessionId", "runs.1.taskId"]),
+    );
     expect((dst.ctx.db.$client.prepare("SELECT COUNT(*) AS n FROM sessions").get() as { n: number }).n).toBe(0);
     expect((await dst.call("POST", "/api/import/runs", { json: { version: 2, runs: [] } })).status).toBe(400);
     dst.close();

@@ -21,12 +21,26 @@ beforeEach(async () => {
 afterEach(() => dash.close());
 
 async function queue(extra: Record<string, unknown> = {}) {
-  const r = await dash.call("POST", "/api/sessions", { json: { name: "s", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 1, order: "blocked", ...extra } });
+  const r = await dash.call("POST", "/api/sessions", {
+    json: {
+      name: "s",
+      suite: "mini",
+      configs: ["files"],
+      tasks: ["dentist-todo"],
+      repeats: 1,
+      order: "blocked",
+      ...extra,
+    },
+  });
   expect(r.status).toBe(201);
   return r.body.session.id as string;
 }
-const poll = async (d: { token: string }) => (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token: d.token })).body?.job;
-const jobRow = (id: string) => dash.ctx.db.$client.prepare("SELECT state, attempt, failure_reason AS reason, lease_expires_at AS expires FROM jobs WHERE id = ?").get(id);
+const poll = async (d: { token: string }) =>
+  (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token: d.token })).body?.job;
+const jobRow = (id: string) =>
+  dash.ctx.db.$client
+    .prepare("SELECT state, attempt, failure_reason AS reason, lease_expires_at AS expires FROM jobs WHERE id = ?")
+    .get(id);
 const runCount = () => (dash.ctx.db.$client.prepare("SELECT count(*) AS n FROM runs").get() as { n: number }).n;
 
 describe("a lease token works only with the device that leased it", () => {
@@ -35,21 +49,41 @@ describe("a lease token works only with the device that leased it", () => {
     const job = await poll(a);
     const before = jobRow(job.id);
     dash.advance(5_000);
-    const hb = await dash.call("POST", `/api/device/v1/jobs/${job.id}/heartbeat`, { json: { leaseToken: job.lease.token }, token: b.token });
+    const hb = await dash.call("POST", `/api/device/v1/jobs/${job.id}/heartbeat`, {
+      json: { leaseToken: job.lease.token },
+      token: b.token,
+    });
     expect(hb.status).toBe(409);
     expect(hb.body.error.code).toBe("lease_lost");
-    const fail = await dash.call("POST", `/api/device/v1/jobs/${job.id}/fail`, { json: { leaseToken: job.lease.token, reason: "model_load_failed" }, token: b.token });
+    const fail = await dash.call("POST", `/api/device/v1/jobs/${job.id}/fail`, {
+      json: { leaseToken: job.lease.token, reason: "model_load_failed" },
+      token: b.token,
+    });
     expect(fail.status).toBe(409);
-    const result = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job), token: b.token });
+    const result = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, {
+      json: traceFor(job),
+      token: b.token,
+    });
     expect(result.status).toBe(409);
     expect(result.body.error.code).toBe("lease_lost");
     expect(jobRow(job.id)).toEqual(before); // still leased to A, expiry not extended by B
     expect(runCount()).toBe(0);
     // The leaseholder is unaffected.
-    expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/heartbeat`, { json: { leaseToken: job.lease.token }, token: a.token })).status).toBe(200);
-    expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job), token: a.token })).status).toBe(201);
+    expect(
+      (
+        await dash.call("POST", `/api/device/v1/jobs/${job.id}/heartbeat`, {
+          json: { leaseToken: job.lease.token },
+          token: a.token,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job), token: a.token })).status,
+    ).toBe(201);
     // A repeat of A's result by B is not answered with A's run either.
-    expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job), token: b.token })).status).toBe(409);
+    expect(
+      (await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job), token: b.token })).status,
+    ).toBe(409);
     expect(runCount()).toBe(1);
   });
 
@@ -60,14 +94,27 @@ describe("a lease token works only with the device that leased it", () => {
     const second = await poll(b);
     expect(second).toMatchObject({ id: first.id, attempt: 2 });
     // B presenting A's attempt-1 token: refused, nothing stored, B's own lease intact.
-    expect((await dash.call("POST", `/api/device/v1/jobs/${first.id}/result`, { json: traceFor(first), token: b.token })).status).toBe(409);
+    expect(
+      (await dash.call("POST", `/api/device/v1/jobs/${first.id}/result`, { json: traceFor(first), token: b.token }))
+        .status,
+    ).toBe(409);
     expect(runCount()).toBe(0);
     expect(jobRow(first.id)).toMatchObject({ state: "leased", attempt: 2 });
     // A's own late result completes the job (protocol.md §1) and B loses its lease.
-    const late = await dash.call("POST", `/api/device/v1/jobs/${first.id}/result`, { json: traceFor(first), token: a.token });
+    const late = await dash.call("POST", `/api/device/v1/jobs/${first.id}/result`, {
+      json: traceFor(first),
+      token: a.token,
+    });
     expect(late.status).toBe(201);
     expect(late.body.superseded).toBe(false);
-    expect((await dash.call("POST", `/api/device/v1/jobs/${first.id}/heartbeat`, { json: { leaseToken: second.lease.token }, token: b.token })).status).toBe(409);
+    expect(
+      (
+        await dash.call("POST", `/api/device/v1/jobs/${first.id}/heartbeat`, {
+          json: { leaseToken: second.lease.token },
+          token: b.token,
+        })
+      ).status,
+    ).toBe(409);
   });
 });
 
@@ -75,15 +122,22 @@ describe("revoking a device ends its leases", () => {
   it("its jobs go back to the queue at once with the attempt used up, for another device to lease", async () => {
     await queue({ leaseSeconds: 600 });
     const job = await poll(a);
-    expect((await poll(b))).toBeUndefined(); // nothing else to lease
+    expect(await poll(b)).toBeUndefined(); // nothing else to lease
     expect((await dash.call("DELETE", `/api/devices/${a.id}`)).status).toBe(200);
     expect(jobRow(job.id)).toMatchObject({ state: "queued", attempt: 2, reason: null, expires: null });
     const again = await poll(b); // no waiting out the 600 s lease
     expect(again).toMatchObject({ id: job.id, attempt: 2 });
     // The revoked device can no longer use its lease, nor its token.
-    expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job), token: a.token })).status).toBe(401);
-    expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job), token: b.token })).status).toBe(409);
-    expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(again), token: b.token })).status).toBe(201);
+    expect(
+      (await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job), token: a.token })).status,
+    ).toBe(401);
+    expect(
+      (await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job), token: b.token })).status,
+    ).toBe(409);
+    expect(
+      (await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(again), token: b.token }))
+        .status,
+    ).toBe(201);
   });
 
   it("a job on its last attempt fails with device_revoked; other devices' leases are untouched; revoking twice is harmless", async () => {
@@ -94,6 +148,9 @@ describe("revoking a device ends its leases", () => {
     expect(jobRow(mine.id)).toMatchObject({ state: "failed", attempt: 1, reason: "device_revoked" });
     expect(jobRow(theirs.id)).toMatchObject({ state: "leased", attempt: 1 });
     expect((await dash.call("DELETE", `/api/devices/${a.id}`)).status).toBe(200);
-    expect((await dash.call("POST", `/api/device/v1/jobs/${theirs.id}/result`, { json: traceFor(theirs), token: b.token })).status).toBe(201);
+    expect(
+      (await dash.call("POST", `/api/device/v1/jobs/${theirs.id}/result`, { json: traceFor(theirs), token: b.token }))
+        .status,
+    ).toBe(201);
   });
 });

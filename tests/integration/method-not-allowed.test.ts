@@ -28,14 +28,23 @@ describe("methods a route does not implement", () => {
 
   it.each(files)("app/api/%s", async (file) => {
     const mod = (await import(path.join(API, file))) as Record<string, unknown>;
-    const url = `/api/${path.dirname(file).split(path.sep).join("/").replace(/\[id\]/g, "x_unknown")}`;
-    for (const m of METHODS) expect(typeof mod[m], `${file} exports no ${m}: end it with otherMethods(…)`).toBe("function");
+    const url = `/api/${path
+      .dirname(file)
+      .split(path.sep)
+      .join("/")
+      .replace(/\[id\]/g, "x_unknown")}`;
+    for (const m of METHODS)
+      expect(typeof mod[m], `${file} exports no ${m}: end it with otherMethods(…)`).toBe("function");
     const real = METHODS.filter((m) => !isRefusal(mod[m]));
     expect(real.length, `${file} implements no method`).toBeGreaterThan(0);
     const allow = [...real, ...(real.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
 
     for (const m of METHODS.filter((x) => !real.includes(x))) {
-      const res = await dash.fetch(`http://127.0.0.1:3000${url}`, { method: m, body: m === "GET" ? undefined : "{}", headers: { "content-type": "application/json" } });
+      const res = await dash.fetch(`http://127.0.0.1:3000${url}`, {
+        method: m,
+        body: m === "GET" ? undefined : "{}",
+        headers: { "content-type": "application/json" },
+      });
       const what = `${m} ${url}`;
       expect(res.status, what).toBe(405);
       expect(res.headers.get("allow"), what).toBe(allow);
@@ -51,7 +60,12 @@ describe("methods a route does not implement", () => {
 
   it("names the allowed methods in a sentence that says what to do", async () => {
     const r = await dash.call("GET", "/api/device/v1/poll");
-    expect(r).toEqual({ status: 405, body: { error: { code: "method_not_allowed", message: "This route accepts POST, not GET; send the request with POST." } } });
+    expect(r).toEqual({
+      status: 405,
+      body: {
+        error: { code: "method_not_allowed", message: "This route accepts POST, not GET; send the request with POST." },
+      },
+    });
     const s = await dash.call("PUT", "/api/sessions");
     expect(s.body.error.message).toBe("This route accepts GET or POST, not PUT; send the request with GET or POST.");
   });

@@ -16,7 +16,10 @@ import { testDashboard } from "../support/server";
 const python = [process.env.PYTHON, "/usr/bin/python3", "python3"].find(
   (p) => p && spawnSync(p, ["-c", "import pandas, numpy"], { stdio: "ignore" }).status === 0,
 );
-if (!python) console.warn("notebook-example: skipped — no Python with pandas here (apt-get install python3-pandas, or set PYTHON)");
+if (!python)
+  console.warn(
+    "notebook-example: skipped — no Python with pandas here (apt-get install python3-pandas, or set PYTHON)",
+  );
 
 const doc = fs.readFileSync(path.join(__dirname, "..", "..", "docs", "notebook-data.md"), "utf8");
 const script = doc.match(/```python\n([\s\S]*?)```/)?.[1] ?? "";
@@ -29,9 +32,21 @@ describe.skipIf(!python)("the pandas example of docs/notebook-data.md", () => {
   beforeAll(async () => {
     dash = testDashboard(path.join(__dirname, "..", "..", "suites"));
     const token = (await dash.call("POST", "/api/devices", { json: { name: "sims" } })).body.token;
-    const created = await dash.call("POST", "/api/sessions", { json: { name: "notebook", configs: ["files", "bash", "bash-plan"], repeats: 2, seed: 11 } });
+    const created = await dash.call("POST", "/api/sessions", {
+      json: { name: "notebook", configs: ["files", "bash", "bash-plan"], repeats: 2, seed: 11 },
+    });
     session = created.body.session.id;
-    await runDevice({ url: "http://127.0.0.1:3000", token, deviceId: "sim-1", seed: 4, stopWhenIdle: true, waitSeconds: 0, speed: 1e9, fetch: dash.fetch, sleep: () => Promise.resolve() });
+    await runDevice({
+      url: "http://127.0.0.1:3000",
+      token,
+      deviceId: "sim-1",
+      seed: 4,
+      stopWhenIdle: true,
+      waitSeconds: 0,
+      speed: 1e9,
+      fetch: dash.fetch,
+      sleep: () => Promise.resolve(),
+    });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-notebook-"));
     for (const name of ["runs.csv", "turns.csv", "calls.csv"]) {
       const res = await dash.fetch(new URL(`/api/export/${name}?session=${session}`, "http://127.0.0.1:3000"));
@@ -48,7 +63,10 @@ describe.skipIf(!python)("the pandas example of docs/notebook-data.md", () => {
     const local = script
       .replace(/^BASE = .*$/m, `BASE = ${JSON.stringify(`file://${dir}`)}`)
       .replace(/^QUERY = .*$/m, 'QUERY = ""')
-      .replace(/^print\(.*\)$/m, "print(table_.fillna(0).sort_index().reset_index().to_json(orient='records', double_precision=15))");
+      .replace(
+        /^print\(.*\)$/m,
+        "print(table_.fillna(0).sort_index().reset_index().to_json(orient='records', double_precision=15))",
+      );
     const out = spawnSync(python!, ["-c", local], { encoding: "utf8" });
     expect(out.stderr).toBe("");
     const fromPandas = JSON.parse(out.stdout) as Record<string, number | string>[];

@@ -12,8 +12,28 @@ import { runDevice } from "@/sim";
 import { ROUTES, pathRegex } from "@/contracts";
 import { pollBody, testDashboard, traceFor } from "../support/server";
 
-type Doc = { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: object }> }>; "x-error-codes": string[] }>>; components: object };
-interface Answer { method: string; url: string; status: number; type: string; body: unknown }
+type Doc = {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        responses: Record<string, { content?: Record<string, { schema: object }> }>;
+        "x-error-codes": string[];
+      }
+    >
+  >;
+  components: object;
+};
+interface Answer {
+  method: string;
+  url: string;
+  status: number;
+  type: string;
+  body: unknown;
+}
 
 /** Not called here: POST /api/demo starts real phone processes; report.zip drives a real Chromium (its own tests); login/logout are server/main.ts's (tests/e2e/server-lifecycle.spec.ts). */
 const NOT_EXERCISED = new Set(["startDemo", "exportReportZip", "login", "logout"]);
@@ -22,10 +42,18 @@ let dash: ReturnType<typeof testDashboard>;
 let doc: Doc;
 const answers: Answer[] = [];
 
-async function call(method: "GET" | "POST" | "DELETE", url: string, opts: { json?: unknown; token?: string; body?: string } = {}) {
+async function call(
+  method: "GET" | "POST" | "DELETE",
+  url: string,
+  opts: { json?: unknown; token?: string; body?: string } = {},
+) {
   const headers: Record<string, string> = opts.token ? { authorization: `Bearer ${opts.token}` } : {};
   if (opts.json !== undefined || opts.body !== undefined) headers["content-type"] = "application/json";
-  const res = await dash.fetch(`http://127.0.0.1:3000${url}`, { method, headers, body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.body });
+  const res = await dash.fetch(`http://127.0.0.1:3000${url}`, {
+    method,
+    headers,
+    body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.body,
+  });
   const text = await res.text();
   const type = (res.headers.get("content-type") ?? "").split(";")[0];
   const body = type === "application/json" && text ? JSON.parse(text) : text;
@@ -38,22 +66,58 @@ beforeAll(async () => {
   doc = (await call("GET", "/api/openapi.json")).body as Doc;
   await call("GET", "/api/health");
   const suites = (await call("GET", "/api/suites")).body as { suites: { id: string }[] };
-  const suite = (await call("GET", `/api/suites/${suites.suites[0].id}`)).body as { suite: { id: string; configs: { id: string; systemPrompt: string; tools: unknown[] }[] } };
+  const suite = (await call("GET", `/api/suites/${suites.suites[0].id}`)).body as {
+    suite: { id: string; configs: { id: string; systemPrompt: string; tools: unknown[] }[] };
+  };
   const cfgs = suite.suite.configs.slice(0, 3).map((c) => c.id);
-  const paired = (await call("POST", "/api/devices", { json: { name: "sims" } })).body as { device: { id: string }; token: string };
+  const paired = (await call("POST", "/api/devices", { json: { name: "sims" } })).body as {
+    device: { id: string };
+    token: string;
+  };
   const token = paired.token;
-  const s1 = ((await call("POST", "/api/sessions", { json: { name: "one", configs: cfgs, repeats: 1, seed: 3 } })).body as { session: { id: string } }).session.id;
+  const s1 = (
+    (await call("POST", "/api/sessions", { json: { name: "one", configs: cfgs, repeats: 1, seed: 3 } })).body as {
+      session: { id: string };
+    }
+  ).session.id;
   // One job by hand: heartbeat, fail, lease again, submit twice (201 then the idempotent 200).
-  const job = ((await call("POST", "/api/device/v1/poll?wait=0", { json: pollBody, token })).body as { job: Parameters<typeof traceFor>[0] & { id: string } }).job;
+  const job = (
+    (await call("POST", "/api/device/v1/poll?wait=0", { json: pollBody, token })).body as {
+      job: Parameters<typeof traceFor>[0] & { id: string };
+    }
+  ).job;
   await call("POST", `/api/device/v1/jobs/${job.id}/heartbeat`, { json: { leaseToken: job.lease.token }, token });
-  await call("POST", `/api/device/v1/jobs/${job.id}/fail`, { json: { leaseToken: job.lease.token, reason: "crash" }, token });
-  const again = ((await call("POST", "/api/device/v1/poll", { json: pollBody, token })).body as { job: Parameters<typeof traceFor>[0] & { id: string } }).job;
+  await call("POST", `/api/device/v1/jobs/${job.id}/fail`, {
+    json: { leaseToken: job.lease.token, reason: "crash" },
+    token,
+  });
+  const again = (
+    (await call("POST", "/api/device/v1/poll", { json: pollBody, token })).body as {
+      job: Parameters<typeof traceFor>[0] & { id: string };
+    }
+  ).job;
   await call("POST", `/api/device/v1/jobs/${again.id}/result`, { json: traceFor(again), token });
   await call("POST", `/api/device/v1/jobs/${again.id}/result`, { json: traceFor(again), token });
   // A simulated phone works through the rest over the same handlers.
-  await runDevice({ url: "http://127.0.0.1:3000", token, deviceId: "sim-1", seed: 5, stopWhenIdle: true, waitSeconds: 0, speed: 1e9, fetch: dash.fetch, sleep: () => Promise.resolve() });
+  await runDevice({
+    url: "http://127.0.0.1:3000",
+    token,
+    deviceId: "sim-1",
+    seed: 5,
+    stopWhenIdle: true,
+    waitSeconds: 0,
+    speed: 1e9,
+    fetch: dash.fetch,
+    sleep: () => Promise.resolve(),
+  });
   await call("POST", "/api/device/v1/poll", { json: pollBody, token }); // 204: the queue is empty
-  const s2 = ((await call("POST", "/api/sessions", { json: { name: "two", configs: cfgs.slice(0, 2), repeats: 1, seed: 4, trial: true } })).body as { session: { id: string } }).session.id;
+  const s2 = (
+    (
+      await call("POST", "/api/sessions", {
+        json: { name: "two", configs: cfgs.slice(0, 2), repeats: 1, seed: 4, trial: true },
+      })
+    ).body as { session: { id: string } }
+  ).session.id;
 
   await call("GET", "/api/sessions");
   await call("GET", `/api/sessions/${s1}`);
@@ -61,7 +125,25 @@ beforeAll(async () => {
   await call("GET", "/api/devices");
   const runs = (await call("GET", "/api/runs?pageSize=10&sort=ttft&dir=asc")).body as { runs: { id: string }[] };
   await call("GET", `/api/runs/${runs.runs[0].id}`);
-  for (const v of ["configs", "ttft", "ttft?points=all", "tasks", "outcomes", "ttft/points?max=5", "context", "progress", "failures", "proficiency", `steps?session=${s1}&pick=${s1}:${cfgs[1]}`, "compare/family?mode=consecutive", "throttling", "cost", "states", `transitions?a=${cfgs[0]}&b=${cfgs[1]}`, `trajectories?a=${cfgs[0]}&b=${cfgs[1]}`]) {
+  for (const v of [
+    "configs",
+    "ttft",
+    "ttft?points=all",
+    "tasks",
+    "outcomes",
+    "ttft/points?max=5",
+    "context",
+    "progress",
+    "failures",
+    "proficiency",
+    `steps?session=${s1}&pick=${s1}:${cfgs[1]}`,
+    "compare/family?mode=consecutive",
+    "throttling",
+    "cost",
+    "states",
+    `transitions?a=${cfgs[0]}&b=${cfgs[1]}`,
+    `trajectories?a=${cfgs[0]}&b=${cfgs[1]}`,
+  ]) {
     await call("GET", `/api/analytics/${v}`);
   }
   await call("GET", `/api/analytics/compare?a=${cfgs[0]}&b=${cfgs[1]}`);
@@ -69,7 +151,9 @@ beforeAll(async () => {
   await call("GET", "/api/budget/headroom");
   const cfg = suite.suite.configs[1];
   await call("POST", "/api/budget/count", { json: { systemPrompt: cfg.systemPrompt, tools: cfg.tools } });
-  await call("POST", "/api/budget/configs", { json: { suite: suite.suite.id, configId: cfg.id, systemPrompt: `${cfg.systemPrompt}\nBe brief.`, tools: cfg.tools } });
+  await call("POST", "/api/budget/configs", {
+    json: { suite: suite.suite.id, configId: cfg.id, systemPrompt: `${cfg.systemPrompt}\nBe brief.`, tools: cfg.tools },
+  });
   await call("POST", `/api/sessions/${s1}/rescore`);
   await call("GET", "/api/export/runs.csv");
   await call("GET", `/api/export/turns.csv?session=${s1}`);
@@ -106,7 +190,8 @@ const operationOf = (a: Answer) => {
 describe("the served openapi.json", () => {
   it("is OpenAPI 3.1 with every route of the contract", () => {
     expect(doc.openapi).toBe("3.1.0");
-    for (const r of ROUTES) expect(doc.paths[r.path]?.[r.method.toLowerCase()]?.operationId, `${r.method} ${r.path}`).toBe(r.id);
+    for (const r of ROUTES)
+      expect(doc.paths[r.path]?.[r.method.toLowerCase()]?.operationId, `${r.method} ${r.path}`).toBe(r.id);
   });
 
   it("documents every answer of the session, and each validates against its schema", () => {
@@ -139,7 +224,8 @@ describe("the served openapi.json", () => {
       const key = `${route.id} ${a.status} ${a.type}`;
       if (!compiled.has(key)) compiled.set(key, ajv.compile({ ...content.schema, components: doc.components }));
       const validate = compiled.get(key)!;
-      if (!validate(a.body)) problems.push(`${what}: ${ajv.errorsText(validate.errors, { separator: "; " }).slice(0, 600)}`);
+      if (!validate(a.body))
+        problems.push(`${what}: ${ajv.errorsText(validate.errors, { separator: "; " }).slice(0, 600)}`);
     }
     expect(problems).toEqual([]);
     const missing = ROUTES.filter((r) => !NOT_EXERCISED.has(r.id) && !seen.has(r.id)).map((r) => r.id);

@@ -13,13 +13,25 @@ describe("GET /api/plan", () => {
   });
 
   it("estimates ψ, the ICC and the third-repeat count from the sessions", async () => {
-    const s = (await dash.call("POST", "/api/sessions", { json: { name: "p", suite: "mini", configs: ["files", "bash"], tasks: "all", repeats: 3, order: "blocked" } })).body.session;
+    const s = (
+      await dash.call("POST", "/api/sessions", {
+        json: { name: "p", suite: "mini", configs: ["files", "bash"], tasks: "all", repeats: 3, order: "blocked" },
+      })
+    ).body.session;
     // sum: files passes every repeat, bash only repeat 3; dentist-todo: nobody passes.
-    await runQueue(dash, token, (job) => ({ reply: job.task.id === "sum" && (job.config.id === "files" || job.repeat === 3) ? "31" : "No." }));
+    await runQueue(dash, token, (job) => ({
+      reply: job.task.id === "sum" && (job.config.id === "files" || job.repeat === 3) ? "31" : "No.",
+    }));
     const r = await dash.call("GET", `/api/plan?session=${s.id}&delta=0.1`);
     expect(r.status).toBe(200);
     // Pairs by (task, repeat): sum 1 and 2 disagree, sum 3 and dentist 1–3 agree → ψ = 2/6.
-    expect(r.body.evidence).toMatchObject({ pairedRuns: 6, discordant: 2, tasks: 2, repeats: 3, thirdRepeat: { cells: 4, changed: 1, split: 0 } });
+    expect(r.body.evidence).toMatchObject({
+      pairedRuns: 6,
+      discordant: 2,
+      tasks: 2,
+      repeats: 3,
+      thirdRepeat: { cells: 4, changed: 1, split: 0 },
+    });
     // ICC: files (3/3 | 0/3) = 1; bash (1/3 | 0/3): MSB = 1/6 = MSW → 0; mean 0.5.
     expect(r.body.icc).toBeCloseTo(0.5, 12);
     expect(r.body.psi).toBeCloseTo(1 / 3, 12);

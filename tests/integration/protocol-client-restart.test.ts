@@ -86,7 +86,14 @@ async function until(cond: () => boolean) {
 }
 
 const base = () => `http://127.0.0.1:${port}`;
-const admin = async (p: string, body: unknown) => (await fetch(base() + p, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json();
+const admin = async (p: string, body: unknown) =>
+  (
+    await fetch(base() + p, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    })
+  ).json();
 const count = (sql: string, ...args: unknown[]) => (ctx!.db.$client.prepare(sql).get(...args) as { n: number }).n;
 
 beforeEach(async () => {
@@ -102,11 +109,20 @@ afterEach(async () => {
 
 async function leaseOne() {
   const { token } = await admin("/api/devices", { name: "phone" });
-  const { session } = await admin("/api/sessions", { name: "restart", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 1, order: "blocked" });
+  const { session } = await admin("/api/sessions", {
+    name: "restart",
+    suite: "mini",
+    configs: ["files"],
+    tasks: ["dentist-todo"],
+    repeats: 1,
+    order: "blocked",
+  });
   const sleeps: number[] = [];
   let onSleep: (n: number) => Promise<void> = async () => {};
   const client = createDeviceClient({
-    url: base(), token, retry: { initialMs: 20, maxMs: 200 },
+    url: base(),
+    token,
+    retry: { initialMs: 20, maxMs: 200 },
     sleep: async (ms) => {
       sleeps.push(ms);
       await onSleep(sleeps.length);
@@ -167,6 +183,8 @@ describe("the device client against a dashboard that restarts", () => {
     expect(lost).toBe(1);
     expect(hb.leaseLost.aborted).toBe(true);
     // /fail on a lease that is gone is refused with 409, typed like every other refusal.
-    await expect(client.fail(job.id, { leaseToken: job.lease.token, reason: "model_load_failed" })).rejects.toMatchObject({ status: 409, code: "lease_lost" });
+    await expect(
+      client.fail(job.id, { leaseToken: job.lease.token, reason: "model_load_failed" }),
+    ).rejects.toMatchObject({ status: 409, code: "lease_lost" });
   });
 });

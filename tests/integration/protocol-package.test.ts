@@ -13,10 +13,23 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe("@harness-lab/protocol as packed", () => {
   it("packs dist/ with declarations (no sources, no tests), and imports by name in a fresh ESM project", () => {
-    const out = execFileSync("npm", ["pack", "--json", "--pack-destination", tmp], { cwd: pkgDir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const out = execFileSync("npm", ["pack", "--json", "--pack-destination", tmp], {
+      cwd: pkgDir,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const [packed] = JSON.parse(out.slice(out.indexOf("["))) as { filename: string; files: { path: string }[] }[];
     const files = packed.files.map((f) => f.path).sort();
-    expect(files).toEqual(expect.arrayContaining(["README.md", "package.json", "dist/index.js", "dist/index.d.ts", "dist/client/client.js", "dist/schemas/trace.d.ts"]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "README.md",
+        "package.json",
+        "dist/index.js",
+        "dist/index.d.ts",
+        "dist/client/client.js",
+        "dist/schemas/trace.d.ts",
+      ]),
+    );
     expect(files.filter((f) => !f.startsWith("dist/") && f !== "README.md" && f !== "package.json")).toEqual([]);
 
     // A consumer project: the tarball unpacked where npm would put it, zod (the peer) beside it.
@@ -41,7 +54,13 @@ console.log(JSON.stringify({
 }));`,
     );
     const ran = execFileSync(process.execPath, ["main.js"], { cwd: app, encoding: "utf8" });
-    expect(JSON.parse(ran)).toEqual({ poll: true, trace: false, typed: true, code: "lease_lost", sent: ["http://dash:3000/api/device/v1/jobs/job_1/heartbeat"] });
+    expect(JSON.parse(ran)).toEqual({
+      poll: true,
+      trace: false,
+      typed: true,
+      code: "lease_lost",
+      sent: ["http://dash:3000/api/device/v1/jobs/job_1/heartbeat"],
+    });
 
     // The declarations resolve through `exports` too: a wrong call must be a type error, not `any`.
     fs.writeFileSync(
@@ -54,10 +73,24 @@ export const cached = (t: Trace): number | undefined => t.load.cachedTokens;
 c.poll({ device: { id: "a", model: "b", os: "c" }, build: { commit: "c", app: "a", runtime: "r", model: "m" }, state: { thermal: "warm" } });
 `,
     );
-    fs.writeFileSync(path.join(app, "tsconfig.json"), JSON.stringify({
-      compilerOptions: { module: "nodenext", moduleResolution: "nodenext", strict: true, noEmit: true, skipLibCheck: true, lib: ["es2022", "dom"], types: [] },
-      files: ["check.ts"],
-    }));
-    execFileSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", app], { cwd: app, encoding: "utf8" });
+    fs.writeFileSync(
+      path.join(app, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          lib: ["es2022", "dom"],
+          types: [],
+        },
+        files: ["check.ts"],
+      }),
+    );
+    execFileSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", app], {
+      cwd: app,
+      encoding: "utf8",
+    });
   }, 120_000);
 });

@@ -9,7 +9,15 @@ import { isSafeId } from "@/domain/protocol/common";
 import { pollBody, testDashboard, traceFor } from "../support/server";
 
 const BAD = ["../../api/devices", "run/1", "..", ".", "", "a b", "run\u0000", "x".repeat(129), "run_é", "<b>"];
-const GOOD = ["iphone15pro-a", "run_01J9ZK", "ses_0001", "sim-iphone15pro-1", "host.local:1", "A_b-c.d", "x".repeat(128)];
+const GOOD = [
+  "iphone15pro-a",
+  "run_01J9ZK",
+  "ses_0001",
+  "sim-iphone15pro-1",
+  "host.local:1",
+  "A_b-c.d",
+  "x".repeat(128),
+];
 
 describe("isSafeId", () => {
   it("takes the ids real phones and dashboards write and refuses traversal, separators and markup", () => {
@@ -26,9 +34,13 @@ const runCount = () => (dash.ctx.db.$client.prepare("SELECT count(*) AS n FROM r
 beforeAll(async () => {
   dash = testDashboard();
   token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
-  await dash.call("POST", "/api/sessions", { json: { name: "s", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 2, order: "blocked" } });
+  await dash.call("POST", "/api/sessions", {
+    json: { name: "s", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 2, order: "blocked" },
+  });
   const job = (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
-  expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job), token })).status).toBe(201);
+  expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job), token })).status).toBe(
+    201,
+  );
   exported = await (await dash.fetch("http://127.0.0.1:3000/api/export/runs.json")).json();
 });
 afterAll(() => dash.close());
@@ -40,12 +52,17 @@ describe("imports", () => {
       const runs = [exported.runs[0], { ...exported.runs[0], runId: "run_other", [field]: "../../api/devices" }];
       const r = await dash.call("POST", "/api/import/runs", { json: { version: 1, runs } });
       expect(r.status, field).toBe(400);
-      expect(r.body.error.issues.map((i: { path: string }) => i.path), field).toContain(`runs.1.${field}`);
+      expect(
+        r.body.error.issues.map((i: { path: string }) => i.path),
+        field,
+      ).toContain(`runs.1.${field}`);
       expect(runCount()).toBe(before);
     }
   });
   it("ids inside the alphabet import as before", async () => {
-    const r = await dash.call("POST", "/api/import/runs", { json: { version: 1, runs: [{ ...exported.runs[0], runId: "run_from-lab.2:a" }] } });
+    const r = await dash.call("POST", "/api/import/runs", {
+      json: { version: 1, runs: [{ ...exported.runs[0], runId: "run_from-lab.2:a" }] },
+    });
     expect(r.status).toBe(201);
     expect((await dash.call("GET", "/api/runs/run_from-lab.2:a")).status).toBe(200);
   });
@@ -54,11 +71,26 @@ describe("imports", () => {
 describe("the device API", () => {
   it("keeps a phone's device.id as protocol.md allows it: any 1–200 characters, stored and exported as text", async () => {
     const id = "Anna's phone / lab 2";
-    const job = (await dash.call("POST", "/api/device/v1/poll", { json: { ...pollBody, device: { ...pollBody.device, id } }, token })).body.job;
-    const t = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...traceFor(job), device: { ...pollBody.device, id } }, token });
+    const job = (
+      await dash.call("POST", "/api/device/v1/poll", {
+        json: { ...pollBody, device: { ...pollBody.device, id } },
+        token,
+      })
+    ).body.job;
+    const t = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, {
+      json: { ...traceFor(job), device: { ...pollBody.device, id } },
+      token,
+    });
     expect(t.status).toBe(201);
     const run = await dash.call("GET", `/api/runs/${t.body.runId}`);
     expect(run.body.run.deviceId).toBe(id);
-    expect((await dash.call("POST", "/api/device/v1/poll", { json: { ...pollBody, device: { ...pollBody.device, id: "x".repeat(201) } }, token })).status).toBe(400);
+    expect(
+      (
+        await dash.call("POST", "/api/device/v1/poll", {
+          json: { ...pollBody, device: { ...pollBody.device, id: "x".repeat(201) } },
+          token,
+        })
+      ).status,
+    ).toBe(400);
   });
 });

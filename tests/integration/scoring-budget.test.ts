@@ -29,7 +29,9 @@ afterAll(() => {
 
 /** A fresh session of drafts-index-tick × bash and its leased job. */
 async function leaseDraftsJob() {
-  const s = await dash.call("POST", "/api/sessions", { json: { name: "worst", configs: ["bash"], tasks: ["drafts-index-tick"], repeats: 1, order: "blocked" } });
+  const s = await dash.call("POST", "/api/sessions", {
+    json: { name: "worst", configs: ["bash"], tasks: ["drafts-index-tick"], repeats: 1, order: "blocked" },
+  });
   expect(s.status).toBe(201);
   const job = (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
   return { sessionId: s.body.session.id as string, job };
@@ -37,7 +39,11 @@ async function leaseDraftsJob() {
 
 /** The worst trace's body, built before any timing starts (JSON.stringify of 5 MB takes the thread too). */
 function worstBody(job: any): string {
-  const files = [...job.task.workspace.files.filter((f: { path: string }) => f.path !== "/todo.md"), { path: "/todo.md", content: fill(["draft-1", "draft-2", "cat"]) }, { path: "/drafts/index.md", content: fill(["draft-1", "draft-2", "cat"]) }];
+  const files = [
+    ...job.task.workspace.files.filter((f: { path: string }) => f.path !== "/todo.md"),
+    { path: "/todo.md", content: fill(["draft-1", "draft-2", "cat"]) },
+    { path: "/drafts/index.md", content: fill(["draft-1", "draft-2", "cat"]) },
+  ];
   const body = JSON.stringify({ ...traceFor(job, { files }), ...worstTraceFields() });
   expect(Buffer.byteLength(body)).toBeGreaterThan(4.5 * 1024 * 1024);
   expect(Buffer.byteLength(body)).toBeLessThan(5 * 1024 * 1024);
@@ -45,7 +51,13 @@ function worstBody(job: any): string {
 }
 
 const submit = (jobId: string, body: string) =>
-  dash.fetch(new Request(`http://127.0.0.1:3000/api/device/v1/jobs/${jobId}/result`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body }));
+  dash.fetch(
+    new Request(`http://127.0.0.1:3000/api/device/v1/jobs/${jobId}/result`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body,
+    }),
+  );
 
 describe("scoring cannot hold the server", () => {
   it("while the worst trace the limits allow is scored, /api/health answers every ~20 ms poll within 200 ms", async () => {
@@ -53,7 +65,11 @@ describe("scoring cannot hold the server", () => {
     const body = worstBody(job);
     let done = false;
     const started = performance.now();
-    const result = submit(job.id, body).then(async (r) => ({ status: r.status, body: await r.json(), ms: performance.now() - started }));
+    const result = submit(job.id, body).then(async (r) => ({
+      status: r.status,
+      body: await r.json(),
+      ms: performance.now() - started,
+    }));
     void result.finally(() => (done = true));
     // A poll is due 20 ms after the previous answer; its wait runs from then, so a thread held by
     // scoring (when the timer cannot even fire) counts against it, as for a phone polling from outside.
@@ -68,7 +84,9 @@ describe("scoring cannot hold the server", () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     const r = await result;
-    console.log(`worst trace: ${r.status} after ${Math.round(r.ms)} ms; ${waits.length} health polls, slowest ${Math.round(Math.max(...waits))} ms`);
+    console.log(
+      `worst trace: ${r.status} after ${Math.round(r.ms)} ms; ${waits.length} health polls, slowest ${Math.round(Math.max(...waits))} ms`,
+    );
     expect(r.status).toBe(201);
     expect(waits.length).toBeGreaterThan(3);
     expect(Math.max(...waits)).toBeLessThan(200);
@@ -89,7 +107,9 @@ describe("scoring cannot hold the server", () => {
     expect(run.score.checks).toEqual([]);
     expect(run.trace.turns[0].toolCalls).toHaveLength(120); // stored whole
     const listed = (await dash.call("GET", `/api/runs?session=${sessionId}`)).body;
-    expect(listed.runs.map((r: { id: string; unscorable: string | null }) => [r.id, r.unscorable])).toEqual([[runId, "scoring took longer than the 0.001 s limit"]]);
+    expect(listed.runs.map((r: { id: string; unscorable: string | null }) => [r.id, r.unscorable])).toEqual([
+      [runId, "scoring took longer than the 0.001 s limit"],
+    ]);
     const cfg = await dash.call("GET", `/api/analytics/configs?session=${sessionId}`);
     expect(cfg.body.configs).toEqual([]);
     expect((await dash.call("GET", `/api/sessions/${sessionId}`)).body.configs).toEqual([]);
@@ -97,7 +117,10 @@ describe("scoring cannot hold the server", () => {
     // The stopped worker is replaced: the next trace is scored as usual.
     setScoreTimeLimit(undefined);
     const next = await leaseDraftsJob();
-    const ok = await dash.call("POST", `/api/device/v1/jobs/${next.job.id}/result`, { json: traceFor(next.job), token });
+    const ok = await dash.call("POST", `/api/device/v1/jobs/${next.job.id}/result`, {
+      json: traceFor(next.job),
+      token,
+    });
     expect(ok.status).toBe(201);
     expect((await dash.call("GET", `/api/runs/${ok.body.runId}`)).body.score.unscorable).toBeNull();
 
@@ -111,6 +134,10 @@ describe("scoring cannot hold the server", () => {
     const after = (await dash.call("GET", `/api/runs/${runId}`)).body.score;
     expect(after.unscorable).toBeNull();
     expect(after.checks.length).toBeGreaterThan(0);
-    expect((await dash.call("GET", `/api/analytics/configs?session=${sessionId}`)).body.configs.map((c: { runs: number }) => c.runs)).toEqual([1]);
+    expect(
+      (await dash.call("GET", `/api/analytics/configs?session=${sessionId}`)).body.configs.map(
+        (c: { runs: number }) => c.runs,
+      ),
+    ).toEqual([1]);
   }, 300_000);
 });

@@ -20,8 +20,15 @@ beforeAll(async () => {
   sessionId = created.body.session.id;
   const phone = (n: number) =>
     runDevice({
-      url: "http://127.0.0.1:3000", token, deviceId: `sim-${n}`, seed: 5, stopWhenIdle: true, waitSeconds: 0,
-      speed: 1e9, fetch: dash.fetch, sleep: () => Promise.resolve(),
+      url: "http://127.0.0.1:3000",
+      token,
+      deviceId: `sim-${n}`,
+      seed: 5,
+      stopWhenIdle: true,
+      waitSeconds: 0,
+      speed: 1e9,
+      fetch: dash.fetch,
+      sleep: () => Promise.resolve(),
     });
   await Promise.all([phone(1), phone(2)]);
 }, 300_000);
@@ -37,7 +44,9 @@ describe("a simulated session over the default suite", () => {
   });
 
   it("produces every outcome label, each with a reason", () => {
-    const got = rows<{ outcome: string; reason: string }>("SELECT outcome, MIN(outcome_reason) AS reason FROM scores WHERE current = 1 GROUP BY outcome");
+    const got = rows<{ outcome: string; reason: string }>(
+      "SELECT outcome, MIN(outcome_reason) AS reason FROM scores WHERE current = 1 GROUP BY outcome",
+    );
     expect(got.map((g) => g.outcome).sort()).toEqual([...OUTCOMES].sort());
     for (const g of got) expect(g.reason.length).toBeGreaterThan(10);
   });
@@ -70,7 +79,11 @@ describe("a simulated session over the default suite", () => {
   it("shows context management on the proficiency page for the three context configs", async () => {
     const { context } = (await dash.call("GET", `/api/analytics/proficiency?session=${sessionId}`)).body;
     const by = Object.fromEntries(context.map((r: { configId: string }) => [r.configId, r]));
-    expect(Object.keys(by).sort()).toEqual(["bash-plan-examples-elide", "bash-plan-examples-staged", "bash-plan-examples-summarize"]);
+    expect(Object.keys(by).sort()).toEqual([
+      "bash-plan-examples-elide",
+      "bash-plan-examples-staged",
+      "bash-plan-examples-summarize",
+    ]);
     expect(by["bash-plan-examples-elide"].elide).toBeGreaterThan(0);
     expect(by["bash-plan-examples-elide"].summarize).toBe(0);
     // Summaries start at 85% of the window, which only the rare long runs reach (tests/unit/sim/context.test.ts).

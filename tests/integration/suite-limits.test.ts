@@ -11,7 +11,11 @@ let dash: ReturnType<typeof testDashboard>;
 beforeAll(() => void (dash = testDashboard()));
 afterAll(() => dash.close());
 
-const withTasks = (n: number) => ({ ...structuredClone(mini), id: "many", tasks: Array.from({ length: n }, (_, i) => ({ ...mini.tasks[1], id: `sum-${i}` })) });
+const withTasks = (n: number) => ({
+  ...structuredClone(mini),
+  id: "many",
+  tasks: Array.from({ length: n }, (_, i) => ({ ...mini.tasks[1], id: `sum-${i}` })),
+});
 const suites = () => (dash.ctx.db.$client.prepare("SELECT count(*) AS n FROM suites").get() as { n: number }).n;
 const post = (suite: unknown) => dash.call("POST", "/api/suites", { json: suite });
 
@@ -31,8 +35,20 @@ describe("suite caps", () => {
 
   it("the 55,000-task suite of the attack is refused at once instead of blocking the server", async () => {
     const started = performance.now();
-    const tiny = (i: number) => ({ id: `t${i}`, version: 1, group: "no_files", prompt: "x", workspace: { files: [] }, checks: [{ kind: "reply_regex", pattern: "x" }], fixtures: [] });
-    const r = await post({ ...structuredClone(mini), id: "attack", tasks: Array.from({ length: 55_000 }, (_, i) => tiny(i)) });
+    const tiny = (i: number) => ({
+      id: `t${i}`,
+      version: 1,
+      group: "no_files",
+      prompt: "x",
+      workspace: { files: [] },
+      checks: [{ kind: "reply_regex", pattern: "x" }],
+      fixtures: [],
+    });
+    const r = await post({
+      ...structuredClone(mini),
+      id: "attack",
+      tasks: Array.from({ length: 55_000 }, (_, i) => tiny(i)),
+    });
     const ms = performance.now() - started;
     expect(r.status).toBe(400);
     expect(r.body.error.issues[0].message).toContain("this one has 55,000");
@@ -45,10 +61,15 @@ describe("suite caps", () => {
     s.configs = Array.from({ length: SUITE_LIMITS.configs + 1 }, (_, i) => ({ ...mini.configs[0], id: `c${i}` }));
     s.tasks[1].fixtures = Array(SUITE_LIMITS.fixtures + 1).fill(mini.tasks[1].fixtures[1]);
     s.tasks[1].checks = Array(SUITE_LIMITS.checks + 1).fill(mini.tasks[1].checks[0]);
-    s.tasks[0].milestones = Array.from({ length: SUITE_LIMITS.milestones + 1 }, (_, i) => ({ ...mini.tasks[0].milestones[0], id: `m${i}` }));
+    s.tasks[0].milestones = Array.from({ length: SUITE_LIMITS.milestones + 1 }, (_, i) => ({
+      ...mini.tasks[0].milestones[0],
+      id: `m${i}`,
+    }));
     const r = await post(s);
     expect(r.status).toBe(400);
-    const byPath = Object.fromEntries(r.body.error.issues.map((i: { path: string; message: string }) => [i.path, i.message]));
+    const byPath = Object.fromEntries(
+      r.body.error.issues.map((i: { path: string; message: string }) => [i.path, i.message]),
+    );
     expect(byPath.configs).toContain("at most 100 configs");
     expect(byPath["tasks.1.fixtures"]).toContain("at most 50 fixtures");
     expect(byPath["tasks.1.checks"]).toContain("at most 100 checks");

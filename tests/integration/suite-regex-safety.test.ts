@@ -7,7 +7,8 @@ beforeEach(() => void (dash = testDashboard()));
 afterEach(() => dash.close());
 
 const TABLES = ["suites", "tasks", "configs"];
-const counts = () => TABLES.map((t) => (dash.ctx.db.$client.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n);
+const counts = () =>
+  TABLES.map((t) => (dash.ctx.db.$client.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n);
 
 describe("POST /api/suites with a catastrophic regex", () => {
   it("answers 400 at once listing the problem, and stores nothing", async () => {
@@ -15,7 +16,8 @@ describe("POST /api/suites with a catastrophic regex", () => {
     evil.version = 2;
     // `(a+)+$` on 40 `a`s and a `!` backtracks about 2^40 times: the fixture would hang the import.
     evil.tasks[1] = {
-      ...evil.tasks[1], version: 2,
+      ...evil.tasks[1],
+      version: 2,
       checks: [{ kind: "reply_regex", id: "as", pattern: "^(a+)+$" }],
       fixtures: [
         { name: "right", expect: "pass", reply: "aaa", workspace: { files: [] } },
@@ -29,7 +31,12 @@ describe("POST /api/suites with a catastrophic regex", () => {
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe("invalid_suite");
     expect(r.body.error.issues).toEqual([
-      { path: "tasks.1.checks.0.pattern", message: expect.stringMatching(/^task `sum`, check `as`: pattern `\^\(a\+\)\+\$` can take exponential time on long text .*; rewrite it/) },
+      {
+        path: "tasks.1.checks.0.pattern",
+        message: expect.stringMatching(
+          /^task `sum`, check `as`: pattern `\^\(a\+\)\+\$` can take exponential time on long text .*; rewrite it/,
+        ),
+      },
     ]);
     expect(counts()).toEqual(before);
     expect((await dash.call("GET", "/api/suites/mini")).body.suite.version).toBe(1);

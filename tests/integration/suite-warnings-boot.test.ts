@@ -20,13 +20,18 @@ describe("a repository suite with a milestone no plain end-state fixture can sho
     expect(boot.problems).toEqual([]);
     expect(boot.loaded).toEqual(["notes-search@1"]);
     expect(boot.warnings).toEqual([
-      expect.stringMatching(/^notes-search\.json: task `passport-reminder`, milestone `searched` \(searched the notes\) depends on tool calls/),
+      expect.stringMatching(
+        /^notes-search\.json: task `passport-reminder`, milestone `searched` \(searched the notes\) depends on tool calls/,
+      ),
     ]);
     ctx.db.$client.close();
   });
 
   it("passes `npm run suite:check`, which prints the warning", () => {
-    const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/suite-check.ts", fixture], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/suite-check.ts", fixture], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     expect(out).toContain("notes-search v1, 1 tasks, 3 fixtures, 0 judged wrongly, 1 warning");
   });
 });

@@ -13,7 +13,9 @@ afterEach(() => dash.close());
 describe("suites", () => {
   it("lists the loaded suites and serves one by id", async () => {
     const list = await dash.call("GET", "/api/suites");
-    expect(list.body).toEqual({ suites: [{ id: "mini", version: 1, name: "Mini test suite", tasks: 2, configs: 2, default: false }] });
+    expect(list.body).toEqual({
+      suites: [{ id: "mini", version: 1, name: "Mini test suite", tasks: 2, configs: 2, default: false }],
+    });
     const one = await dash.call("GET", "/api/suites/mini");
     expect(one.body.suite.tasks.map((t: { id: string }) => t.id)).toEqual(["dentist-todo", "sum"]);
     expect((await dash.call("GET", "/api/suites/nope")).status).toBe(404);
@@ -34,21 +36,33 @@ describe("suites", () => {
     clash.tasks[1] = { ...clash.tasks[1], version: 3, prompt: "What is 12 + 19? Answer with a number." };
     const refused = await dash.call("POST", "/api/suites", { json: clash });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.issues).toEqual([{ path: "version", message: "suite `mini` version 2 is already stored with other content: bump the suite's `version` (to 3)" }]);
-    expect((await dash.call("GET", "/api/suites/mini")).body.suite.tasks[1].prompt).toBe("What is 12 + 19? Show your working.");
+    expect(refused.body.error.issues).toEqual([
+      {
+        path: "version",
+        message: "suite `mini` version 2 is already stored with other content: bump the suite's `version` (to 3)",
+      },
+    ]);
+    expect((await dash.call("GET", "/api/suites/mini")).body.suite.tasks[1].prompt).toBe(
+      "What is 12 + 19? Show your working.",
+    );
   });
 
-  it("imports a new user's suite whose \"searched the notes\" milestone no plain end-state fixture can show, with a warning", async () => {
-    const doc = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "fixtures", "suite-import", "notes-search.json"), "utf8"));
+  it('imports a new user\'s suite whose "searched the notes" milestone no plain end-state fixture can show, with a warning', async () => {
+    const doc = JSON.parse(
+      fs.readFileSync(path.join(__dirname, "..", "fixtures", "suite-import", "notes-search.json"), "utf8"),
+    );
     const r = await dash.call("POST", "/api/suites", { json: doc });
     expect(r).toEqual({
       status: 201,
       body: {
         suite: { id: "notes-search", version: 1, tasks: 1, configs: 1 },
-        warnings: [{
-          path: "tasks.0.milestones.0",
-          message: "task `passport-reminder`, milestone `searched` (searched the notes) depends on tool calls, and no `expect: pass` fixture (`reminder added`) lists `calls`, so whether a right run reaches it is not checked: add the calls of a right run to one of them to check it",
-        }],
+        warnings: [
+          {
+            path: "tasks.0.milestones.0",
+            message:
+              "task `passport-reminder`, milestone `searched` (searched the notes) depends on tool calls, and no `expect: pass` fixture (`reminder added`) lists `calls`, so whether a right run reaches it is not checked: add the calls of a right run to one of them to check it",
+          },
+        ],
       },
     });
     expect((await dash.call("GET", "/api/suites/notes-search")).body.suite.tasks[0].milestones[0].id).toBe("searched");
@@ -60,7 +74,14 @@ describe("suites", () => {
     wrong.tasks[0].fixtures[2].workspace = doc.tasks[0].fixtures[0].workspace;
     const refused = await dash.call("POST", "/api/suites", { json: wrong });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.issues).toEqual([{ path: "tasks.0.fixtures.2", message: expect.stringMatching(/^task `passport-reminder`, fixture `guessed date` expects fail but passes every check/) }]);
+    expect(refused.body.error.issues).toEqual([
+      {
+        path: "tasks.0.fixtures.2",
+        message: expect.stringMatching(
+          /^task `passport-reminder`, fixture `guessed date` expects fail but passes every check/,
+        ),
+      },
+    ]);
   });
 
   it("refuses an invalid suite listing every problem, and stores nothing", async () => {
@@ -91,10 +112,17 @@ describe("suites", () => {
 describe("rescoring", () => {
   it("scores every run with the newest task version, keeps the old score and reports flips", async () => {
     const token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
-    const s = (await dash.call("POST", "/api/sessions", { json: { name: "r", suite: "mini", configs: ["files"], tasks: ["sum"], repeats: 2 } })).body.session;
+    const s = (
+      await dash.call("POST", "/api/sessions", {
+        json: { name: "r", suite: "mini", configs: ["files"], tasks: ["sum"], repeats: 2 },
+      })
+    ).body.session;
     for (const reply of ["31", "It is 29."]) {
       const job = (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
-      expect((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job, { reply }), token })).status).toBe(201);
+      expect(
+        (await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job, { reply }), token }))
+          .status,
+      ).toBe(201);
     }
     expect((await dash.call("GET", `/api/sessions/${s.id}`)).body.configs[0]).toMatchObject({ runs: 2, passed: 1 });
 
@@ -116,8 +144,17 @@ describe("rescoring", () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ runs: 2, rescored: 2, unscorable: [] });
     expect(r.body.changed).toHaveLength(2);
-    const flips = r.body.changed.map((c: { before: { passed: boolean }; after: { passed: boolean; taskVersion: number } }) => [c.before.passed, c.after.passed, c.after.taskVersion]);
-    expect(flips.sort()).toEqual([[false, true, 2], [true, false, 2]]);
+    const flips = r.body.changed.map(
+      (c: { before: { passed: boolean }; after: { passed: boolean; taskVersion: number } }) => [
+        c.before.passed,
+        c.after.passed,
+        c.after.taskVersion,
+      ],
+    );
+    expect(flips.sort()).toEqual([
+      [false, true, 2],
+      [true, false, 2],
+    ]);
 
     const scores = dash.ctx.db.$client.prepare("SELECT task_version, current, passed FROM scores ORDER BY id").all();
     expect(scores).toEqual([
@@ -131,18 +168,36 @@ describe("rescoring", () => {
 
   it("reports a stored trace the scorer cannot read as unscorable and rescores the others", async () => {
     const token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
-    const s = (await dash.call("POST", "/api/sessions", { json: { name: "r", suite: "mini", configs: ["files"], tasks: ["sum"], repeats: 2 } })).body.session;
+    const s = (
+      await dash.call("POST", "/api/sessions", {
+        json: { name: "r", suite: "mini", configs: ["files"], tasks: ["sum"], repeats: 2 },
+      })
+    ).body.session;
     const runIds: string[] = [];
     for (const reply of ["31", "It is 29."]) {
       const job = (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
-      runIds.push((await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job, { reply }), token })).body.runId);
+      runIds.push(
+        (await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job, { reply }), token }))
+          .body.runId,
+      );
     }
     // Stored traces are never edited; this one is damaged on purpose (e.g. restored from a bad copy).
     dash.ctx.db.$client.prepare("UPDATE traces SET body = ? WHERE run_id = ?").run('{"turns": 5}', runIds[0]);
     const r = await dash.call("POST", `/api/sessions/${s.id}/rescore`);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ runs: 2, rescored: 1, unscorable: [{ runId: runIds[0], reason: expect.stringContaining("could not be read") }] });
-    const current = dash.ctx.db.$client.prepare("SELECT run_id, COUNT(*) AS n FROM scores GROUP BY run_id ORDER BY run_id").all();
-    expect(current).toEqual(expect.arrayContaining([{ run_id: runIds[0], n: 1 }, { run_id: runIds[1], n: 2 }]));
+    expect(r.body).toMatchObject({
+      runs: 2,
+      rescored: 1,
+      unscorable: [{ runId: runIds[0], reason: expect.stringContaining("could not be read") }],
+    });
+    const current = dash.ctx.db.$client
+      .prepare("SELECT run_id, COUNT(*) AS n FROM scores GROUP BY run_id ORDER BY run_id")
+      .all();
+    expect(current).toEqual(
+      expect.arrayContaining([
+        { run_id: runIds[0], n: 1 },
+        { run_id: runIds[1], n: 2 },
+      ]),
+    );
   });
 });

@@ -24,15 +24,22 @@ afterEach(() => {
  */
 function lander(ctx: Ctx, runId: string) {
   other = new Database(ctx.db.$client.name);
-  const cols = (t: string) => (other!.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).map((c) => c.name);
+  const cols = (t: string) =>
+    (other!.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).map((c) => c.name);
   const runCols = cols("runs");
   const scoreCols = cols("scores").filter((c) => c !== "id");
   let n = 0;
   return () => {
     const id = `run_landed_${++n}`;
     const pick = (c: string) => (c === "id" ? "?" : c === "job_id" || c === "lease_token_hash" ? "NULL" : c);
-    other!.prepare(`INSERT INTO runs (${runCols.join(", ")}) SELECT ${runCols.map(pick).join(", ")} FROM runs WHERE id = ?`).run(id, runId);
-    other!.prepare(`INSERT INTO scores (${scoreCols.join(", ")}) SELECT ${scoreCols.map((c) => (c === "run_id" ? "?" : c)).join(", ")} FROM scores WHERE run_id = ? AND current = 1`).run(id, runId);
+    other!
+      .prepare(`INSERT INTO runs (${runCols.join(", ")}) SELECT ${runCols.map(pick).join(", ")} FROM runs WHERE id = ?`)
+      .run(id, runId);
+    other!
+      .prepare(
+        `INSERT INTO scores (${scoreCols.join(", ")}) SELECT ${scoreCols.map((c) => (c === "run_id" ? "?" : c)).join(", ")} FROM scores WHERE run_id = ? AND current = 1`,
+      )
+      .run(id, runId);
   };
 }
 
@@ -56,7 +63,9 @@ function betweenEveryRead(ctx: Ctx, land: () => void) {
 }
 
 async function session() {
-  const s = await dash.call("POST", "/api/sessions", { json: { name: "snap", suite: "mini", configs: ["files", "bash"], tasks: "all", repeats: 2, order: "blocked" } });
+  const s = await dash.call("POST", "/api/sessions", {
+    json: { name: "snap", suite: "mini", configs: ["files", "bash"], tasks: "all", repeats: 2, order: "blocked" },
+  });
   await runQueue(dash, token, () => ({}));
   return s.body.session.id as string;
 }

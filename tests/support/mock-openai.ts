@@ -83,18 +83,30 @@ const tokens = countWith(4);
 
 export function promptTokensOf(req: MockRequest, server: MockServer = {}): number {
   const t = countWith(server.charsPerToken ?? 4);
-  return req.messages.reduce((n, m) => n + 4 + t(m.content ?? "") + (m.tool_calls ? t(JSON.stringify(m.tool_calls)) : 0), 0) +
-    (req.tools && !server.dropTools ? t(JSON.stringify(req.tools)) : 0);
+  return (
+    req.messages.reduce(
+      (n, m) => n + 4 + t(m.content ?? "") + (m.tool_calls ? t(JSON.stringify(m.tool_calls)) : 0),
+      0,
+    ) + (req.tools && !server.dropTools ? t(JSON.stringify(req.tools)) : 0)
+  );
 }
 
 /** The prompt as one string, for prefix matching in the prompt cache (tools render first, in the system turn). */
 const promptText = (req: MockRequest, server: MockServer) =>
-  (req.tools && !server.dropTools ? JSON.stringify(req.tools) : "") + req.messages.map((m) => `${m.role}\n${m.content ?? ""}${m.tool_calls ? JSON.stringify(m.tool_calls) : ""}\n`).join("");
+  (req.tools && !server.dropTools ? JSON.stringify(req.tools) : "") +
+  req.messages
+    .map((m) => `${m.role}\n${m.content ?? ""}${m.tool_calls ? JSON.stringify(m.tool_calls) : ""}\n`)
+    .join("");
 
-const isAuto = (r: MockRequest) => (r.max_tokens !== undefined && r.max_tokens <= 8) || r.messages[0]?.content === "You write short, exact working notes.";
+const isAuto = (r: MockRequest) =>
+  (r.max_tokens !== undefined && r.max_tokens <= 8) ||
+  r.messages[0]?.content === "You write short, exact working notes.";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function mockOpenAI(script: MockReply[] | ((req: MockRequest, turn: number) => MockReply), server: MockServer = {}) {
+export async function mockOpenAI(
+  script: MockReply[] | ((req: MockRequest, turn: number) => MockReply),
+  server: MockServer = {},
+) {
   const requests: MockRequest[] = [];
   const sockets = new Set<import("node:net").Socket>();
   const cache: string[] = [];
@@ -111,7 +123,8 @@ export async function mockOpenAI(script: MockReply[] | ((req: MockRequest, turn:
       const path = (req.url ?? "").split("?")[0];
       if (req.method === "GET") {
         const via = server.windowVia ?? "none";
-        if (path === "/props" && via === "llama.cpp") return json(res, 200, { default_generation_settings: { n_ctx: server.nCtx }, total_slots: 1 });
+        if (path === "/props" && via === "llama.cpp")
+          return json(res, 200, { default_generation_settings: { n_ctx: server.nCtx }, total_slots: 1 });
         if (path === "/props") return json(res, 404, { error: "not found" });
         const model: Record<string, unknown> = { id: "mock-model", object: "model" };
         if (via === "llama.cpp") model.meta = { n_ctx_train: 131072, n_vocab: 262144 };
@@ -127,7 +140,15 @@ export async function mockOpenAI(script: MockReply[] | ((req: MockRequest, turn:
       requests.push(body);
       const promptTokens = promptTokensOf(body, server);
       if (server.nCtx !== undefined && promptTokens > server.nCtx) {
-        return json(res, 400, { error: { code: 400, message: "the request exceeds the available context size, try increasing it", type: "exceed_context_size_error", n_prompt_tokens: promptTokens, n_ctx: server.nCtx } });
+        return json(res, 400, {
+          error: {
+            code: 400,
+            message: "the request exceeds the available context size, try increasing it",
+            type: "exceed_context_size_error",
+            n_prompt_tokens: promptTokens,
+            n_ctx: server.nCtx,
+          },
+        });
       }
       // The prompt cache: the longest common prefix with any slot's last prompt, in tokens.
       let cacheN = 0;
@@ -150,7 +171,13 @@ export async function mockOpenAI(script: MockReply[] | ((req: MockRequest, turn:
         cache.length = Math.min(cache.length, server.promptCache.slots ?? 4);
       }
       let reply: MockReply;
-      if (isAuto(body)) reply = { content: body.messages[0]?.content === "You write short, exact working notes." ? "Summary: read the notes; the dentist is on 14 March." : "OK" };
+      if (isAuto(body))
+        reply = {
+          content:
+            body.messages[0]?.content === "You write short, exact working notes."
+              ? "Summary: read the notes; the dentist is on 14 March."
+              : "OK",
+        };
       else {
         const r = typeof script === "function" ? script(body, turn) : script[turn];
         turn++;
@@ -165,19 +192,38 @@ export async function mockOpenAI(script: MockReply[] | ((req: MockRequest, turn:
         return;
       }
       const calls = (reply.toolCalls ?? []).map((c, i) => ({
-        id: c.id ?? `tc_${turn}_${i}`, type: "function",
-        function: { name: c.name, arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments) },
+        id: c.id ?? `tc_${turn}_${i}`,
+        type: "function",
+        function: {
+          name: c.name,
+          arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments),
+        },
       }));
       const content = reply.content ?? "";
-      const completionTokens = Math.max(1, tokens(content + calls.map((c) => c.function.name + c.function.arguments).join("")));
+      const completionTokens = Math.max(
+        1,
+        tokens(content + calls.map((c) => c.function.name + c.function.arguments).join("")),
+      );
       const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens };
       const decodeMs = reply.decodeMs ?? 0;
-      const timings = { cache_n: cacheN, prompt_n: promptTokens - cacheN, prompt_ms: promptMs, predicted_n: completionTokens, predicted_ms: decodeMs };
+      const timings = {
+        cache_n: cacheN,
+        prompt_n: promptTokens - cacheN,
+        prompt_ms: promptMs,
+        predicted_n: completionTokens,
+        predicted_ms: decodeMs,
+      };
       const finish = reply.finishReason ?? (calls.length ? "tool_calls" : "stop");
       if (!body.stream || reply.ignoreStream) {
         if (decodeMs) await sleep(decodeMs);
         return json(res, 200, {
-          choices: [{ index: 0, message: { role: "assistant", content, ...(calls.length ? { tool_calls: calls } : {}) }, finish_reason: finish }],
+          choices: [
+            {
+              index: 0,
+              message: { role: "assistant", content, ...(calls.length ? { tool_calls: calls } : {}) },
+              finish_reason: finish,
+            },
+          ],
           ...(reply.noUsage ? {} : { usage }),
           ...(server.timings ? { timings } : {}),
         });
@@ -202,9 +248,28 @@ export async function mockOpenAI(script: MockReply[] | ((req: MockRequest, turn:
         for (const [i, c] of calls.entries()) {
           // Tool calls arrive in pieces: id and name first, then the arguments in two halves.
           const a = c.function.arguments;
-          await send({ choices: [{ index: 0, delta: { tool_calls: [{ index: i, id: c.id, type: "function", function: { name: c.function.name, arguments: "" } }] } }] });
-          await send({ choices: [{ index: 0, delta: { tool_calls: [{ index: i, function: { arguments: a.slice(0, a.length >> 1) } }] } }] });
-          await send({ choices: [{ index: 0, delta: { tool_calls: [{ index: i, function: { arguments: a.slice(a.length >> 1) } }] } }] });
+          await send({
+            choices: [
+              {
+                index: 0,
+                delta: {
+                  tool_calls: [
+                    { index: i, id: c.id, type: "function", function: { name: c.function.name, arguments: "" } },
+                  ],
+                },
+              },
+            ],
+          });
+          await send({
+            choices: [
+              { index: 0, delta: { tool_calls: [{ index: i, function: { arguments: a.slice(0, a.length >> 1) } }] } },
+            ],
+          });
+          await send({
+            choices: [
+              { index: 0, delta: { tool_calls: [{ index: i, function: { arguments: a.slice(a.length >> 1) } }] } },
+            ],
+          });
         }
       }
       const last = server.timings ? { timings } : {};
@@ -215,22 +280,24 @@ export async function mockOpenAI(script: MockReply[] | ((req: MockRequest, turn:
     });
   };
   let srv = http.createServer(handler);
-  const listen = (port: number) => new Promise<number>((resolve) => {
-    srv = http.createServer(handler);
-    srv.on("connection", (s) => {
-      sockets.add(s);
-      s.on("close", () => sockets.delete(s));
+  const listen = (port: number) =>
+    new Promise<number>((resolve) => {
+      srv = http.createServer(handler);
+      srv.on("connection", (s) => {
+        sockets.add(s);
+        s.on("close", () => sockets.delete(s));
+      });
+      srv.listen(port, "127.0.0.1", () => resolve((srv.address() as AddressInfo).port));
     });
-    srv.listen(port, "127.0.0.1", () => resolve((srv.address() as AddressInfo).port));
-  });
   const port = await listen(0);
   let up = true;
-  const stop = () => new Promise<void>((r) => {
-    if (!up) return r();
-    up = false;
-    for (const s of sockets) s.destroy();
-    srv.close(() => r());
-  });
+  const stop = () =>
+    new Promise<void>((r) => {
+      if (!up) return r();
+      up = false;
+      for (const s of sockets) s.destroy();
+      srv.close(() => r());
+    });
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,

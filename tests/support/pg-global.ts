@@ -14,7 +14,9 @@ export default async function setup(project: TestProject) {
   // @ts-expect-error: a plain .mjs module shared with the scripts
   const { findPgBin, startPgServer } = await import("../../scripts/lib/pg-server.mjs");
   if (!findPgBin()) {
-    console.warn("▸ PostgreSQL tests skipped: PostgreSQL is not installed here (apt-get install postgresql, or set PG_BIN).");
+    console.warn(
+      "▸ PostgreSQL tests skipped: PostgreSQL is not installed here (apt-get install postgresql, or set PG_BIN).",
+    );
     project.provide("pgUrl", "");
     return;
   }

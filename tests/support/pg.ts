@@ -8,7 +8,9 @@ export const pgUrl = inject("pgUrl");
  * A fresh database cloned from the migrated template: `{ url, drop }`. Cloning copies the files,
  * so each test file starts from the migrated schema in a fraction of a second.
  */
-export async function pgTestDatabase(fromTemplate = true): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+export async function pgTestDatabase(
+  fromTemplate = true,
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const { default: pg } = await import("pg");
   const name = `t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client(pgUrl);

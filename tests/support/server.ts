@@ -34,7 +34,10 @@ export interface Call {
  * A dashboard on a fresh SQLite file with a controllable clock, called through its real route
  * handlers with real Request objects (no network), loaded with the suites in `suitesDir`.
  */
-export function testDashboard(suitesDir = path.join(__dirname, "..", "fixtures", "suites"), opts: { sequentialIds?: boolean } = {}) {
+export function testDashboard(
+  suitesDir = path.join(__dirname, "..", "fixtures", "suites"),
+  opts: { sequentialIds?: boolean } = {},
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-"));
   let now = Date.parse("2026-10-14T09:00:00Z");
   // Sequential ids (ses_0001, run_0001, …) make exports reproducible byte for byte.
@@ -58,13 +61,20 @@ export function testDashboard(suitesDir = path.join(__dirname, "..", "fixtures",
       const mod = await load(file);
       // Next.js answers HEAD with GET; every other method is the route file's own (otherMethods).
       const handler = mod[req.method] ?? (req.method === "HEAD" ? mod.GET : undefined);
-      if (!handler) throw new Error(`${u.pathname} exports no ${req.method} handler: end its route file with \`otherMethods(…)\` from src/server/http.ts`);
+      if (!handler)
+        throw new Error(
+          `${u.pathname} exports no ${req.method} handler: end its route file with \`otherMethods(…)\` from src/server/http.ts`,
+        );
       return handler(req, { params: Promise.resolve({ ...m.groups }) });
     }
     throw new Error(`no route for ${u.pathname}`);
   }
 
-  async function call(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS", url: string, opts: { json?: unknown; body?: string; token?: string; headers?: Record<string, string> } = {}): Promise<Call> {
+  async function call(
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS",
+    url: string,
+    opts: { json?: unknown; body?: string; token?: string; headers?: Record<string, string> } = {},
+  ): Promise<Call> {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: string | undefined = opts.body;
@@ -103,7 +113,11 @@ export const pollBody = { ...phone, state: { thermal: "nominal", battery: 0.8, c
 
 /** A minimal valid trace for a job: one turn, the given calls, reply and final files. */
 export function traceFor(
-  job: { lease: { token: string }; attempt: number; task: { workspace: { files: { path: string; content: string }[] } } },
+  job: {
+    lease: { token: string };
+    attempt: number;
+    task: { workspace: { files: { path: string; content: string }[] } };
+  },
   opts: { reply?: string; files?: { path: string; content: string }[]; calls?: unknown[]; end?: string } = {},
 ) {
   return {
@@ -114,7 +128,17 @@ export function traceFor(
     endedAt: "2026-10-14T09:00:09Z",
     conditions: { thermalAtStart: "nominal", charging: false },
     load: { startupTokens: 300, ms: 2200 },
-    turns: [{ promptTokens: 45, contextTokens: 380, ttftMs: 320, outputTokens: 40, decodeMs: 2000, text: "…", toolCalls: opts.calls ?? [] }],
+    turns: [
+      {
+        promptTokens: 45,
+        contextTokens: 380,
+        ttftMs: 320,
+        outputTokens: 40,
+        decodeMs: 2000,
+        text: "…",
+        toolCalls: opts.calls ?? [],
+      },
+    ],
     reply: opts.reply ?? "",
     end: { reason: opts.end ?? "stop" },
     peakContextTokens: 420,
@@ -126,12 +150,19 @@ export function traceFor(
  * Works through a dashboard's queue as one phone: polls until 204, submitting for each job a
  * minimal valid trace overridden by `shape(job, i)`. Every submission must be accepted.
  */
-export async function runQueue(dash: ReturnType<typeof testDashboard>, token: string, shape: (job: any, i: number) => object) {
+export async function runQueue(
+  dash: ReturnType<typeof testDashboard>,
+  token: string,
+  shape: (job: any, i: number) => object,
+) {
   for (let i = 0; ; i++) {
     const r = await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token });
     if (r.status === 204) return i;
     const job = r.body.job;
-    const res = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: { ...traceFor(job), ...shape(job, i) }, token });
+    const res = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, {
+      json: { ...traceFor(job), ...shape(job, i) },
+      token,
+    });
     if (res.status !== 201) throw new Error(`result for ${job.id} answered ${res.status}: ${JSON.stringify(res.body)}`);
   }
 }

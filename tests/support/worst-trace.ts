@@ -30,7 +30,9 @@ export function worstTraceFields(calls = WORST_CALLS) {
     changes: [{ path: i % 2 ? "/todo.md" : "/drafts/index.md", content: fill(CONTENT) }],
   }));
   return {
-    turns: [{ promptTokens: 45, contextTokens: 380, ttftMs: 320, outputTokens: 40, decodeMs: 2000, text: "…", toolCalls }],
+    turns: [
+      { promptTokens: 45, contextTokens: 380, ttftMs: 320, outputTokens: 40, decodeMs: 2000, text: "…", toolCalls },
+    ],
     reply: fill(CONTENT),
   };
 }

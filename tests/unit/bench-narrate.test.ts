@@ -7,7 +7,18 @@ import { traceFor } from "../support/server";
 const job = { id: "job_1", attempt: 1, lease: { token: "lease_x" }, task: { workspace: { files: [] } } };
 const base = (): Trace => {
   const t = traceFor(job as never, { reply: "Done." }) as Trace;
-  return { ...t, turns: [0, 1, 2].map((i) => ({ promptTokens: 40, contextTokens: 400, ttftMs: 300, outputTokens: 20, decodeMs: 1000, text: `turn ${i}`, toolCalls: [] })) };
+  return {
+    ...t,
+    turns: [0, 1, 2].map((i) => ({
+      promptTokens: 40,
+      contextTokens: 400,
+      ttftMs: 300,
+      outputTokens: 20,
+      decodeMs: 1000,
+      text: `turn ${i}`,
+      toolCalls: [],
+    })),
+  };
 };
 const bytes = (t: unknown) => Buffer.byteLength(JSON.stringify(t));
 

@@ -5,7 +5,13 @@ import { compareAnalytics } from "@/server/analytics/compare";
 import { compareFamily, selectionConfigs } from "@/server/analytics/family";
 import { filterOptions } from "@/server/analytics/filterOptions";
 import { compareLists, defaultSides, sideLabel } from "@/domain/analytics/compare-view";
-import { AnalyticsHeader, FilterError, NoRuns, readPageFilter, type SearchParams } from "@/components/analytics/AnalyticsHeader";
+import {
+  AnalyticsHeader,
+  FilterError,
+  NoRuns,
+  readPageFilter,
+  type SearchParams,
+} from "@/components/analytics/AnalyticsHeader";
 import { CompareResult, CompareWarnings, FamilyTable } from "@/components/analytics/CompareResult";
 import { UrlParamsForm } from "@/components/analytics/UrlParamsForm";
 import { TrajectoryDiff, TransitionTable } from "@/components/analytics/TrajectoryDiff";
@@ -21,32 +27,56 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) 
 export default async function ComparePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const parsed = readPageFilter(sp);
-  if (!parsed.success) return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics/compare" />;
+  if (!parsed.success)
+    return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics/compare" />;
   const ctx = getContext();
   const filter = parsed.data;
   const header = (
-    <AnalyticsHeader ctx={ctx} tab="/analytics/compare" filter={filter} guide="Task-by-task comparison of two configs, or of one config in two sessions, with tests that say whether the difference could be chance." />
+    <AnalyticsHeader
+      ctx={ctx}
+      tab="/analytics/compare"
+      filter={filter}
+      guide="Task-by-task comparison of two configs, or of one config in two sessions, with tests that say whether the difference could be chance."
+    />
   );
   const configs = selectionConfigs(ctx, filter);
   const sides = defaultSides(configs, one(sp.a), one(sp.b));
-  if (!sides) return (<>{header}<NoRuns /></>);
+  if (!sides)
+    return (
+      <>
+        {header}
+        <NoRuns />
+      </>
+    );
   const aSession = one(sp.aSession);
   const bSession = one(sp.bSession);
   const mode = one(sp.mode) === "consecutive" ? "consecutive" : "baseline";
   // A side's runs: the page's filter, narrowed to that side's session when it has one.
-  const filterQuery = (session?: string) => filterToParams(session ? { ...filter, sessions: [session] } : filter).toString();
-  const result = compareAnalytics(ctx, filter, { config: sides.a, session: aSession }, { config: sides.b, session: bSession });
+  const filterQuery = (session?: string) =>
+    filterToParams(session ? { ...filter, sessions: [session] } : filter).toString();
+  const result = compareAnalytics(
+    ctx,
+    filter,
+    { config: sides.a, session: aSession },
+    { config: sides.b, session: bSession },
+  );
   const family = compareFamily(ctx, filter, mode, one(sp.baseline), configs);
   const configOpts = configs.map((c): [string, string] => [c, c]);
   const sessions = filterOptions(ctx).sessions;
-  const sessionOpts: [string, string][] = [["", "any selected session"], ...sessions.map((s): [string, string] => [s.id, s.name])];
+  const sessionOpts: [string, string][] = [
+    ["", "any selected session"],
+    ...sessions.map((s): [string, string] => [s.id, s.name]),
+  ];
   const noOverlap = !result.tasks.length;
 
   return (
     <>
       {header}
       <h2>Two sides</h2>
-      <p className="section-guide">b against a: a task improved when b passed a larger share of its runs. The sign test counts improved vs degraded tasks; McNemar counts runs paired by task and repeat.</p>
+      <p className="section-guide">
+        b against a: a task improved when b passed a larger share of its runs. The sign test counts improved vs degraded
+        tasks; McNemar counts runs paired by task and repeat.
+      </p>
       <UrlParamsForm
         testId="compare-form"
         submitLabel="Compare"
@@ -63,9 +93,20 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       </p>
       <CompareWarnings warnings={result.warnings} />
       {noOverlap ? (
-        <div className="panel empty" data-testid="compare-empty"><p className="muted">The two sides share no task with runs in this selection: pick other configs or sessions.</p></div>
+        <div className="panel empty" data-testid="compare-empty">
+          <p className="muted">
+            The two sides share no task with runs in this selection: pick other configs or sessions.
+          </p>
+        </div>
       ) : (
-        <CompareResult a={sides.a} b={sides.b} lists={compareLists(result, result.tasks)} signTestP={result.signTestP} mcnemarP={result.mcnemarP} pairs={result.pairs} bootstrap={result.bootstrap}
+        <CompareResult
+          a={sides.a}
+          b={sides.b}
+          lists={compareLists(result, result.tasks)}
+          signTestP={result.signTestP}
+          mcnemarP={result.mcnemarP}
+          pairs={result.pairs}
+          bootstrap={result.bootstrap}
           hrefs={{
             a: (taskId) => runsHref(filterQuery(aSession), { task: taskId, config: sides.a }),
             b: (taskId) => runsHref(filterQuery(bSession), { task: taskId, config: sides.b }),
@@ -73,16 +114,36 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         />
       )}
 
-      {noOverlap ? null : <PairDetails ctx={ctx} filter={filter} a={{ config: sides.a, session: aSession }} b={{ config: sides.b, session: bSession }} result={result} wanted={one(sp.diffTask)} />}
+      {noOverlap ? null : (
+        <PairDetails
+          ctx={ctx}
+          filter={filter}
+          a={{ config: sides.a, session: aSession }}
+          b={{ config: sides.b, session: bSession }}
+          result={result}
+          wanted={one(sp.diffTask)}
+        />
+      )}
 
       <h2>Several pairs</h2>
-      <p className="section-guide">Each row is one comparison. Testing many pairs finds some &quot;significant&quot; by chance; read the Benjamini–Hochberg columns, which keep the false discovery rate at the level you compare them with (e.g. 0.05).</p>
+      <p className="section-guide">
+        Each row is one comparison. Testing many pairs finds some &quot;significant&quot; by chance; read the
+        Benjamini–Hochberg columns, which keep the false discovery rate at the level you compare them with (e.g. 0.05).
+      </p>
       <UrlParamsForm
         testId="family-form"
         submitLabel="Show"
         values={{ mode, baseline: family.baseline ?? configs[0] }}
         fields={[
-          { name: "mode", label: "Pairs", options: [["baseline", "each config vs a baseline"], ["consecutive", "each config vs the one before"]], testId: "family-mode" },
+          {
+            name: "mode",
+            label: "Pairs",
+            options: [
+              ["baseline", "each config vs a baseline"],
+              ["consecutive", "each config vs the one before"],
+            ],
+            testId: "family-mode",
+          },
           { name: "baseline", label: "Baseline", options: configOpts, testId: "family-baseline" },
         ]}
       />
@@ -92,8 +153,20 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
 }
 
 /** The outcome transitions and the trajectory diff of one task, for two sides that share tasks. */
-function PairDetails({ ctx, filter, a, b, result, wanted }: {
-  ctx: Ctx; filter: AnalyticsFilter; a: Side; b: Side; result: { tasks: { taskId: string }[]; degraded: string[]; improved: string[] }; wanted?: string;
+function PairDetails({
+  ctx,
+  filter,
+  a,
+  b,
+  result,
+  wanted,
+}: {
+  ctx: Ctx;
+  filter: AnalyticsFilter;
+  a: Side;
+  b: Side;
+  result: { tasks: { taskId: string }[]; degraded: string[]; improved: string[] };
+  wanted?: string;
 }) {
   const transitions = transitionAnalytics(ctx, filter, a, b);
   // The task to diff: the one in the address, else the first degraded task, else the first shared one.
@@ -103,14 +176,35 @@ function PairDetails({ ctx, filter, a, b, result, wanted }: {
   return (
     <>
       <h2>How runs ended, a against b</h2>
-      <p className="section-guide">Runs paired by task and repeat: each row is how a run ended under a, each column how its partner ended under b. Off the diagonal, the same task ended differently (e.g. finished under a, hit the tool limit under b).</p>
+      <p className="section-guide">
+        Runs paired by task and repeat: each row is how a run ended under a, each column how its partner ended under b.
+        Off the diagonal, the same task ended differently (e.g. finished under a, hit the tool limit under b).
+      </p>
       <TransitionTable m={transitions} a={a.config} b={b.config} />
       <h2>Trajectory diff</h2>
-      <p className="section-guide">For one task, the call path most runs of each config followed (abstracted as in the failure-pattern table), the first step where they differ, and how the runs on each path ended.</p>
+      <p className="section-guide">
+        For one task, the call path most runs of each config followed (abstracted as in the failure-pattern table), the
+        first step where they differ, and how the runs on each path ended.
+      </p>
       {/* Not `task`: that is the shared filter's, and would narrow the whole page to one task. */}
-      <UrlParamsForm testId="trajectory-form" submitLabel="Show" values={{ diffTask: task }}
-        fields={[{ name: "diffTask", label: "Task", options: taskIds.map((t): [string, string] => [t, t]), testId: "trajectory-task" }]} />
-      {diff ? <TrajectoryDiff t={diff} a={a.config} b={b.config} /> : <p className="muted">No runs of this task on both sides.</p>}
+      <UrlParamsForm
+        testId="trajectory-form"
+        submitLabel="Show"
+        values={{ diffTask: task }}
+        fields={[
+          {
+            name: "diffTask",
+            label: "Task",
+            options: taskIds.map((t): [string, string] => [t, t]),
+            testId: "trajectory-task",
+          },
+        ]}
+      />
+      {diff ? (
+        <TrajectoryDiff t={diff} a={a.config} b={b.config} />
+      ) : (
+        <p className="muted">No runs of this task on both sides.</p>
+      )}
     </>
   );
 }

@@ -7,7 +7,9 @@ export const GET = route((req: Request) => {
   const q = readQuery(contract.gate, req);
   const result = runGate(getContext(), q, new URL(req.url).origin);
   if (q.format === "markdown") {
-    return new Response(result.markdown, { headers: { "content-type": "text/markdown; charset=utf-8", "cache-control": "no-store" } });
+    return new Response(result.markdown, {
+      headers: { "content-type": "text/markdown; charset=utf-8", "cache-control": "no-store" },
+    });
   }
   return reply(contract.gate, 200, result);
 });

@@ -20,29 +20,66 @@ function load(id: string, turns: string | undefined) {
   }
 }
 
-export default async function RunPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ turns?: string | string[] }> }) {
+export default async function RunPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ turns?: string | string[] }>;
+}) {
   const { id } = await params;
   const { turns: requested } = await searchParams;
-  const { data, read, seed, milestonesTotal, turnCount, shown, turns, lines, looseCalls, callCount } = load(id, typeof requested === "string" ? requested : undefined);
+  const { data, read, seed, milestonesTotal, turnCount, shown, turns, lines, looseCalls, callCount } = load(
+    id,
+    typeof requested === "string" ? requested : undefined,
+  );
 
   return (
     <>
       <TraceKeys previous={data.neighbours.previous} next={data.neighbours.next} />
       <RunHeader data={data} read={read} />
-      {read.kind === "invalid" && <div className="error">This run&apos;s stored trace does not match the current trace format ({read.error}), so its timeline cannot be drawn. The export still has its numbers.</div>}
+      {read.kind === "invalid" && (
+        <div className="error">
+          This run&apos;s stored trace does not match the current trace format ({read.error}), so its timeline cannot be
+          drawn. The export still has its numbers.
+        </div>
+      )}
       {read.kind === "imported" && (
-        <div className="notice" data-testid="imported-trace">Imported from a runs.json: it keeps per-turn timings and the tool calls, but no model texts, results, reply or workspace.</div>
+        <div className="notice" data-testid="imported-trace">
+          Imported from a runs.json: it keeps per-turn timings and the tool calls, but no model texts, results, reply or
+          workspace.
+        </div>
       )}
 
-      <h2>Timeline <span className="hint">{turnCount} turn{turnCount === 1 ? "" : "s"}, {callCount} tool call{callCount === 1 ? "" : "s"}</span></h2>
-      <p className="section-guide">Each turn: tokens in, time to first token, tokens out and decode speed, context in use; then the raw model text (tool-call syntax highlighted) and what each call did.{shown.pages.length > 0 && ` A long run shows ${shown.pages[0].to} turns in full at a time and the others as one line: click a line to open its page, or show all.`}</p>
+      <h2>
+        Timeline{" "}
+        <span className="hint">
+          {turnCount} turn{turnCount === 1 ? "" : "s"}, {callCount} tool call{callCount === 1 ? "" : "s"}
+        </span>
+      </h2>
+      <p className="section-guide">
+        Each turn: tokens in, time to first token, tokens out and decode speed, context in use; then the raw model text
+        (tool-call syntax highlighted) and what each call did.
+        {shown.pages.length > 0 &&
+          ` A long run shows ${shown.pages[0].to} turns in full at a time and the others as one line: click a line to open its page, or show all.`}
+      </p>
       <TurnPager window={shown} />
       {turnCount === 0 ? (
-        <p className="muted" data-testid="turns-empty">This run has no turns: the model never produced output.</p>
+        <p className="muted" data-testid="turns-empty">
+          This run has no turns: the model never produced output.
+        </p>
       ) : (
         <div className="timeline">
-          {turns.map((t) => (showsInFull(shown, t.n) ? <TurnCard key={t.n} turn={t} milestonesTotal={milestonesTotal} /> : <TurnLine key={t.n} turn={t} page={pageOf(shown, t.n)} />))}
-          {lines.map((t) => <TurnLine key={t.n} turn={t} page={pageOf(shown, t.n)} />)}
+          {turns.map((t) =>
+            showsInFull(shown, t.n) ? (
+              <TurnCard key={t.n} turn={t} milestonesTotal={milestonesTotal} />
+            ) : (
+              <TurnLine key={t.n} turn={t} page={pageOf(shown, t.n)} />
+            ),
+          )}
+          {lines.map((t) => (
+            <TurnLine key={t.n} turn={t} page={pageOf(shown, t.n)} />
+          ))}
         </div>
       )}
 
@@ -50,7 +87,9 @@ export default async function RunPage({ params, searchParams }: { params: Promis
         <>
           <h2>Tool calls</h2>
           <p className="section-guide">In call order; repeats of an earlier call are flagged as a loop.</p>
-          {looseCalls.map((c) => <CallView key={c.n} call={c} milestonesTotal={milestonesTotal} />)}
+          {looseCalls.map((c) => (
+            <CallView key={c.n} call={c} milestonesTotal={milestonesTotal} />
+          ))}
         </>
       )}
 
@@ -59,8 +98,14 @@ export default async function RunPage({ params, searchParams }: { params: Promis
           <h2>Final reply</h2>
           <LongText text={read.trace.reply} testId="reply" />
           <h2>Final workspace</h2>
-          <p className="section-guide">The files the run left behind against the task&apos;s seed: open a file to see its diff.</p>
-          {seed ? <WorkspaceView seed={seed} final={read.trace.workspace} /> : <p className="muted">The task version is unknown, so there is no seed to compare with.</p>}
+          <p className="section-guide">
+            The files the run left behind against the task&apos;s seed: open a file to see its diff.
+          </p>
+          {seed ? (
+            <WorkspaceView seed={seed} final={read.trace.workspace} />
+          ) : (
+            <p className="muted">The task version is unknown, so there is no seed to compare with.</p>
+          )}
         </>
       )}
     </>

@@ -8,7 +8,13 @@ export const dynamic = "force-dynamic";
 export default function NewSessionPage() {
   const { suite, error } = defaultSuiteForPage(getContext());
   if (!suite) return <div className="error">{error}</div>;
-  const tasks = suite.tasks.map((t) => ({ id: t.id, group: t.group, heldOut: !!t.heldOut, title: t.title ?? null, prompt: t.prompt }));
+  const tasks = suite.tasks.map((t) => ({
+    id: t.id,
+    group: t.group,
+    heldOut: !!t.heldOut,
+    title: t.title ?? null,
+    prompt: t.prompt,
+  }));
   const configs = suite.configs.map((c) => ({ id: c.id, label: c.label }));
   return (
     <>

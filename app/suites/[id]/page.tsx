@@ -9,7 +9,13 @@ import { fixtureResults } from "@/server/suites/fixtureResults";
 export const dynamic = "force-dynamic";
 
 /** A suite by id, its newest version; `?q=` finds tasks, `?page=` pages through them. */
-export default async function SuitePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SuitePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { id } = await params;
   const request = parseTaskPageRequest(await searchParams);
   let suite;

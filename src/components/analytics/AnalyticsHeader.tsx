@@ -20,7 +20,8 @@ export const ANALYTICS_TABS = [
 
 export function toUrlParams(sp: SearchParams): URLSearchParams {
   const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(sp)) for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, x);
+  for (const [k, v] of Object.entries(sp))
+    for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, x);
   return p;
 }
 
@@ -30,7 +31,17 @@ export function readPageFilter(sp: SearchParams) {
 }
 
 /** Title, tabs and filter bar shared by every analytics page. */
-export function AnalyticsHeader({ ctx, tab, filter, guide }: { ctx: Ctx; tab: string; filter: AnalyticsFilter; guide: string }) {
+export function AnalyticsHeader({
+  ctx,
+  tab,
+  filter,
+  guide,
+}: {
+  ctx: Ctx;
+  tab: string;
+  filter: AnalyticsFilter;
+  guide: string;
+}) {
   const qs = filterToParams(filter).toString();
   return (
     <>
@@ -39,18 +50,41 @@ export function AnalyticsHeader({ ctx, tab, filter, guide }: { ctx: Ctx; tab: st
       <nav className="tabs" data-testid="analytics-tabs" style={{ marginBottom: 12 }}>
         {ANALYTICS_TABS.map((t) => (
           <Link key={t.href} href={qs ? `${t.href}?${qs}` : t.href}>
-            <button aria-pressed={t.href === tab} tabIndex={-1}>{t.label}</button>
+            <button aria-pressed={t.href === tab} tabIndex={-1}>
+              {t.label}
+            </button>
           </Link>
         ))}
       </nav>
       <FilterBar filter={filter} options={filterOptions(ctx)} />
       <p className="muted" style={{ marginTop: -6 }} data-testid="downloads">
         Download the runs behind these views:{" "}
-        <a href={`/api/export/runs.csv${qs ? `?${qs}` : ""}`} download data-testid="download-csv">runs.csv</a> ·{" "}
-        <a href={`/api/export/runs.json${qs ? `?${qs}` : ""}`} download data-testid="download-json">runs.json</a> ·{" "}
-        <a href={`/api/export/turns.csv${qs ? `?${qs}` : ""}`} download data-testid="download-turns" title="One row per turn (docs/notebook-data.md)">turns.csv</a> ·{" "}
-        <a href={`/api/export/calls.csv${qs ? `?${qs}` : ""}`} download data-testid="download-calls" title="One row per tool call (docs/notebook-data.md)">calls.csv</a> ·{" "}
-        <ReportButton query={qs} />
+        <a href={`/api/export/runs.csv${qs ? `?${qs}` : ""}`} download data-testid="download-csv">
+          runs.csv
+        </a>{" "}
+        ·{" "}
+        <a href={`/api/export/runs.json${qs ? `?${qs}` : ""}`} download data-testid="download-json">
+          runs.json
+        </a>{" "}
+        ·{" "}
+        <a
+          href={`/api/export/turns.csv${qs ? `?${qs}` : ""}`}
+          download
+          data-testid="download-turns"
+          title="One row per turn (docs/notebook-data.md)"
+        >
+          turns.csv
+        </a>{" "}
+        ·{" "}
+        <a
+          href={`/api/export/calls.csv${qs ? `?${qs}` : ""}`}
+          download
+          data-testid="download-calls"
+          title="One row per tool call (docs/notebook-data.md)"
+        >
+          calls.csv
+        </a>{" "}
+        · <ReportButton query={qs} />
       </p>
     </>
   );
@@ -71,7 +105,8 @@ export function NoRuns() {
     <div className="panel empty" data-testid="analytics-empty">
       <h2>No scored runs match these filters</h2>
       <p className="muted">
-        Widen the filters, or <Link href="/sessions/new">queue a session</Link> (or run the demo from the <Link href="/">Sessions</Link> page) and come back when runs arrive.
+        Widen the filters, or <Link href="/sessions/new">queue a session</Link> (or run the demo from the{" "}
+        <Link href="/">Sessions</Link> page) and come back when runs arrive.
       </p>
     </div>
   );

@@ -8,12 +8,20 @@ export function BuildFitsTable({ builds }: { builds: BuildFit[] }) {
   return (
     <div style={{ overflowX: "auto" }}>
       {warnings.map((w) => (
-        <p key={w} className="error" data-testid="ttft-regression">{w}</p>
+        <p key={w} className="error" data-testid="ttft-regression">
+          {w}
+        </p>
       ))}
       <table className="compact" data-testid="build-fits">
         <thead>
           <tr>
-            <th>Device</th><th>Build</th><th className="num">n</th><th className="num">Slope / 1,000 tokens</th><th>95% CI</th><th className="num">R²</th><th>Vs previous build</th>
+            <th>Device</th>
+            <th>Build</th>
+            <th className="num">n</th>
+            <th className="num">Slope / 1,000 tokens</th>
+            <th>95% CI</th>
+            <th className="num">R²</th>
+            <th>Vs previous build</th>
           </tr>
         </thead>
         <tbody>

@@ -25,23 +25,48 @@ export function FailurePatternTable({ rows, filterQuery = "" }: { rows: FailureP
       <table className="compact failure-table" data-testid="failure-patterns">
         <thead>
           <tr>
-            <th>Task</th><th>Config</th><th>Most common sequence of the failing runs</th>
-            <th className="num" title="failing runs that followed this sequence, of all failing runs">Followed</th>
-            <th className="num" title="runs that did not pass, of all runs">Failed</th>
-            <th className="num" title="distinct sequences among the failing runs">Variants</th>
+            <th>Task</th>
+            <th>Config</th>
+            <th>Most common sequence of the failing runs</th>
+            <th className="num" title="failing runs that followed this sequence, of all failing runs">
+              Followed
+            </th>
+            <th className="num" title="runs that did not pass, of all runs">
+              Failed
+            </th>
+            <th className="num" title="distinct sequences among the failing runs">
+              Variants
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r, i) => (
-            <tr key={`${r.taskId}/${r.configId}`} data-testid={`failure-row-${r.taskId}-${r.configId}`} className={i > 0 && rows[i - 1].taskId === r.taskId ? "" : "task-first"}>
+            <tr
+              key={`${r.taskId}/${r.configId}`}
+              data-testid={`failure-row-${r.taskId}-${r.configId}`}
+              className={i > 0 && rows[i - 1].taskId === r.taskId ? "" : "task-first"}
+            >
               {/* the task is named once, on the first of its rows */}
               {(i === 0 || rows[i - 1].taskId !== r.taskId) && (
-                <td className={`task-name g-${r.group} nowrap`} rowSpan={rows.filter((x) => x.taskId === r.taskId).length}>{r.taskId}</td>
+                <td
+                  className={`task-name g-${r.group} nowrap`}
+                  rowSpan={rows.filter((x) => x.taskId === r.taskId).length}
+                >
+                  {r.taskId}
+                </td>
               )}
               <td className="mono">{r.configId}</td>
-              <td data-testid="failure-pattern"><Pattern text={r.pattern} /></td>
-              <td className="num" data-testid="failure-following">{r.following} of {r.failing}</td>
-              <td className="num" data-testid="failure-failing"><Link href={runsHref(filterQuery, { task: r.taskId, config: r.configId, passed: "false" })}>{r.failing}/{r.runs}</Link></td>
+              <td data-testid="failure-pattern">
+                <Pattern text={r.pattern} />
+              </td>
+              <td className="num" data-testid="failure-following">
+                {r.following} of {r.failing}
+              </td>
+              <td className="num" data-testid="failure-failing">
+                <Link href={runsHref(filterQuery, { task: r.taskId, config: r.configId, passed: "false" })}>
+                  {r.failing}/{r.runs}
+                </Link>
+              </td>
               <td className="num">{r.patterns}</td>
             </tr>
           ))}

@@ -11,8 +11,15 @@ export function LoadPredictionTable({ rows, contrast }: { rows: LoadRow[]; contr
       <table className="compact" data-testid="load-prediction">
         <thead>
           <tr>
-            <th>Config</th><th className="num" title="median start-up tokens">Start-up</th><th className="num">Predicted load</th>
-            <th className="num">Measured load</th><th className="num" title="measured − predicted">Difference</th>
+            <th>Config</th>
+            <th className="num" title="median start-up tokens">
+              Start-up
+            </th>
+            <th className="num">Predicted load</th>
+            <th className="num">Measured load</th>
+            <th className="num" title="measured − predicted">
+              Difference
+            </th>
           </tr>
         </thead>
         <tbody>

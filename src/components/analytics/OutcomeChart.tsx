@@ -6,8 +6,13 @@ import type { OutcomeRow, OutcomeScope } from "@/domain/analytics/outcomes";
 import { OUTCOMES } from "@/domain/scoring/types";
 
 export const OUTCOME_COLORS: Record<string, string> = {
-  finished: "#1d7a46", wrong_result: "#b3261e", asked_instead: "#6a3fb5", gave_up: "#d08a1f",
-  tool_limit: "#24628a", context_full: "#a3245e", crashed: "#555",
+  finished: "#1d7a46",
+  wrong_result: "#b3261e",
+  asked_instead: "#6a3fb5",
+  gave_up: "#d08a1f",
+  tool_limit: "#24628a",
+  context_full: "#a3245e",
+  crashed: "#555",
 };
 const SCOPES: { id: OutcomeScope; label: string }[] = [
   { id: "all", label: "All tasks" },
@@ -23,7 +28,13 @@ export function OutcomeChart({ data }: { data: Record<OutcomeScope, OutcomeRow[]
     <ChartFrame testId="outcome-chart" name={`outcomes-${scope}`}>
       <div className="tabs">
         {SCOPES.map((s) => (
-          <button key={s.id} data-report-variant={s.label} aria-pressed={scope === s.id} onClick={() => setScope(s.id)} data-testid={`outcome-scope-${s.id}`}>
+          <button
+            key={s.id}
+            data-report-variant={s.label}
+            aria-pressed={scope === s.id}
+            onClick={() => setScope(s.id)}
+            data-testid={`outcome-scope-${s.id}`}
+          >
             {s.label}
           </button>
         ))}
@@ -35,7 +46,18 @@ export function OutcomeChart({ data }: { data: Record<OutcomeScope, OutcomeRow[]
           <BarChart data={rows} margin={{ top: 10, right: 16, bottom: 4, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="configId" tick={{ fontSize: 12 }} />
-            <YAxis allowDecimals={false} width={56} label={{ value: "runs", angle: -90, position: "insideLeft", offset: 10, fontSize: 12, style: { textAnchor: "middle" } }} />
+            <YAxis
+              allowDecimals={false}
+              width={56}
+              label={{
+                value: "runs",
+                angle: -90,
+                position: "insideLeft",
+                offset: 10,
+                fontSize: 12,
+                style: { textAnchor: "middle" },
+              }}
+            />
             <Tooltip />
             <Legend formatter={(v: string) => v.replace("_", " ")} />
             {OUTCOMES.map((o) => (

@@ -19,7 +19,19 @@ export function PassByGroupChart({ rows }: { rows: GroupBarRow[] }) {
         <BarChart data={rows} margin={{ top: 10, right: 16, bottom: 4, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="configId" tick={{ fontSize: 12 }} />
-          <YAxis domain={[0, 1]} tickFormatter={pct} width={62} label={{ value: "pass rate", angle: -90, position: "insideLeft", offset: 10, fontSize: 12, style: { textAnchor: "middle" } }} />
+          <YAxis
+            domain={[0, 1]}
+            tickFormatter={pct}
+            width={62}
+            label={{
+              value: "pass rate",
+              angle: -90,
+              position: "insideLeft",
+              offset: 10,
+              fontSize: 12,
+              style: { textAnchor: "middle" },
+            }}
+          />
           <Tooltip
             formatter={(value, name, item) => {
               const s = PASS_SERIES.find((x) => x.label === name);

@@ -1,6 +1,16 @@
 "use client";
 import { ChartFrame } from "@/components/charts/ChartFrame";
-import { CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  CartesianGrid,
+  Legend,
+  ReferenceLine,
+  ResponsiveContainer,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { PeakContextView, PeakPoint } from "@/domain/analytics/peakContext";
 import { integer } from "@/domain/stats/format";
 import { colorOf, type ConfigColors } from "./configColors";
@@ -10,7 +20,14 @@ const markerFor = (fill: string) =>
   function Marker(props: { cx?: number; cy?: number; payload?: unknown }) {
     const { cx = 0, cy = 0 } = props;
     if ((props.payload as PeakPoint | undefined)?.contextFull) {
-      return <path className="ctx-full-marker" d={`M${cx - 5},${cy - 5}L${cx + 5},${cy + 5}M${cx - 5},${cy + 5}L${cx + 5},${cy - 5}`} stroke={fill} strokeWidth={2.2} />;
+      return (
+        <path
+          className="ctx-full-marker"
+          d={`M${cx - 5},${cy - 5}L${cx + 5},${cy + 5}M${cx - 5},${cy + 5}L${cx + 5},${cy - 5}`}
+          stroke={fill}
+          strokeWidth={2.2}
+        />
+      );
     }
     return <circle cx={cx} cy={cy} r={4} fill={fill} fillOpacity={0.75} />;
   };
@@ -23,27 +40,63 @@ export function PeakContextChart({ view, colors }: { view: PeakContextView; colo
       <ResponsiveContainer width="100%" height={340}>
         <ScatterChart margin={{ top: 18, right: 20, bottom: 8, left: 4 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis type="number" dataKey="x" domain={[-0.5, view.tasks.length - 0.5]} ticks={view.tasks.map((_, i) => i)}
-            tickFormatter={(i: number) => view.tasks[i] ?? ""} interval={0} tick={{ fontSize: 11 }} />
-          <YAxis type="number" dataKey="y" domain={[0, Math.ceil((yMax * 1.08) / 256) * 256]} tickFormatter={(v: number) => integer(v)} width={64} label={{ value: "peak context (tokens)", angle: -90, position: "insideLeft", offset: 10, fontSize: 12, style: { textAnchor: "middle" } }} />
+          <XAxis
+            type="number"
+            dataKey="x"
+            domain={[-0.5, view.tasks.length - 0.5]}
+            ticks={view.tasks.map((_, i) => i)}
+            tickFormatter={(i: number) => view.tasks[i] ?? ""}
+            interval={0}
+            tick={{ fontSize: 11 }}
+          />
+          <YAxis
+            type="number"
+            dataKey="y"
+            domain={[0, Math.ceil((yMax * 1.08) / 256) * 256]}
+            tickFormatter={(v: number) => integer(v)}
+            width={64}
+            label={{
+              value: "peak context (tokens)",
+              angle: -90,
+              position: "insideLeft",
+              offset: 10,
+              fontSize: 12,
+              style: { textAnchor: "middle" },
+            }}
+          />
           <Tooltip
             cursor={false}
             content={({ payload }) => {
               const p = payload?.[0]?.payload as PeakPoint | undefined;
               return p ? (
                 <div className="panel" style={{ padding: 8, margin: 0 }}>
-                  <span className="mono">{p.taskId}</span><br />peak {integer(p.y)} tokens{p.contextFull ? " · context full" : ""}
+                  <span className="mono">{p.taskId}</span>
+                  <br />
+                  peak {integer(p.y)} tokens{p.contextFull ? " · context full" : ""}
                 </div>
               ) : null;
             }}
           />
           <Legend verticalAlign="top" height={28} />
           {view.windows.map((w) => (
-            <ReferenceLine key={w} y={w} stroke="#b3261e" strokeDasharray="6 3" className="window-line"
-              label={{ value: `window ${integer(w)}`, position: "insideTopRight", fontSize: 11, fill: "#b3261e" }} />
+            <ReferenceLine
+              key={w}
+              y={w}
+              stroke="#b3261e"
+              strokeDasharray="6 3"
+              className="window-line"
+              label={{ value: `window ${integer(w)}`, position: "insideTopRight", fontSize: 11, fill: "#b3261e" }}
+            />
           ))}
           {view.series.map((s) => (
-            <Scatter key={s.configId} name={s.configId} data={s.points} fill={colorOf(colors, s.configId)} shape={markerFor(colorOf(colors, s.configId))} isAnimationActive={false} />
+            <Scatter
+              key={s.configId}
+              name={s.configId}
+              data={s.points}
+              fill={colorOf(colors, s.configId)}
+              shape={markerFor(colorOf(colors, s.configId))}
+              isAnimationActive={false}
+            />
           ))}
         </ScatterChart>
       </ResponsiveContainer>

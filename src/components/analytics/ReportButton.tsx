@@ -14,7 +14,10 @@ export function ReportButton({ query }: { query: string }) {
       const res = await fetch(`/api/export/report.zip${query ? `?${query}` : ""}`);
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-        throw new Error(body?.error?.message ?? `The report could not be built (HTTP ${res.status}); try again, or run npm run report from a terminal.`);
+        throw new Error(
+          body?.error?.message ??
+            `The report could not be built (HTTP ${res.status}); try again, or run npm run report from a terminal.`,
+        );
       }
       const url = URL.createObjectURL(await res.blob());
       const a = document.createElement("a");
@@ -31,10 +34,21 @@ export function ReportButton({ query }: { query: string }) {
   };
   return (
     <>
-      <button type="button" onClick={download} disabled={state.busy} data-testid="download-report" title="Every figure and table of these pages, with the failing runs' traces, as a folder that opens from disk">
+      <button
+        type="button"
+        onClick={download}
+        disabled={state.busy}
+        data-testid="download-report"
+        title="Every figure and table of these pages, with the failing runs' traces, as a folder that opens from disk"
+      >
         {state.busy ? "Building the report…" : "Download report"}
       </button>
-      {state.error && <span className="error" role="alert" data-testid="report-error"> {state.error}</span>}
+      {state.error && (
+        <span className="error" role="alert" data-testid="report-error">
+          {" "}
+          {state.error}
+        </span>
+      )}
     </>
   );
 }

@@ -15,7 +15,11 @@ function Rows({ title, groups }: { title: string; groups: StateGroup[] }) {
           <td>{g.turns}</td>
           <td>{ms(g.medianLoadMs)}</td>
           <td>{ms(g.medianTurnMs)}</td>
-          <td>{g.ttft ? `${g.ttft.slopeMsPerToken.toFixed(2)} (${g.ttft.slopeCi[0].toFixed(2)}–${g.ttft.slopeCi[1].toFixed(2)})` : "–"}</td>
+          <td>
+            {g.ttft
+              ? `${g.ttft.slopeMsPerToken.toFixed(2)} (${g.ttft.slopeCi[0].toFixed(2)}–${g.ttft.slopeCi[1].toFixed(2)})`
+              : "–"}
+          </td>
         </tr>
       ))}
     </>
@@ -27,7 +31,17 @@ export function StateSplitPanel({ splits }: { splits: StateSplits }) {
   return (
     <>
       <table data-testid="state-splits">
-        <thead><tr><th>Split</th><th>State</th><th>Runs</th><th>Turns</th><th>Median load</th><th>Median turn</th><th>TTFT ms/token (95% CI)</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Split</th>
+            <th>State</th>
+            <th>Runs</th>
+            <th>Turns</th>
+            <th>Median load</th>
+            <th>Median turn</th>
+            <th>TTFT ms/token (95% CI)</th>
+          </tr>
+        </thead>
         <tbody>
           <Rows title="Thermal at start" groups={splits.thermal} />
           <Rows title="Charging" groups={splits.charging} />
@@ -42,12 +56,25 @@ export function CostTable({ configs, note }: { configs: ConfigCost[]; note: stri
   return (
     <>
       <table data-testid="cost-per-success">
-        <thead><tr><th>Config</th><th>Runs</th><th>Passed</th><th>Phone s / success</th><th>Output tokens / success</th><th>Battery pts / run ≈</th><th>Battery pts / success ≈</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Config</th>
+            <th>Runs</th>
+            <th>Passed</th>
+            <th>Phone s / success</th>
+            <th>Output tokens / success</th>
+            <th>Battery pts / run ≈</th>
+            <th>Battery pts / success ≈</th>
+          </tr>
+        </thead>
         <tbody>
           {configs.map((c) => (
             <tr key={c.configId}>
-              <td className="mono">{c.configId}</td><td>{c.runs}</td><td>{c.passed}</td>
-              <td>{num(c.phoneSecondsPerSuccess)}</td><td>{num(c.outputTokensPerSuccess, 0)}</td>
+              <td className="mono">{c.configId}</td>
+              <td>{c.runs}</td>
+              <td>{c.passed}</td>
+              <td>{num(c.phoneSecondsPerSuccess)}</td>
+              <td>{num(c.outputTokensPerSuccess, 0)}</td>
               <td>{c.battery ? `${num(c.battery.pointsPerRun, 2)} (${c.battery.runs} runs)` : "–"}</td>
               <td>{c.battery ? num(c.battery.pointsPerSuccess, 2) : "–"}</td>
             </tr>

@@ -2,7 +2,15 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 
 /** Chooses a step's main config; the choice goes into the address as `pick=<session>:<config>`. */
-export function StepPicker({ sessionId, configId, options }: { sessionId: string; configId: string; options: { configId: string; runs: number }[] }) {
+export function StepPicker({
+  sessionId,
+  configId,
+  options,
+}: {
+  sessionId: string;
+  configId: string;
+  options: { configId: string; runs: number }[];
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -15,8 +23,17 @@ export function StepPicker({ sessionId, configId, options }: { sessionId: string
     router.push(`${pathname}?${p.toString()}`);
   };
   return (
-    <select value={configId} onChange={(e) => choose(e.target.value)} data-testid={`step-pick-${sessionId}`} aria-label="main config of this step">
-      {options.map((o) => <option key={o.configId} value={o.configId}>{o.configId} ({o.runs} runs)</option>)}
+    <select
+      value={configId}
+      onChange={(e) => choose(e.target.value)}
+      data-testid={`step-pick-${sessionId}`}
+      aria-label="main config of this step"
+    >
+      {options.map((o) => (
+        <option key={o.configId} value={o.configId}>
+          {o.configId} ({o.runs} runs)
+        </option>
+      ))}
     </select>
   );
 }

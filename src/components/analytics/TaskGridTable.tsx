@@ -2,7 +2,11 @@ import Link from "next/link";
 import type { TaskGrid } from "@/domain/analytics/grid";
 import { runsHref } from "@/domain/analytics/links";
 
-const GROUP_LABEL: Record<string, string> = { no_files: "no files needed", files: "file task", multi_step: "multi-step file task" };
+const GROUP_LABEL: Record<string, string> = {
+  no_files: "no files needed",
+  files: "file task",
+  multi_step: "multi-step file task",
+};
 
 /** View 3: tasks × configs, k/n per cell; task names coloured by group, held-out tasks marked (Figure 4). */
 export function TaskGridTable({ grid, filterQuery }: { grid: TaskGrid; filterQuery: string }) {
@@ -22,7 +26,11 @@ export function TaskGridTable({ grid, filterQuery }: { grid: TaskGrid; filterQue
           <thead>
             <tr>
               <th>Task</th>
-              {grid.configs.map((c) => <th key={c} className="rot" style={{ textAlign: "center" }}>{c}</th>)}
+              {grid.configs.map((c) => (
+                <th key={c} className="rot" style={{ textAlign: "center" }}>
+                  {c}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -33,11 +41,18 @@ export function TaskGridTable({ grid, filterQuery }: { grid: TaskGrid; filterQue
                 </td>
                 {grid.configs.map((c) => {
                   const cell = grid.cells[t.taskId]?.[c];
-                  if (!cell) return <td key={c} className="cell muted">·</td>;
+                  if (!cell)
+                    return (
+                      <td key={c} className="cell muted">
+                        ·
+                      </td>
+                    );
                   const cls = cell.passed === cell.runs ? "all" : cell.passed === 0 ? "none" : "some";
                   return (
                     <td key={c} className={`cell ${cls}`} data-testid={`cell-${t.taskId}-${c}`}>
-                      <Link href={runsHref(filterQuery, { task: t.taskId, config: c })}>{cell.passed}/{cell.runs}</Link>
+                      <Link href={runsHref(filterQuery, { task: t.taskId, config: c })}>
+                        {cell.passed}/{cell.runs}
+                      </Link>
                     </td>
                   );
                 })}

@@ -22,9 +22,19 @@ export function ThrottlingPanel({ devices, table = false }: { devices: Row[]; ta
         <table className="compact" data-testid="throttling-table">
           <thead>
             <tr>
-              <th>Device</th><th className="num">Runs</th>
-              <th className="num" title="Fitted output tokens per second of decode, last run against first">Decode change</th><th className="num">p</th>
-              <th className="num" title="Fitted prompt tokens per second of time to first token, last run against first">Prefill change</th><th className="num">p</th>
+              <th>Device</th>
+              <th className="num">Runs</th>
+              <th className="num" title="Fitted output tokens per second of decode, last run against first">
+                Decode change
+              </th>
+              <th className="num">p</th>
+              <th
+                className="num"
+                title="Fitted prompt tokens per second of time to first token, last run against first"
+              >
+                Prefill change
+              </th>
+              <th className="num">p</th>
             </tr>
           </thead>
           <tbody>
@@ -32,9 +42,17 @@ export function ThrottlingPanel({ devices, table = false }: { devices: Row[]; ta
               <tr key={`${d.sessionId}/${d.deviceId}`} data-testid="throttling-row">
                 <td className="mono">{d.deviceId}</td>
                 <td className="num">{d.runs}</td>
-                <td className="num">{d.decode?.flagged ? <span className="pill fail">{changeText(d.decode)}</span> : changeText(d.decode)}</td>
+                <td className="num">
+                  {d.decode?.flagged ? <span className="pill fail">{changeText(d.decode)}</span> : changeText(d.decode)}
+                </td>
                 <td className="num">{formatP(d.decode?.p)}</td>
-                <td className="num">{d.prefill?.flagged ? <span className="pill fail">{changeText(d.prefill)}</span> : changeText(d.prefill)}</td>
+                <td className="num">
+                  {d.prefill?.flagged ? (
+                    <span className="pill fail">{changeText(d.prefill)}</span>
+                  ) : (
+                    changeText(d.prefill)
+                  )}
+                </td>
                 <td className="num">{formatP(d.prefill?.p)}</td>
               </tr>
             ))}

@@ -3,7 +3,9 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { chartToSvg, saveBlob, svgToPng, type LegendEntry } from "./exportChart";
 
 declare global {
-  interface Window { harnessChartToSvg?: typeof chartToSvg }
+  interface Window {
+    harnessChartToSvg?: typeof chartToSvg;
+  }
 }
 
 /**
@@ -11,11 +13,25 @@ declare global {
  * (same data, axes and legend as on screen). `name` is the file name; `legend` lists entries the
  * page draws outside the chart (shared legends) so the exported file still carries them.
  */
-export function ChartFrame({ testId, name, legend, className = "chart", children }: { testId: string; name: string; legend?: LegendEntry[]; className?: string; children: ReactNode }) {
+export function ChartFrame({
+  testId,
+  name,
+  legend,
+  className = "chart",
+  children,
+}: {
+  testId: string;
+  name: string;
+  legend?: LegendEntry[];
+  className?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
   // The study report (src/server/report) serialises each chart in Chromium with this same function.
-  useEffect(() => { window.harnessChartToSvg = chartToSvg; }, []);
+  useEffect(() => {
+    window.harnessChartToSvg = chartToSvg;
+  }, []);
 
   const make = () => {
     const out = ref.current ? chartToSvg(ref.current, legend) : null;
@@ -24,7 +40,10 @@ export function ChartFrame({ testId, name, legend, className = "chart", children
   };
   const svg = () => {
     const out = make();
-    if (out) { setError(null); saveBlob(new Blob([out.svg], { type: "image/svg+xml" }), `${name}.svg`); }
+    if (out) {
+      setError(null);
+      saveBlob(new Blob([out.svg], { type: "image/svg+xml" }), `${name}.svg`);
+    }
   };
   const png = async () => {
     const out = make();
@@ -38,13 +57,32 @@ export function ChartFrame({ testId, name, legend, className = "chart", children
   };
 
   return (
-    <div className={className} data-testid={testId} data-chart-frame={name} data-chart-legend={legend ? JSON.stringify(legend) : undefined} ref={ref}>
+    <div
+      className={className}
+      data-testid={testId}
+      data-chart-frame={name}
+      data-chart-legend={legend ? JSON.stringify(legend) : undefined}
+      ref={ref}
+    >
       <div className="chart-tools" data-report-drop>
-        <button type="button" onClick={svg} data-testid={`${testId}-svg`} title="Download this chart as SVG">SVG</button>
-        <button type="button" onClick={png} data-testid={`${testId}-png`} title="Download this chart as PNG at twice its size, for print">PNG ×2</button>
+        <button type="button" onClick={svg} data-testid={`${testId}-svg`} title="Download this chart as SVG">
+          SVG
+        </button>
+        <button
+          type="button"
+          onClick={png}
+          data-testid={`${testId}-png`}
+          title="Download this chart as PNG at twice its size, for print"
+        >
+          PNG ×2
+        </button>
       </div>
       {children}
-      {error && <p className="error" data-testid={`${testId}-export-error`}>{error}</p>}
+      {error && (
+        <p className="error" data-testid={`${testId}-export-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -5,12 +5,32 @@
  * Browser-only; the report builder (src/server/report) calls the same function in Chromium.
  */
 
-export interface LegendEntry { label: string; color: string }
-export interface ChartSvg { svg: string; width: number; height: number }
+export interface LegendEntry {
+  label: string;
+  color: string;
+}
+export interface ChartSvg {
+  svg: string;
+  width: number;
+  height: number;
+}
 
 // SVG presentation properties a chart uses; all but opacity are inherited, so an element only
 // needs the ones that differ from its parent's.
-const INHERITED = ["fill", "fill-opacity", "stroke", "stroke-width", "stroke-dasharray", "stroke-opacity", "font-family", "font-size", "font-weight", "text-anchor", "dominant-baseline", "visibility"];
+const INHERITED = [
+  "fill",
+  "fill-opacity",
+  "stroke",
+  "stroke-width",
+  "stroke-dasharray",
+  "stroke-opacity",
+  "font-family",
+  "font-size",
+  "font-weight",
+  "text-anchor",
+  "dominant-baseline",
+  "visibility",
+];
 const SVG_NS = "http://www.w3.org/2000/svg";
 const LEGEND_ROW = 18;
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -51,8 +71,10 @@ function iconColor(item: Element): string {
 }
 
 function legendMark(x: number, y: number, label: string, color: string, font: string): string {
-  return `<rect x="${x}" y="${y - 5}" width="10" height="10" fill="${esc(color)}"/>` +
-    `<text x="${x + 14}" y="${y}" dominant-baseline="middle" style="font-family:${esc(font)};font-size:12px;fill:#1c1d1f">${esc(label)}</text>`;
+  return (
+    `<rect x="${x}" y="${y - 5}" width="10" height="10" fill="${esc(color)}"/>` +
+    `<text x="${x + 14}" y="${y}" dominant-baseline="middle" style="font-family:${esc(font)};font-size:12px;fill:#1c1d1f">${esc(label)}</text>`
+  );
 }
 
 /**
@@ -74,20 +96,32 @@ export function chartToSvg(frame: Element, extra: LegendEntry[] = []): ChartSvg 
   for (const item of frame.querySelectorAll(".recharts-legend-item")) {
     const r = item.getBoundingClientRect();
     const label = (item.querySelector(".recharts-legend-item-text") ?? item).textContent ?? "";
-    marks.push(legendMark(Math.round(r.left - box.left), Math.round(r.top - box.top + r.height / 2), label, iconColor(item), font));
+    marks.push(
+      legendMark(
+        Math.round(r.left - box.left),
+        Math.round(r.top - box.top + r.height / 2),
+        label,
+        iconColor(item),
+        font,
+      ),
+    );
   }
   let x = 8;
   let row = 0;
   for (const e of extra) {
     const w = 14 + e.label.length * 7 + 16;
-    if (x > 8 && x + w > width) { x = 8; row += 1; }
+    if (x > 8 && x + w > width) {
+      x = 8;
+      row += 1;
+    }
     marks.push(legendMark(x, chartHeight + 4 + row * LEGEND_ROW + LEGEND_ROW / 2, e.label, e.color, font));
     x += w;
   }
   const height = chartHeight + (extra.length ? (row + 1) * LEGEND_ROW + 8 : 0);
 
   const inner = new XMLSerializer().serializeToString(clone);
-  const svg = `<svg xmlns="${SVG_NS}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+  const svg =
+    `<svg xmlns="${SVG_NS}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<rect width="100%" height="100%" fill="#ffffff"/>${inner}<g class="legend">${marks.join("")}</g></svg>`;
   return { svg, width, height };
 }
@@ -105,7 +139,10 @@ export async function svgToPng({ svg, width, height }: ChartSvg, scale = 2): Pro
   g.scale(scale, scale);
   g.drawImage(img, 0, 0, width, height);
   return new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("The browser could not encode the PNG; download the SVG instead."))), "image/png"),
+    canvas.toBlob(
+      (b) => (b ? resolve(b) : reject(new Error("The browser could not encode the PNG; download the SVG instead."))),
+      "image/png",
+    ),
   );
 }
 

@@ -45,11 +45,17 @@ export function ExportButtons({ query, total }: { query: string; total: number }
   return (
     <span className="muted" data-testid="export-buttons">
       Download these runs:{" "}
-      <button className="btn" onClick={() => download("csv")} disabled={!!state} data-testid="runs-download-csv">runs.csv</button>{" "}
-      <button className="btn" onClick={() => download("json")} disabled={!!state} data-testid="runs-download-json">runs.json</button>
+      <button className="btn" onClick={() => download("csv")} disabled={!!state} data-testid="runs-download-csv">
+        runs.csv
+      </button>{" "}
+      <button className="btn" onClick={() => download("json")} disabled={!!state} data-testid="runs-download-json">
+        runs.json
+      </button>
       {state && (
         <span data-testid="export-progress">
-          {" "}Exporting {integer(Math.min(state.done, total))} of {integer(total)} runs ({percent(total ? Math.min(1, state.done / total) : 1)})
+          {" "}
+          Exporting {integer(Math.min(state.done, total))} of {integer(total)} runs (
+          {percent(total ? Math.min(1, state.done / total) : 1)})
         </span>
       )}
       {error && <span className="error">{error}</span>}

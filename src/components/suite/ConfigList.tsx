@@ -20,7 +20,13 @@ export function ConfigList({ configs }: { configs: Config[] }) {
   return (
     <table className={s.tight} data-testid="configs-table">
       <thead>
-        <tr><th>Config</th><th>Components</th><th className="num">Start-up prompt</th><th>Tools</th><th>Limits</th></tr>
+        <tr>
+          <th>Config</th>
+          <th>Components</th>
+          <th className="num">Start-up prompt</th>
+          <th>Tools</th>
+          <th>Limits</th>
+        </tr>
       </thead>
       <tbody>
         {configs.map((c) => {
@@ -29,19 +35,34 @@ export function ConfigList({ configs }: { configs: Config[] }) {
             <Fragment key={c.id}>
               <tr data-testid={`config-${c.id}`}>
                 <td>
-                  <span className="mono"><b>{c.id}</b></span> <span className="hint">v{c.version}</span>
+                  <span className="mono">
+                    <b>{c.id}</b>
+                  </span>{" "}
+                  <span className="hint">v{c.version}</span>
                   <div>{c.label}</div>
                 </td>
-                <td><ComponentPills c={c.components} /></td>
+                <td>
+                  <ComponentPills c={c.components} />
+                </td>
                 <td className={`num ${s.nowrap}`}>
                   {n(c.systemPrompt.length + toolChars)} chars
-                  <div className="hint">prompt {n(c.systemPrompt.length)} + tools {n(toolChars)}</div>
+                  <div className="hint">
+                    prompt {n(c.systemPrompt.length)} + tools {n(toolChars)}
+                  </div>
                 </td>
                 <td className={s.wrap}>
-                  {c.tools.length === 0 ? <span className="muted">none</span> : <span className="mono">{c.tools.map((t) => t.name).join(", ")}</span>}
+                  {c.tools.length === 0 ? (
+                    <span className="muted">none</span>
+                  ) : (
+                    <span className="mono">{c.tools.map((t) => t.name).join(", ")}</span>
+                  )}
                 </td>
                 <td className={`hint ${s.nowrap}`}>
-                  {n(c.contextWindow)}-token window<br />temperature {c.temperature}<br />at most {c.maxToolCalls} calls
+                  {n(c.contextWindow)}-token window
+                  <br />
+                  temperature {c.temperature}
+                  <br />
+                  at most {c.maxToolCalls} calls
                 </td>
               </tr>
               <tr className={s.configPrompt}>

@@ -8,7 +8,12 @@ export function FixtureTable({ taskId, results }: { taskId: string; results: Fix
   return (
     <table className={s.tight}>
       <thead>
-        <tr><th>Fixture</th><th>Expected</th><th>Verdict</th><th>Failing checks</th></tr>
+        <tr>
+          <th>Fixture</th>
+          <th>Expected</th>
+          <th>Verdict</th>
+          <th>Failing checks</th>
+        </tr>
       </thead>
       <tbody>
         {results.map((r) => {
@@ -19,7 +24,12 @@ export function FixtureTable({ taskId, results }: { taskId: string; results: Fix
               <td>{r.expect}</td>
               <td data-testid="verdict">
                 <span className={`pill ${r.got}`}>{r.got}</span>
-                {!r.ok && <> <span className="pill warn">not as expected</span></>}
+                {!r.ok && (
+                  <>
+                    {" "}
+                    <span className="pill warn">not as expected</span>
+                  </>
+                )}
               </td>
               <td className={s.wrap}>
                 {failing.length === 0 ? (

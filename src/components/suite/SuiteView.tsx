@@ -31,14 +31,24 @@ function SelfTest({ results }: { results: FixtureResult[] }) {
   }
   return (
     <div className="error" data-testid="self-test">
-      <b>{wrong.length} of {results.length} fixtures are not judged as expected</b>, so this suite&apos;s checks cannot be trusted yet:
+      <b>
+        {wrong.length} of {results.length} fixtures are not judged as expected
+      </b>
+      , so this suite&apos;s checks cannot be trusted yet:
       <ul className={s.wrap}>
         {wrong.slice(0, WRONG_SHOWN).map((r) => (
           <li key={`${r.taskId}/${r.index}`}>
-            <a href={`?q=${encodeURIComponent(r.taskId)}#task-${r.taskId}`} className="mono">{r.taskId}</a> / {r.fixture}: expected {r.expect}, got {r.got}
-            {r.checks.filter((c) => !c.passed).map((c) => (
-              <div key={c.id} className="hint"><span className="mono">{c.id}</span>: <Ticks text={c.reason} /></div>
-            ))}
+            <a href={`?q=${encodeURIComponent(r.taskId)}#task-${r.taskId}`} className="mono">
+              {r.taskId}
+            </a>{" "}
+            / {r.fixture}: expected {r.expect}, got {r.got}
+            {r.checks
+              .filter((c) => !c.passed)
+              .map((c) => (
+                <div key={c.id} className="hint">
+                  <span className="mono">{c.id}</span>: <Ticks text={c.reason} />
+                </div>
+              ))}
           </li>
         ))}
         {wrong.length > WRONG_SHOWN && <li>and {wrong.length - WRONG_SHOWN} more</li>}
@@ -57,7 +67,10 @@ function Warnings({ warnings }: { warnings: ReturnType<typeof suiteWarnings> }) 
       <ul className={s.wrap}>
         {warnings.map((w) => (
           <li key={w.path}>
-            <a href={`?q=${encodeURIComponent(w.taskId)}#task-${w.taskId}`} className="mono">{w.taskId}</a>: <Ticks text={w.message} />
+            <a href={`?q=${encodeURIComponent(w.taskId)}#task-${w.taskId}`} className="mono">
+              {w.taskId}
+            </a>
+            : <Ticks text={w.message} />
           </li>
         ))}
       </ul>
@@ -70,20 +83,29 @@ function Warnings({ warnings }: { warnings: ReturnType<typeof suiteWarnings> }) 
  * with a search and a pager (`?q=…&page=…`), so the page stays small for any suite. Pages pass
  * the fixture `results` from the server's per-version cache; without them they are run here.
  */
-export function SuiteView({ suite, request = { page: 1, query: "" }, results = runFixtures(suite) }: { suite: Suite; request?: TaskPageRequest; results?: FixtureResult[] }) {
+export function SuiteView({
+  suite,
+  request = { page: 1, query: "" },
+  results = runFixtures(suite),
+}: {
+  suite: Suite;
+  request?: TaskPageRequest;
+  results?: FixtureResult[];
+}) {
   const page = pageTasks(suite.tasks, request);
   const heldOut = suite.tasks.filter((t) => t.heldOut).length;
   return (
     <>
       <h1 data-testid="suite-name">{suite.name ?? suite.id}</h1>
       <p className="sub" data-testid="suite-counts">
-        <span className="mono">{suite.id}</span> v{suite.version} · {count(suite.tasks.length, "task")} ({heldOut} held out) ·{" "}
-        {count(suite.configs.length, "config")} · {count(results.length, "fixture")}
+        <span className="mono">{suite.id}</span> v{suite.version} · {count(suite.tasks.length, "task")} ({heldOut} held
+        out) · {count(suite.configs.length, "config")} · {count(results.length, "fixture")}
       </p>
       {suite.description && <p>{suite.description}</p>}
       <p className={`hint ${s.guide}`}>
-        How to read this: each task opens to show its prompt, seed files, the checks that decide pass or fail, the milestones
-        that measure progress, and its fixtures — right and wrong end states the checks must judge as expected.
+        How to read this: each task opens to show its prompt, seed files, the checks that decide pass or fail, the
+        milestones that measure progress, and its fixtures — right and wrong end states the checks must judge as
+        expected.
       </p>
 
       <h2>Self-test</h2>
@@ -102,7 +124,9 @@ export function SuiteView({ suite, request = { page: 1, query: "" }, results = r
         const inGroup = suite.tasks.filter((t) => t.group === g).length;
         return (
           <section key={g} data-testid={`group-${g}`}>
-            <h3>{GROUP_TITLES[g]} <span className="hint">{count(inGroup, "task")}</span></h3>
+            <h3>
+              {GROUP_TITLES[g]} <span className="hint">{count(inGroup, "task")}</span>
+            </h3>
             <div className="panel" style={{ padding: "4px 12px" }}>
               {tasks.map((t) => (
                 <TaskDetails key={t.id} task={t} results={results.filter((r) => r.taskId === t.id)} />

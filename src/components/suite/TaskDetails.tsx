@@ -16,7 +16,9 @@ export function TaskDetails({ task, results }: { task: Task; results: FixtureRes
   return (
     <details className={s.task} id={`task-${task.id}`} data-testid={`task-${task.id}`}>
       <summary>
-        <span className="mono"><b>{task.id}</b></span>
+        <span className="mono">
+          <b>{task.id}</b>
+        </span>
         {task.title && <span>{task.title}</span>}
         {task.heldOut && <span className="pill warn">held out</span>}
         <span className="muted">
@@ -25,9 +27,15 @@ export function TaskDetails({ task, results }: { task: Task; results: FixtureRes
             count(task.checks.length, "check"),
             task.milestones?.length ? count(task.milestones.length, "milestone") : null,
             count(task.fixtures.length, "fixture"),
-          ].filter(Boolean).join(" · ")}
+          ]
+            .filter(Boolean)
+            .join(" · ")}
         </span>
-        {mismatched > 0 && <span className="pill fail">{mismatched} fixture{mismatched === 1 ? "" : "s"} misjudged</span>}
+        {mismatched > 0 && (
+          <span className="pill fail">
+            {mismatched} fixture{mismatched === 1 ? "" : "s"} misjudged
+          </span>
+        )}
       </summary>
       <div className={s.taskBody}>
         <h3>Prompt</h3>
@@ -41,7 +49,12 @@ export function TaskDetails({ task, results }: { task: Task; results: FixtureRes
             {task.workspace.files.map((f) => (
               <li key={f.path}>
                 <details>
-                  <summary><span className="mono">{f.path}</span> <span className="hint">{count(lines(f.content), "line")}, {count(f.content.length, "char")}</span></summary>
+                  <summary>
+                    <span className="mono">{f.path}</span>{" "}
+                    <span className="hint">
+                      {count(lines(f.content), "line")}, {count(f.content.length, "char")}
+                    </span>
+                  </summary>
                   <pre className={s.pre}>{f.content}</pre>
                 </details>
               </li>
@@ -49,13 +62,17 @@ export function TaskDetails({ task, results }: { task: Task; results: FixtureRes
           </ul>
         )}
 
-        <h3>Checks <span className="hint">(a run passes when every one passes)</span></h3>
+        <h3>
+          Checks <span className="hint">(a run passes when every one passes)</span>
+        </h3>
         <table className={s.tight}>
           <tbody>
             {task.checks.map((c, i) => (
               <tr key={ids[i]}>
                 <td className="mono">{ids[i]}</td>
-                <td className={s.wrap}><Ticks text={describeCheck(c)} /></td>
+                <td className={s.wrap}>
+                  <Ticks text={describeCheck(c)} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -63,13 +80,17 @@ export function TaskDetails({ task, results }: { task: Task; results: FixtureRes
 
         {task.milestones && task.milestones.length > 0 && (
           <>
-            <h3>Milestones <span className="hint">(progress along the way; they do not decide the verdict)</span></h3>
+            <h3>
+              Milestones <span className="hint">(progress along the way; they do not decide the verdict)</span>
+            </h3>
             <table className={s.tight} data-testid="milestones">
               <tbody>
                 {task.milestones.map((m) => (
                   <tr key={m.id}>
                     <td>{m.label}</td>
-                    <td className={s.wrap}><Ticks text={describeCheck(m.check)} /></td>
+                    <td className={s.wrap}>
+                      <Ticks text={describeCheck(m.check)} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -77,7 +98,9 @@ export function TaskDetails({ task, results }: { task: Task; results: FixtureRes
           </>
         )}
 
-        <h3>Fixtures <span className="hint">(deliberately right and wrong end states)</span></h3>
+        <h3>
+          Fixtures <span className="hint">(deliberately right and wrong end states)</span>
+        </h3>
         <FixtureTable taskId={task.id} results={results} />
       </div>
     </details>

@@ -12,7 +12,10 @@ export function DeltaLine({ delta, label }: { delta: FileDelta; label?: string }
   return (
     <DiffOnOpen before={delta.before ?? ""} after={delta.after ?? ""}>
       <summary>
-        <span className={`pill ${STATUS_PILL[delta.status]}`}>{delta.status}</span> <span className="mono"><Inert text={label ?? delta.path} /></span>{" "}
+        <span className={`pill ${STATUS_PILL[delta.status]}`}>{delta.status}</span>{" "}
+        <span className="mono">
+          <Inert text={label ?? delta.path} />
+        </span>{" "}
         <span className="add-n">+{counts.added}</span> <span className="del-n">−{counts.removed}</span>
       </summary>
     </DiffOnOpen>
@@ -23,7 +26,12 @@ export function DeltaLine({ delta, label }: { delta: FileDelta; label?: string }
 export function WorkspaceView({ seed, final }: { seed: Workspace; final: Workspace }) {
   const d = workspaceDiff(seed, final);
   const c = d.counts;
-  if (!d.files.length) return <p className="muted" data-testid="workspace-empty">The workspace is empty, before and after.</p>;
+  if (!d.files.length)
+    return (
+      <p className="muted" data-testid="workspace-empty">
+        The workspace is empty, before and after.
+      </p>
+    );
   return (
     <div className="panel" data-testid="workspace">
       <p className="muted" data-testid="workspace-summary">
@@ -32,11 +40,20 @@ export function WorkspaceView({ seed, final }: { seed: Workspace; final: Workspa
       <div className="tree">
         {treeRows(d.files).map((r) =>
           r.kind === "dir" ? (
-            <div key={r.path} className="tree-dir mono" style={{ paddingLeft: r.depth * 16 }}><Inert text={r.name} /></div>
+            <div key={r.path} className="tree-dir mono" style={{ paddingLeft: r.depth * 16 }}>
+              <Inert text={r.name} />
+            </div>
           ) : (
-            <div key={r.path} className="tree-file" style={{ paddingLeft: r.depth * 16 }} data-testid={`file-${r.item.status}`}>
+            <div
+              key={r.path}
+              className="tree-file"
+              style={{ paddingLeft: r.depth * 16 }}
+              data-testid={`file-${r.item.status}`}
+            >
               {r.item.status === "unchanged" ? (
-                <span className="mono muted"><Inert text={r.name} /> <span className="pill">unchanged</span></span>
+                <span className="mono muted">
+                  <Inert text={r.name} /> <span className="pill">unchanged</span>
+                </span>
               ) : (
                 <DeltaLine delta={r.item} label={r.name} />
               )}

@@ -15,9 +15,13 @@ export function DiffView({ lines }: { lines: DiffLine[] }) {
     <div className="diff" data-testid="diff">
       {rows.slice(0, MAX_ROWS).map((r, i) =>
         r.op === "skip" ? (
-          <div key={i} className="dl skip">⋯ {r.count} unchanged line{r.count === 1 ? "" : "s"}</div>
+          <div key={i} className="dl skip">
+            ⋯ {r.count} unchanged line{r.count === 1 ? "" : "s"}
+          </div>
         ) : (
-          <div key={i} className={`dl ${r.op}`}>{SIGN[r.op]} <Inert text={r.text} /></div>
+          <div key={i} className={`dl ${r.op}`}>
+            {SIGN[r.op]} <Inert text={r.text} />
+          </div>
         ),
       )}
       {rows.length > MAX_ROWS && <div className="dl skip">⋯ {rows.length - MAX_ROWS} more rows not shown</div>}

@@ -8,7 +8,13 @@ export function Inert({ text }: { text: string }) {
   return (
     <>
       {inertPieces(text).map((p, i) =>
-        typeof p === "string" ? p : <span key={i} className="ctl" title={p.title}>{p.mark}</span>,
+        typeof p === "string" ? (
+          p
+        ) : (
+          <span key={i} className="ctl" title={p.title}>
+            {p.mark}
+          </span>
+        ),
       )}
     </>
   );
@@ -19,7 +25,13 @@ export function ModelText({ text }: { text: string }) {
   return (
     <>
       {toolCallSpans(text).map((s, i) =>
-        s.kind === "call" ? <span key={i} className="tc"><Inert text={s.text} /></span> : <Inert key={i} text={s.text} />,
+        s.kind === "call" ? (
+          <span key={i} className="tc">
+            <Inert text={s.text} />
+          </span>
+        ) : (
+          <Inert key={i} text={s.text} />
+        ),
       )}
     </>
   );
@@ -30,17 +42,47 @@ export function ModelText({ text }: { text: string }) {
  * which the browser does not lay out until opened, so a 1 MB result costs no layout up front;
  * no client JavaScript is needed to expand it.
  */
-export function LongText({ text, model = false, className = "", testId }: { text: string; model?: boolean; className?: string; testId?: string }) {
+export function LongText({
+  text,
+  model = false,
+  className = "",
+  testId,
+}: {
+  text: string;
+  model?: boolean;
+  className?: string;
+  testId?: string;
+}) {
   const Body = model ? ModelText : Inert;
-  if (text === "") return <pre className={`tx empty-text ${className}`} data-testid={testId}>(empty)</pre>;
+  if (text === "")
+    return (
+      <pre className={`tx empty-text ${className}`} data-testid={testId}>
+        (empty)
+      </pre>
+    );
   const c = collapse(text);
-  if (!c.cut) return <pre className={`tx ${className}`} data-testid={testId}><Body text={text} /></pre>;
+  if (!c.cut)
+    return (
+      <pre className={`tx ${className}`} data-testid={testId}>
+        <Body text={text} />
+      </pre>
+    );
   return (
     <div className="long" data-testid={testId}>
-      <pre className={`tx head ${className}`}><Body text={c.head} /><span className="muted"> …</span></pre>
+      <pre className={`tx head ${className}`}>
+        <Body text={c.head} />
+        <span className="muted"> …</span>
+      </pre>
       <details>
-        <summary><span className="more">show all {c.lines.toLocaleString("en-US")} lines, {text.length.toLocaleString("en-US")} characters</span><span className="less">show less</span></summary>
-        <pre className={`tx ${className}`}><Body text={text} /></pre>
+        <summary>
+          <span className="more">
+            show all {c.lines.toLocaleString("en-US")} lines, {text.length.toLocaleString("en-US")} characters
+          </span>
+          <span className="less">show less</span>
+        </summary>
+        <pre className={`tx ${className}`}>
+          <Body text={text} />
+        </pre>
       </details>
     </div>
   );

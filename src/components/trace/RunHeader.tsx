@@ -29,23 +29,59 @@ export function RunHeader({ data, read }: { data: RunData; read: ReadTrace }) {
       <div className="row" style={{ justifyContent: "space-between" }}>
         <h1 data-testid="run-title">
           Run <span className="mono">{text(run.runId)}</span>{" "}
-          {run.trial ? <span className="pill warn">trial</span> : null} {run.superseded ? <span className="pill">superseded</span> : null}
+          {run.trial ? <span className="pill warn">trial</span> : null}{" "}
+          {run.superseded ? <span className="pill">superseded</span> : null}
         </h1>
         <nav className="row" data-testid="neighbours">
-          {neighbours.previous ? <Link href={`/runs/${neighbours.previous}`} data-testid="previous-run">← previous (p)</Link> : <span className="muted">← previous</span>}
-          <span className="muted">run {neighbours.index} of {neighbours.of} for this task × config</span>
-          {neighbours.next ? <Link href={`/runs/${neighbours.next}`} data-testid="next-run">next (n) →</Link> : <span className="muted">next →</span>}
+          {neighbours.previous ? (
+            <Link href={`/runs/${neighbours.previous}`} data-testid="previous-run">
+              ← previous (p)
+            </Link>
+          ) : (
+            <span className="muted">← previous</span>
+          )}
+          <span className="muted">
+            run {neighbours.index} of {neighbours.of} for this task × config
+          </span>
+          {neighbours.next ? (
+            <Link href={`/runs/${neighbours.next}`} data-testid="next-run">
+              next (n) →
+            </Link>
+          ) : (
+            <span className="muted">next →</span>
+          )}
         </nav>
       </div>
-      <p className="section-guide">One run step by step: what the model wrote, what each tool call did to the files, and why it passed or failed. Keys: j/k turn, n/p repeat.</p>
+      <p className="section-guide">
+        One run step by step: what the model wrote, what each tool call did to the files, and why it passed or failed.
+        Keys: j/k turn, n/p repeat.
+      </p>
 
       <div className="panel">
         <div className="row verdict" data-testid="verdict">
           {score.unscorable ? (
-            <span className="pill warn" data-testid="passed" title="Rescore the session to try again; analytics leave this run out.">not scored</span>
-          ) : score.passed ? <span className="pill pass" data-testid="passed">passed</span> : <span className="pill fail" data-testid="passed">failed</span>}
-          <span className={`pill o-${score.outcome}`} data-testid="outcome">{score.outcome.replace("_", " ")}</span>
-          <span data-testid="outcome-reason"><Inert text={score.outcomeReason} /></span>
+            <span
+              className="pill warn"
+              data-testid="passed"
+              title="Rescore the session to try again; analytics leave this run out."
+            >
+              not scored
+            </span>
+          ) : score.passed ? (
+            <span className="pill pass" data-testid="passed">
+              passed
+            </span>
+          ) : (
+            <span className="pill fail" data-testid="passed">
+              failed
+            </span>
+          )}
+          <span className={`pill o-${score.outcome}`} data-testid="outcome">
+            {score.outcome.replace("_", " ")}
+          </span>
+          <span data-testid="outcome-reason">
+            <Inert text={score.outcomeReason} />
+          </span>
           {score.looping && <span className="pill warn">looping</span>}
         </div>
         <table className="compact checks-table" data-testid="checks">
@@ -54,7 +90,9 @@ export function RunHeader({ data, read }: { data: RunData; read: ReadTrace }) {
               <tr key={ch.id} data-testid={`check-${ch.id}`}>
                 <td className="mono">{ch.id}</td>
                 <td>{ch.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}</td>
-                <td className="wrap"><Inert text={ch.reason || "(no reason recorded)"} /></td>
+                <td className="wrap">
+                  <Inert text={ch.reason || "(no reason recorded)"} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -63,23 +101,69 @@ export function RunHeader({ data, read }: { data: RunData; read: ReadTrace }) {
 
       <div className="panel fields">
         <Field label="Task" testId="task">
-          <span className="mono">{text(run.taskId)}</span> v{text(run.taskVersion)} {task?.title ? <span className="muted"><Inert text={task.title} /></span> : null}
+          <span className="mono">{text(run.taskId)}</span> v{text(run.taskVersion)}{" "}
+          {task?.title ? (
+            <span className="muted">
+              <Inert text={task.title} />
+            </span>
+          ) : null}
         </Field>
-        <Field label="Config" testId="config"><span className="mono">{text(run.configId)}</span> v{text(run.configVersion)}</Field>
-        <Field label="Repeat · attempt" testId="repeat">repeat {text(run.repeat)} · attempt {text(run.attempt)}</Field>
-        <Field label="Session"><Link href={`/sessions/${text(run.sessionId)}`}><Inert text={text(run.sessionName)} /></Link></Field>
+        <Field label="Config" testId="config">
+          <span className="mono">{text(run.configId)}</span> v{text(run.configVersion)}
+        </Field>
+        <Field label="Repeat · attempt" testId="repeat">
+          repeat {text(run.repeat)} · attempt {text(run.attempt)}
+        </Field>
+        <Field label="Session">
+          <Link href={`/sessions/${text(run.sessionId)}`}>
+            <Inert text={text(run.sessionName)} />
+          </Link>
+        </Field>
         <Field label="Device" testId="device">
-          <Inert text={t ? `${t.device.model} (${t.device.id}) · ${t.device.os}` : `${text(run.deviceModel)} (${text(run.deviceId)})`} />
+          <Inert
+            text={
+              t
+                ? `${t.device.model} (${t.device.id}) · ${t.device.os}`
+                : `${text(run.deviceModel)} (${text(run.deviceId)})`
+            }
+          />
         </Field>
         <Field label="Build" testId="build">
-          <Inert text={t ? [t.build.model, t.build.quantization, t.build.runtime, `app ${t.build.app}`, t.build.commit].filter(Boolean).join(" · ") : `${text(run.model)} · ${text(run.buildCommit)}`} />
+          <Inert
+            text={
+              t
+                ? [t.build.model, t.build.quantization, t.build.runtime, `app ${t.build.app}`, t.build.commit]
+                    .filter(Boolean)
+                    .join(" · ")
+                : `${text(run.model)} · ${text(run.buildCommit)}`
+            }
+          />
         </Field>
-        <Field label="Thermal" testId="thermal">{text(c?.thermalAtStart ?? run.thermalAtStart)} → {text(c?.thermalAtEnd)}</Field>
-        <Field label="Charging · battery" testId="power">{yesNo(c?.charging ?? run.charging)} · {c?.battery === undefined ? "–" : percent(c.battery)}</Field>
-        <Field label="Rest · warm-up" testId="rest">{duration(c?.restMs)} · {duration(t?.warmup?.ms)}</Field>
-        <Field label="Load">{integer((t?.load.startupTokens ?? run.startupTokens) as number)} tok in {duration((t?.load.ms ?? run.loadMs) as number)}</Field>
-        <Field label="Peak context">{integer(run.peakContextTokens as number)} of {integer(run.contextWindow as number)} tok</Field>
-        <Field label="Ended">{t ? <><span className="mono">{t.end.reason}</span> {t.end.detail ? <Inert text={t.end.detail} /> : null}</> : "–"}</Field>
+        <Field label="Thermal" testId="thermal">
+          {text(c?.thermalAtStart ?? run.thermalAtStart)} → {text(c?.thermalAtEnd)}
+        </Field>
+        <Field label="Charging · battery" testId="power">
+          {yesNo(c?.charging ?? run.charging)} · {c?.battery === undefined ? "–" : percent(c.battery)}
+        </Field>
+        <Field label="Rest · warm-up" testId="rest">
+          {duration(c?.restMs)} · {duration(t?.warmup?.ms)}
+        </Field>
+        <Field label="Load">
+          {integer((t?.load.startupTokens ?? run.startupTokens) as number)} tok in{" "}
+          {duration((t?.load.ms ?? run.loadMs) as number)}
+        </Field>
+        <Field label="Peak context">
+          {integer(run.peakContextTokens as number)} of {integer(run.contextWindow as number)} tok
+        </Field>
+        <Field label="Ended">
+          {t ? (
+            <>
+              <span className="mono">{t.end.reason}</span> {t.end.detail ? <Inert text={t.end.detail} /> : null}
+            </>
+          ) : (
+            "–"
+          )}
+        </Field>
       </div>
 
       {task && (

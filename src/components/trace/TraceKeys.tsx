@@ -18,7 +18,9 @@ export function TraceKeys({ previous, next }: { previous: string | null; next: s
       if (e.key === "j" || e.key === "k") {
         const turns = document.querySelectorAll<HTMLElement>("[data-turn]");
         active = stepTurn(active, e.key === "j" ? 1 : -1, turns.length);
-        turns.forEach((t, i) => (i + 1 === active ? t.setAttribute("aria-current", "step") : t.removeAttribute("aria-current")));
+        turns.forEach((t, i) =>
+          i + 1 === active ? t.setAttribute("aria-current", "step") : t.removeAttribute("aria-current"),
+        );
         turns[active - 1]?.scrollIntoView({ block: "start" });
       } else if (e.key === "n" && next) router.push(`/runs/${next}`);
       else if (e.key === "p" && previous) router.push(`/runs/${previous}`);

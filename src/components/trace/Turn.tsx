@@ -8,7 +8,9 @@ function ContextBar({ tokens, fraction }: { tokens: number; fraction: number | n
   return (
     <span className="ctx" title={fraction === null ? "context window unknown" : `${percent(fraction)} of the window`}>
       {fraction !== null && (
-        <span className="ctxbar"><span className={fraction > 0.8 ? "hot" : ""} style={{ width: `${Math.min(1, fraction) * 100}%` }} /></span>
+        <span className="ctxbar">
+          <span className={fraction > 0.8 ? "hot" : ""} style={{ width: `${Math.min(1, fraction) * 100}%` }} />
+        </span>
       )}{" "}
       {integer(tokens)} tok{fraction !== null && ` (${percent(fraction)})`}
     </span>
@@ -23,16 +25,34 @@ export function CallView({ call, milestonesTotal }: { call: CallRow; milestonesT
   return (
     <div className={`call${call.ok ? "" : " failed"}`} data-testid={`call-${call.n}`}>
       <div className="row call-head">
-        <b className="mono">#{call.n} <Inert text={call.name} /></b>
+        <b className="mono">
+          #{call.n} <Inert text={call.name} />
+        </b>
         {call.ok ? <span className="pill pass">ok</span> : <span className="pill fail">error</span>}
         <span className="muted">{duration(call.ms)}</span>
-        {call.repeatOf !== null && <span className="pill warn" data-testid="loop-flag" title="same tool and arguments as an earlier call">loop: repeats #{call.repeatOf}</span>}
-        {call.reached.map((l, i) => <span key={i} className="pill pass" data-testid="milestone">✓ <Inert text={l} /></span>)}
-        {call.progress !== null && milestonesTotal ? <span className="muted">milestones {call.progress}/{milestonesTotal}</span> : null}
+        {call.repeatOf !== null && (
+          <span className="pill warn" data-testid="loop-flag" title="same tool and arguments as an earlier call">
+            loop: repeats #{call.repeatOf}
+          </span>
+        )}
+        {call.reached.map((l, i) => (
+          <span key={i} className="pill pass" data-testid="milestone">
+            ✓ <Inert text={l} />
+          </span>
+        ))}
+        {call.progress !== null && milestonesTotal ? (
+          <span className="muted">
+            milestones {call.progress}/{milestonesTotal}
+          </span>
+        ) : null}
       </div>
       <LongText text={argsText(call.args)} className="args" />
-      {call.result !== null && <LongText text={call.result} className={call.ok ? "result" : "result err"} testId="call-result" />}
-      {call.deltas.map((d, i) => <DeltaLine key={i} delta={d} />)}
+      {call.result !== null && (
+        <LongText text={call.result} className={call.ok ? "result" : "result err"} testId="call-result" />
+      )}
+      {call.deltas.map((d, i) => (
+        <DeltaLine key={i} delta={d} />
+      ))}
     </div>
   );
 }
@@ -48,11 +68,15 @@ export function TurnCard({ turn, milestonesTotal }: { turn: TurnRow; milestonesT
         <span title="output tokens / decode time">{formatSpeed(turn.tokensPerSecond)}</span>
         <ContextBar tokens={turn.contextTokens} fraction={turn.contextFraction} />
         {turn.contextEvents.map((e, i) => (
-          <span key={i} className="pill" data-testid="context-event">{e.kind} {integer(e.tokensBefore)}→{integer(e.tokensAfter)}</span>
+          <span key={i} className="pill" data-testid="context-event">
+            {e.kind} {integer(e.tokensBefore)}→{integer(e.tokensAfter)}
+          </span>
         ))}
       </div>
       {turn.text !== null && <LongText text={turn.text} model testId="turn-text" />}
-      {turn.calls.map((c) => <CallView key={c.n} call={c} milestonesTotal={milestonesTotal} />)}
+      {turn.calls.map((c) => (
+        <CallView key={c.n} call={c} milestonesTotal={milestonesTotal} />
+      ))}
     </section>
   );
 }
@@ -62,7 +86,10 @@ export function TurnLine({ turn, page }: { turn: TurnHead; page: number }) {
   return (
     <section className="turn compact" data-turn={turn.n} data-testid={`turn-${turn.n}`} id={`turn-${turn.n}`}>
       <a className="turn-line" href={`?turns=${page}#turn-${turn.n}`}>
-        <b>Turn {turn.n}</b> <span className="muted"><Inert text={turnSummary(turn)} /></span>
+        <b>Turn {turn.n}</b>{" "}
+        <span className="muted">
+          <Inert text={turnSummary(turn)} />
+        </span>
       </a>
     </section>
   );
@@ -75,9 +102,23 @@ export function TurnPager({ window: w }: { window: TurnWindow }) {
     <nav className="row pager" data-testid="turn-pages">
       <span className="muted">Turns in full:</span>
       {w.pages.map((p) =>
-        w.current?.page === p.page ? <b key={p.page}>{p.from}–{p.to}</b> : <a key={p.page} href={`?turns=${p.page}`}>{p.from}–{p.to}</a>,
+        w.current?.page === p.page ? (
+          <b key={p.page}>
+            {p.from}–{p.to}
+          </b>
+        ) : (
+          <a key={p.page} href={`?turns=${p.page}`}>
+            {p.from}–{p.to}
+          </a>
+        ),
       )}
-      {w.current === null ? <b>all</b> : <a href="?turns=all" data-testid="all-turns">all</a>}
+      {w.current === null ? (
+        <b>all</b>
+      ) : (
+        <a href="?turns=all" data-testid="all-turns">
+          all
+        </a>
+      )}
     </nav>
   );
 }

@@ -1,12 +1,25 @@
 import { z } from "zod";
-import { FailRequest, FailResponse, HeartbeatRequest, HeartbeatResponse, PollRequest, PollResponse, ResultResponse, Trace } from "@/domain/protocol";
+import {
+  FailRequest,
+  FailResponse,
+  HeartbeatRequest,
+  HeartbeatResponse,
+  PollRequest,
+  PollResponse,
+  ResultResponse,
+  Trace,
+} from "@/domain/protocol";
 import { defineRoute } from "../route";
 import { BODY_ERRORS, params, text } from "./params";
 
 const WAIT = "must be 0–30";
 
 export const poll = defineRoute({
-  id: "poll", method: "POST", path: "/api/device/v1/poll", tag: "device", auth: "device token",
+  id: "poll",
+  method: "POST",
+  path: "/api/device/v1/poll",
+  tag: "device",
+  auth: "device token",
   summary: "Lease the next job, waiting up to `wait` seconds for one (protocol.md §1).",
   query: params(
     { wait: text("Seconds to hold the request open for a job, 0–30 (default 0).") },
@@ -19,7 +32,11 @@ export const poll = defineRoute({
 });
 
 export const heartbeat = defineRoute({
-  id: "heartbeat", method: "POST", path: "/api/device/v1/jobs/{id}/heartbeat", tag: "device", auth: "device token",
+  id: "heartbeat",
+  method: "POST",
+  path: "/api/device/v1/jobs/{id}/heartbeat",
+  tag: "device",
+  auth: "device token",
   summary: "Extend a lease while the job runs.",
   body: HeartbeatRequest,
   responses: { 200: { description: "The lease's new expiry.", schema: HeartbeatResponse } },
@@ -27,18 +44,29 @@ export const heartbeat = defineRoute({
 });
 
 export const result = defineRoute({
-  id: "submitResult", method: "POST", path: "/api/device/v1/jobs/{id}/result", tag: "device", auth: "device token",
+  id: "submitResult",
+  method: "POST",
+  path: "/api/device/v1/jobs/{id}/result",
+  tag: "device",
+  auth: "device token",
   summary: "Submit a job's trace (up to 5 MiB); the run is scored on arrival.",
   body: Trace,
   responses: {
     201: { description: "A new run.", schema: ResultResponse },
-    200: { description: "The same lease token again (idempotent), or `superseded` for a job another lease completed.", schema: ResultResponse },
+    200: {
+      description: "The same lease token again (idempotent), or `superseded` for a job another lease completed.",
+      schema: ResultResponse,
+    },
   },
   errors: [...BODY_ERRORS, "unauthorized", "not_found", "lease_lost"],
 });
 
 export const fail = defineRoute({
-  id: "failJob", method: "POST", path: "/api/device/v1/jobs/{id}/fail", tag: "device", auth: "device token",
+  id: "failJob",
+  method: "POST",
+  path: "/api/device/v1/jobs/{id}/fail",
+  tag: "device",
+  auth: "device token",
   summary: "Give a job up; it is queued again until its attempts run out.",
   body: FailRequest,
   responses: { 200: { description: "The job's state after the failure.", schema: FailResponse } },

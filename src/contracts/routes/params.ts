@@ -5,7 +5,8 @@ import { z } from "zod";
  * repeatable), `values` what the route needs from it (coerced, defaulted, checked). The 400 for
  * a bad value names the parameter, with the message its `values` schema gives.
  */
-export const params = <W extends z.ZodRawShape, V extends z.ZodRawShape>(wire: W, values: V) => z
+export const params = <W extends z.ZodRawShape, V extends z.ZodRawShape>(wire: W, values: V) =>
+  z
     .object(wire)
     // The wire values are handed on as they are; typed `unknown` because `values` decides what they may be.
     .transform((w): unknown => w)

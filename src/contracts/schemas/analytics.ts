@@ -5,22 +5,44 @@ const PassCount = z.object({ runs: int(), passed: int(), wilson: wilson() });
 const nnum = () => num().nullable();
 /** Pass counts that know runs repeat: tasks as clusters (src/domain/analytics/configs.ts). */
 const RepeatsAware = {
-  tasks: int(), icc: nnum(), designEffect: nnum(), effectiveN: nnum(),
+  tasks: int(),
+  icc: nnum(),
+  designEffect: nnum(),
+  effectiveN: nnum(),
   wilsonEffective: wilson().meta({ description: "Wilson 95% on the effective n; null with the ICC." }),
 };
 /** The load contrast of two configs under the prefill fit (src/domain/analytics/loadContrast.ts). */
 export const LoadContrast = z.object({
-  a: str(), b: str(), aTokens: num(), bTokens: num(), tokenDiff: num(),
-  predicted: z.object({ ms: num(), ci: interval() }), measuredDiffMs: nnum(),
+  a: str(),
+  b: str(),
+  aTokens: num(),
+  bTokens: num(),
+  tokenDiff: num(),
+  predicted: z.object({ ms: num(), ci: interval() }),
+  measuredDiffMs: nnum(),
 });
 
 export const ConfigsResponse = z.object({
   configs: z.array(
     z.object({
-      configId: str(), runs: int(), passed: int(), looping: int(), contextFull: int(), toolCalls: int(), failedToolCalls: int(),
-      peakContextTokens: num(), medianStartupTokens: nnum(), medianLoadMs: nnum(), medianTtftMs: nnum(), medianTurnMs: nnum(),
-      passRate: nnum(), wilson: wilson(), byGroup: z.record(z.string(), PassCount.extend(RepeatsAware)), heldOut: PassCount,
-      outcomes: z.record(z.string(), int()), ...RepeatsAware,
+      configId: str(),
+      runs: int(),
+      passed: int(),
+      looping: int(),
+      contextFull: int(),
+      toolCalls: int(),
+      failedToolCalls: int(),
+      peakContextTokens: num(),
+      medianStartupTokens: nnum(),
+      medianLoadMs: nnum(),
+      medianTtftMs: nnum(),
+      medianTurnMs: nnum(),
+      passRate: nnum(),
+      wilson: wilson(),
+      byGroup: z.record(z.string(), PassCount.extend(RepeatsAware)),
+      heldOut: PassCount,
+      outcomes: z.record(z.string(), int()),
+      ...RepeatsAware,
     }),
   ),
 });
@@ -29,10 +51,14 @@ const Fit = z.object({ n: int(), slopeMsPerToken: num(), interceptMs: num(), r2:
 export const TtftResponse = z.object({
   points: z.enum(["turns", "loads", "all"]),
   fit: Fit.nullable(),
-  configs: z.array(z.object({ configId: str(), startupTokens: nnum(), measuredLoadMs: nnum(), predictedLoadMs: nnum() })),
+  configs: z.array(
+    z.object({ configId: str(), startupTokens: nnum(), measuredLoadMs: nnum(), predictedLoadMs: nnum() }),
+  ),
   builds: z.array(
     z.object({
-      device: str(), build: str(), fit: Fit.nullable(),
+      device: str(),
+      build: str(),
+      fit: Fit.nullable(),
       vsPrevious: z.object({ build: str(), diffMsPerToken: num(), p: num(), regression: bool() }).nullable(),
     }),
   ),
@@ -40,21 +66,26 @@ export const TtftResponse = z.object({
 });
 
 export const TtftPointsResponse = z.object({
-  points: z.enum(["turns", "loads", "all"]), total: int(), shown: int(), sampled: bool(),
+  points: z.enum(["turns", "loads", "all"]),
+  total: int(),
+  shown: int(),
+  sampled: bool(),
   data: z.array(z.object({ configId: str(), x: num(), y: num() })),
 });
 
 export const CompareResponse = z.object({
   a: z.object({ config: str(), session: str().optional() }),
   b: z.object({ config: str(), session: str().optional() }),
-  improved: z.array(str()), degraded: z.array(str()), unchanged: z.array(str()),
-  signTestP: num(), mcnemarP: num(),
+  improved: z.array(str()),
+  degraded: z.array(str()),
+  unchanged: z.array(str()),
+  signTestP: num(),
+  mcnemarP: num(),
   pairs: z.object({ both: int(), aOnly: int(), bOnly: int(), neither: int() }),
   tasks: z.array(z.object({ taskId: str(), aRuns: int(), aPassed: int(), bRuns: int(), bPassed: int() })),
-  bootstrap: z
-    .object({ diff: num(), ci: interval(), resamples: int(), seed: int(), tasks: int() })
-    .nullable()
-    .meta({ description: "Task-level bootstrap interval of b's pass rate minus a's; null with no task run on both sides." }),
+  bootstrap: z.object({ diff: num(), ci: interval(), resamples: int(), seed: int(), tasks: int() }).nullable().meta({
+    description: "Task-level bootstrap interval of b's pass rate minus a's; null with no task run on both sides.",
+  }),
   warnings: z.array(str()),
 });
 
@@ -64,8 +95,17 @@ export const FamilyResponse = z.object({
   configs: z.array(str()),
   rows: z.array(
     z.object({
-      a: str(), b: str(), improved: int(), degraded: int(), unchanged: int(), signTestP: num(), mcnemarP: num(),
-      aOnly: int(), bOnly: int(), signTestPAdjusted: num(), mcnemarPAdjusted: num(),
+      a: str(),
+      b: str(),
+      improved: int(),
+      degraded: int(),
+      unchanged: int(),
+      signTestP: num(),
+      mcnemarP: num(),
+      aOnly: int(),
+      bOnly: int(),
+      signTestPAdjusted: num(),
+      mcnemarPAdjusted: num(),
     }),
   ),
 });
@@ -73,18 +113,27 @@ export const FamilyResponse = z.object({
 export const TasksResponse = z.object({
   tasks: z.array(z.object({ taskId: str(), group: str(), heldOut: bool() })),
   configs: z.array(str()),
-  cells: z.record(z.string(), z.record(z.string(), z.object({ runs: int(), passed: int() }))).meta({ description: "task id → config id → counts" }),
+  cells: z
+    .record(z.string(), z.record(z.string(), z.object({ runs: int(), passed: int() })))
+    .meta({ description: "task id → config id → counts" }),
   deterministicTasks: int(),
 });
 
 const OutcomeRow = z.object({ configId: str(), total: int(), counts: z.record(z.string(), int()) });
-export const OutcomesResponse = z.object({ outcomes: z.object({ all: z.array(OutcomeRow), files: z.array(OutcomeRow), multi_step: z.array(OutcomeRow) }) });
+export const OutcomesResponse = z.object({
+  outcomes: z.object({ all: z.array(OutcomeRow), files: z.array(OutcomeRow), multi_step: z.array(OutcomeRow) }),
+});
 
 export const ContextResponse = z.object({
   tasks: z.array(str()),
   windows: z.array(int()),
   series: z.array(
-    z.object({ configId: str(), points: z.array(z.object({ runId: str(), taskId: str(), x: num(), y: num(), contextFull: bool(), share: nnum() })) }),
+    z.object({
+      configId: str(),
+      points: z.array(
+        z.object({ runId: str(), taskId: str(), x: num(), y: num(), contextFull: bool(), share: nnum() }),
+      ),
+    }),
   ),
   summary: z.array(z.object({ configId: str(), runs: int(), contextFull: int(), maxPeak: num() })),
 });
@@ -92,12 +141,18 @@ export const ContextResponse = z.object({
 export const ProgressResponse = z.object({
   tasks: z.array(
     z.object({
-      taskId: str(), group: str(), milestonesTotal: int(),
+      taskId: str(),
+      group: str(),
+      milestonesTotal: int(),
       configs: z.array(
         z.object({
-          configId: str(), runs: int(),
-          points: z.array(z.object({ call: int(), milestones: int(), failed: bool(), following: int(), running: int() })),
-          end: str(), ends: z.record(z.string(), int()),
+          configId: str(),
+          runs: int(),
+          points: z.array(
+            z.object({ call: int(), milestones: int(), failed: bool(), following: int(), running: int() }),
+          ),
+          end: str(),
+          ends: z.record(z.string(), int()),
         }),
       ),
     }),
@@ -106,7 +161,16 @@ export const ProgressResponse = z.object({
 
 export const FailuresResponse = z.object({
   failures: z.array(
-    z.object({ taskId: str(), group: str(), configId: str(), runs: int(), failing: int(), pattern: str().nullable(), following: int(), patterns: int() }),
+    z.object({
+      taskId: str(),
+      group: str(),
+      configId: str(),
+      runs: int(),
+      failing: int(),
+      pattern: str().nullable(),
+      following: int(),
+      patterns: int(),
+    }),
   ),
   runs: int(),
 });
@@ -114,35 +178,78 @@ export const FailuresResponse = z.object({
 export const StepsResponse = z.object({
   steps: z.array(
     z.object({
-      index: int(), sessionId: str(), sessionName: str(), configId: str(), picked: bool(),
-      options: z.array(z.object({ configId: str(), runs: int() })), label: str(),
-      all: PassCount, needsFiles: PassCount, noFiles: PassCount, heldOut: PassCount,
-      medianStartupTokens: nnum(), medianLoadMs: nnum(),
+      index: int(),
+      sessionId: str(),
+      sessionName: str(),
+      configId: str(),
+      picked: bool(),
+      options: z.array(z.object({ configId: str(), runs: int() })),
+      label: str(),
+      all: PassCount,
+      needsFiles: PassCount,
+      noFiles: PassCount,
+      heldOut: PassCount,
+      medianStartupTokens: nnum(),
+      medianLoadMs: nnum(),
     }),
   ),
   missing: z.array(str()),
-  bars: z.array(z.record(z.string(), z.union([str(), num(), z.array(num()), z.null()]))).meta({ description: "Chart rows: per config a value, error bar and label per group." }),
+  bars: z
+    .array(z.record(z.string(), z.union([str(), num(), z.array(num()), z.null()])))
+    .meta({ description: "Chart rows: per config a value, error bar and label per group." }),
 });
 
 export const ProficiencyResponse = z.object({
   configs: z.array(
     z.object({
-      configId: str(), k: int(), tasks: int(), tasksWithK: int(), passAt1: nnum(), passHatK: nnum(), runs: int(),
-      repatchesPerRun: nnum(), outputTokensPerRun: nnum(), promptTokensPerRun: nnum(),
+      configId: str(),
+      k: int(),
+      tasks: int(),
+      tasksWithK: int(),
+      passAt1: nnum(),
+      passHatK: nnum(),
+      runs: int(),
+      repatchesPerRun: nnum(),
+      outputTokensPerRun: nnum(),
+      promptTokensPerRun: nnum(),
     }),
   ),
   context: z.array(
     z.object({
-      configId: str(), context: str(), runs: int(), overflowRuns: int(), elide: int(), summarize: int(), recall: int(),
-      overflowRate: nnum(), overflowWilson: wilson(),
+      configId: str(),
+      context: str(),
+      runs: int(),
+      overflowRuns: int(),
+      elide: int(),
+      summarize: int(),
+      recall: int(),
+      overflowRate: nnum(),
+      overflowWilson: wilson(),
     }),
   ),
 });
 
-const Trend = z.object({ n: int(), slopePerMin: num(), slopeCi: interval(), startRate: num(), spanMin: num(), relativeChange: num(), p: num(), flagged: bool() });
+const Trend = z.object({
+  n: int(),
+  slopePerMin: num(),
+  slopeCi: interval(),
+  startRate: num(),
+  spanMin: num(),
+  relativeChange: num(),
+  p: num(),
+  flagged: bool(),
+});
 export const ThrottlingResponse = z.object({
   devices: z.array(
-    z.object({ sessionId: str(), deviceId: str(), runs: int(), decode: Trend.nullable(), prefill: Trend.nullable(), flagged: bool(), advice: str().nullable() }),
+    z.object({
+      sessionId: str(),
+      deviceId: str(),
+      runs: int(),
+      decode: Trend.nullable(),
+      prefill: Trend.nullable(),
+      flagged: bool(),
+      advice: str().nullable(),
+    }),
   ),
   flagged: int(),
 });
@@ -152,28 +259,52 @@ const byOutcome = () => z.record(z.string(), int()).meta({ description: "outcome
 export const Transitions = z.object({
   outcomes: z.array(str()),
   counts: z.record(z.string(), byOutcome()).meta({ description: "a's outcome → b's outcome → paired runs" }),
-  rowTotals: byOutcome(), columnTotals: byOutcome(), total: int(),
+  rowTotals: byOutcome(),
+  columnTotals: byOutcome(),
+  total: int(),
 });
 export const TransitionsResponse = z.object({ a: SideSchema, b: SideSchema, ...Transitions.shape });
 
-const PathSummary = z.object({ pattern: str().nullable(), steps: z.array(str()), runs: int(), outcomes: z.record(z.string(), int()) });
+const PathSummary = z.object({
+  pattern: str().nullable(),
+  steps: z.array(str()),
+  runs: int(),
+  outcomes: z.record(z.string(), int()),
+});
 export const TrajectoriesResponse = z.object({
-  a: SideSchema, b: SideSchema,
-  tasks: z.array(z.object({ taskId: str(), a: z.array(PathSummary), b: z.array(PathSummary), divergesAt: int().nullable() })),
+  a: SideSchema,
+  b: SideSchema,
+  tasks: z.array(
+    z.object({ taskId: str(), a: z.array(PathSummary), b: z.array(PathSummary), divergesAt: int().nullable() }),
+  ),
 });
 
 /** `GET /api/analytics/cost` (issue 20.3): per config phone time, tokens and battery per success. */
 export const CostResponse = z.object({
-  configs: z.array(z.object({
-    configId: str(), runs: int(), passed: int(), phoneSecondsPerSuccess: nnum(), outputTokensPerSuccess: nnum(),
-    battery: z.object({ runs: int(), pointsPerRun: num(), pointsPerSuccess: nnum() }).nullable(),
-  })),
+  configs: z.array(
+    z.object({
+      configId: str(),
+      runs: int(),
+      passed: int(),
+      phoneSecondsPerSuccess: nnum(),
+      outputTokensPerSuccess: nnum(),
+      battery: z.object({ runs: int(), pointsPerRun: num(), pointsPerSuccess: nnum() }).nullable(),
+    }),
+  ),
   note: str(),
 });
 
 const StateGroup = z.object({
-  state: str(), runs: int(), turns: int(), medianLoadMs: nnum(), medianTurnMs: nnum(),
+  state: str(),
+  runs: int(),
+  turns: int(),
+  medianLoadMs: nnum(),
+  medianTurnMs: nnum(),
   ttft: z.object({ n: int(), slopeMsPerToken: num(), interceptMs: num(), slopeCi: interval() }).nullable(),
 });
 /** `GET /api/analytics/states` (issue 20.2): latency split by thermal state at start and by charging. */
-export const StatesResponse = z.object({ thermal: z.array(StateGroup), charging: z.array(StateGroup), warning: str().nullable() });
+export const StatesResponse = z.object({
+  thermal: z.array(StateGroup),
+  charging: z.array(StateGroup),
+  warning: str().nullable(),
+});

@@ -11,20 +11,41 @@ const Prediction = z.object({ ms: num(), ci: interval() });
 const Method = z.enum(["gemma3", "estimate"]);
 
 export const CountResponse = z.object({
-  tokens: int(), method: Method, chars: int(), hash: str(),
+  tokens: int(),
+  method: Method,
+  chars: int(),
+  hash: str(),
   note: str().optional().meta({ description: "Why the tokenizer was not used (method `estimate` only)." }),
 });
 
 export const BudgetResponse = z.object({
   suite: ref(),
   selection: z.object({ device: str().nullable(), build: str().nullable(), points: z.enum(["loads", "turns", "all"]) }),
-  tokenizer: z.object({ loaded: z.boolean(), loadMs: nnum(), error: str().nullable(), cachedCounts: int(), method: Method }),
-  fit: z.object({ n: int(), slopeMsPerToken: num(), slopeCi: interval(), interceptMs: num(), interceptCi: interval() }).nullable(),
+  tokenizer: z.object({
+    loaded: z.boolean(),
+    loadMs: nnum(),
+    error: str().nullable(),
+    cachedCounts: int(),
+    method: Method,
+  }),
+  fit: z
+    .object({ n: int(), slopeMsPerToken: num(), slopeCi: interval(), interceptMs: num(), interceptCi: interval() })
+    .nullable(),
   configs: z.array(
     z.object({
-      configId: str(), version: int(), label: str(), contextWindow: int(), tokens: int(), method: Method, runs: int(),
-      measuredStartupTokens: nnum(), tokenDifference: nnum(), predicted: Prediction.nullable(), measuredLoadMs: nnum(),
-      loadDifferenceMs: nnum(), windowLeft: z.object({ tokens: num(), share: num() }),
+      configId: str(),
+      version: int(),
+      label: str(),
+      contextWindow: int(),
+      tokens: int(),
+      method: Method,
+      runs: int(),
+      measuredStartupTokens: nnum(),
+      tokenDifference: nnum(),
+      predicted: Prediction.nullable(),
+      measuredLoadMs: nnum(),
+      loadDifferenceMs: nnum(),
+      windowLeft: z.object({ tokens: num(), share: num() }),
     }),
   ),
   contrast: LoadContrast.nullable(),
@@ -35,11 +56,30 @@ export const HeadroomResponse = z.object({
   suite: ref(),
   configs: z.array(
     z.object({
-      configId: str(), runs: int(), contextWindow: int(), afterStartup: Quantiles, atPeak: Quantiles, overflowed: int(), contextFull: int(),
+      configId: str(),
+      runs: int(),
+      contextWindow: int(),
+      afterStartup: Quantiles,
+      atPeak: Quantiles,
+      overflowed: int(),
+      contextFull: int(),
       runsHref: str().nullable(),
     }),
   ),
-  overflowedRuns: z.array(z.object({ runId: str(), configId: str(), taskId: str(), sessionId: str(), outcome: str(), peak: num(), win: int() })),
+  overflowedRuns: z.array(
+    z.object({
+      runId: str(),
+      configId: str(),
+      taskId: str(),
+      sessionId: str(),
+      outcome: str(),
+      peak: num(),
+      win: int(),
+    }),
+  ),
 });
 
-export const SaveConfigResponse = z.object({ suite: SuiteSummary, config: z.object({ id: str(), version: int(), previousVersion: int() }) });
+export const SaveConfigResponse = z.object({
+  suite: SuiteSummary,
+  config: z.object({ id: str(), version: int(), previousVersion: int() }),
+});

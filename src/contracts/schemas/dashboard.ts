@@ -5,16 +5,30 @@ import { bool, int, iso, num, ref, str, wilson } from "./common";
 
 export const HealthResponse = z.object({ ok: z.literal(true) });
 
-export const CreateDeviceResponse = z.object({ device: z.object({ id: str(), name: str() }), token: str().meta({ description: "Shown this once." }) });
+export const CreateDeviceResponse = z.object({
+  device: z.object({ id: str(), name: str() }),
+  token: str().meta({ description: "Shown this once." }),
+});
 const nnum = () => num().nullable();
 /** A paired device as the fleet page shows it (issue 20.4; docs/api.md § Fleet). */
 export const DeviceRow = z.object({
-  id: str(), name: str(), createdAt: iso(), lastSeenAt: iso().nullable(), revoked: bool(),
+  id: str(),
+  name: str(),
+  createdAt: iso(),
+  lastSeenAt: iso().nullable(),
+  revoked: bool(),
   online: bool().meta({ description: "Seen in the last minute (and not revoked)." }),
   paused: bool(),
-  current: z.object({
-    session: z.object({ id: str(), name: str() }), job: str(), attempt: int(), task: str(), config: str(), turn: int().nullable(),
-  }).nullable(),
+  current: z
+    .object({
+      session: z.object({ id: str(), name: str() }),
+      job: str(),
+      attempt: int(),
+      task: str(),
+      config: str(),
+      turn: int().nullable(),
+    })
+    .nullable(),
   state: z.object({ thermal: str(), battery: nnum(), charging: bool().nullable(), at: iso() }).nullable(),
   phone: z.object({ model: str(), app: str().nullable(), llm: str().nullable(), commit: str().nullable() }).nullable(),
   last24h: z.object({ runs: int(), passed: int(), passRate: nnum(), medianTtftMs: nnum(), tokensPerSecond: nnum() }),
@@ -22,77 +36,181 @@ export const DeviceRow = z.object({
 });
 export const ListDevicesResponse = z.object({
   devices: z.array(DeviceRow),
-  eta: z.object({ jobs: int(), estimatedFromOtherConfigs: int(), phoneHours: nnum(), onlineDevices: int(), hours: nnum() }),
+  eta: z.object({
+    jobs: int(),
+    estimatedFromOtherConfigs: int(),
+    phoneHours: nnum(),
+    onlineDevices: int(),
+    hours: nnum(),
+  }),
 });
 export const PauseDeviceResponse = z.object({ device: z.object({ id: str(), paused: bool() }) });
 export const RevokeDeviceResponse = z.object({ device: z.object({ id: str(), revoked: bool() }) });
 
 const JobCounts = z.object({ queued: int(), leased: int(), completed: int(), failed: int(), cancelled: int() });
 export const CreateSessionResponse = z.object({ session: z.object({ id: str(), jobs: int(), seed: int() }) });
-export const SessionListRow = z.object({ id: str(), name: str(), trial: bool(), suiteId: str(), createdAt: iso(), cancelled: bool(), counts: JobCounts });
+export const SessionListRow = z.object({
+  id: str(),
+  name: str(),
+  trial: bool(),
+  suiteId: str(),
+  createdAt: iso(),
+  cancelled: bool(),
+  counts: JobCounts,
+});
 export const ListSessionsResponse = z.object({ sessions: z.array(SessionListRow) });
 export const SessionDetail = z.object({
   session: z.object({
-    id: str(), name: str(), trial: bool(), createdAt: iso(), cancelledAt: iso().nullable(), counts: JobCounts, suite: ref(),
-    order: str(), seed: int(), repeats: int(), leaseSeconds: int(), maxAttempts: int(), notes: str().nullable(),
-    taskIds: z.array(str()), configIds: z.array(str()),
+    id: str(),
+    name: str(),
+    trial: bool(),
+    createdAt: iso(),
+    cancelledAt: iso().nullable(),
+    counts: JobCounts,
+    suite: ref(),
+    order: str(),
+    seed: int(),
+    repeats: int(),
+    leaseSeconds: int(),
+    maxAttempts: int(),
+    notes: str().nullable(),
+    taskIds: z.array(str()),
+    configIds: z.array(str()),
     progress: z.object({ total: int(), done: int(), fraction: num(), etaMs: num().nullable() }),
-    pinned: z.object({ devices: z.array(z.object({ id: str(), name: str(), revoked: bool() })), allRevoked: bool() }).nullable()
+    pinned: z
+      .object({ devices: z.array(z.object({ id: str(), name: str(), revoked: bool() })), allRevoked: bool() })
+      .nullable()
       .meta({ description: "The devices the session is pinned to (only they lease its jobs), or null." }),
   }),
   configs: z.array(z.object({ configId: str(), runs: int(), passed: int(), wilson: wilson() })),
 });
 export const SessionRunRow = z.object({
-  id: str(), taskId: str(), configId: str(), repeat: int(), attempt: int(), deviceId: str(), passed: bool(),
-  outcome: str(), outcomeReason: str(), superseded: bool(), receivedAt: iso(),
+  id: str(),
+  taskId: str(),
+  configId: str(),
+  repeat: int(),
+  attempt: int(),
+  deviceId: str(),
+  passed: bool(),
+  outcome: str(),
+  outcomeReason: str(),
+  superseded: bool(),
+  receivedAt: iso(),
 });
 export const SessionRunsResponse = SessionDetail.extend({ runs: z.array(SessionRunRow) });
 export const CancelSessionResponse = z.object({ session: z.object({ id: str(), cancelledJobs: int() }) });
 const Verdict = z.object({ passed: bool(), outcome: str(), taskVersion: int() });
-export const RescoreChange = z.object({ runId: str(), taskId: str(), configId: str(), repeat: int(), before: Verdict, after: Verdict.extend({ outcomeReason: str() }) });
+export const RescoreChange = z.object({
+  runId: str(),
+  taskId: str(),
+  configId: str(),
+  repeat: int(),
+  before: Verdict,
+  after: Verdict.extend({ outcomeReason: str() }),
+});
 export const RescoreResponse = z.object({
-  session: z.object({ id: str() }), runs: int(), rescored: int(), changed: z.array(RescoreChange),
+  session: z.object({ id: str() }),
+  runs: int(),
+  rescored: int(),
+  changed: z.array(RescoreChange),
   unscorable: z.array(z.object({ runId: str(), reason: str() })),
 });
 
 export const SuiteSummary = z.object({ id: str(), version: int(), tasks: int(), configs: int() });
-export const ListSuitesResponse = z.object({ suites: z.array(z.object({ id: str(), version: int(), name: str().nullable(), tasks: int(), configs: int(), default: bool() })) });
+export const ListSuitesResponse = z.object({
+  suites: z.array(
+    z.object({ id: str(), version: int(), name: str().nullable(), tasks: int(), configs: int(), default: bool() }),
+  ),
+});
 export const GetSuiteResponse = z.object({ suite: Suite });
 export const ImportSuiteResponse = z.object({
   suite: SuiteSummary,
-  warnings: z.array(z.object({ path: z.string(), message: z.string() })).meta({ description: "What the fixtures cannot show (e.g. a milestone on tool calls no right fixture lists calls for); the suite is stored." }),
+  warnings: z.array(z.object({ path: z.string(), message: z.string() })).meta({
+    description:
+      "What the fixtures cannot show (e.g. a milestone on tool calls no right fixture lists calls for); the suite is stored.",
+  }),
 });
 
 const Cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 /** A run's export fields (protocol.md §4) in camelCase. */
 export const RunFields = z.object(Object.fromEntries(EXPORT_COLUMNS.map((c) => [camel(c), Cell])));
 export const RunListRow = z.object({
-  id: str(), sessionId: str(), sessionName: str(), taskId: str(), taskGroup: str(), heldOut: bool(), configId: str(),
-  repeat: int(), attempt: int(), deviceId: str(), buildCommit: str(), passed: bool(), outcome: str(), outcomeReason: str(),
-  looping: bool(), toolCalls: int(), failedToolCalls: int(), turnCount: int(), firstTtftMs: num().nullable(), loadMs: num(),
-  peakContextTokens: int(), thermalAtStart: str().nullable(), charging: bool().nullable(), superseded: bool(), trial: bool(),
-  unscorable: str().nullable().meta({ description: "Why the run could not be scored (within the 5 s limit); null when scored." }),
+  id: str(),
+  sessionId: str(),
+  sessionName: str(),
+  taskId: str(),
+  taskGroup: str(),
+  heldOut: bool(),
+  configId: str(),
+  repeat: int(),
+  attempt: int(),
+  deviceId: str(),
+  buildCommit: str(),
+  passed: bool(),
+  outcome: str(),
+  outcomeReason: str(),
+  looping: bool(),
+  toolCalls: int(),
+  failedToolCalls: int(),
+  turnCount: int(),
+  firstTtftMs: num().nullable(),
+  loadMs: num(),
+  peakContextTokens: int(),
+  thermalAtStart: str().nullable(),
+  charging: bool().nullable(),
+  superseded: bool(),
+  trial: bool(),
+  unscorable: str()
+    .nullable()
+    .meta({ description: "Why the run could not be scored (within the 5 s limit); null when scored." }),
 });
-export const ListRunsResponse = z.object({ total: int(), page: int(), pages: int(), pageSize: int(), first: int(), last: int(), runs: z.array(RunListRow) });
+export const ListRunsResponse = z.object({
+  total: int(),
+  page: int(),
+  pages: int(),
+  pageSize: int(),
+  first: int(),
+  last: int(),
+  runs: z.array(RunListRow),
+});
 export const GetRunResponse = z.object({
   run: RunFields,
-  trace: z.unknown().meta({ description: "The trace exactly as the phone submitted it (protocol.md §2); absent detail for imported runs." }),
+  trace: z.unknown().meta({
+    description: "The trace exactly as the phone submitted it (protocol.md §2); absent detail for imported runs.",
+  }),
   score: z.object({
-    passed: bool(), outcome: str(), outcomeReason: str(),
+    passed: bool(),
+    outcome: str(),
+    outcomeReason: str(),
     checks: z.array(z.object({ id: str(), passed: bool(), reason: str() })),
-    looping: bool(), repatches: int(), progress: z.array(num()), milestonesReached: int(),
+    looping: bool(),
+    repatches: int(),
+    progress: z.array(num()),
+    milestonesReached: int(),
     metrics: z.record(z.string(), z.unknown()),
-    unscorable: str().nullable().meta({ description: "Why the run could not be scored (within the 5 s limit); null when scored." }),
+    unscorable: str()
+      .nullable()
+      .meta({ description: "Why the run could not be scored (within the 5 s limit); null when scored." }),
   }),
   task: z
-    .object({ id: str(), version: int(), title: str().nullable(), prompt: str(), workspace: z.unknown(), milestones: z.array(z.unknown()) })
+    .object({
+      id: str(),
+      version: int(),
+      title: str().nullable(),
+      prompt: str(),
+      workspace: z.unknown(),
+      milestones: z.array(z.unknown()),
+    })
     .nullable(),
   neighbours: z.object({ previous: str().nullable(), next: str().nullable(), index: int(), of: int() }),
 });
 
 export const ExportJson = z.object({ version: z.literal(1), runs: z.array(z.record(z.string(), z.unknown())) });
 const ImportedSession = z.object({ id: str(), name: str(), runs: int() });
-export const ImportRunsResponse = z.object({ session: z.object({ id: str(), runs: int() }), sessions: z.array(ImportedSession) });
+export const ImportRunsResponse = z.object({
+  session: z.object({ id: str(), runs: int() }),
+  sessions: z.array(ImportedSession),
+});
 export const DemoResponse = z.object({ session: z.object({ id: str(), jobs: int(), seed: int() }) });
 export const LogoutResponse = z.object({ ok: z.literal(true) });
 export const LoginRequest = z.object({ password: z.string() });

@@ -47,7 +47,13 @@ export function parseHost(header: string): string | null {
  * loopback and browsers resolve them to it without asking DNS), 127.0.0.0/8 and `[::1]`.
  */
 export function isLoopbackHost(hostname: string): boolean {
-  return hostname === "localhost" || hostname.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === "[::1]" || hostname === "[::ffff:7f00:1]";
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    /^127\.\d+\.\d+\.\d+$/.test(hostname) ||
+    hostname === "[::1]" ||
+    hostname === "[::ffff:7f00:1]"
+  );
 }
 
 /** An address as `parseHost` spells it: IPv6 in brackets, compressed; IPv4 as is. */
@@ -80,5 +86,8 @@ export function decideHost(header: string | null | undefined, policy: HostPolicy
 
 /** ALLOWED_HOSTS as a list: comma-separated, blanks ignored. */
 export function parseAllowedHosts(value: string | undefined): string[] {
-  return (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -30,7 +30,13 @@ export function isLoopback(address: string): boolean {
 
 /** Paths anyone may reach: the device protocol (it checks its own tokens), health, and logging in. */
 export function isPublicPath(pathname: string): boolean {
-  return pathname.startsWith("/api/device/") || pathname === "/api/health" || pathname === "/login" || pathname === "/api/auth/login" || pathname === "/api/auth/logout";
+  return (
+    pathname.startsWith("/api/device/") ||
+    pathname === "/api/health" ||
+    pathname === "/login" ||
+    pathname === "/api/auth/login" ||
+    pathname === "/api/auth/logout"
+  );
 }
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);

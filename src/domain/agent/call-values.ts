@@ -10,7 +10,10 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 export const GEMMA_QUOTE = '<|"|>';
 
 export class CallSyntaxError extends Error {
-  constructor(message: string, readonly at: number) {
+  constructor(
+    message: string,
+    readonly at: number,
+  ) {
     super(message);
   }
 }
@@ -20,7 +23,10 @@ const IDENT = /[A-Za-z_][\w.-]*/y;
 const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", "0": "\0" };
 
 export class ValueReader {
-  constructor(readonly s: string, public i = 0) {}
+  constructor(
+    readonly s: string,
+    public i = 0,
+  ) {}
 
   fail(message: string): never {
     throw new CallSyntaxError(message, this.i);
@@ -50,7 +56,12 @@ export class ValueReader {
       this.i++;
       this.ws();
       // defineProperty: a model-written "__proto__" key must stay a plain key.
-      Object.defineProperty(out, key, { value: this.value(close), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, {
+        value: this.value(close),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       this.ws();
       if (this.s[this.i] === ",") this.i++;
     }
@@ -151,7 +162,9 @@ export function gemmaValue(v: unknown): string {
   if (typeof v === "string") return `${GEMMA_QUOTE}${v}${GEMMA_QUOTE}`;
   if (Array.isArray(v)) return `[${v.map(gemmaValue).join(",")}]`;
   if (v !== null && typeof v === "object") {
-    return `{${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}:${gemmaValue(x)}`).join(",")}}`;
+    return `{${Object.entries(v as Record<string, unknown>)
+      .map(([k, x]) => `${k}:${gemmaValue(x)}`)
+      .join(",")}}`;
   }
   return String(v);
 }

@@ -37,7 +37,10 @@ export const EXPECTED_FORMAT = `${OPEN}call:NAME{key:<|"|>text<|"|>,count:3}${CL
 
 /** Gemma's native rendering of one call (what a model trained on it writes). */
 export function renderGemmaCall(name: string, args: unknown): string {
-  const body = args !== null && typeof args === "object" && !Array.isArray(args) ? gemmaValue(args) : `{value:${gemmaValue(args)}}`;
+  const body =
+    args !== null && typeof args === "object" && !Array.isArray(args)
+      ? gemmaValue(args)
+      : `{value:${gemmaValue(args)}}`;
   return `${OPEN}call:${name}${body}${CLOSE}`;
 }
 
@@ -120,7 +123,13 @@ export function parseTextCalls(text: string, toolNames: readonly string[]): Pars
     // A marked call runs to its closing mark, or (when the model forgot it) to the next call or the end.
     const close = marked ? text.indexOf(CLOSE, at + OPEN.length) : -1;
     const next = marked ? text.indexOf(OPEN, at + OPEN.length) : -1;
-    const limit = !marked ? text.length : close >= 0 && (next < 0 || close < next) ? close : next >= 0 ? next : text.length;
+    const limit = !marked
+      ? text.length
+      : close >= 0 && (next < 0 || close < next)
+        ? close
+        : next >= 0
+          ? next
+          : text.length;
     const r = new ValueReader(marked ? text.slice(0, limit) : text, marked ? at + OPEN.length : at);
     try {
       r.ws();
@@ -178,7 +187,9 @@ function lineEnd(text: string, at: number): number {
 
 /** What the model is told when a call could not be read: what was wrong and the expected format. */
 export function problemObservation(problems: readonly CallProblem[], toolNames: readonly string[]): string {
-  const lines = problems.map((p) => `- ${p.name ? `${p.name}: ` : ""}${p.message} in: ${p.raw.length > 160 ? p.raw.slice(0, 160) + "…" : p.raw}`);
+  const lines = problems.map(
+    (p) => `- ${p.name ? `${p.name}: ` : ""}${p.message} in: ${p.raw.length > 160 ? p.raw.slice(0, 160) + "…" : p.raw}`,
+  );
   const tools = toolNames.length ? ` Available tools: ${toolNames.join(", ")}.` : "";
   return [
     `Your tool call could not be read, so it was not run:`,

@@ -25,7 +25,10 @@ export function passRateBars(rows: { configId: string; series: Record<string, Pa
 }
 
 /** Combines group counts (e.g. files + multi_step = "tasks that need files") with their interval. */
-export function combineCounts(counts: (PassCount | undefined)[], wilsonFn: (k: number, n: number) => [number, number] | null): PassCount {
+export function combineCounts(
+  counts: (PassCount | undefined)[],
+  wilsonFn: (k: number, n: number) => [number, number] | null,
+): PassCount {
   let runs = 0;
   let passed = 0;
   for (const c of counts) {

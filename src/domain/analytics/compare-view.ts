@@ -1,10 +1,21 @@
 import type { Comparison, TaskPassFacts } from "./compare";
 
-export interface TaskLine { taskId: string; a: string; b: string }
-export interface CompareLists { improved: TaskLine[]; degraded: TaskLine[]; unchanged: TaskLine[] }
+export interface TaskLine {
+  taskId: string;
+  a: string;
+  b: string;
+}
+export interface CompareLists {
+  improved: TaskLine[];
+  degraded: TaskLine[];
+  unchanged: TaskLine[];
+}
 
 /** The improved / degraded / unchanged task lists with each side's passes as "k/n", list order kept. */
-export function compareLists(c: Pick<Comparison, "improved" | "degraded" | "unchanged">, tasks: readonly TaskPassFacts[]): CompareLists {
+export function compareLists(
+  c: Pick<Comparison, "improved" | "degraded" | "unchanged">,
+  tasks: readonly TaskPassFacts[],
+): CompareLists {
   const facts = new Map(tasks.map((t) => [t.taskId, t]));
   const line = (taskId: string): TaskLine => {
     const t = facts.get(taskId);
@@ -24,7 +35,11 @@ export function defaultSides(configs: readonly string[], a?: string, b?: string)
 }
 
 /** "bash-plan in “night run”", or "bash-plan in the selected sessions" when no session is fixed. */
-export function sideLabel(config: string, sessionId: string | undefined, sessions: readonly { id: string; name: string }[]): string {
+export function sideLabel(
+  config: string,
+  sessionId: string | undefined,
+  sessions: readonly { id: string; name: string }[],
+): string {
   if (!sessionId) return `${config} in the selected sessions`;
   return `${config} in “${sessions.find((s) => s.id === sessionId)?.name ?? sessionId}”`;
 }

@@ -1,8 +1,19 @@
 import { mcnemarExact } from "../stats/mcnemar";
 import { signTest } from "../stats/sign-test";
 
-export interface TaskPassFacts { taskId: string; aRuns: number; aPassed: number; bRuns: number; bPassed: number }
-export interface PairFacts { both: number; aOnly: number; bOnly: number; neither: number }
+export interface TaskPassFacts {
+  taskId: string;
+  aRuns: number;
+  aPassed: number;
+  bRuns: number;
+  bPassed: number;
+}
+export interface PairFacts {
+  both: number;
+  aOnly: number;
+  bOnly: number;
+  neither: number;
+}
 
 export interface Comparison {
   improved: string[];
@@ -31,25 +42,35 @@ export function compareSides(tasks: TaskPassFacts[], pairs: PairFacts): Comparis
     (d > 0 ? improved : d < 0 ? degraded : unchanged).push(t.taskId);
   }
   return {
-    improved, degraded, unchanged,
+    improved,
+    degraded,
+    unchanged,
     signTestP: signTest(improved.length, degraded.length),
     mcnemarP: mcnemarExact(pairs.aOnly, pairs.bOnly),
     pairs,
   };
 }
 
-export interface SideDescription { sessions: string[]; builds: string[]; devices: string[]; charging: (boolean | null)[] }
+export interface SideDescription {
+  sessions: string[];
+  builds: string[];
+  devices: string[];
+  charging: (boolean | null)[];
+}
 
 /**
  * Why two sides' timings may not be like for like: they differ in session, build, device or
  * charging state. One sentence per difference, for the warning above a comparison.
  */
 export function likeForLikeWarnings(a: SideDescription, b: SideDescription): string[] {
-  const same = (x: unknown[], y: unknown[]) => x.length === y.length && [...x].map(String).sort().join("\u0000") === [...y].map(String).sort().join("\u0000");
+  const same = (x: unknown[], y: unknown[]) =>
+    x.length === y.length && [...x].map(String).sort().join("\u0000") === [...y].map(String).sort().join("\u0000");
   const out: string[] = [];
-  if (!same(a.sessions, b.sessions)) out.push("The two sides come from different sessions: session-to-session variation adds to the difference.");
+  if (!same(a.sessions, b.sessions))
+    out.push("The two sides come from different sessions: session-to-session variation adds to the difference.");
   if (!same(a.builds, b.builds)) out.push("The two sides ran different app builds: timings are not like for like.");
   if (!same(a.devices, b.devices)) out.push("The two sides ran on different devices: timings are not like for like.");
-  if (!same(a.charging, b.charging)) out.push("The phones' charging state differs between the sides: timings are not like for like.");
+  if (!same(a.charging, b.charging))
+    out.push("The phones' charging state differs between the sides: timings are not like for like.");
   return out;
 }

@@ -16,13 +16,32 @@ export interface ConfigFacts {
   medianTtftMs: number | null;
   medianTurnMs: number | null;
 }
-export interface GroupFacts { configId: string; group: string; runs: number; passed: number }
-export interface OutcomeFacts { configId: string; outcome: string; n: number }
+export interface GroupFacts {
+  configId: string;
+  group: string;
+  runs: number;
+  passed: number;
+}
+export interface OutcomeFacts {
+  configId: string;
+  outcome: string;
+  n: number;
+}
 
 /** Runs and passes of one config × task (× group): the clusters of the repeats-aware figures. */
-export interface TaskCellFacts { configId: string; group: string; taskId: string; runs: number; passed: number }
+export interface TaskCellFacts {
+  configId: string;
+  group: string;
+  taskId: string;
+  runs: number;
+  passed: number;
+}
 
-export interface PassCount { runs: number; passed: number; wilson: [number, number] | null }
+export interface PassCount {
+  runs: number;
+  passed: number;
+  wilson: [number, number] | null;
+}
 
 /** Pass counts that know runs repeat: tasks as clusters (src/domain/stats/icc.ts). */
 export interface RepeatsAware {
@@ -82,7 +101,11 @@ export function summariseConfigs(
       const mine = cells.filter((c) => c.configId === f.configId);
       const byGroup: Record<string, PassCount & RepeatsAware> = {};
       for (const g of groups) {
-        if (g.configId === f.configId) byGroup[g.group] = { ...passCount(g.runs, g.passed), ...repeatsAware(mine.filter((c) => c.group === g.group)) };
+        if (g.configId === f.configId)
+          byGroup[g.group] = {
+            ...passCount(g.runs, g.passed),
+            ...repeatsAware(mine.filter((c) => c.group === g.group)),
+          };
       }
       const h = heldOut.find((x) => x.configId === f.configId);
       const out: Record<string, number> = {};

@@ -54,7 +54,8 @@ export function rankFailurePatterns(facts: PatternFacts[], cells: CellRunFacts[]
   const rows: FailurePattern[] = [];
   for (const [key, list] of byCell) {
     const sorted = [...list].sort(
-      (a, b) => b.n - a.n || steps(a.pattern) - steps(b.pattern) || byCode(a.pattern ?? "\uffff", b.pattern ?? "\uffff"),
+      (a, b) =>
+        b.n - a.n || steps(a.pattern) - steps(b.pattern) || byCode(a.pattern ?? "\uffff", b.pattern ?? "\uffff"),
     );
     const top = sorted[0];
     const failing = list.reduce((s, f) => s + f.n, 0);
@@ -69,5 +70,7 @@ export function rankFailurePatterns(facts: PatternFacts[], cells: CellRunFacts[]
       patterns: list.length,
     });
   }
-  return rows.sort((a, b) => groupRank(a.group) - groupRank(b.group) || byCode(a.taskId, b.taskId) || byCode(a.configId, b.configId));
+  return rows.sort(
+    (a, b) => groupRank(a.group) - groupRank(b.group) || byCode(a.taskId, b.taskId) || byCode(a.configId, b.configId),
+  );
 }

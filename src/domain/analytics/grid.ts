@@ -1,7 +1,18 @@
 import { TASK_GROUPS } from "../suite/schema";
 
-export interface GridCellFacts { taskId: string; configId: string; group: string; heldOut: boolean; runs: number; passed: number }
-export interface GridTask { taskId: string; group: string; heldOut: boolean }
+export interface GridCellFacts {
+  taskId: string;
+  configId: string;
+  group: string;
+  heldOut: boolean;
+  runs: number;
+  passed: number;
+}
+export interface GridTask {
+  taskId: string;
+  group: string;
+  heldOut: boolean;
+}
 export interface TaskGrid {
   tasks: GridTask[];
   configs: string[];
@@ -30,7 +41,11 @@ export function buildTaskGrid(facts: GridCellFacts[]): TaskGrid {
     const i = (TASK_GROUPS as readonly string[]).indexOf(g);
     return i < 0 ? TASK_GROUPS.length : i;
   };
-  const ordered = [...tasks.values()].sort((a, b) => rank(a.group) - rank(b.group) || Number(a.heldOut) - Number(b.heldOut) || byCode(a.taskId, b.taskId));
-  const deterministicTasks = ordered.filter((t) => Object.values(cells[t.taskId]).every((c) => c.passed === 0 || c.passed === c.runs)).length;
+  const ordered = [...tasks.values()].sort(
+    (a, b) => rank(a.group) - rank(b.group) || Number(a.heldOut) - Number(b.heldOut) || byCode(a.taskId, b.taskId),
+  );
+  const deterministicTasks = ordered.filter((t) =>
+    Object.values(cells[t.taskId]).every((c) => c.passed === 0 || c.passed === c.runs),
+  ).length;
   return { tasks: ordered, configs: [...configs].sort(byCode), cells, deterministicTasks };
 }

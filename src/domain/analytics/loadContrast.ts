@@ -40,8 +40,7 @@ export function slopeTimes(fit: SlopeFit, d: number): Prediction {
 }
 
 export type ContrastPick =
-  | { ok: true; pair: [ContrastConfig, ContrastConfig] | null }
-  | { ok: false; param: "a" | "b"; message: string };
+  { ok: true; pair: [ContrastConfig, ContrastConfig] | null } | { ok: false; param: "a" | "b"; message: string };
 
 const byId = (x: ContrastConfig, y: ContrastConfig) => (x.configId < y.configId ? -1 : x.configId > y.configId ? 1 : 0);
 
@@ -57,14 +56,27 @@ export function pickContrast(rows: readonly ContrastConfig[], a?: string, b?: st
   const find = (id: string | undefined, param: "a" | "b") => {
     if (id === undefined) return { row: undefined };
     const row = known.find((r) => r.configId === id);
-    return row ? { row } : { error: { ok: false as const, param, message: `Config \`${id}\` has no start-up tokens in this selection, so it cannot be contrasted; pick one of: ${names}.` } };
+    return row
+      ? { row }
+      : {
+          error: {
+            ok: false as const,
+            param,
+            message: `Config \`${id}\` has no start-up tokens in this selection, so it cannot be contrasted; pick one of: ${names}.`,
+          },
+        };
   };
   const fa = find(a, "a");
   if (fa.error) return fa.error;
   const fb = find(b, "b");
   if (fb.error) return fb.error;
   if (fa.row && fb.row) {
-    if (fa.row === fb.row) return { ok: false, param: "b", message: `Both sides of the contrast are \`${fa.row.configId}\`; pick two different configs.` };
+    if (fa.row === fb.row)
+      return {
+        ok: false,
+        param: "b",
+        message: `Both sides of the contrast are \`${fa.row.configId}\`; pick two different configs.`,
+      };
     return { ok: true, pair: [fa.row, fb.row] };
   }
   const tokens = (r: ContrastConfig) => r.startupTokens!;
@@ -72,7 +84,9 @@ export function pickContrast(rows: readonly ContrastConfig[], a?: string, b?: st
   if (given) {
     const others = known.filter((r) => r !== given);
     if (!others.length) return { ok: true, pair: null };
-    const far = others.reduce((best, r) => (Math.abs(tokens(r) - tokens(given)) > Math.abs(tokens(best) - tokens(given)) ? r : best));
+    const far = others.reduce((best, r) =>
+      Math.abs(tokens(r) - tokens(given)) > Math.abs(tokens(best) - tokens(given)) ? r : best,
+    );
     return { ok: true, pair: fa.row ? [given, far] : [far, given] };
   }
   if (known.length < 2) return { ok: true, pair: null };

@@ -1,11 +1,20 @@
 import { OUTCOMES, type Outcome } from "../scoring/types";
 
-export interface OutcomeGroupFacts { configId: string; group: string; outcome: string; n: number }
+export interface OutcomeGroupFacts {
+  configId: string;
+  group: string;
+  outcome: string;
+  n: number;
+}
 
 export type OutcomeScope = "all" | "files" | "multi_step";
 export const OUTCOME_SCOPES: readonly OutcomeScope[] = ["all", "files", "multi_step"];
 
-export interface OutcomeRow { configId: string; total: number; counts: Record<Outcome, number> }
+export interface OutcomeRow {
+  configId: string;
+  total: number;
+  counts: Record<Outcome, number>;
+}
 
 /**
  * Outcome counts per config (the study's Figure 5) for all tasks, the file tasks (group `files`
@@ -13,12 +22,21 @@ export interface OutcomeRow { configId: string; total: number; counts: Record<Ou
  * present (0 where none), in the order of the outcome rules.
  */
 export function outcomeDistribution(facts: OutcomeGroupFacts[], scope: OutcomeScope): OutcomeRow[] {
-  const include = (g: string) => scope === "all" || (scope === "files" ? g === "files" || g === "multi_step" : g === "multi_step");
+  const include = (g: string) =>
+    scope === "all" || (scope === "files" ? g === "files" || g === "multi_step" : g === "multi_step");
   const rows = new Map<string, OutcomeRow>();
   for (const f of facts) {
     if (!include(f.group)) continue;
     let row = rows.get(f.configId);
-    if (!row) rows.set(f.configId, (row = { configId: f.configId, total: 0, counts: Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number> }));
+    if (!row)
+      rows.set(
+        f.configId,
+        (row = {
+          configId: f.configId,
+          total: 0,
+          counts: Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>,
+        }),
+      );
     if ((OUTCOMES as readonly string[]).includes(f.outcome)) row.counts[f.outcome as Outcome] += f.n;
     row.total += f.n;
   }

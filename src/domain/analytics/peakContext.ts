@@ -20,7 +20,12 @@ export interface PeakPoint {
   share: number | null;
 }
 
-export interface PeakSummary { configId: string; runs: number; contextFull: number; maxPeak: number }
+export interface PeakSummary {
+  configId: string;
+  runs: number;
+  contextFull: number;
+  maxPeak: number;
+}
 
 export interface PeakContextView {
   tasks: string[];
@@ -43,7 +48,8 @@ function repeatOffsets(runs: PeakRunFacts[]): Map<PeakRunFacts, number> {
     groups.set(k, [...(groups.get(k) ?? []), r]);
   }
   const out = new Map<PeakRunFacts, number>();
-  for (const g of groups.values()) g.forEach((r, i) => out.set(r, g.length < 2 ? 0 : -REPEATS + (2 * REPEATS * i) / (g.length - 1)));
+  for (const g of groups.values())
+    g.forEach((r, i) => out.set(r, g.length < 2 ? 0 : -REPEATS + (2 * REPEATS * i) / (g.length - 1)));
   return out;
 }
 

@@ -2,14 +2,13 @@ import { z } from "zod";
 import { connorPairs, detectableDifference, tasksForPairs } from "../stats/sample-size";
 
 /** `GET /api/plan` query: proportions as fractions (δ = 0.1 is ten points). */
-export const PlanQuery = z
-  .object({
-    psi: z.coerce.number().gt(0).max(1).optional(),
-    delta: z.coerce.number().gt(0).max(1).default(0.1),
-    alpha: z.coerce.number().gt(0).lt(1).default(0.05),
-    power: z.coerce.number().gt(0).lt(1).default(0.8),
-    icc: z.coerce.number().min(0).max(1).optional(),
-  });
+export const PlanQuery = z.object({
+  psi: z.coerce.number().gt(0).max(1).optional(),
+  delta: z.coerce.number().gt(0).max(1).default(0.1),
+  alpha: z.coerce.number().gt(0).lt(1).default(0.05),
+  power: z.coerce.number().gt(0).lt(1).default(0.8),
+  icc: z.coerce.number().min(0).max(1).optional(),
+});
 export type PlanQuery = z.infer<typeof PlanQuery>;
 
 /** The planner's own parameters of a query string (the shared filter picks the sessions); "" is unset. */
@@ -37,7 +36,9 @@ export interface PlanEvidence {
 }
 
 /** A cell's verdicts in repeat order: one session × task × config. */
-export interface RepeatCell { verdicts: boolean[] }
+export interface RepeatCell {
+  verdicts: boolean[];
+}
 export interface ThirdRepeat {
   /** Cells with at least three repeats. */
   cells: number;
@@ -107,17 +108,36 @@ export function buildPlan(q: PlanQuery, evidence: PlanEvidence | null): Plan {
     pairs = connorPairs(psi, q.delta, q.alpha, q.power);
   }
   const tasksByRepeats =
-    pairs !== null && icc !== null ? REPEATS.map((m) => ({ repeats: m, tasks: tasksForPairs(pairs!, m, icc), runs: tasksForPairs(pairs!, m, icc) * m })) : null;
+    pairs !== null && icc !== null
+      ? REPEATS.map((m) => ({
+          repeats: m,
+          tasks: tasksForPairs(pairs!, m, icc),
+          runs: tasksForPairs(pairs!, m, icc) * m,
+        }))
+      : null;
   let current: Plan["current"] = null;
   if (evidence && evidence.tasks && psi !== null) {
     const deff = 1 + (evidence.repeats - 1) * (icc ?? 1);
     const effectivePairs = (evidence.tasks * evidence.repeats) / deff;
-    current = { tasks: evidence.tasks, repeats: evidence.repeats, effectivePairs, detectable: detectableDifference(effectivePairs, psi, q.alpha, q.power) };
+    current = {
+      tasks: evidence.tasks,
+      repeats: evidence.repeats,
+      effectivePairs,
+      detectable: detectableDifference(effectivePairs, psi, q.alpha, q.power),
+    };
   }
   return {
-    alpha: q.alpha, power: q.power, delta: q.delta,
-    psi, psiSource: q.psi !== undefined ? "given" : psi !== null ? "sessions" : null,
-    icc, iccSource: q.icc !== undefined ? "given" : icc !== null ? "sessions" : null,
-    pairs, tasksByRepeats, current, evidence, problem,
+    alpha: q.alpha,
+    power: q.power,
+    delta: q.delta,
+    psi,
+    psiSource: q.psi !== undefined ? "given" : psi !== null ? "sessions" : null,
+    icc,
+    iccSource: q.icc !== undefined ? "given" : icc !== null ? "sessions" : null,
+    pairs,
+    tasksByRepeats,
+    current,
+    evidence,
+    problem,
   };
 }

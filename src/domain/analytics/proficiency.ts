@@ -2,11 +2,31 @@ import { passAtK, passHatK } from "../stats/pass-at-k";
 import { wilson } from "../stats/wilson";
 
 /** Runs and passes per (config, task), from SQL. */
-export interface TaskRunFacts { configId: string; taskId: string; runs: number; passed: number }
+export interface TaskRunFacts {
+  configId: string;
+  taskId: string;
+  runs: number;
+  passed: number;
+}
 /** Per-config sums from SQL; `repeats` is the largest repeats setting of the sessions that ran it. */
-export interface UsageFacts { configId: string; runs: number; repeats: number; repatches: number; outputTokens: number; promptTokens: number }
+export interface UsageFacts {
+  configId: string;
+  runs: number;
+  repeats: number;
+  repatches: number;
+  outputTokens: number;
+  promptTokens: number;
+}
 /** Per config with context management (its config document's `components.context` is not "none"). */
-export interface ContextFacts { configId: string; context: string; runs: number; overflowRuns: number; elide: number; summarize: number; recall: number }
+export interface ContextFacts {
+  configId: string;
+  context: string;
+  runs: number;
+  overflowRuns: number;
+  elide: number;
+  summarize: number;
+  recall: number;
+}
 
 export interface ProficiencyRow {
   configId: string;

@@ -52,7 +52,16 @@ export function trajectoryChart(task: TaskTrajectories): TrajectoryChart {
     const offset = Math.round((i - (m - 1) / 2) * SPREAD * 1000) / 1000;
     const points = c.points.map((p) => ({ ...p, y: (p.failed ? DIP : p.milestones) + offset }));
     const lastCall = points[points.length - 1].call;
-    return { configId: c.configId, offset, points, end: c.end, ends: c.ends, runs: c.runs, lastCall, endText: endSentence(c) };
+    return {
+      configId: c.configId,
+      offset,
+      points,
+      end: c.end,
+      ends: c.ends,
+      runs: c.runs,
+      lastCall,
+      endText: endSentence(c),
+    };
   });
   const maxCall = Math.max(0, ...series.map((s) => s.lastCall));
   const rows: Record<string, number>[] = [];

@@ -85,15 +85,25 @@ export function majorityPath(configId: string, runs: ProgressRunFacts[]): Config
       c.n++;
       counts.set(key, c);
     }
-    const best = [...counts.values()].sort((a, b) => b.n - a.n || a.milestones - b.milestones || Number(b.failed) - Number(a.failed))[0];
-    points.push({ call: k, milestones: best.milestones, failed: best.failed, following: best.n, running: running.length });
+    const best = [...counts.values()].sort(
+      (a, b) => b.n - a.n || a.milestones - b.milestones || Number(b.failed) - Number(a.failed),
+    )[0];
+    points.push({
+      call: k,
+      milestones: best.milestones,
+      failed: best.failed,
+      following: best.n,
+      running: running.length,
+    });
   }
   const ends: Partial<Record<PathEnd, number>> = {};
   for (const r of runs) {
     const e = runEnd(r);
     ends[e] = (ends[e] ?? 0) + 1;
   }
-  const end = [...PATH_ENDS].sort((a, b) => (ends[b] ?? 0) - (ends[a] ?? 0) || PATH_ENDS.indexOf(a) - PATH_ENDS.indexOf(b))[0];
+  const end = [...PATH_ENDS].sort(
+    (a, b) => (ends[b] ?? 0) - (ends[a] ?? 0) || PATH_ENDS.indexOf(a) - PATH_ENDS.indexOf(b),
+  )[0];
   return { configId, runs: n, points, end, ends };
 }
 

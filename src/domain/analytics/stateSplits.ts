@@ -60,7 +60,11 @@ const counts = (groups: StateGroup[]) => groups.map((g) => `${g.state} ${g.runs}
  */
 export function stateSplits(runs: readonly StateRun[]): StateSplits {
   const thermal = split(runs, (r) => r.thermalAtStart ?? "not reported", THERMAL_ORDER);
-  const charging = split(runs, (r) => (r.charging === null ? "not reported" : r.charging ? "charging" : "on battery"), CHARGING_ORDER);
+  const charging = split(
+    runs,
+    (r) => (r.charging === null ? "not reported" : r.charging ? "charging" : "on battery"),
+    CHARGING_ORDER,
+  );
   const mixed = [
     thermal.length > 1 ? `thermal states at start (${counts(thermal)} runs)` : null,
     charging.length > 1 ? `charging states (${counts(charging)} runs)` : null,

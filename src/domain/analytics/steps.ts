@@ -3,10 +3,25 @@ import { passRateBars, type GroupBarRow } from "./bars";
 import type { PassCount } from "./configs";
 
 /** Runs and passes per (session, config, task group, held out), as SQL aggregates them. */
-export interface StepFacts { sessionId: string; configId: string; group: string; heldOut: boolean; runs: number; passed: number }
+export interface StepFacts {
+  sessionId: string;
+  configId: string;
+  group: string;
+  heldOut: boolean;
+  runs: number;
+  passed: number;
+}
 /** Medians per (session, config), from SQL. */
-export interface StepCostFacts { sessionId: string; configId: string; medianStartupTokens: number | null; medianLoadMs: number | null }
-export interface SessionInfo { id: string; name: string }
+export interface StepCostFacts {
+  sessionId: string;
+  configId: string;
+  medianStartupTokens: number | null;
+  medianLoadMs: number | null;
+}
+export interface SessionInfo {
+  id: string;
+  name: string;
+}
 
 export interface Step {
   index: number;
@@ -42,7 +57,10 @@ export function parsePicks(values: readonly string[]): Record<string, string> {
  * A step's main config: the one picked, if the session ran it; else the config with the most
  * runs in the session (an ablation session usually runs one config in full), ties to the lower id.
  */
-export function stepConfig(options: readonly { configId: string; runs: number }[], pick?: string): { configId: string; picked: boolean } | null {
+export function stepConfig(
+  options: readonly { configId: string; runs: number }[],
+  pick?: string,
+): { configId: string; picked: boolean } | null {
   if (pick && options.some((o) => o.configId === pick)) return { configId: pick, picked: true };
   const best = [...options].sort((a, b) => b.runs - a.runs || byId(a.configId, b.configId))[0];
   return best ? { configId: best.configId, picked: false } : null;
@@ -54,14 +72,21 @@ export function stepConfig(options: readonly { configId: string; runs: number }[
  * tasks that need none, and on held-out tasks (Wilson 95%), plus its median start-up tokens and
  * load time. Sessions without runs in the selection are skipped and listed in `missing`.
  */
-export function buildSteps(sessions: readonly SessionInfo[], facts: readonly StepFacts[], costs: readonly StepCostFacts[], picks: Record<string, string>) {
+export function buildSteps(
+  sessions: readonly SessionInfo[],
+  facts: readonly StepFacts[],
+  costs: readonly StepCostFacts[],
+  picks: Record<string, string>,
+) {
   const steps: Step[] = [];
   const missing: string[] = [];
   for (const s of sessions) {
     const mine = facts.filter((f) => f.sessionId === s.id);
     const totals = new Map<string, number>();
     for (const f of mine) totals.set(f.configId, (totals.get(f.configId) ?? 0) + f.runs);
-    const options = [...totals].map(([configId, runs]) => ({ configId, runs })).sort((a, b) => b.runs - a.runs || byId(a.configId, b.configId));
+    const options = [...totals]
+      .map(([configId, runs]) => ({ configId, runs }))
+      .sort((a, b) => b.runs - a.runs || byId(a.configId, b.configId));
     const chosen = stepConfig(options, picks[s.id]);
     if (!chosen) {
       missing.push(s.id);
@@ -82,7 +107,12 @@ export function buildSteps(sessions: readonly SessionInfo[], facts: readonly Ste
     const cost = costs.find((c) => c.sessionId === s.id && c.configId === chosen.configId);
     const index = steps.length + 1;
     steps.push({
-      index, sessionId: s.id, sessionName: s.name, ...chosen, options, label: `${index}. ${s.name}`,
+      index,
+      sessionId: s.id,
+      sessionName: s.name,
+      ...chosen,
+      options,
+      label: `${index}. ${s.name}`,
       all: sum(() => true),
       needsFiles: sum((f) => f.group === "files" || f.group === "multi_step"),
       noFiles: sum((f) => f.group === "no_files"),
@@ -96,7 +126,12 @@ export function buildSteps(sessions: readonly SessionInfo[], facts: readonly Ste
 
 /** The pass-rate bars of the steps (one x position per step), for PassByGroupChart. */
 export function stepBars(steps: readonly Step[]): GroupBarRow[] {
-  return passRateBars(steps.map((s) => ({ configId: s.label, series: { needsFiles: s.needsFiles, noFiles: s.noFiles, heldOut: s.heldOut } })));
+  return passRateBars(
+    steps.map((s) => ({
+      configId: s.label,
+      series: { needsFiles: s.needsFiles, noFiles: s.noFiles, heldOut: s.heldOut },
+    })),
+  );
 }
 
 /** The cost bars of the steps: median start-up tokens (whole) and load time in seconds (0.1 s). */

@@ -66,7 +66,11 @@ export const THROTTLE_ALPHA = 0.05;
  * three points, all at one instant, or a fitted start rate that is not positive (a relative change
  * needs a positive baseline).
  */
-export function rateTrend(points: readonly { x: number; y: number }[], drop = THROTTLE_DROP, alpha = THROTTLE_ALPHA): RateTrend | null {
+export function rateTrend(
+  points: readonly { x: number; y: number }[],
+  drop = THROTTLE_DROP,
+  alpha = THROTTLE_ALPHA,
+): RateTrend | null {
   const fit = olsFit(points);
   if (!fit || !(fit.intercept > 0)) return null;
   const p = slopeP(fit);
@@ -76,13 +80,23 @@ export function rateTrend(points: readonly { x: number; y: number }[], drop = TH
   // x is measured from the first run, so the intercept is the fitted rate at the start.
   const relativeChange = (fit.slope * spanMin) / fit.intercept;
   return {
-    n: fit.n, slopePerMin: fit.slope, slopeCi: fit.slopeCi, startRate: fit.intercept, spanMin, relativeChange, p,
+    n: fit.n,
+    slopePerMin: fit.slope,
+    slopeCi: fit.slopeCi,
+    startRate: fit.intercept,
+    spanMin,
+    relativeChange,
+    p,
     flagged: relativeChange < -drop && p < alpha,
   };
 }
 
 /** Per session × device, in first-seen order: the decode and prefill trends and whether either is flagged. */
-export function throttling(runs: readonly RunRates[], drop = THROTTLE_DROP, alpha = THROTTLE_ALPHA): DeviceThrottling[] {
+export function throttling(
+  runs: readonly RunRates[],
+  drop = THROTTLE_DROP,
+  alpha = THROTTLE_ALPHA,
+): DeviceThrottling[] {
   const groups = new Map<string, RunRates[]>();
   for (const r of [...runs].sort((a, b) => a.startedAtMs - b.startedAtMs)) {
     const key = `${r.sessionId}\u0000${r.deviceId}`;
@@ -93,14 +107,41 @@ export function throttling(runs: readonly RunRates[], drop = THROTTLE_DROP, alph
   return [...groups.values()].map((g) => {
     const t0 = g[0].startedAtMs;
     const minutes = (r: RunRates) => (r.startedAtMs - t0) / 60_000;
-    const decode = rateTrend(withinConfig(g.filter((r) => r.decodeMs > 0), (r) => r.outputTokens / (r.decodeMs / 1000), minutes), drop, alpha);
-    const prefill = rateTrend(withinConfig(g.filter((r) => r.ttftMs > 0), (r) => r.promptTokens / (r.ttftMs / 1000), minutes), drop, alpha);
-    return { sessionId: g[0].sessionId, deviceId: g[0].deviceId, runs: g.length, decode, prefill, flagged: !!decode?.flagged || !!prefill?.flagged };
+    const decode = rateTrend(
+      withinConfig(
+        g.filter((r) => r.decodeMs > 0),
+        (r) => r.outputTokens / (r.decodeMs / 1000),
+        minutes,
+      ),
+      drop,
+      alpha,
+    );
+    const prefill = rateTrend(
+      withinConfig(
+        g.filter((r) => r.ttftMs > 0),
+        (r) => r.promptTokens / (r.ttftMs / 1000),
+        minutes,
+      ),
+      drop,
+      alpha,
+    );
+    return {
+      sessionId: g[0].sessionId,
+      deviceId: g[0].deviceId,
+      runs: g.length,
+      decode,
+      prefill,
+      flagged: !!decode?.flagged || !!prefill?.flagged,
+    };
   });
 }
 
 /** (minutes, rate) points with each rate scaled by its config's median against the median of all (see the top). */
-function withinConfig(runs: readonly RunRates[], rate: (r: RunRates) => number, x: (r: RunRates) => number): { x: number; y: number }[] {
+function withinConfig(
+  runs: readonly RunRates[],
+  rate: (r: RunRates) => number,
+  x: (r: RunRates) => number,
+): { x: number; y: number }[] {
   const all = median(runs.map(rate));
   const byConfig = new Map<string, number[]>();
   for (const r of runs) {
@@ -126,7 +167,10 @@ function median(xs: readonly number[]): number {
 /** The sentence a flagged device gets wherever its timings are shown. */
 export function throttlingAdvice(d: DeviceThrottling): string | null {
   if (!d.flagged) return null;
-  const parts = [d.decode?.flagged && `decode ${pct(d.decode.relativeChange)}`, d.prefill?.flagged && `prefill ${pct(d.prefill.relativeChange)}`].filter(Boolean);
+  const parts = [
+    d.decode?.flagged && `decode ${pct(d.decode.relativeChange)}`,
+    d.prefill?.flagged && `prefill ${pct(d.prefill.relativeChange)}`,
+  ].filter(Boolean);
   return (
     `${d.deviceId} slowed down during this session (${parts.join(", ")} from its first run to its last, p < ${THROTTLE_ALPHA}): ` +
     "it was probably heating up. Compare configs within its early runs only, or re-run with longer rest between runs (protocol.rest) and the phone unplugged."

@@ -36,4 +36,3 @@ export function toolCallRows(configs: ToolCallFacts[]): ToolCallRow[] {
       medianTurnS: c.medianTurnMs === null ? null : c.medianTurnMs / 1000,
     }));
 }
-

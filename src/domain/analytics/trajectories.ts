@@ -1,5 +1,11 @@
 /** Runs of one task × config with one call pattern and outcome (SQL GROUP BY). */
-export interface PathFacts { taskId: string; configId: string; pattern: string | null; outcome: string; n: number }
+export interface PathFacts {
+  taskId: string;
+  configId: string;
+  pattern: string | null;
+  outcome: string;
+  n: number;
+}
 
 export interface PathSummary {
   /** The abstracted call sequence (as in the failure-pattern table); null on old scores. */
@@ -26,14 +32,23 @@ function paths(facts: readonly PathFacts[]): PathSummary[] {
   const by = new Map<string, PathSummary>();
   for (const f of facts) {
     const key = f.pattern ?? "\uffff";
-    const p = by.get(key) ?? { pattern: f.pattern, steps: f.pattern === null ? [] : f.pattern.split(SEP), runs: 0, outcomes: {} };
+    const p = by.get(key) ?? {
+      pattern: f.pattern,
+      steps: f.pattern === null ? [] : f.pattern.split(SEP),
+      runs: 0,
+      outcomes: {},
+    };
     p.runs += f.n;
     p.outcomes[f.outcome] = (p.outcomes[f.outcome] ?? 0) + f.n;
     by.set(key, p);
   }
   // Ties as in the failure-pattern table: fewer steps, then code-unit order, unknown last.
   return [...by.values()].sort(
-    (x, y) => y.runs - x.runs || (x.pattern === null ? 1 : 0) - (y.pattern === null ? 1 : 0) || x.steps.length - y.steps.length || byCode(x.pattern ?? "", y.pattern ?? ""),
+    (x, y) =>
+      y.runs - x.runs ||
+      (x.pattern === null ? 1 : 0) - (y.pattern === null ? 1 : 0) ||
+      x.steps.length - y.steps.length ||
+      byCode(x.pattern ?? "", y.pattern ?? ""),
   );
 }
 
@@ -54,7 +69,9 @@ export function firstDivergence(a: readonly string[], b: readonly string[]): num
  * one side only are left out.
  */
 export function trajectoryDiff(aFacts: readonly PathFacts[], bFacts: readonly PathFacts[]): TaskTrajectories[] {
-  const tasks = [...new Set(aFacts.map((f) => f.taskId))].filter((t) => bFacts.some((f) => f.taskId === t)).sort(byCode);
+  const tasks = [...new Set(aFacts.map((f) => f.taskId))]
+    .filter((t) => bFacts.some((f) => f.taskId === t))
+    .sort(byCode);
   return tasks.map((taskId) => {
     const a = paths(aFacts.filter((f) => f.taskId === taskId));
     const b = paths(bFacts.filter((f) => f.taskId === taskId));

@@ -1,7 +1,11 @@
 import { OUTCOMES, type Outcome } from "../scoring/types";
 
 /** Paired runs (same task and repeat) counted by a's outcome and b's, as SQL groups them. */
-export interface TransitionFacts { from: string; to: string; n: number }
+export interface TransitionFacts {
+  from: string;
+  to: string;
+  n: number;
+}
 
 export interface TransitionMatrix {
   /** Row and column order: every outcome label, in the protocol's order. */

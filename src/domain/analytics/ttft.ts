@@ -11,9 +11,19 @@ export interface TtftFitView {
   slopeCi: [number, number];
 }
 
-export const fitView = (f: OlsFit): TtftFitView => ({ n: f.n, slopeMsPerToken: f.slope, interceptMs: f.intercept, r2: f.r2, slopeCi: f.slopeCi });
+export const fitView = (f: OlsFit): TtftFitView => ({
+  n: f.n,
+  slopeMsPerToken: f.slope,
+  interceptMs: f.intercept,
+  r2: f.r2,
+  slopeCi: f.slopeCi,
+});
 
-export interface ConfigLoad { configId: string; startupTokens: number | null; measuredLoadMs: number | null }
+export interface ConfigLoad {
+  configId: string;
+  startupTokens: number | null;
+  measuredLoadMs: number | null;
+}
 
 /**
  * Each config's load time predicted from its median start-up tokens by the fitted line
@@ -27,7 +37,12 @@ export function predictLoads(fit: OlsFit | null, configs: ConfigLoad[]) {
   }));
 }
 
-export interface BuildMoments { device: string; build: string; firstSeen: number; moments: Moments }
+export interface BuildMoments {
+  device: string;
+  build: string;
+  firstSeen: number;
+  moments: Moments;
+}
 
 export interface BuildFit {
   device: string;
@@ -43,7 +58,9 @@ export interface BuildFit {
  * t test on the slope difference, α = 0.05, and the new slope larger).
  */
 export function buildFits(groups: BuildMoments[], alpha = 0.05): BuildFit[] {
-  const sorted = [...groups].sort((a, b) => (a.device < b.device ? -1 : a.device > b.device ? 1 : a.firstSeen - b.firstSeen));
+  const sorted = [...groups].sort((a, b) =>
+    a.device < b.device ? -1 : a.device > b.device ? 1 : a.firstSeen - b.firstSeen,
+  );
   const out: BuildFit[] = [];
   let prev: { device: string; build: string; fit: OlsFit | null } | null = null;
   for (const g of sorted) {
@@ -51,7 +68,13 @@ export function buildFits(groups: BuildMoments[], alpha = 0.05): BuildFit[] {
     let vsPrevious: BuildFit["vsPrevious"] = null;
     if (prev && prev.device === g.device && prev.fit && fit) {
       const d = slopeDifference(prev.fit, fit);
-      if (d) vsPrevious = { build: prev.build, diffMsPerToken: d.diff, p: d.p, regression: significantlyWorse(prev.fit, fit, alpha) };
+      if (d)
+        vsPrevious = {
+          build: prev.build,
+          diffMsPerToken: d.diff,
+          p: d.p,
+          regression: significantlyWorse(prev.fit, fit, alpha),
+        };
     }
     out.push({ device: g.device, build: g.build, fit: fit ? fitView(fit) : null, vsPrevious });
     prev = { device: g.device, build: g.build, fit };

@@ -26,11 +26,20 @@ const NOUN: Record<TtftPoints, string> = { turns: "turns", loads: "model loads",
 
 /** "showing 3,000 of 12,400 turns" (or "all 240 turns"): the caption under the scatter. */
 export function sampleCaption(plan: SamplePlan, points: TtftPoints = "turns"): string {
-  return plan.sampled ? `showing ${integer(plan.shown)} of ${integer(plan.total)} ${NOUN[points]}` : `all ${integer(plan.total)} ${NOUN[points]}`;
+  return plan.sampled
+    ? `showing ${integer(plan.shown)} of ${integer(plan.total)} ${NOUN[points]}`
+    : `all ${integer(plan.total)} ${NOUN[points]}`;
 }
 
-export interface ScatterPoint { configId: string; x: number; y: number }
-export interface ScatterSeries { configId: string; points: { x: number; y: number }[] }
+export interface ScatterPoint {
+  configId: string;
+  x: number;
+  y: number;
+}
+export interface ScatterSeries {
+  configId: string;
+  points: { x: number; y: number }[];
+}
 
 /** One series per config (configs in id order), each the points of that config. */
 export function scatterSeries(points: ScatterPoint[]): ScatterSeries[] {
@@ -47,7 +56,10 @@ export function scatterSeries(points: ScatterPoint[]): ScatterSeries[] {
  * The fitted line as two points spanning [0, xMax], where xMax covers both the data and every
  * reference line (so a config's start-up marker always meets the line). Null without a fit.
  */
-export function fitLine(fit: Pick<TtftFitView, "slopeMsPerToken" | "interceptMs"> | null, xs: number[]): { x: number; y: number }[] | null {
+export function fitLine(
+  fit: Pick<TtftFitView, "slopeMsPerToken" | "interceptMs"> | null,
+  xs: number[],
+): { x: number; y: number }[] | null {
   if (!fit) return null;
   const finite = xs.filter((x) => Number.isFinite(x));
   const xMax = finite.length ? Math.max(...finite) : 0;
@@ -62,7 +74,8 @@ export const perThousand = (msPerToken: number): string => `${msPerToken.toFixed
 export const ciText = (ci: readonly [number, number]): string => `${ci[0].toFixed(2)}–${ci[1].toFixed(2)} s`;
 
 /** "+0.80 s" / "−0.10 s": a slope change per 1,000 tokens with its sign. */
-export const slopeChange = (msPerToken: number): string => `${msPerToken < 0 ? "−" : "+"}${perThousand(Math.abs(msPerToken))}`;
+export const slopeChange = (msPerToken: number): string =>
+  `${msPerToken < 0 ? "−" : "+"}${perThousand(Math.abs(msPerToken))}`;
 
 /** "= 0.021", "< 0.001": a p-value for a sentence. */
 export function pValue(p: number): string {
@@ -78,9 +91,11 @@ export const r2Text = (r2: number | null): string => (r2 === null || !Number.isF
  * "TTFT grows 5.20 s per 1,000 prompt tokens (95% CI 5.18–5.22 s), R² = 1.000, n = 240".
  */
 export function fitCaption(fit: TtftFitView | null, points: TtftPoints = "turns"): string {
-  if (!fit) return "Too few points, or all at one prompt length, for a least-squares line (it needs three points at two lengths or more).";
+  if (!fit)
+    return "Too few points, or all at one prompt length, for a least-squares line (it needs three points at two lengths or more).";
   const what = points === "loads" ? "Load time grows" : points === "all" ? "Time grows" : "TTFT grows";
-  const tokens = points === "loads" ? "start-up tokens" : points === "all" ? "prompt or start-up tokens" : "prompt tokens";
+  const tokens =
+    points === "loads" ? "start-up tokens" : points === "all" ? "prompt or start-up tokens" : "prompt tokens";
   return `${what} ${perThousand(fit.slopeMsPerToken)} per 1,000 ${tokens} (95% CI ${ciText(fit.slopeCi)}), R² = ${r2Text(fit.r2)}, n = ${integer(fit.n)}`;
 }
 
@@ -91,5 +106,8 @@ export function fitCaption(fit: TtftFitView | null, points: TtftPoints = "turns"
 export function regressionWarnings(builds: BuildFit[]): string[] {
   return builds
     .filter((b) => b.vsPrevious?.regression)
-    .map((b) => `TTFT regression: build ${b.build} on device ${b.device} is slower per token than build ${b.vsPrevious!.build} (${slopeChange(b.vsPrevious!.diffMsPerToken)} per 1,000 tokens, p ${pValue(b.vsPrevious!.p)}).`);
+    .map(
+      (b) =>
+        `TTFT regression: build ${b.build} on device ${b.device} is slower per token than build ${b.vsPrevious!.build} (${slopeChange(b.vsPrevious!.diffMsPerToken)} per 1,000 tokens, p ${pValue(b.vsPrevious!.p)}).`,
+    );
 }

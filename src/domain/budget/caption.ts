@@ -7,7 +7,13 @@ const POINTS_LABEL = { loads: "model loads", turns: "every turn", all: "loads an
  * intercept 400 ms (95% CI 310–490), n = 120." Slopes are given per 1,000 tokens like the study.
  */
 export function fitCaption(
-  fit: { n: number; slopeMsPerToken: number; slopeCi: [number, number]; interceptMs: number; interceptCi: [number, number] },
+  fit: {
+    n: number;
+    slopeMsPerToken: number;
+    slopeCi: [number, number];
+    interceptMs: number;
+    interceptCi: [number, number];
+  },
   sel: { device: string | null; build: string | null; points: keyof typeof POINTS_LABEL },
 ): string {
   const s = (v: number) => v.toFixed(2);

@@ -14,13 +14,19 @@ export function parseToolsDraft(text: string): ToolsDraft {
     value = JSON.parse(text);
   } catch (err) {
     const detail = err instanceof Error ? err.message : "";
-    return { ok: false, message: `The tool definitions are not valid JSON (${detail}); fix the text, nothing is counted until it parses.` };
+    return {
+      ok: false,
+      message: `The tool definitions are not valid JSON (${detail}); fix the text, nothing is counted until it parses.`,
+    };
   }
   const parsed = z.array(ToolDefinition).safeParse(value);
   if (!parsed.success) {
     const i = parsed.error.issues[0];
     const where = i.path.length ? i.path.join(".") : "the top level";
-    return { ok: false, message: `The tool definitions must be a list of {name, description, parameters}: at ${where}, ${i.message.toLowerCase()}.` };
+    return {
+      ok: false,
+      message: `The tool definitions must be a list of {name, description, parameters}: at ${where}, ${i.message.toLowerCase()}.`,
+    };
   }
   return { ok: true, tools: parsed.data };
 }

@@ -44,5 +44,12 @@ export type BudgetQuery = z.infer<typeof BudgetQuery>;
 /** Reads the selection from a query string (empty values are absent). */
 export function parseBudgetQuery(params: URLSearchParams) {
   const get = (k: string) => params.get(k) || undefined;
-  return BudgetQuery.safeParse({ suite: get("suite"), device: get("device"), build: get("build"), points: get("points"), a: get("a"), b: get("b") });
+  return BudgetQuery.safeParse({
+    suite: get("suite"),
+    device: get("device"),
+    build: get("build"),
+    points: get("points"),
+    a: get("a"),
+    b: get("b"),
+  });
 }

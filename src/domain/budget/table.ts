@@ -31,7 +31,11 @@ export interface BudgetRow extends CountedConfig {
 }
 
 /** Per config: counted vs measured tokens, predicted vs measured load, and the window left. */
-export function budgetRows(configs: CountedConfig[], measured: Map<string, MeasuredConfig>, model: PrefillModel | null): BudgetRow[] {
+export function budgetRows(
+  configs: CountedConfig[],
+  measured: Map<string, MeasuredConfig>,
+  model: PrefillModel | null,
+): BudgetRow[] {
   return configs.map((c) => {
     const m = measured.get(c.configId);
     const predicted = model ? predictLoad(model, c.tokens) : null;
@@ -51,7 +55,12 @@ export function budgetRows(configs: CountedConfig[], measured: Map<string, Measu
 }
 
 /** The planner's comparison of an edited config with its stored version. */
-export function draftDelta(model: PrefillModel | null, currentTokens: number, draftTokens: number, contextWindow: number) {
+export function draftDelta(
+  model: PrefillModel | null,
+  currentTokens: number,
+  draftTokens: number,
+  contextWindow: number,
+) {
   return {
     tokens: draftTokens - currentTokens,
     predictedMs: model ? predictLoad(model, draftTokens).ms : null,

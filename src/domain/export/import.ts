@@ -49,7 +49,9 @@ export const ImportedRun = z.object({
   checks: z.array(z.object({ id: z.string(), passed: z.boolean() })),
   // A run makes at most MAX_TOOL_CALLS calls; longer lists would only be stored to break the views.
   progress: z.array(n()).max(MAX_TOOL_CALLS),
-  toolCalls: z.array(z.object({ name: z.string(), args: JsonValue, ok: z.boolean(), ms: n().nullable() })).max(MAX_TOOL_CALLS),
+  toolCalls: z
+    .array(z.object({ name: z.string(), args: JsonValue, ok: z.boolean(), ms: n().nullable() }))
+    .max(MAX_TOOL_CALLS),
   turns: z.array(z.object({ promptTokens: n(), contextTokens: n(), ttftMs: n(), outputTokens: n(), decodeMs: n() })),
   endReason: EndReason,
 });
@@ -60,11 +62,27 @@ export const ImportFile = z
   .superRefine((f, ctx) => {
     const seen = new Set<string>();
     f.runs.forEach((r, i) => {
-      if (seen.has(r.runId)) ctx.addIssue({ code: "custom", path: ["runs", i, "runId"], message: `run id ${r.runId} appears twice` });
+      if (seen.has(r.runId))
+        ctx.addIssue({ code: "custom", path: ["runs", i, "runId"], message: `run id ${r.runId} appears twice` });
       seen.add(r.runId);
-      if (r.milestonesReached > r.milestonesTotal) ctx.addIssue({ code: "custom", path: ["runs", i, "milestonesReached"], message: "more milestones reached than the task has" });
-      if (r.failedToolCallCount > r.toolCallCount) ctx.addIssue({ code: "custom", path: ["runs", i, "failedToolCallCount"], message: "more failed calls than calls" });
-      if (r.turns.length !== r.turnCount) ctx.addIssue({ code: "custom", path: ["runs", i, "turns"], message: `turnCount is ${r.turnCount} but ${r.turns.length} turns are listed` });
+      if (r.milestonesReached > r.milestonesTotal)
+        ctx.addIssue({
+          code: "custom",
+          path: ["runs", i, "milestonesReached"],
+          message: "more milestones reached than the task has",
+        });
+      if (r.failedToolCallCount > r.toolCallCount)
+        ctx.addIssue({
+          code: "custom",
+          path: ["runs", i, "failedToolCallCount"],
+          message: "more failed calls than calls",
+        });
+      if (r.turns.length !== r.turnCount)
+        ctx.addIssue({
+          code: "custom",
+          path: ["runs", i, "turns"],
+          message: `turnCount is ${r.turnCount} but ${r.turns.length} turns are listed`,
+        });
     });
   });
 export type ImportFile = z.infer<typeof ImportFile>;

@@ -8,7 +8,14 @@ import { csvLine } from "./csv";
  * the run export's (csvCell).
  */
 export const TURN_COLUMNS = [
-  "run_id", "turn", "prompt_tokens", "context_tokens", "ttft_ms", "output_tokens", "decode_ms", "tool_calls",
+  "run_id",
+  "turn",
+  "prompt_tokens",
+  "context_tokens",
+  "ttft_ms",
+  "output_tokens",
+  "decode_ms",
+  "tool_calls",
 ] as const;
 
 export const CALL_COLUMNS = ["run_id", "turn", "call", "tool", "args", "ok", "ms", "files_changed"] as const;
@@ -39,8 +46,7 @@ export interface TraceCall {
  * turn made which call, nor which files a call changed).
  */
 export type StoredRunTrace =
-  | { imported?: undefined; turns: TraceTurn[] }
-  | { imported: true; turns: TraceTurn[]; toolCalls: TraceCall[] };
+  { imported?: undefined; turns: TraceTurn[] } | { imported: true; turns: TraceTurn[]; toolCalls: TraceCall[] };
 
 /** One turns.csv line per turn: `turn` counts from 1, `tool_calls` is that turn's number of calls (empty when unknown, for imports). */
 export function turnLines(runId: string, trace: StoredRunTrace): string {

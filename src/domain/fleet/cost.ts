@@ -68,7 +68,11 @@ export function costPerSuccess(runs: readonly CostRun[]): ConfigCost[] {
       phoneSecondsPerSuccess: passed ? ms / 1000 / passed : null,
       outputTokensPerSuccess: passed ? tokens / passed : null,
       battery: measured.length
-        ? { runs: measured.length, pointsPerRun: total / measured.length, pointsPerSuccess: measuredPassed ? total / measuredPassed : null }
+        ? {
+            runs: measured.length,
+            pointsPerRun: total / measured.length,
+            pointsPerSuccess: measuredPassed ? total / measuredPassed : null,
+          }
         : null,
     };
   });

@@ -46,9 +46,14 @@ export function timingOutliers(points: readonly TimingPoint[]): DeviceOutlier[] 
       const dir = lo > fhi ? "slower" : "faster";
       const f = (v: number) => v.toFixed(2);
       out.push({
-        deviceId, buildCommit, configId, slopeCi: own.slopeCi, fleetSlopeCi: rest.slopeCi,
-        reason: `${dir === "slower" ? "Slower" : "Faster"} than the rest of the fleet on build ${buildCommit}, config ${configId}: `
-          + `TTFT rises ${f(lo)}–${f(hi)} ms per prompt token here against ${f(flo)}–${f(fhi)} on the other phones.`,
+        deviceId,
+        buildCommit,
+        configId,
+        slopeCi: own.slopeCi,
+        fleetSlopeCi: rest.slopeCi,
+        reason:
+          `${dir === "slower" ? "Slower" : "Faster"} than the rest of the fleet on build ${buildCommit}, config ${configId}: ` +
+          `TTFT rises ${f(lo)}–${f(hi)} ms per prompt token here against ${f(flo)}–${f(fhi)} on the other phones.`,
       });
     }
   }

@@ -33,15 +33,30 @@ function passChecks(f: GateFacts["scopes"][number]): Draft[] {
   const moved = c.improved.length - c.degraded.length;
   return [
     {
-      id: `pass.${f.scope}.mcnemar`, kind: "pass_rate", label: `Pass rate, ${name}`, test: "exact McNemar, paired runs",
-      baseline: pct(aPass, paired), candidate: pct(bPass, paired), effect: d, effectText: pts(d), direction: dir(d),
-      p: mcnemarExact(f.pairs.aOnly, f.pairs.bOnly), worse: f.pairs.bOnly < f.pairs.aOnly,
+      id: `pass.${f.scope}.mcnemar`,
+      kind: "pass_rate",
+      label: `Pass rate, ${name}`,
+      test: "exact McNemar, paired runs",
+      baseline: pct(aPass, paired),
+      candidate: pct(bPass, paired),
+      effect: d,
+      effectText: pts(d),
+      direction: dir(d),
+      p: mcnemarExact(f.pairs.aOnly, f.pairs.bOnly),
+      worse: f.pairs.bOnly < f.pairs.aOnly,
     },
     {
-      id: `pass.${f.scope}.sign`, kind: "pass_rate", label: `Pass rate, ${name}`, test: "exact sign test, tasks",
-      baseline: `better on ${c.degraded.length}`, candidate: `better on ${c.improved.length}`,
-      effect: moved, effectText: `${c.degraded.length} worse, ${c.improved.length} better, ${c.unchanged.length} same`, direction: dir(moved),
-      p: c.signTestP, worse: c.degraded.length > c.improved.length,
+      id: `pass.${f.scope}.sign`,
+      kind: "pass_rate",
+      label: `Pass rate, ${name}`,
+      test: "exact sign test, tasks",
+      baseline: `better on ${c.degraded.length}`,
+      candidate: `better on ${c.improved.length}`,
+      effect: moved,
+      effectText: `${c.degraded.length} worse, ${c.improved.length} better, ${c.unchanged.length} same`,
+      direction: dir(moved),
+      p: c.signTestP,
+      worse: c.degraded.length > c.improved.length,
     },
   ];
 }
@@ -55,9 +70,17 @@ function outcomeCheck(t: GateFacts["transitions"], o: Outcome): Draft | null {
   const gained = b - t.counts[o][o];
   const d = t.total ? (b - a) / t.total : 0;
   return {
-    id: `outcome.${o}`, kind: "outcome", label: `Runs ending “${label(o)}”`, test: "exact McNemar, paired runs",
-    baseline: pct(a, t.total), candidate: pct(b, t.total), effect: d, effectText: pts(d), direction: dir(d),
-    p: mcnemarExact(lost, gained), worse: gained > lost,
+    id: `outcome.${o}`,
+    kind: "outcome",
+    label: `Runs ending “${label(o)}”`,
+    test: "exact McNemar, paired runs",
+    baseline: pct(a, t.total),
+    candidate: pct(b, t.total),
+    effect: d,
+    effectText: pts(d),
+    direction: dir(d),
+    p: mcnemarExact(lost, gained),
+    worse: gained > lost,
   };
 }
 
@@ -67,10 +90,17 @@ function latencyChecks(l: GateFacts["latency"]): Draft[] {
     const s = slopeDifference(l.baseline.ttft, l.candidate.ttft);
     if (s) {
       out.push({
-        id: "latency.ttft_slope", kind: "latency", label: "TTFT per prompt token", test: "t test on the slope difference",
-        baseline: `${l.baseline.ttft.slope.toFixed(2)} ms/token`, candidate: `${l.candidate.ttft.slope.toFixed(2)} ms/token`,
-        effect: s.diff, effectText: `${s.diff > 0 ? "+" : s.diff < 0 ? "−" : ""}${Math.abs(s.diff).toFixed(2)} ms/token`, direction: dir(s.diff),
-        p: s.p, worse: s.diff > 0,
+        id: "latency.ttft_slope",
+        kind: "latency",
+        label: "TTFT per prompt token",
+        test: "t test on the slope difference",
+        baseline: `${l.baseline.ttft.slope.toFixed(2)} ms/token`,
+        candidate: `${l.candidate.ttft.slope.toFixed(2)} ms/token`,
+        effect: s.diff,
+        effectText: `${s.diff > 0 ? "+" : s.diff < 0 ? "−" : ""}${Math.abs(s.diff).toFixed(2)} ms/token`,
+        direction: dir(s.diff),
+        p: s.p,
+        worse: s.diff > 0,
       });
     }
   }
@@ -78,14 +108,33 @@ function latencyChecks(l: GateFacts["latency"]): Draft[] {
     if (a === null || b === null || !(a > 0)) return;
     const rel = b / a - 1;
     out.push({
-      id, kind: "latency", label: name, test: `median, against ±${Math.round(noise * 100)}% noise (${l.noise.source === "aa" ? "A/A sessions" : "default"})`,
-      baseline: `${Math.round(a)} ms`, candidate: `${Math.round(b)} ms`, effect: rel,
-      effectText: `${rel > 0 ? "+" : rel < 0 ? "−" : ""}${Math.abs(Math.round(rel * 1000) / 10)}%`, direction: dir(rel),
-      p: null, worse: rel > noise,
+      id,
+      kind: "latency",
+      label: name,
+      test: `median, against ±${Math.round(noise * 100)}% noise (${l.noise.source === "aa" ? "A/A sessions" : "default"})`,
+      baseline: `${Math.round(a)} ms`,
+      candidate: `${Math.round(b)} ms`,
+      effect: rel,
+      effectText: `${rel > 0 ? "+" : rel < 0 ? "−" : ""}${Math.abs(Math.round(rel * 1000) / 10)}%`,
+      direction: dir(rel),
+      p: null,
+      worse: rel > noise,
     });
   };
-  median("latency.load", "Median model load", l.baseline.medianLoadMs, l.candidate.medianLoadMs, Math.max(MIN_NOISE, l.noise.loadMs));
-  median("latency.turn", "Median turn time", l.baseline.medianTurnMs, l.candidate.medianTurnMs, Math.max(MIN_NOISE, l.noise.turnMs));
+  median(
+    "latency.load",
+    "Median model load",
+    l.baseline.medianLoadMs,
+    l.candidate.medianLoadMs,
+    Math.max(MIN_NOISE, l.noise.loadMs),
+  );
+  median(
+    "latency.turn",
+    "Median turn time",
+    l.baseline.medianTurnMs,
+    l.candidate.medianTurnMs,
+    Math.max(MIN_NOISE, l.noise.turnMs),
+  );
   return out;
 }
 
@@ -117,7 +166,13 @@ export function evaluateGate(f: GateFacts, alpha = 0.05): GateReport {
   });
   const regressions = checks.filter((c) => c.regression).map((c) => c.id);
   return {
-    baseline: f.baseline, candidate: f.candidate, alpha, familySize: tested.length, noise: f.latency.noise,
-    regression: regressions.length > 0, checks, regressions,
+    baseline: f.baseline,
+    candidate: f.candidate,
+    alpha,
+    familySize: tested.length,
+    noise: f.latency.noise,
+    regression: regressions.length > 0,
+    checks,
+    regressions,
   };
 }

@@ -4,7 +4,8 @@ import { sideText } from "./spec";
 import type { GateCheck, GateReport } from "./types";
 
 const arrow = (c: GateCheck) => (c.direction === "up" ? "↑" : c.direction === "down" ? "↓" : "→");
-const verdict = (c: GateCheck) => (c.regression ? "❌ regression" : c.worse ? "worse, not significant" : c.direction === "same" ? "same" : "ok");
+const verdict = (c: GateCheck) =>
+  c.regression ? "❌ regression" : c.worse ? "worse, not significant" : c.direction === "same" ? "same" : "ok";
 /** "= 0.031" or "< 0.001", to follow a "p". */
 const pIs = (p: number | null) => (formatP(p).startsWith("<") ? `< ${formatP(p).slice(1)}` : `= ${formatP(p)}`);
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
@@ -26,13 +27,19 @@ export function gateMarkdown(r: GateReport, compareUrl: string): string {
     "",
     "| Check | Test | Baseline | Candidate | Change | p | p (BH) | |",
     "|---|---|---:|---:|---|---:|---:|---|",
-    ...r.checks.map((c) => `| ${cell(c.label)} | ${cell(c.test)} | ${cell(c.baseline)} | ${cell(c.candidate)} | ${arrow(c)} ${cell(c.effectText)} | ${formatP(c.p)} | ${formatP(c.pAdjusted)} | ${verdict(c)} |`),
+    ...r.checks.map(
+      (c) =>
+        `| ${cell(c.label)} | ${cell(c.test)} | ${cell(c.baseline)} | ${cell(c.candidate)} | ${arrow(c)} ${cell(c.effectText)} | ${formatP(c.p)} | ${formatP(c.pAdjusted)} | ${verdict(c)} |`,
+    ),
     "",
   ];
   const bad = r.checks.filter((c) => c.regression);
   if (bad.length) {
     lines.push("**Regressions:**", "");
-    for (const c of bad) lines.push(`- ${c.label} (${c.test}): ${c.effectText}${c.pAdjusted === null ? "" : `, p ${pIs(c.p)}, BH-adjusted p ${pIs(c.pAdjusted)}`}`);
+    for (const c of bad)
+      lines.push(
+        `- ${c.label} (${c.test}): ${c.effectText}${c.pAdjusted === null ? "" : `, p ${pIs(c.p)}, BH-adjusted p ${pIs(c.pAdjusted)}`}`,
+      );
     lines.push("");
   }
   lines.push(`[Open the comparison in Harness Lab](${compareUrl})`, "");

@@ -3,7 +3,10 @@ import type { TransitionMatrix } from "../analytics/transitions";
 import type { SlopeEstimate } from "../stats/slope-compare";
 
 /** One side of the gate: a session, and optionally one config of it. */
-export interface GateSide { session: string; config?: string }
+export interface GateSide {
+  session: string;
+  config?: string;
+}
 
 /** Pass counts of one scope (overall, or one task group) for the two tests. */
 export interface ScopeFacts {

@@ -8,6 +8,13 @@ export function isClientAbort(err: unknown, signal?: AbortSignal): boolean {
   if (signal?.aborted) return true;
   if (typeof err !== "object" || err === null) return false;
   const e = err as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown };
-  if (e.code === "ECONNRESET" || e.code === "EPIPE" || e.code === "ERR_STREAM_PREMATURE_CLOSE" || e.message === "aborted" || e.name === "AbortError") return true;
+  if (
+    e.code === "ECONNRESET" ||
+    e.code === "EPIPE" ||
+    e.code === "ERR_STREAM_PREMATURE_CLOSE" ||
+    e.message === "aborted" ||
+    e.name === "AbortError"
+  )
+    return true;
   return e.cause !== undefined && e.cause !== err && isClientAbort(e.cause);
 }

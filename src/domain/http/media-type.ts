@@ -23,5 +23,9 @@ export function parseMediaType(value: string): MediaType | null {
 /** `application/json` or a structured-syntax `application/<name>+json` (RFC 6839). */
 export function isJsonMediaType(value: string): boolean {
   const t = parseMediaType(value);
-  return t !== null && t.type === "application" && (t.subtype === "json" || (t.subtype.endsWith("+json") && t.subtype.length > 5));
+  return (
+    t !== null &&
+    t.type === "application" &&
+    (t.subtype === "json" || (t.subtype.endsWith("+json") && t.subtype.length > 5))
+  );
 }

@@ -13,12 +13,21 @@ export const CreateSessionRequest = z
     repeats: z.number().int().min(1).max(100).optional(),
     trial: z.boolean().default(false),
     order: z.enum(["interleaved", "blocked"]).default("interleaved"),
-    seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .optional(),
     leaseSeconds: z.number().int().min(1).max(86_400).default(120),
     maxAttempts: z.number().int().min(1).max(20).default(3),
     notes: z.string().max(10_000).optional(),
     // Issue 20.4: pin the session to these devices (dashboard device ids); only they lease its jobs.
-    devices: z.array(z.string().min(1).max(200)).min(1, "pin to at least one device, or leave `devices` out").max(100).optional(),
+    devices: z
+      .array(z.string().min(1).max(200))
+      .min(1, "pin to at least one device, or leave `devices` out")
+      .max(100)
+      .optional(),
   })
   // A trial is a single-repeat dry run unless the caller says otherwise.
   .transform((r) => ({ ...r, repeats: r.repeats ?? (r.trial ? 1 : 3) }));

@@ -1,6 +1,17 @@
 // The device protocol's schemas live in packages/protocol (the phone app imports them too).
 import { z } from "zod";
-export { count, isoTime, Thermal, THERMAL_ORDER, WorkspacePath, WorkspaceFile, Workspace, Device, Build, DeviceState } from "@harness-lab/protocol";
+export {
+  count,
+  isoTime,
+  Thermal,
+  THERMAL_ORDER,
+  WorkspacePath,
+  WorkspaceFile,
+  Workspace,
+  Device,
+  Build,
+  DeviceState,
+} from "@harness-lab/protocol";
 
 /**
  * An id this dashboard stores as a key and puts in its own URLs (`/runs/{id}`, `/sessions/{id}`)

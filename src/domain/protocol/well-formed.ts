@@ -50,7 +50,8 @@ export function illFormedStrings(value: unknown, max = 20): ValidationIssue[] {
       continue;
     }
     for (const k of Object.keys(v)) {
-      if (!isWellFormedText(k)) issues.push({ path: pathText(place), message: "has a key that holds a lone surrogate (not valid Unicode)" });
+      if (!isWellFormedText(k))
+        issues.push({ path: pathText(place), message: "has a key that holds a lone surrogate (not valid Unicode)" });
       visit((v as Record<string, unknown>)[k], place, k);
     }
   }

@@ -15,7 +15,13 @@ export type JobOrder = "interleaved" | "blocked";
  * `interleaved`: a seeded Fisher–Yates permutation of the blocked list, so thermal drift and
  * order effects spread over every config, and the same seed always gives the same order.
  */
-export function planJobs(taskIds: readonly string[], configIds: readonly string[], repeats: number, order: JobOrder, seed: number): PlannedJob[] {
+export function planJobs(
+  taskIds: readonly string[],
+  configIds: readonly string[],
+  repeats: number,
+  order: JobOrder,
+  seed: number,
+): PlannedJob[] {
   const jobs: PlannedJob[] = [];
   for (const configId of configIds)
     for (const taskId of taskIds)

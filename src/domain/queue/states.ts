@@ -61,10 +61,7 @@ export function isLeaseCurrent(view: LeaseView): boolean {
 }
 
 export type ResultDecision =
-  | { kind: "lease_lost" }
-  | { kind: "duplicate" }
-  | { kind: "complete"; late: boolean }
-  | { kind: "superseded" };
+  { kind: "lease_lost" } | { kind: "duplicate" } | { kind: "complete"; late: boolean } | { kind: "superseded" };
 
 /**
  * What a submitted trace does to its job (protocol.md §1, result):

@@ -34,7 +34,8 @@ export function reportHref(href: string, map: ReportLinkMap, prefix = ""): strin
     const task = url.searchParams.get("task");
     const config = url.searchParams.get("config");
     if (url.searchParams.get("passed") === "true") return null;
-    if (task && config) return map.failing.has(`${task}--${config}`) ? `${prefix}index.html#${failingAnchor(task, config)}` : null;
+    if (task && config)
+      return map.failing.has(`${task}--${config}`) ? `${prefix}index.html#${failingAnchor(task, config)}` : null;
     return map.failing.size ? `${prefix}index.html#failing` : null;
   }
   const page = map.pages[path];

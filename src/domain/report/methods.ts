@@ -2,8 +2,22 @@ import { integer } from "@/domain/stats/format";
 
 /** What the methods paragraph of a study report is written from (src/server/report/methodsFacts.ts). */
 export interface MethodsFacts {
-  sessions: { id: string; name: string; suiteId: string; suiteVersion: number; repeats: number; trial: boolean; cancelled: boolean }[];
-  configs: { configId: string; versions: number[]; runs: number; medianStartupTokens: number | null; contextWindows: number[] }[];
+  sessions: {
+    id: string;
+    name: string;
+    suiteId: string;
+    suiteVersion: number;
+    repeats: number;
+    trial: boolean;
+    cancelled: boolean;
+  }[];
+  configs: {
+    configId: string;
+    versions: number[];
+    runs: number;
+    medianStartupTokens: number | null;
+    contextWindows: number[];
+  }[];
   /** Distinct tasks run, per task group (`no_files`, `files`, `multi_step`), and how many of them are held out. */
   tasks: { byGroup: Record<string, number>; heldOut: number };
   devices: { model: string; devices: number; runs: number }[];
@@ -26,7 +40,11 @@ export interface MethodsFacts {
   };
 }
 
-const GROUP_WORDS: Record<string, string> = { no_files: "need no files", files: "need files", multi_step: "are multi-step file tasks" };
+const GROUP_WORDS: Record<string, string> = {
+  no_files: "need no files",
+  files: "need files",
+  multi_step: "are multi-step file tasks",
+};
 
 const plural = (n: number, one: string, many = `${one}s`) => `${integer(n)} ${n === 1 ? one : many}`;
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
@@ -43,7 +61,9 @@ function suiteSentence(f: MethodsFacts): string {
   const groups = Object.entries(f.tasks.byGroup)
     .filter(([, n]) => n > 0)
     .map(([g, n]) => `${integer(n)} ${GROUP_WORDS[g] ?? `are in group ${g}`}`);
-  const held = f.tasks.heldOut ? `; ${plural(f.tasks.heldOut, "task")} ${f.tasks.heldOut === 1 ? "is" : "are"} held out` : "";
+  const held = f.tasks.heldOut
+    ? `; ${plural(f.tasks.heldOut, "task")} ${f.tasks.heldOut === 1 ? "is" : "are"} held out`
+    : "";
   return `Tasks come from the suite ${listWords(suites)}: ${plural(total, "task")} were run, of which ${listWords(groups)}${held}.`;
 }
 
@@ -53,14 +73,20 @@ function sessionSentence(f: MethodsFacts): string {
   const from = day(f.firstRunAt);
   const to = day(f.lastRunAt);
   const when = from && to ? (from === to ? ` on ${from}` : ` between ${from} and ${to}`) : "";
-  const rep = repeats.length === 1 ? `${plural(repeats[0], "repeat")} of every task and config` : `${listWords(repeats.map(String))} repeats per task and config, depending on the session`;
+  const rep =
+    repeats.length === 1
+      ? `${plural(repeats[0], "repeat")} of every task and config`
+      : `${listWords(repeats.map(String))} repeats per task and config, depending on the session`;
   return `The runs come from ${plural(f.sessions.length, "session")} (${listWords(names)}), run${when}, with ${rep}.`;
 }
 
 function configSentence(f: MethodsFacts): string {
   const parts = f.configs.map((c) => {
     const v = c.versions.length ? ` v${c.versions.join("/v")}` : "";
-    const tokens = c.medianStartupTokens === null ? "start-up tokens not reported" : `${integer(c.medianStartupTokens)} start-up tokens`;
+    const tokens =
+      c.medianStartupTokens === null
+        ? "start-up tokens not reported"
+        : `${integer(c.medianStartupTokens)} start-up tokens`;
     return `${c.configId}${v} (${tokens}, ${plural(c.runs, "run")})`;
   });
   const windows = [...new Set(f.configs.flatMap((c) => c.contextWindows))].sort((a, b) => a - b);
@@ -69,7 +95,9 @@ function configSentence(f: MethodsFacts): string {
 }
 
 function deviceSentence(f: MethodsFacts): string {
-  const devices = f.devices.map((d) => `${d.model}${d.devices > 1 ? ` × ${d.devices}` : ""} (${plural(d.runs, "run")})`);
+  const devices = f.devices.map(
+    (d) => `${d.model}${d.devices > 1 ? ` × ${d.devices}` : ""} (${plural(d.runs, "run")})`,
+  );
   const models = f.models.length ? ` running ${listWords(f.models)}` : "";
   const builds = f.builds.length ? `, app ${f.builds.length === 1 ? "build" : "builds"} ${listWords(f.builds)}` : "";
   return `Runs were made on ${listWords(devices) || "no device"}${models}${builds}.`;
@@ -79,12 +107,17 @@ function exclusionSentence(f: MethodsFacts): string {
   const e = f.excluded;
   const out: string[] = [];
   if (e.trialRuns) out.push(`${plural(e.trialRuns, "run")} of trial sessions (marked as trials when queued)`);
-  if (e.supersededRuns) out.push(`${plural(e.supersededRuns, "superseded run")} (replaced by a later attempt of the same job)`);
+  if (e.supersededRuns)
+    out.push(`${plural(e.supersededRuns, "superseded run")} (replaced by a later attempt of the same job)`);
   if (e.filteredRuns) out.push(`${plural(e.filteredRuns, "run")} outside the filters ${listWords(e.filters)}`);
   const failed = e.failedJobs.reduce((a, b) => a + b.jobs, 0);
-  if (failed) out.push(`${plural(failed, "job")} that never produced a trace (${listWords(e.failedJobs.map((x) => `${x.reason} × ${integer(x.jobs)}`))})`);
+  if (failed)
+    out.push(
+      `${plural(failed, "job")} that never produced a trace (${listWords(e.failedJobs.map((x) => `${x.reason} × ${integer(x.jobs)}`))})`,
+    );
   if (e.unfinishedJobs) out.push(`${plural(e.unfinishedJobs, "job")} still queued or running when the report was made`);
-  if (e.cancelledJobs) out.push(`${plural(e.cancelledJobs, "job")} cancelled before ${e.cancelledJobs === 1 ? "it" : "they"} ran`);
+  if (e.cancelledJobs)
+    out.push(`${plural(e.cancelledJobs, "job")} cancelled before ${e.cancelledJobs === 1 ? "it" : "they"} ran`);
   const scored = `${plural(f.scoredRuns, "run")} ${f.scoredRuns === 1 ? "was" : "were"} scored from the workspace files left on the device`;
   return out.length ? `${scored}; left out: ${listWords(out)}.` : `${scored}; nothing was left out.`;
 }

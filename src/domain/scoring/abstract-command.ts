@@ -8,8 +8,20 @@ import type { Workspace } from "../protocol";
  * `leading`: operands before the first expression (find).
  */
 const PATH_OPERANDS: Record<string, "all" | "after1" | "leading"> = {
-  cat: "all", head: "all", tail: "all", wc: "all", ls: "all", rm: "all", mkdir: "all", touch: "all",
-  cp: "all", mv: "all", sort: "all", grep: "after1", sed: "after1", find: "leading",
+  cat: "all",
+  head: "all",
+  tail: "all",
+  wc: "all",
+  ls: "all",
+  rm: "all",
+  mkdir: "all",
+  touch: "all",
+  cp: "all",
+  mv: "all",
+  sort: "all",
+  grep: "after1",
+  sed: "after1",
+  find: "leading",
 };
 /** Programs whose last operand (or every operand, for mkdir/touch) is created, so absent is new, not guessed. */
 const CREATES_LAST = new Set(["cp", "mv"]);
@@ -100,8 +112,7 @@ function stagesOf(tokens: Token[]): Stage[] {
     else if (pending) {
       cur.redirects.push({ op: pending, target: t.word });
       pending = null;
-    }
-    else if (cur.program === null) cur.program = t.word.split("/").pop() || t.word;
+    } else if (cur.program === null) cur.program = t.word.split("/").pop() || t.word;
     else cur.operands.push(t.word);
   }
   return stages.filter((s) => s.program !== null || s.redirects.length);

@@ -15,6 +15,9 @@ export function describeCall(call: Pick<ToolCall, "name" | "args">): string {
 
 /** The first non-blank line of a call's result, which is where tools put the error. */
 export function firstResultLine(call: Pick<ToolCall, "result">): string | undefined {
-  const line = call.result?.split("\n").map((l) => l.trim()).find((l) => l !== "");
+  const line = call.result
+    ?.split("\n")
+    .map((l) => l.trim())
+    .find((l) => l !== "");
   return line === undefined ? undefined : clip(line, 120);
 }

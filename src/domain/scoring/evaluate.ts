@@ -15,17 +15,28 @@ import type { CheckState, CheckVerdict } from "./types";
 
 function judge(check: Check, state: CheckState): Judgement {
   switch (check.kind) {
-    case "file_exists": return fileExists(check, state);
-    case "file_absent": return fileAbsent(check, state);
-    case "file_regex": return fileRegex(check, state);
-    case "file_unchanged": return fileUnchanged(check, state);
-    case "new_line": return newLine(check, state);
-    case "reply_regex": return replyRegex(check, state);
-    case "word_count": return wordCount(check, state);
-    case "call_regex": return callRegex(check, state);
-    case "all": return all(check, state, judge);
-    case "any": return any(check, state, judge);
-    case "not": return not(check, state, judge);
+    case "file_exists":
+      return fileExists(check, state);
+    case "file_absent":
+      return fileAbsent(check, state);
+    case "file_regex":
+      return fileRegex(check, state);
+    case "file_unchanged":
+      return fileUnchanged(check, state);
+    case "new_line":
+      return newLine(check, state);
+    case "reply_regex":
+      return replyRegex(check, state);
+    case "word_count":
+      return wordCount(check, state);
+    case "call_regex":
+      return callRegex(check, state);
+    case "all":
+      return all(check, state, judge);
+    case "any":
+      return any(check, state, judge);
+    case "not":
+      return not(check, state, judge);
   }
   // unreachable for typed input; a hand-built object from outside zod still gets a verdict
   return { passed: false, reason: `unknown check kind \`${(check as { kind: unknown }).kind}\`` };

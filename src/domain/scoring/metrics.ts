@@ -57,6 +57,7 @@ export function metrics(
     peakContextShare: contextWindow && contextWindow > 0 ? trace.peakContextTokens / contextWindow : null,
     outputTokens: trace.turns.reduce((sum, t) => sum + t.outputTokens, 0),
     contextEvents,
-    unparsedCallTurns: trace.turns.filter((t) => t.toolCalls.length === 0 && hasToolCallSyntax(t.text, toolNames)).length,
+    unparsedCallTurns: trace.turns.filter((t) => t.toolCalls.length === 0 && hasToolCallSyntax(t.text, toolNames))
+      .length,
   };
 }

@@ -45,7 +45,8 @@ export function outcome(
       return { outcome: "asked_instead", outcomeReason: `asked instead: ${none} and the reply ends with a question` };
     }
     const ask = ASKS.exec(reply);
-    if (ask) return { outcome: "asked_instead", outcomeReason: `asked instead: ${none} and the reply says \`${ask[0]}\`` };
+    if (ask)
+      return { outcome: "asked_instead", outcomeReason: `asked instead: ${none} and the reply says \`${ask[0]}\`` };
   }
 
   const last = calls[calls.length - 1];
@@ -61,5 +62,8 @@ export function outcome(
 
   const failed = checks.filter((c) => !c.passed);
   const detailText = failed.length ? `: ${failed.map((c) => `${c.id}: ${c.reason}`).join("; ")}` : "";
-  return { outcome: "wrong_result", outcomeReason: `wrong result: the run ended normally but the checks fail${detailText}` };
+  return {
+    outcome: "wrong_result",
+    outcomeReason: `wrong result: the run ended normally but the checks fail${detailText}`,
+  };
 }

@@ -18,7 +18,12 @@ export function scoreRun(
   toolNames: readonly string[] = HARNESS_TOOL_NAMES,
 ): RunScore {
   const calls = traceCalls(trace);
-  const checks = evaluateChecks(task.checks, { workspace: trace.workspace, seed: task.workspace, reply: trace.reply, calls });
+  const checks = evaluateChecks(task.checks, {
+    workspace: trace.workspace,
+    seed: task.workspace,
+    reply: trace.reply,
+    calls,
+  });
   const passed = checks.every((c) => c.passed);
   const { outcome: label, outcomeReason } = outcome(trace, passed, calls, checks);
   const p = progress(task, trace);

@@ -2,7 +2,12 @@ import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 
 /** One task's runs and passes on either side of a comparison. */
-export interface TaskPair { aRuns: number; aPassed: number; bRuns: number; bPassed: number }
+export interface TaskPair {
+  aRuns: number;
+  aPassed: number;
+  bRuns: number;
+  bPassed: number;
+}
 
 export interface BootstrapInterval {
   /** b's pooled pass rate minus a's over the tasks as observed. */
@@ -23,7 +28,10 @@ function pooledDiff(tasks: readonly TaskPair[], picks: ArrayLike<number>): numbe
   let an = 0, ak = 0, bn = 0, bk = 0; // prettier-ignore
   for (let i = 0; i < picks.length; i++) {
     const t = tasks[picks[i]];
-    an += t.aRuns; ak += t.aPassed; bn += t.bRuns; bk += t.bPassed; // prettier-ignore
+    an += t.aRuns;
+    ak += t.aPassed;
+    bn += t.bRuns;
+    bk += t.bPassed; // prettier-ignore
   }
   return an && bn ? bk / bn - ak / an : null;
 }
@@ -61,7 +69,13 @@ export function clusterBootstrapDiff(
     stats[r] = pooledDiff(both, picks)!;
   }
   stats.sort();
-  return { diff, ci: [quantile7(stats, (1 - level) / 2), quantile7(stats, (1 + level) / 2)], resamples, seed, tasks: k };
+  return {
+    diff,
+    ci: [quantile7(stats, (1 - level) / 2), quantile7(stats, (1 + level) / 2)],
+    resamples,
+    seed,
+    tasks: k,
+  };
 }
 
 /** Sample quantile of sorted values, Hyndman & Fan 1996 type 7: linear between order statistics. */

@@ -1,5 +1,8 @@
 /** One task's 0/1 verdicts: how many runs it had and how many passed. */
-export interface Cluster { runs: number; passed: number }
+export interface Cluster {
+  runs: number;
+  passed: number;
+}
 
 export interface Clustering {
   /** Runs, N = Σ mᵢ. */

@@ -13,5 +13,11 @@ export { majority, median, mostCommon } from "./descriptive";
 export { wilsonEffective } from "./wilson";
 export { normalQuantile } from "./normal";
 export { clustering, type Cluster, type Clustering } from "./icc";
-export { clusterBootstrapDiff, BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, type BootstrapInterval, type TaskPair } from "./bootstrap";
+export {
+  clusterBootstrapDiff,
+  BOOTSTRAP_RESAMPLES,
+  BOOTSTRAP_SEED,
+  type BootstrapInterval,
+  type TaskPair,
+} from "./bootstrap";
 export { connorPairs, detectableDifference, tasksForPairs } from "./sample-size";

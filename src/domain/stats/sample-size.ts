@@ -61,7 +61,8 @@ export function detectableDifference(pairs: number, psi: number, alpha = 0.05, p
  * With ρ = 1 extra repeats buy nothing (tasks = n); with ρ = 0 they are as good as new tasks.
  */
 export function tasksForPairs(pairs: number, repeats: number, icc: number): number {
-  if (!Number.isInteger(repeats) || repeats < 1) throw new RangeError(`repeats ${repeats} must be a whole number from 1`);
+  if (!Number.isInteger(repeats) || repeats < 1)
+    throw new RangeError(`repeats ${repeats} must be a whole number from 1`);
   if (!(icc >= 0 && icc <= 1)) throw new RangeError(`ICC ${icc} must be in 0..1`);
   return Math.ceil((pairs * (1 + (repeats - 1) * icc)) / repeats - 1e-9);
 }

@@ -15,14 +15,30 @@ export type Check =
 
 export type CheckKind = Check["kind"];
 export const CHECK_KINDS: readonly CheckKind[] = [
-  "file_exists", "file_absent", "file_regex", "file_unchanged", "new_line",
-  "reply_regex", "word_count", "call_regex", "all", "any", "not",
+  "file_exists",
+  "file_absent",
+  "file_regex",
+  "file_unchanged",
+  "new_line",
+  "reply_regex",
+  "word_count",
+  "call_regex",
+  "all",
+  "any",
+  "not",
 ];
 
 const id = z.string().min(1).max(80).optional();
-const flags = z.string().regex(/^[imsu]*$/, "flags take letters from `imsu`").optional();
+const flags = z
+  .string()
+  .regex(/^[imsu]*$/, "flags take letters from `imsu`")
+  .optional();
 const pattern = z.string().min(1).max(2000);
-const glob = z.string().min(2).max(1024).refine((g) => g.startsWith("/"), "globs are absolute: start them with `/`");
+const glob = z
+  .string()
+  .min(2)
+  .max(1024)
+  .refine((g) => g.startsWith("/"), "globs are absolute: start them with `/`");
 
 const target = { path: WorkspacePath.optional(), glob: glob.optional() };
 
@@ -35,11 +51,20 @@ export const CheckSchema: z.ZodType<Check> = z.lazy(() =>
     z.strictObject({ kind: z.literal("new_line"), id, path: WorkspacePath, pattern, flags }),
     z.strictObject({ kind: z.literal("reply_regex"), id, pattern, flags }),
     z.strictObject({
-      kind: z.literal("word_count"), id, of: z.enum(["reply", "file"]), path: WorkspacePath.optional(),
-      min: z.number().int().nonnegative().optional(), max: z.number().int().nonnegative().optional(),
+      kind: z.literal("word_count"),
+      id,
+      of: z.enum(["reply", "file"]),
+      path: WorkspacePath.optional(),
+      min: z.number().int().nonnegative().optional(),
+      max: z.number().int().nonnegative().optional(),
     }),
     z.strictObject({
-      kind: z.literal("call_regex"), id, tool: z.string().min(1).optional(), pattern, flags, ok: z.boolean().optional(),
+      kind: z.literal("call_regex"),
+      id,
+      tool: z.string().min(1).optional(),
+      pattern,
+      flags,
+      ok: z.boolean().optional(),
     }),
     z.strictObject({ kind: z.literal("all"), id, of: z.array(CheckSchema).min(1) }),
     z.strictObject({ kind: z.literal("any"), id, of: z.array(CheckSchema).min(1) }),

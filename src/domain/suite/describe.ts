@@ -48,7 +48,8 @@ export function describeCheck(check: Check): string {
     case "reply_regex":
       return `reply matches ${regex(check.pattern, check.flags)}`;
     case "word_count": {
-      const subject = check.of === "reply" ? "reply" : check.path !== undefined ? `\`${check.path}\`` : "a file (no path given)";
+      const subject =
+        check.of === "reply" ? "reply" : check.path !== undefined ? `\`${check.path}\`` : "a file (no path given)";
       return `${subject} has ${words(check.min, check.max)}`;
     }
     case "call_regex": {

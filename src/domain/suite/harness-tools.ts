@@ -26,7 +26,8 @@ export const FILE_TOOLS: ToolDefinition[] = [
   },
   {
     name: "search_files",
-    description: "Search the contents of every file below a folder for a word or phrase (case-insensitive). Returns the matching files and lines.",
+    description:
+      "Search the contents of every file below a folder for a word or phrase (case-insensitive). Returns the matching files and lines.",
     parameters: {
       type: "object",
       properties: { text: { type: "string", description: "Word or phrase to look for" }, path },
@@ -43,7 +44,11 @@ export const FILE_TOOLS: ToolDefinition[] = [
     description: "Create a file, overwrite a file you have read, or append to the end of a file with append: true.",
     parameters: {
       type: "object",
-      properties: { path, content: { type: "string" }, append: { type: "boolean", description: "Add to the end instead of replacing" } },
+      properties: {
+        path,
+        content: { type: "string" },
+        append: { type: "boolean", description: "Add to the end instead of replacing" },
+      },
       required: ["path", "content"],
     },
   },
@@ -86,7 +91,8 @@ export const BASH_TOOL: ToolDefinition = {
 /** The todo-style planning tool; each call replaces the whole plan and the plan is shown back. */
 export const PLAN_TOOL: ToolDefinition = {
   name: "update_plan",
-  description: "Write or update your step-by-step plan for the request. Send the whole list each time, marking finished steps done.",
+  description:
+    "Write or update your step-by-step plan for the request. Send the whole list each time, marking finished steps done.",
   parameters: {
     type: "object",
     properties: {

@@ -19,7 +19,10 @@ export function lintCheck(check: Check, at: string, task = "", name?: string): S
       if (risk) problems.push({ path: joinPath(at, "pattern"), message: regexRiskMessage(who, check.pattern, risk) });
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
-      problems.push({ path: joinPath(at, "pattern"), message: `${who}: \`${check.pattern}\` is not a valid regex with flags \`${check.flags ?? ""}\`: ${why}` });
+      problems.push({
+        path: joinPath(at, "pattern"),
+        message: `${who}: \`${check.pattern}\` is not a valid regex with flags \`${check.flags ?? ""}\`: ${why}`,
+      });
     }
   }
   if (check.kind === "file_exists" || check.kind === "file_absent" || check.kind === "file_regex") {
@@ -34,7 +37,10 @@ export function lintCheck(check: Check, at: string, task = "", name?: string): S
       problems.push({ path: at, message: `${who}: a word_count check with \`of: file\` needs a \`path\`` });
     }
     if (check.min !== undefined && check.max !== undefined && check.min > check.max) {
-      problems.push({ path: at, message: `${who}: \`min\` ${check.min} is more than \`max\` ${check.max}, so no count can pass` });
+      problems.push({
+        path: at,
+        message: `${who}: \`min\` ${check.min} is more than \`max\` ${check.max}, so no count can pass`,
+      });
     }
   }
   if (check.kind === "all" || check.kind === "any") {

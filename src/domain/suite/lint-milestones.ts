@@ -33,9 +33,16 @@ export function lintMilestones(task: Task, at: string): MilestoneLint {
   (task.milestones ?? []).forEach((m, i) => {
     const path = joinPath(at, "milestones", i);
     const who = `task \`${task.id}\`, milestone \`${m.id}\` (${m.label})`;
-    const onSeed = evaluateCheck(m.check, { workspace: task.workspace, seed: task.workspace, reply: "", calls: [] }, m.id);
+    const onSeed = evaluateCheck(
+      m.check,
+      { workspace: task.workspace, seed: task.workspace, reply: "", calls: [] },
+      m.id,
+    );
     if (onSeed.passed) {
-      problems.push({ path, message: `${who} is already reached on the seed (no calls, empty reply): ${onSeed.reason}; make its check need something a run does` });
+      problems.push({
+        path,
+        message: `${who} is already reached on the seed (no calls, empty reply): ${onSeed.reason}; make its check need something a run does`,
+      });
       return; // what the right end states show about it adds nothing to that
     }
     if (passFixtures.length === 0) return; // "needs an `expect: pass` fixture" is reported once for the task
@@ -49,15 +56,27 @@ export function lintMilestones(task: Task, at: string): MilestoneLint {
       });
       return;
     }
-    const atEnds = judges.map((f) => ({ f, v: evaluateCheck(m.check, { workspace: f.workspace, seed: task.workspace, reply: "", calls: f.calls ?? [] }, m.id) }));
+    const atEnds = judges.map((f) => ({
+      f,
+      v: evaluateCheck(
+        m.check,
+        { workspace: f.workspace, seed: task.workspace, reply: "", calls: f.calls ?? [] },
+        m.id,
+      ),
+    }));
     if (atEnds.some(({ v }) => v.passed)) return;
     const why = atEnds.map(({ f, v }) => `fixture \`${f.name}\`: ${v.reason}`).join("; ");
-    problems.push({ path, message: `${who} is not reached by the end state of any \`expect: pass\` fixture, so a right run can never reach it (${why}); fix its check or the fixtures` });
+    problems.push({
+      path,
+      message: `${who} is not reached by the end state of any \`expect: pass\` fixture, so a right run can never reach it (${why}); fix its check or the fixtures`,
+    });
   });
   return { problems, warnings };
 }
 
 /** Every warning of a (stored, so valid) suite, for the Suite page: what its fixtures cannot show. */
 export function suiteWarnings(suite: { tasks: readonly Task[] }): (SuiteProblem & { taskId: string })[] {
-  return suite.tasks.flatMap((t, i) => lintMilestones(t, joinPath("tasks", i)).warnings.map((w) => ({ ...w, taskId: t.id })));
+  return suite.tasks.flatMap((t, i) =>
+    lintMilestones(t, joinPath("tasks", i)).warnings.map((w) => ({ ...w, taskId: t.id })),
+  );
 }

@@ -7,7 +7,11 @@ import { patternsOf, regexRisk } from "./regex-safety";
 import type { Task } from "./schema";
 
 /** Ids that occur more than once, each reported at every later occurrence. */
-export function duplicates(ids: readonly (string | undefined)[], at: (i: number) => string, what: string): SuiteProblem[] {
+export function duplicates(
+  ids: readonly (string | undefined)[],
+  at: (i: number) => string,
+  what: string,
+): SuiteProblem[] {
   const first = new Map<string, number>();
   const problems: SuiteProblem[] = [];
   ids.forEach((id, i) => {
@@ -37,14 +41,31 @@ export function lintTask(task: Task, at: string): TaskLint {
 
   const ids = checkIds(task.checks);
   problems.push(...duplicates(ids, (i) => joinPath(at, "checks", i), "check"));
-  problems.push(...duplicates(milestones.map((m) => m.id), (i) => joinPath(at, "milestones", i, "id"), "milestone"));
+  problems.push(
+    ...duplicates(
+      milestones.map((m) => m.id),
+      (i) => joinPath(at, "milestones", i, "id"),
+      "milestone",
+    ),
+  );
   task.checks.forEach((c, i) => problems.push(...lintCheck(c, joinPath(at, "checks", i), task.id, ids[i])));
-  milestones.forEach((m, i) => problems.push(...lintCheck(m.check, joinPath(at, "milestones", i, "check"), task.id, m.id)));
+  milestones.forEach((m, i) =>
+    problems.push(...lintCheck(m.check, joinPath(at, "milestones", i, "check"), task.id, m.id)),
+  );
   // Running fixtures through a pattern refused above could hang validation itself.
-  if ([...task.checks, ...milestones.map((m) => m.check)].flatMap(patternsOf).some((p) => regexRisk(p) !== undefined)) return { problems, warnings: [] };
+  if ([...task.checks, ...milestones.map((m) => m.check)].flatMap(patternsOf).some((p) => regexRisk(p) !== undefined))
+    return { problems, warnings: [] };
 
-  if (!task.fixtures.some((f) => f.expect === "pass")) problems.push({ path: joinPath(at, "fixtures"), message: `task \`${task.id}\` needs at least one fixture with \`expect: pass\`` });
-  if (!task.fixtures.some((f) => f.expect === "fail")) problems.push({ path: joinPath(at, "fixtures"), message: `task \`${task.id}\` needs at least one fixture with \`expect: fail\`` });
+  if (!task.fixtures.some((f) => f.expect === "pass"))
+    problems.push({
+      path: joinPath(at, "fixtures"),
+      message: `task \`${task.id}\` needs at least one fixture with \`expect: pass\``,
+    });
+  if (!task.fixtures.some((f) => f.expect === "fail"))
+    problems.push({
+      path: joinPath(at, "fixtures"),
+      message: `task \`${task.id}\` needs at least one fixture with \`expect: fail\``,
+    });
 
   const milestoneLint = lintMilestones(task, at);
   problems.push(...milestoneLint.problems);

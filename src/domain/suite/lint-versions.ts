@@ -9,9 +9,18 @@ import type { Config, Suite, Task } from "./schema";
 export function lintVersions(suite: Suite, previous: readonly Suite[]): SuiteProblem[] {
   const stored = previous.filter((s) => s.id === suite.id);
   const problems: SuiteProblem[] = [];
-  const check = <T extends Task | Config>(what: "task" | "config", items: T[], pick: (s: Suite) => T[], key: string) => {
+  const check = <T extends Task | Config>(
+    what: "task" | "config",
+    items: T[],
+    pick: (s: Suite) => T[],
+    key: string,
+  ) => {
     items.forEach((item, i) => {
-      const olds = stored.flatMap((s) => pick(s).filter((o) => o.id === item.id).map((o) => ({ o, suiteVersion: s.version })));
+      const olds = stored.flatMap((s) =>
+        pick(s)
+          .filter((o) => o.id === item.id)
+          .map((o) => ({ o, suiteVersion: s.version })),
+      );
       const clash = olds.find(({ o }) => o.version === item.version && stableJson(o) !== stableJson(item));
       if (!clash) return;
       const highest = Math.max(...olds.map(({ o }) => o.version));

@@ -39,13 +39,29 @@ export function parseTaskPageRequest(params: { page?: string | string[]; q?: str
  * The tasks of one page, in the order the page shows them: by group (TASK_GROUPS), then suite
  * order, so a group's tasks stay together across pages.
  */
-export function pageTasks<T extends Pick<Task, "id" | "group" | "prompt"> & { title?: string }>(tasks: readonly T[], req: TaskPageRequest, perPage = TASKS_PER_PAGE): TaskPage<T> {
+export function pageTasks<T extends Pick<Task, "id" | "group" | "prompt"> & { title?: string }>(
+  tasks: readonly T[],
+  req: TaskPageRequest,
+  perPage = TASKS_PER_PAGE,
+): TaskPage<T> {
   const q = req.query.toLowerCase();
-  const hit = (t: T) => !q || t.id.toLowerCase().includes(q) || (t.title ?? "").toLowerCase().includes(q) || t.prompt.toLowerCase().includes(q);
+  const hit = (t: T) =>
+    !q ||
+    t.id.toLowerCase().includes(q) ||
+    (t.title ?? "").toLowerCase().includes(q) ||
+    t.prompt.toLowerCase().includes(q);
   const ordered = TASK_GROUPS.flatMap((g) => tasks.filter((t) => t.group === g && hit(t)));
   const pages = Math.max(1, Math.ceil(ordered.length / perPage));
   const page = Math.min(Math.max(1, Math.floor(req.page)), pages);
   const shown = ordered.slice((page - 1) * perPage, page * perPage);
   const first = shown.length ? (page - 1) * perPage + 1 : 0;
-  return { tasks: shown, page, pages, matching: ordered.length, first, last: first ? first + shown.length - 1 : 0, query: req.query };
+  return {
+    tasks: shown,
+    page,
+    pages,
+    matching: ordered.length,
+    first,
+    last: first ? first + shown.length - 1 : 0,
+    query: req.query,
+  };
 }

@@ -18,7 +18,8 @@ const Version = z.number().int().min(1);
  * (issue 14). A study of 1,000 tasks × 3 repeats × 10 configs is already 30,000 runs.
  */
 export const SUITE_LIMITS = { tasks: 1_000, configs: 100, fixtures: 50, checks: 100, milestones: 100 } as const;
-const most = (n: number, what: string, advice: string) => [n, `at most ${n.toLocaleString("en-US")} ${what}; ${advice}`] as const;
+const most = (n: number, what: string, advice: string) =>
+  [n, `at most ${n.toLocaleString("en-US")} ${what}; ${advice}`] as const;
 
 export const TaskGroup = z.enum(["no_files", "files", "multi_step"]);
 export type TaskGroup = z.infer<typeof TaskGroup>;
@@ -45,9 +46,17 @@ export const Task = z.object({
   title: z.string().optional(),
   prompt: z.string().min(1),
   workspace: Workspace,
-  checks: z.array(CheckSchema).min(1, "a task needs at least one check").max(...most(SUITE_LIMITS.checks, "checks a task", "combine them with `all`/`any` or split the task")),
-  milestones: z.array(Milestone).max(...most(SUITE_LIMITS.milestones, "milestones a task", "keep the ones that mark real progress")).optional(),
-  fixtures: z.array(Fixture).max(...most(SUITE_LIMITS.fixtures, "fixtures a task", "keep the end states that tell the checks apart")),
+  checks: z
+    .array(CheckSchema)
+    .min(1, "a task needs at least one check")
+    .max(...most(SUITE_LIMITS.checks, "checks a task", "combine them with `all`/`any` or split the task")),
+  milestones: z
+    .array(Milestone)
+    .max(...most(SUITE_LIMITS.milestones, "milestones a task", "keep the ones that mark real progress"))
+    .optional(),
+  fixtures: z
+    .array(Fixture)
+    .max(...most(SUITE_LIMITS.fixtures, "fixtures a task", "keep the end states that tell the checks apart")),
 });
 export type Task = z.infer<typeof Task>;
 
@@ -70,7 +79,13 @@ export const Suite = z.object({
   version: Version,
   name: z.string().optional(),
   description: z.string().optional(),
-  tasks: z.array(Task).min(1).max(...most(SUITE_LIMITS.tasks, "tasks a suite", "split it into several suites")),
-  configs: z.array(Config).min(1).max(...most(SUITE_LIMITS.configs, "configs a suite", "split it into several suites")),
+  tasks: z
+    .array(Task)
+    .min(1)
+    .max(...most(SUITE_LIMITS.tasks, "tasks a suite", "split it into several suites")),
+  configs: z
+    .array(Config)
+    .min(1)
+    .max(...most(SUITE_LIMITS.configs, "configs a suite", "split it into several suites")),
 });
 export type Suite = z.infer<typeof Suite>;

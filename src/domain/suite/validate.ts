@@ -14,7 +14,9 @@ export type SuiteValidation =
   | { ok: false; problems: SuiteProblem[]; warnings: SuiteProblem[] };
 
 const idOf = (x: unknown): string | undefined =>
-  x !== null && typeof x === "object" && typeof (x as { id?: unknown }).id === "string" ? (x as { id: string }).id : undefined;
+  x !== null && typeof x === "object" && typeof (x as { id?: unknown }).id === "string"
+    ? (x as { id: string }).id
+    : undefined;
 
 /**
  * Validates a suite document and runs its fixtures, listing every problem at once so an author
@@ -44,7 +46,9 @@ export function validateSuite(input: unknown, previous: readonly Suite[] = []): 
   });
   if (parsed.success) problems.push(...lintVersions(parsed.data, previous));
 
-  return parsed.success && problems.length === 0 ? { ok: true, suite: parsed.data, warnings } : { ok: false, problems, warnings };
+  return parsed.success && problems.length === 0
+    ? { ok: true, suite: parsed.data, warnings }
+    : { ok: false, problems, warnings };
 }
 
 /**
@@ -59,7 +63,10 @@ function sizeProblems(input: unknown): SuiteProblem[] {
     const list = raw[key];
     const max = SUITE_LIMITS[key];
     if (Array.isArray(list) && list.length > max) {
-      problems.push({ path: key, message: `a suite holds at most ${max.toLocaleString("en-US")} ${key}, this one has ${list.length.toLocaleString("en-US")}; split it into several suites` });
+      problems.push({
+        path: key,
+        message: `a suite holds at most ${max.toLocaleString("en-US")} ${key}, this one has ${list.length.toLocaleString("en-US")}; split it into several suites`,
+      });
     }
   }
   return problems;

@@ -27,7 +27,10 @@ export function lineDiff(before: string, after: string): DiffLine[] {
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
   let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) { endA--; endB--; }
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
   const head = a.slice(0, start).map((text) => ({ op: "same" as const, text }));
   const tail = a.slice(endA).map((text) => ({ op: "same" as const, text }));
   return [...head, ...middle(a.slice(start, endA), b.slice(start, endB)), ...tail];
@@ -44,15 +47,19 @@ function middle(a: string[], b: string[]): DiffLine[] {
   const lcs = new Uint32Array((n + 1) * w);
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      lcs[i * w + j] = a[i] === b[j] ? lcs[(i + 1) * w + j + 1] + 1 : Math.max(lcs[(i + 1) * w + j], lcs[i * w + j + 1]);
+      lcs[i * w + j] =
+        a[i] === b[j] ? lcs[(i + 1) * w + j + 1] + 1 : Math.max(lcs[(i + 1) * w + j], lcs[i * w + j + 1]);
     }
   }
   const out: DiffLine[] = [];
   let i = 0;
   let j = 0;
   while (i < n && j < m) {
-    if (a[i] === b[j]) { out.push({ op: "same", text: a[i] }); i++; j++; }
-    else if (lcs[(i + 1) * w + j] >= lcs[i * w + j + 1]) out.push({ op: "del", text: a[i++] });
+    if (a[i] === b[j]) {
+      out.push({ op: "same", text: a[i] });
+      i++;
+      j++;
+    } else if (lcs[(i + 1) * w + j] >= lcs[i * w + j + 1]) out.push({ op: "del", text: a[i++] });
     else out.push({ op: "add", text: b[j++] });
   }
   while (i < n) out.push({ op: "del", text: a[i++] });
@@ -78,13 +85,20 @@ export function hunks(lines: readonly DiffLine[], context = 3): HunkRow[] {
   const out: HunkRow[] = [];
   let i = 0;
   while (i < lines.length) {
-    if (lines[i].op !== "same") { out.push(lines[i++]); continue; }
+    if (lines[i].op !== "same") {
+      out.push(lines[i++]);
+      continue;
+    }
     let j = i;
     while (j < lines.length && lines[j].op === "same") j++;
     const keepHead = i === 0 ? 0 : context;
     const keepTail = j === lines.length ? 0 : context;
     if (j - i > keepHead + keepTail) {
-      out.push(...lines.slice(i, i + keepHead), { op: "skip", count: j - i - keepHead - keepTail }, ...lines.slice(j - keepTail, j));
+      out.push(
+        ...lines.slice(i, i + keepHead),
+        { op: "skip", count: j - i - keepHead - keepTail },
+        ...lines.slice(j - keepTail, j),
+      );
     } else out.push(...lines.slice(i, j));
     i = j;
   }

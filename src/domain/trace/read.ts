@@ -14,7 +14,9 @@ export type ReadTrace =
 export function readTrace(body: unknown): ReadTrace {
   if (body && typeof body === "object" && (body as { imported?: unknown }).imported === true) {
     const b = body as { turns?: unknown; toolCalls?: unknown };
-    const turns = Array.isArray(b.turns) ? (b.turns as TurnLike[]).map(({ text: _t, toolCalls: _c, ...timing }) => timing) : [];
+    const turns = Array.isArray(b.turns)
+      ? (b.turns as TurnLike[]).map(({ text: _t, toolCalls: _c, ...timing }) => timing)
+      : [];
     return { kind: "imported", turns, calls: Array.isArray(b.toolCalls) ? (b.toolCalls as CallLike[]) : [] };
   }
   const parsed = Trace.safeParse(body);

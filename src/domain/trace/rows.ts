@@ -5,8 +5,15 @@ import { contextFraction, tokensPerSecond } from "./speed";
 import { callDeltas, type FileDelta } from "./workspace";
 
 /** Only what the viewer reads of a call; an imported run has no result or changes. */
-export type CallLike = Pick<ToolCall, "name" | "args" | "ok"> & { result?: string; ms?: number | null; changes?: ToolCall["changes"] };
-export type TurnLike = Pick<Trace["turns"][number], "promptTokens" | "contextTokens" | "ttftMs" | "outputTokens" | "decodeMs"> & {
+export type CallLike = Pick<ToolCall, "name" | "args" | "ok"> & {
+  result?: string;
+  ms?: number | null;
+  changes?: ToolCall["changes"];
+};
+export type TurnLike = Pick<
+  Trace["turns"][number],
+  "promptTokens" | "contextTokens" | "ttftMs" | "outputTokens" | "decodeMs"
+> & {
   text?: string;
   toolCalls?: CallLike[];
   contextEvents?: { kind: ContextEventKind; tokensBefore: number; tokensAfter: number }[];
@@ -58,7 +65,11 @@ export function repeatsOf(calls: readonly Pick<ToolCall, "name" | "args">[]): (n
  * Milestone labels by the 0-based call that first reached them, mirroring scoring's progress():
  * the reply is empty mid-run and a milestone once reached stays reached.
  */
-export function milestonesAtCalls(milestones: readonly Milestone[], seed: Workspace, calls: readonly ToolCall[]): string[][] {
+export function milestonesAtCalls(
+  milestones: readonly Milestone[],
+  seed: Workspace,
+  calls: readonly ToolCall[],
+): string[][] {
   const states = applyChanges(seed, calls);
   const reached = new Set<number>();
   return states.map((workspace, i) => {

@@ -23,10 +23,16 @@ export const TURNS_PER_PAGE = 25;
  * default 1; anything unreadable or past the end is page 1), or all with `?turns=all`. The other
  * turns show as one line each, so a 200-turn trace opens with a screenful, not 2 MB of HTML.
  */
-export function turnWindow(count: number, requested: string | undefined, size = TURNS_PER_PAGE, allUpTo = ALL_TURNS_UP_TO): TurnWindow {
+export function turnWindow(
+  count: number,
+  requested: string | undefined,
+  size = TURNS_PER_PAGE,
+  allUpTo = ALL_TURNS_UP_TO,
+): TurnWindow {
   if (count <= allUpTo) return { pages: [], current: null };
   const pages: TurnPage[] = [];
-  for (let from = 1, page = 1; from <= count; from += size, page++) pages.push({ page, from, to: Math.min(from + size - 1, count) });
+  for (let from = 1, page = 1; from <= count; from += size, page++)
+    pages.push({ page, from, to: Math.min(from + size - 1, count) });
   if (requested === "all") return { pages, current: null };
   const n = Number(requested);
   return { pages, current: pages[Number.isInteger(n) && n >= 1 && n <= pages.length ? n - 1 : 0] };
@@ -54,7 +60,10 @@ export interface TurnHead {
 /** The one-line form of the turns from 0-based index `from` on, numbered from 1 over the whole run. */
 export function turnHeads(turns: readonly TurnLike[], from: number): TurnHead[] {
   return turns.slice(from).map((t, i) => ({
-    n: from + i + 1, promptTokens: t.promptTokens, ttftMs: t.ttftMs, outputTokens: t.outputTokens,
+    n: from + i + 1,
+    promptTokens: t.promptTokens,
+    ttftMs: t.ttftMs,
+    outputTokens: t.outputTokens,
     calls: (t.toolCalls ?? []).map((c) => ({ name: c.name, ok: c.ok })),
   }));
 }
@@ -62,6 +71,9 @@ export function turnHeads(turns: readonly TurnLike[], from: number): TurnHead[] 
 /** One line for a turn not shown in full: "prompt 89 tok · TTFT 428 ms · out 63 tok · read_file, edit_file (1 failed)". */
 export function turnSummary(t: Omit<TurnHead, "n">): string {
   const failed = t.calls.filter((c) => !c.ok).length;
-  const calls = t.calls.length === 0 ? "no tool calls" : `${t.calls.map((c) => c.name).join(", ")}${failed ? ` (${failed} failed)` : ""}`;
+  const calls =
+    t.calls.length === 0
+      ? "no tool calls"
+      : `${t.calls.map((c) => c.name).join(", ")}${failed ? ` (${failed} failed)` : ""}`;
   return `prompt ${integer(t.promptTokens)} tok · TTFT ${duration(t.ttftMs)} · out ${integer(t.outputTokens)} tok · ${calls}`;
 }

@@ -46,7 +46,9 @@ export function callDeltas(before: Workspace, changes: readonly FileChange[]): F
   });
 }
 
-export type TreeRow<T> = { kind: "dir"; path: string; name: string; depth: number } | { kind: "file"; path: string; name: string; depth: number; item: T };
+export type TreeRow<T> =
+  | { kind: "dir"; path: string; name: string; depth: number }
+  | { kind: "file"; path: string; name: string; depth: number; item: T };
 
 /** Sorted paths as an indented tree: a directory row the first time each folder appears. */
 export function treeRows<T extends { path: string }>(items: readonly T[]): TreeRow<T>[] {
@@ -61,7 +63,13 @@ export function treeRows<T extends { path: string }>(items: readonly T[]): TreeR
         rows.push({ kind: "dir", path: dir, name: `${parts[d]}/`, depth: d });
       }
     }
-    rows.push({ kind: "file", path: item.path, name: parts[parts.length - 1] ?? item.path, depth: parts.length - 1, item });
+    rows.push({
+      kind: "file",
+      path: item.path,
+      name: parts[parts.length - 1] ?? item.path,
+      depth: parts.length - 1,
+      item,
+    });
   }
   return rows;
 }

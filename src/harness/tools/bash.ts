@@ -37,13 +37,15 @@ async function snapshot(fs: InMemoryFs, system: ReadonlySet<string>, seeded: Rea
 
 /** Fixes just-bash's output where it differs from bash conventions the model was shown. */
 function tidy(text: string, dirs: ReadonlySet<string>): string {
-  return text
-    // `grep -r x /` prints `//notes/a.md`
-    .replace(/(^|[\s:])\/\/+(?=[^/\s])/gm, "$1/")
-    // `cat /notes` says "No such file or directory" for a folder; bash says "Is a directory".
-    .replace(/^([\w.-]+): ([^:\n]+): No such file or directory$/gm, (line, cmd: string, p: string) =>
-      dirs.has(normalizePath(p)) ? `${cmd}: ${p}: Is a directory` : line,
-    );
+  return (
+    text
+      // `grep -r x /` prints `//notes/a.md`
+      .replace(/(^|[\s:])\/\/+(?=[^/\s])/gm, "$1/")
+      // `cat /notes` says "No such file or directory" for a folder; bash says "Is a directory".
+      .replace(/^([\w.-]+): ([^:\n]+): No such file or directory$/gm, (line, cmd: string, p: string) =>
+        dirs.has(normalizePath(p)) ? `${cmd}: ${p}: Is a directory` : line,
+      )
+  );
 }
 
 function hint(stderr: string): string {
@@ -52,7 +54,8 @@ function hint(stderr: string): string {
     return `Hint: run \`ls ${m ? m[1] : "/"}\` to see what is inside.`;
   }
   if (/No such file or directory/.test(stderr)) return "Hint: run `ls /` or `grep -ril WORD /` to find the right path.";
-  if (/command not found/.test(stderr)) return "Hint: use ls, cat, head, tail, wc, grep, find, echo, printf, sed -i, mkdir, cp, mv, rm or sort.";
+  if (/command not found/.test(stderr))
+    return "Hint: use ls, cat, head, tail, wc, grep, find, echo, printf, sed -i, mkdir, cp, mv, rm or sort.";
   return "";
 }
 
@@ -130,7 +133,9 @@ export async function runBash(ws: Workspace, command: unknown): Promise<ToolResu
 
   // Changes in the order the command first touched each path, then any others by path.
   const order = new Map<string, number>();
-  touched.forEach((p, i) => { if (!order.has(p)) order.set(p, i); });
+  touched.forEach((p, i) => {
+    if (!order.has(p)) order.set(p, i);
+  });
   const changed = new Set<string>();
   for (const [p, c] of after.files) if (before.files.get(p) !== c) changed.add(p);
   for (const p of before.files.keys()) if (!after.files.has(p)) changed.add(p);
@@ -144,7 +149,10 @@ export async function runBash(ws: Workspace, command: unknown): Promise<ToolResu
   for (const p of readPaths) {
     const content = before.files.get(p);
     if (content === undefined) continue;
-    const firstLine = content.split("\n").find((l) => l.trim() !== "")?.trim();
+    const firstLine = content
+      .split("\n")
+      .find((l) => l.trim() !== "")
+      ?.trim();
     if (firstLine === undefined || shown.includes(firstLine)) ws.read.add(p);
   }
 

@@ -15,7 +15,9 @@ const clip = (s: string) => (s.length > MAX_RESULT_CHARS ? s.slice(0, MAX_RESULT
 function str(tool: string, args: Args, key: string, required: boolean): string | ToolResult | undefined {
   const v = args[key];
   if (v === undefined || v === null) {
-    return required ? fail(`${tool}: missing required argument "${key}". Call ${tool} again with ${key} set.`) : undefined;
+    return required
+      ? fail(`${tool}: missing required argument "${key}". Call ${tool} again with ${key} set.`)
+      : undefined;
   }
   if (typeof v !== "string") return fail(`${tool}: "${key}" must be a string, got ${JSON.stringify(v)}.`);
   return v;
@@ -26,7 +28,12 @@ const isResult = (v: unknown): v is ToolResult => typeof v === "object" && v !==
 /** `*` any characters, `?` one character, case-insensitive, matched against the whole name. */
 export function nameMatcher(pattern: string): (name: string) => boolean {
   const re = new RegExp(
-    "^" + pattern.split("").map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("") + "$",
+    "^" +
+      pattern
+        .split("")
+        .map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+        .join("") +
+      "$",
     "i",
   );
   return (name) => re.test(name);
@@ -34,9 +41,10 @@ export function nameMatcher(pattern: string): (name: string) => boolean {
 
 function missing(tool: string, path: string, ws: Workspace): ToolResult {
   const parent = parentOf(path);
-  const hint = ws.isDir(parent) && parent !== "/"
-    ? `Use list_files with path ${parent} to see what is there.`
-    : "Use list_files with path / or search_files to find the right path.";
+  const hint =
+    ws.isDir(parent) && parent !== "/"
+      ? `Use list_files with path ${parent} to see what is there.`
+      : "Use list_files with path / or search_files to find the right path.";
   return fail(`${tool}: ${path}: No such file or directory. ${hint}`);
 }
 
@@ -60,7 +68,8 @@ function findFiles(ws: Workspace, args: Args): ToolResult {
   if (!ws.isDir(dir)) return missing("find_files", dir, ws);
   const match = nameMatcher(name!.includes("*") || name!.includes("?") ? name! : `*${name}*`);
   const hits = ws.filesBelow(dir).filter((p) => match(baseName(p)));
-  if (!hits.length) return ok(`No files named ${name} below ${dir}. Try search_files to search inside files, or list_files ${dir}.`);
+  if (!hits.length)
+    return ok(`No files named ${name} below ${dir}. Try search_files to search inside files, or list_files ${dir}.`);
   return ok(clip(hits.join("\n")));
 }
 
@@ -76,11 +85,15 @@ function searchFiles(ws: Workspace, args: Args): ToolResult {
   const needle = (text as string).toLowerCase();
   const lines: string[] = [];
   for (const p of files) {
-    ws.files.get(p)!.split("\n").forEach((line, i) => {
-      if (line.toLowerCase().includes(needle)) lines.push(`${p}:${i + 1}: ${line}`);
-    });
+    ws.files
+      .get(p)!
+      .split("\n")
+      .forEach((line, i) => {
+        if (line.toLowerCase().includes(needle)) lines.push(`${p}:${i + 1}: ${line}`);
+      });
   }
-  if (!lines.length) return ok(`No matches for "${text}" below ${dir}. Try a shorter or different word, or list_files ${dir}.`);
+  if (!lines.length)
+    return ok(`No matches for "${text}" below ${dir}. Try a shorter or different word, or list_files ${dir}.`);
   return ok(clip(lines.join("\n")));
 }
 
@@ -88,7 +101,8 @@ function readFile(ws: Workspace, args: Args): ToolResult {
   const raw = str("read_file", args, "path", true);
   if (isResult(raw)) return raw;
   const path = normalizePath(raw!);
-  if (ws.isDir(path) && !ws.isFile(path)) return fail(`read_file: ${path}: Is a directory. Use list_files with path ${path} to see what is inside.`);
+  if (ws.isDir(path) && !ws.isFile(path))
+    return fail(`read_file: ${path}: Is a directory. Use list_files with path ${path} to see what is inside.`);
   if (!ws.isFile(path)) return missing("read_file", path, ws);
   ws.read.add(path);
   const content = ws.files.get(path)!;
@@ -96,7 +110,9 @@ function readFile(ws: Workspace, args: Args): ToolResult {
 }
 
 const refuse = (tool: string, path: string) =>
-  fail(`${tool}: ${path}: refusing to overwrite a file you have not read. Read it first with read_file${tool === "write_file" ? ", or add to the end with append: true" : ""}.`);
+  fail(
+    `${tool}: ${path}: refusing to overwrite a file you have not read. Read it first with read_file${tool === "write_file" ? ", or add to the end with append: true" : ""}.`,
+  );
 
 function writeFile(ws: Workspace, args: Args): ToolResult {
   const raw = str("write_file", args, "path", true);
@@ -105,7 +121,8 @@ function writeFile(ws: Workspace, args: Args): ToolResult {
   if (isResult(content)) return content;
   const append = args.append === true;
   const path = normalizePath(raw!);
-  if (path === "/" || (ws.isDir(path) && !ws.isFile(path))) return fail(`write_file: ${path}: Is a directory. Give a file path such as ${path === "/" ? "" : path}/notes.md.`);
+  if (path === "/" || (ws.isDir(path) && !ws.isFile(path)))
+    return fail(`write_file: ${path}: Is a directory. Give a file path such as ${path === "/" ? "" : path}/notes.md.`);
   for (let d = parentOf(path); d !== "/"; d = parentOf(d)) {
     if (ws.isFile(d)) return fail(`write_file: ${path}: Not a directory (${d} is a file). Choose another path.`);
   }
@@ -125,15 +142,26 @@ function editFile(ws: Workspace, args: Args): ToolResult {
   const newText = str("edit_file", args, "new_text", true);
   if (isResult(newText)) return newText;
   const path = normalizePath(raw!);
-  if (ws.isDir(path) && !ws.isFile(path)) return fail(`edit_file: ${path}: Is a directory. Use list_files with path ${path} to see what is inside.`);
+  if (ws.isDir(path) && !ws.isFile(path))
+    return fail(`edit_file: ${path}: Is a directory. Use list_files with path ${path} to see what is inside.`);
   if (!ws.isFile(path)) return missing("edit_file", path, ws);
   if (!ws.mayOverwrite(path)) return fail(`edit_file: ${path}: read the file with read_file before editing it.`);
-  if (oldText === "") return fail(`edit_file: ${path}: old_text is empty. Copy the exact text to replace from the file.`);
+  if (oldText === "")
+    return fail(`edit_file: ${path}: old_text is empty. Copy the exact text to replace from the file.`);
   const content = ws.files.get(path)!;
   const count = content.split(oldText as string).length - 1;
-  if (count === 0) return fail(`edit_file: ${path}: the text to replace was not found. Read the file again and copy the text exactly.`);
-  if (count > 1) return fail(`edit_file: ${path}: the text to replace appears ${count} times. Include more of the surrounding text so it is unique.`);
-  const change = ws.write(path, content.replace(oldText as string, () => newText as string));
+  if (count === 0)
+    return fail(
+      `edit_file: ${path}: the text to replace was not found. Read the file again and copy the text exactly.`,
+    );
+  if (count > 1)
+    return fail(
+      `edit_file: ${path}: the text to replace appears ${count} times. Include more of the surrounding text so it is unique.`,
+    );
+  const change = ws.write(
+    path,
+    content.replace(oldText as string, () => newText as string),
+  );
   return ok(`Edited ${path}.`, [change]);
 }
 
@@ -145,7 +173,8 @@ function manageFile(ws: Workspace, args: Args): ToolResult {
   const raw = str("manage_file", args, "path", true);
   if (isResult(raw)) return raw;
   const path = normalizePath(raw!);
-  if (ws.isDir(path) && !ws.isFile(path)) return fail(`manage_file: ${path}: Is a directory. Only files can be copied, moved or deleted.`);
+  if (ws.isDir(path) && !ws.isFile(path))
+    return fail(`manage_file: ${path}: Is a directory. Only files can be copied, moved or deleted.`);
   if (!ws.isFile(path)) return missing("manage_file", path, ws);
   if (action === "delete") return ok(`Deleted ${path}.`, [ws.remove(path)]);
   const rawTo = str("manage_file", args, "to", true);
@@ -170,11 +199,18 @@ export function renderPlan(steps: { step: string; done: boolean }[]): string {
 function updatePlan(ws: Workspace, args: Args): ToolResult {
   const steps = args.steps;
   if (!Array.isArray(steps) || steps.length === 0) {
-    return fail(`update_plan: "steps" must be a list like [{"step": "Find the note", "done": false}]. Send the whole plan.`);
+    return fail(
+      `update_plan: "steps" must be a list like [{"step": "Find the note", "done": false}]. Send the whole plan.`,
+    );
   }
   const plan: { step: string; done: boolean }[] = [];
   for (const [i, s] of steps.entries()) {
-    if (typeof s !== "object" || s === null || typeof (s as Args).step !== "string" || typeof (s as Args).done !== "boolean") {
+    if (
+      typeof s !== "object" ||
+      s === null ||
+      typeof (s as Args).step !== "string" ||
+      typeof (s as Args).done !== "boolean"
+    ) {
       return fail(`update_plan: step ${i + 1} must look like {"step": "…", "done": false}.`);
     }
     plan.push({ step: (s as Args).step as string, done: (s as Args).done as boolean });

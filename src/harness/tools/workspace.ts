@@ -109,6 +109,8 @@ export class Workspace {
 
   /** The final workspace as the Trace carries it: every file, sorted by path. */
   toFiles(): WorkspaceFile[] {
-    return [...this.files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, content]) => ({ path, content }));
+    return [...this.files.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([path, content]) => ({ path, content }));
   }
 }

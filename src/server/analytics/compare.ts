@@ -1,11 +1,20 @@
 import "server-only";
 import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
-import { compareSides, likeForLikeWarnings, type PairFacts, type SideDescription, type TaskPassFacts } from "@/domain/analytics/compare";
+import {
+  compareSides,
+  likeForLikeWarnings,
+  type PairFacts,
+  type SideDescription,
+  type TaskPassFacts,
+} from "@/domain/analytics/compare";
 import { clusterBootstrapDiff } from "@/domain/stats/bootstrap";
 import { FROM_RUNS, whereClause } from "./where";
 
-export interface Side { config: string; session?: string }
+export interface Side {
+  config: string;
+  session?: string;
+}
 
 /**
  * `GET /api/analytics/compare`: side b against side a. Each side is a config, optionally within
@@ -48,17 +57,31 @@ export function compareAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: 
 
   // Sessions, builds, devices and charging states per side, for the like-for-like warnings.
   const rows = sqlite.prepare(`WITH ${sel} SELECT DISTINCT ina, inb, s, b, d, ch FROM sel`).all(...params) as {
-    ina: number; inb: number; s: string; b: string; d: string; ch: number | null;
+    ina: number;
+    inb: number;
+    s: string;
+    b: string;
+    d: string;
+    ch: number | null;
   }[];
   const describe = (side: "ina" | "inb"): SideDescription => {
     const mine = rows.filter((r) => r[side]);
     const uniq = <T>(xs: T[]) => [...new Set(xs)];
-    return { sessions: uniq(mine.map((r) => r.s)), builds: uniq(mine.map((r) => r.b)), devices: uniq(mine.map((r) => r.d)), charging: uniq(mine.map((r) => (r.ch === null ? null : !!r.ch))) };
+    return {
+      sessions: uniq(mine.map((r) => r.s)),
+      builds: uniq(mine.map((r) => r.b)),
+      devices: uniq(mine.map((r) => r.d)),
+      charging: uniq(mine.map((r) => (r.ch === null ? null : !!r.ch))),
+    };
   };
   // `tasks` (k/n per side) lets a page show the counts behind each improved / degraded task;
   // `bootstrap` is the task-level interval of b's pass rate minus a's (seed recorded in it).
   return {
-    a, b, ...compareSides(tasks, pairs), tasks, bootstrap: clusterBootstrapDiff(tasks),
+    a,
+    b,
+    ...compareSides(tasks, pairs),
+    tasks,
+    bootstrap: clusterBootstrapDiff(tasks),
     warnings: likeForLikeWarnings(describe("ina"), describe("inb")),
   };
 }

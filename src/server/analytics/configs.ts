@@ -1,7 +1,13 @@
 import "server-only";
 import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
-import { summariseConfigs, type ConfigFacts, type GroupFacts, type OutcomeFacts, type TaskCellFacts } from "@/domain/analytics/configs";
+import {
+  summariseConfigs,
+  type ConfigFacts,
+  type GroupFacts,
+  type OutcomeFacts,
+  type TaskCellFacts,
+} from "@/domain/analytics/configs";
 import { FROM_RUNS, whereClause } from "./where";
 
 /** Median of a per-run column per config, in SQL (two middle rows averaged). */
@@ -40,17 +46,25 @@ export function configAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
     medianTurnMs: turn.get(b.configId) ?? null,
   }));
   const groups = sqlite
-    .prepare(`SELECT r.config_id AS configId, r.task_group AS "group", COUNT(*) AS runs, SUM(sc.passed) AS passed FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`)
+    .prepare(
+      `SELECT r.config_id AS configId, r.task_group AS "group", COUNT(*) AS runs, SUM(sc.passed) AS passed FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`,
+    )
     .all(...w.params) as GroupFacts[];
   const heldOut = sqlite
-    .prepare(`SELECT r.config_id AS configId, COUNT(*) AS runs, SUM(sc.passed) AS passed FROM ${FROM_RUNS} WHERE ${w.sql} AND r.held_out = 1 GROUP BY 1`)
+    .prepare(
+      `SELECT r.config_id AS configId, COUNT(*) AS runs, SUM(sc.passed) AS passed FROM ${FROM_RUNS} WHERE ${w.sql} AND r.held_out = 1 GROUP BY 1`,
+    )
     .all(...w.params) as { configId: string; runs: number; passed: number }[];
   const outcomes = sqlite
-    .prepare(`SELECT r.config_id AS configId, sc.outcome AS outcome, COUNT(*) AS n FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`)
+    .prepare(
+      `SELECT r.config_id AS configId, sc.outcome AS outcome, COUNT(*) AS n FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`,
+    )
     .all(...w.params) as OutcomeFacts[];
   // One row per config × task: the clusters of the ICC and effective n (a task has one group).
   const cells = sqlite
-    .prepare(`SELECT r.config_id AS configId, MAX(r.task_group) AS "group", r.task_id AS taskId, COUNT(*) AS runs, SUM(sc.passed) AS passed FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 3`)
+    .prepare(
+      `SELECT r.config_id AS configId, MAX(r.task_group) AS "group", r.task_id AS taskId, COUNT(*) AS runs, SUM(sc.passed) AS passed FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 3`,
+    )
     .all(...w.params) as TaskCellFacts[];
   return { configs: summariseConfigs(facts, groups, heldOut, outcomes, cells) };
 }

@@ -23,11 +23,22 @@ export function costAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
         WHERE ${w.sql}`,
     )
     .all(...w.params) as {
-      configId: string; deviceId: string; passed: number; startedAt: string; loadMs: number; turnMs: number; outputTokens: number;
-      charging: number | null; battery: number | null;
-    }[];
+    configId: string;
+    deviceId: string;
+    passed: number;
+    startedAt: string;
+    loadMs: number;
+    turnMs: number;
+    outputTokens: number;
+    charging: number | null;
+    battery: number | null;
+  }[];
   const runs: CostRun[] = rows.map((r) => ({
-    configId: r.configId, deviceId: r.deviceId, passed: !!r.passed, startedAt: Date.parse(r.startedAt), loadMs: r.loadMs,
+    configId: r.configId,
+    deviceId: r.deviceId,
+    passed: !!r.passed,
+    startedAt: Date.parse(r.startedAt),
+    loadMs: r.loadMs,
     // The cost needs only the sums, so each run is handed over as one turn carrying them.
     turns: [{ ttftMs: r.turnMs, decodeMs: 0, outputTokens: r.outputTokens }],
     battery: typeof r.battery === "number" ? r.battery : null,

@@ -18,7 +18,9 @@ export function failureAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
     )
     .all(...w.params) as PatternFacts[];
   const cells = sqlite
-    .prepare(`SELECT r.task_id AS taskId, r.config_id AS configId, COUNT(*) AS runs FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`)
+    .prepare(
+      `SELECT r.task_id AS taskId, r.config_id AS configId, COUNT(*) AS runs FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`,
+    )
     .all(...w.params) as CellRunFacts[];
   return { failures: rankFailurePatterns(patterns, cells), runs: cells.reduce((n, c) => n + c.runs, 0) };
 }

@@ -30,13 +30,21 @@ export function selectionConfigs(ctx: Ctx, filter: AnalyticsFilter): string[] {
  * pairs from two passes over the selection: per config × task pass counts, and one self-join for
  * the paired counts of every wanted pair (was six passes per pair: 17 s at 100k runs).
  */
-export function compareFamily(ctx: Ctx, filter: AnalyticsFilter, mode: FamilyMode, baseline?: string, configs = selectionConfigs(ctx, filter)) {
+export function compareFamily(
+  ctx: Ctx,
+  filter: AnalyticsFilter,
+  mode: FamilyMode,
+  baseline?: string,
+  configs = selectionConfigs(ctx, filter),
+) {
   const pairs = familyPairs(configs, mode, baseline);
   const w = whereClause(filter);
   const sqlite = ctx.db.$client;
   const counts = new Map<string, Map<string, { n: number; k: number }>>();
   const taskRows = sqlite
-    .prepare(`SELECT r.config_id AS c, r.task_id AS t, COUNT(*) AS n, SUM(sc.passed) AS k FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`)
+    .prepare(
+      `SELECT r.config_id AS c, r.task_id AS t, COUNT(*) AS n, SUM(sc.passed) AS k FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`,
+    )
     .all(...w.params) as { c: string; t: string; n: number; k: number }[];
   for (const r of taskRows) {
     if (!counts.has(r.c)) counts.set(r.c, new Map());
@@ -61,11 +69,20 @@ export function compareFamily(ctx: Ctx, filter: AnalyticsFilter, mode: FamilyMod
   const results = pairs.map(([a, b]) => {
     const ca = counts.get(a) ?? new Map();
     const cb = counts.get(b) ?? new Map();
-    const tasks: TaskPassFacts[] = [...ca].filter(([t]) => cb.has(t)).map(([t, x]) => ({ taskId: t, aRuns: x.n, aPassed: x.k, bRuns: cb.get(t)!.n, bPassed: cb.get(t)!.k }));
+    const tasks: TaskPassFacts[] = [...ca]
+      .filter(([t]) => cb.has(t))
+      .map(([t, x]) => ({ taskId: t, aRuns: x.n, aPassed: x.k, bRuns: cb.get(t)!.n, bPassed: cb.get(t)!.k }));
     const c = compareSides(tasks, paired.get(`${a}\u0000${b}`) ?? { both: 0, aOnly: 0, bOnly: 0, neither: 0 });
     return {
-      a, b, improved: c.improved.length, degraded: c.degraded.length, unchanged: c.unchanged.length,
-      signTestP: c.signTestP, mcnemarP: c.mcnemarP, aOnly: c.pairs.aOnly, bOnly: c.pairs.bOnly,
+      a,
+      b,
+      improved: c.improved.length,
+      degraded: c.degraded.length,
+      unchanged: c.unchanged.length,
+      signTestP: c.signTestP,
+      mcnemarP: c.mcnemarP,
+      aOnly: c.pairs.aOnly,
+      bOnly: c.pairs.bOnly,
     };
   });
   return { mode, baseline: mode === "baseline" ? (pairs[0]?.[0] ?? null) : null, configs, rows: familyTable(results) };

@@ -22,7 +22,12 @@ export function taskGrid(ctx: Ctx, filter: AnalyticsFilter) {
 export function outcomeAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = whereClause(filter);
   const facts = ctx.db.$client
-    .prepare(`SELECT r.config_id AS configId, r.task_group AS "group", sc.outcome AS outcome, COUNT(*) AS n FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2, 3`)
+    .prepare(
+      `SELECT r.config_id AS configId, r.task_group AS "group", sc.outcome AS outcome, COUNT(*) AS n FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2, 3`,
+    )
     .all(...w.params) as OutcomeGroupFacts[];
-  return Object.fromEntries(OUTCOME_SCOPES.map((s) => [s, outcomeDistribution(facts, s)])) as Record<(typeof OUTCOME_SCOPES)[number], ReturnType<typeof outcomeDistribution>>;
+  return Object.fromEntries(OUTCOME_SCOPES.map((s) => [s, outcomeDistribution(facts, s)])) as Record<
+    (typeof OUTCOME_SCOPES)[number],
+    ReturnType<typeof outcomeDistribution>
+  >;
 }

@@ -1,7 +1,13 @@
 import "server-only";
 import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
-import { buildPlan, thirdRepeatEffect, type PlanEvidence, type PlanQuery, type RepeatCell } from "@/domain/analytics/plan";
+import {
+  buildPlan,
+  thirdRepeatEffect,
+  type PlanEvidence,
+  type PlanQuery,
+  type RepeatCell,
+} from "@/domain/analytics/plan";
 import { clustering } from "@/domain/stats/icc";
 import { FROM_RUNS, whereClause } from "./where";
 
@@ -15,7 +21,9 @@ export function planEvidence(ctx: Ctx, filter: AnalyticsFilter): PlanEvidence {
   const w = whereClause(filter);
   const sqlite = ctx.db.$client;
   const cells = sqlite
-    .prepare(`SELECT r.config_id AS c, r.task_id AS t, COUNT(*) AS runs, SUM(sc.passed) AS passed FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`)
+    .prepare(
+      `SELECT r.config_id AS c, r.task_id AS t, COUNT(*) AS runs, SUM(sc.passed) AS passed FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`,
+    )
     .all(...w.params) as { c: string; t: string; runs: number; passed: number }[];
   const byConfig = new Map<string, { runs: number; passed: number }[]>();
   for (const x of cells) byConfig.set(x.c, [...(byConfig.get(x.c) ?? []), x]);

@@ -1,7 +1,13 @@
 import "server-only";
 import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
-import { contextRows, proficiencyRows, type ContextFacts, type TaskRunFacts, type UsageFacts } from "@/domain/analytics/proficiency";
+import {
+  contextRows,
+  proficiencyRows,
+  type ContextFacts,
+  type TaskRunFacts,
+  type UsageFacts,
+} from "@/domain/analytics/proficiency";
 import { FROM_RUNS, whereClause } from "./where";
 
 const ev = (kind: string) => `COALESCE(json_extract(sc.metrics, '$.contextEvents.${kind}'), 0)`;
@@ -16,7 +22,9 @@ export function proficiencyAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = whereClause(filter);
   const sqlite = ctx.db.$client;
   const tasks = sqlite
-    .prepare(`SELECT r.config_id AS configId, r.task_id AS taskId, COUNT(*) AS runs, SUM(sc.passed) AS passed FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`)
+    .prepare(
+      `SELECT r.config_id AS configId, r.task_id AS taskId, COUNT(*) AS runs, SUM(sc.passed) AS passed FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`,
+    )
     .all(...w.params) as TaskRunFacts[];
   const usage = sqlite
     .prepare(

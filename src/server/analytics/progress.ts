@@ -18,7 +18,10 @@ export function progressAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
          FROM ${FROM_RUNS} WHERE ${w.sql} AND sc.milestones_total > 0
         ORDER BY r.task_id, r.config_id, r.session_id, r.repeat, r.id`,
     )
-    .all(...w.params) as (Omit<ProgressRunFacts, "progress" | "callOk"> & { progress: string; callOk: string | null })[];
+    .all(...w.params) as (Omit<ProgressRunFacts, "progress" | "callOk"> & {
+    progress: string;
+    callOk: string | null;
+  })[];
   const facts: ProgressRunFacts[] = rows.map((r) => ({
     ...r,
     progress: JSON.parse(r.progress) as number[],

@@ -1,5 +1,11 @@
 import "server-only";
-import { loadContrast, pickContrast, type ContrastConfig, type LoadContrast, type SlopeFit } from "@/domain/analytics/loadContrast";
+import {
+  loadContrast,
+  pickContrast,
+  type ContrastConfig,
+  type LoadContrast,
+  type SlopeFit,
+} from "@/domain/analytics/loadContrast";
 import { ServiceError } from "../errors";
 
 /**
@@ -7,7 +13,12 @@ import { ServiceError } from "../errors";
  * latency and budget pages show it and their routes return it; a pick that names no config of the
  * selection is a 400 saying which to pick.
  */
-export function resolveContrast(rows: readonly ContrastConfig[], fit: SlopeFit | null, a?: string, b?: string): LoadContrast | null {
+export function resolveContrast(
+  rows: readonly ContrastConfig[],
+  fit: SlopeFit | null,
+  a?: string,
+  b?: string,
+): LoadContrast | null {
   const pick = pickContrast(rows, a, b);
   if (!pick.ok) throw new ServiceError("invalid_request", pick.message, [{ path: pick.param, message: pick.message }]);
   return fit && pick.pair ? loadContrast(fit, pick.pair[0], pick.pair[1]) : null;

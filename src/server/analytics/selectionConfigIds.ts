@@ -9,6 +9,8 @@ import { FROM_RUNS, whereClause } from "./where";
  */
 export function selectionConfigIds(ctx: Ctx, filter: AnalyticsFilter): string[] {
   const w = whereClause(filter);
-  const rows = ctx.db.$client.prepare(`SELECT DISTINCT r.config_id AS id FROM ${FROM_RUNS} WHERE ${w.sql} ORDER BY r.config_id`).all(...w.params) as { id: string }[];
+  const rows = ctx.db.$client
+    .prepare(`SELECT DISTINCT r.config_id AS id FROM ${FROM_RUNS} WHERE ${w.sql} ORDER BY r.config_id`)
+    .all(...w.params) as { id: string }[];
   return rows.map((r) => r.id);
 }

@@ -2,7 +2,10 @@ import "server-only";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { FROM_RUNS, whereClause } from "./where";
 
-export interface Side { config: string; session?: string }
+export interface Side {
+  config: string;
+  session?: string;
+}
 
 /**
  * A materialized selection `sel` of the runs on either side of a comparison, with a flag per

@@ -19,14 +19,24 @@ export function stateAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
         ORDER BY r.id, t.idx`,
     )
     .all(...w.params) as {
-      runId: string; thermal: string | null; charging: number | null; loadMs: number;
-      promptTokens: number | null; ttftMs: number | null; decodeMs: number | null;
-    }[];
+    runId: string;
+    thermal: string | null;
+    charging: number | null;
+    loadMs: number;
+    promptTokens: number | null;
+    ttftMs: number | null;
+    decodeMs: number | null;
+  }[];
   const runs = new Map<string, StateRun & { turns: { promptTokens: number; ttftMs: number; decodeMs: number }[] }>();
   for (const r of rows) {
     let run = runs.get(r.runId);
     if (!run) {
-      run = { thermalAtStart: r.thermal, charging: r.charging === null ? null : !!r.charging, loadMs: r.loadMs, turns: [] };
+      run = {
+        thermalAtStart: r.thermal,
+        charging: r.charging === null ? null : !!r.charging,
+        loadMs: r.loadMs,
+        turns: [],
+      };
       runs.set(r.runId, run);
     }
     if (r.promptTokens !== null && r.ttftMs !== null && r.decodeMs !== null) {

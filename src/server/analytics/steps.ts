@@ -34,17 +34,23 @@ export function stepAnalytics(ctx: Ctx, filter: AnalyticsFilter, picks: Record<s
   const startup = medianBySessionConfig(ctx, "sc.startup_tokens", w);
   const load = medianBySessionConfig(ctx, "sc.load_ms", w);
   const costs: StepCostFacts[] = startup.map((s) => ({
-    sessionId: s.s, configId: s.c, medianStartupTokens: s.m,
+    sessionId: s.s,
+    configId: s.c,
+    medianStartupTokens: s.m,
     medianLoadMs: load.find((l) => l.s === s.s && l.c === s.c)?.m ?? null,
   }));
 
   let sessions: SessionInfo[];
   if (filter.sessions.length) {
-    const rows = sqlite.prepare(`SELECT id, name FROM sessions WHERE id IN (${filter.sessions.map(() => "?").join(", ")})`).all(...filter.sessions) as SessionInfo[];
+    const rows = sqlite
+      .prepare(`SELECT id, name FROM sessions WHERE id IN (${filter.sessions.map(() => "?").join(", ")})`)
+      .all(...filter.sessions) as SessionInfo[];
     sessions = filter.sessions.map((id) => rows.find((r) => r.id === id) ?? { id, name: id });
   } else {
     sessions = sqlite
-      .prepare(`SELECT id, name FROM sessions WHERE id IN (SELECT DISTINCT r.session_id FROM ${FROM_RUNS} WHERE ${w.sql}) ORDER BY created_at, id`)
+      .prepare(
+        `SELECT id, name FROM sessions WHERE id IN (SELECT DISTINCT r.session_id FROM ${FROM_RUNS} WHERE ${w.sql}) ORDER BY created_at, id`,
+      )
       .all(...w.params) as SessionInfo[];
   }
   const { steps, missing } = buildSteps(sessions, facts, costs, picks);

@@ -9,7 +9,9 @@ import { sidesSelection, type Side } from "./sides";
 export function transitionAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: Side) {
   const sel = sidesSelection(filter, a, b, "sc.outcome AS o");
   const facts = ctx.db.$client
-    .prepare(`WITH ${sel.sql} SELECT x.o AS "from", y.o AS "to", COUNT(*) AS n FROM sel x JOIN sel y ON ${sel.pairOn} WHERE x.ina AND y.inb GROUP BY 1, 2`)
+    .prepare(
+      `WITH ${sel.sql} SELECT x.o AS "from", y.o AS "to", COUNT(*) AS n FROM sel x JOIN sel y ON ${sel.pairOn} WHERE x.ina AND y.inb GROUP BY 1, 2`,
+    )
     .all(...sel.params) as TransitionFacts[];
   return { a, b, ...transitionMatrix(facts) };
 }
@@ -18,10 +20,14 @@ export function transitionAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, 
 export function trajectoryAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: Side, task?: string) {
   const sel = sidesSelection(task ? { ...filter, task } : filter, a, b, "sc.call_pattern AS cp, sc.outcome AS o");
   const rows = ctx.db.$client
-    .prepare(`WITH ${sel.sql} SELECT t AS taskId, ina, inb, cp AS pattern, o AS outcome, COUNT(*) AS n FROM sel GROUP BY t, ina, inb, cp, o`)
+    .prepare(
+      `WITH ${sel.sql} SELECT t AS taskId, ina, inb, cp AS pattern, o AS outcome, COUNT(*) AS n FROM sel GROUP BY t, ina, inb, cp, o`,
+    )
     .all(...sel.params) as (Omit<PathFacts, "configId"> & { ina: number; inb: number })[];
   // A run can be on both sides (a config against itself): each side takes the rows flagged for it.
   const side = (flag: "ina" | "inb", configId: string): PathFacts[] =>
-    rows.filter((r) => r[flag]).map((r) => ({ taskId: r.taskId, configId, pattern: r.pattern, outcome: r.outcome, n: r.n }));
+    rows
+      .filter((r) => r[flag])
+      .map((r) => ({ taskId: r.taskId, configId, pattern: r.pattern, outcome: r.outcome, n: r.n }));
   return { a, b, tasks: trajectoryDiff(side("ina", a.config), side("inb", b.config)) };
 }

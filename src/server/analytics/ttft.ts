@@ -36,7 +36,12 @@ export function fitMoments(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints
  * and (added) one fit per device × build with regressions flagged, and the load contrast of the
  * configs `pick` names (default: most vs fewest start-up tokens) under this fit's slope.
  */
-export function ttftAnalytics(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints = "turns", pick: { a?: string; b?: string } = {}) {
+export function ttftAnalytics(
+  ctx: Ctx,
+  filter: AnalyticsFilter,
+  points: TtftPoints = "turns",
+  pick: { a?: string; b?: string } = {},
+) {
   const w = whereClause(filter);
   const sql = pointsSql(points, w.sql);
   const params = points === "all" ? [...w.params, ...w.params] : w.params;
@@ -61,7 +66,12 @@ export function ttftAnalytics(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoi
     startupTokens: startup.get(configId) ?? null,
     measuredLoadMs: load.get(configId) ?? null,
   }));
-  const builds: BuildMoments[] = byBuild.map(({ device, build, firstSeen, ...moments }) => ({ device, build, firstSeen, moments }));
+  const builds: BuildMoments[] = byBuild.map(({ device, build, firstSeen, ...moments }) => ({
+    device,
+    build,
+    firstSeen,
+    moments,
+  }));
   const view = fit ? fitView(fit) : null;
   const contrast = resolveContrast(configs, view, pick.a, pick.b);
   return { points, fit: view, configs: predictLoads(fit, configs), builds: buildFits(builds), contrast };

@@ -28,7 +28,9 @@ export function ttftPoints(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints
   const sql = pointsSql(points, w.sql);
   const params = points === "all" ? [...w.params, ...w.params] : w.params;
   const sqlite = ctx.db.$client;
-  const { total } = sqlite.prepare(`SELECT COUNT(*) AS total FROM (${sql}) WHERE x IS NOT NULL AND y IS NOT NULL`).get(...params) as { total: number };
+  const { total } = sqlite
+    .prepare(`SELECT COUNT(*) AS total FROM (${sql}) WHERE x IS NOT NULL AND y IS NOT NULL`)
+    .get(...params) as { total: number };
   const plan = samplePlan(total, max);
   const rows = sqlite
     .prepare(

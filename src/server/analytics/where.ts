@@ -5,7 +5,10 @@ import type { AnalyticsFilter } from "@/domain/analytics/filter";
  * The WHERE clause of every analytics query, over `runs r JOIN sessions s JOIN scores sc`
  * (current scores only). Parameters are bound, never interpolated.
  */
-export function whereClause(f: AnalyticsFilter, opts: { includeUnscorable?: boolean } = {}): { sql: string; params: unknown[] } {
+export function whereClause(
+  f: AnalyticsFilter,
+  opts: { includeUnscorable?: boolean } = {},
+): { sql: string; params: unknown[] } {
   const parts: string[] = ["sc.current = 1"];
   const params: unknown[] = [];
   if (f.sessions.length) {

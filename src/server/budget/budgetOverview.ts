@@ -24,21 +24,42 @@ export async function budgetOverview(ctx: Ctx, q: BudgetQuery) {
   const counted: CountedConfig[] = [];
   for (const c of suite.configs) {
     const n = await countStartup(c);
-    counted.push({ configId: c.id, version: c.version, label: c.label, contextWindow: c.contextWindow, tokens: n.tokens, method: n.method });
+    counted.push({
+      configId: c.id,
+      version: c.version,
+      label: c.label,
+      contextWindow: c.contextWindow,
+      tokens: n.tokens,
+      method: n.method,
+    });
   }
   // The fit is the device's and build's, over every suite; measured medians are this suite's runs.
   const filter = AnalyticsFilter.parse({ device: q.device, build: q.build });
   const model = prefillModel(fitMoments(ctx, filter, q.points));
   const rows = budgetRows(counted, measuredByConfig(ctx, filter, suite.id), model);
   // The contrast is over the counted tokens: what the planner edits, known even without runs.
-  const contrast = resolveContrast(rows.map((r) => ({ configId: r.configId, startupTokens: r.tokens, measuredLoadMs: r.measuredLoadMs })), model, q.a, q.b);
+  const contrast = resolveContrast(
+    rows.map((r) => ({ configId: r.configId, startupTokens: r.tokens, measuredLoadMs: r.measuredLoadMs })),
+    model,
+    q.a,
+    q.b,
+  );
   const options = filterOptions(ctx);
   return {
     suite: { id: suite.id, version: suite.version },
     selection: { device: q.device ?? null, build: q.build ?? null, points: q.points },
-    tokenizer: { ...tokenizerStatus(), method: counted.some((c) => c.method === "estimate") ? ("estimate" as const) : ("gemma3" as const) },
+    tokenizer: {
+      ...tokenizerStatus(),
+      method: counted.some((c) => c.method === "estimate") ? ("estimate" as const) : ("gemma3" as const),
+    },
     fit: model
-      ? { n: model.n, slopeMsPerToken: model.slopeMsPerToken, slopeCi: model.slopeCi, interceptMs: model.interceptMs, interceptCi: model.interceptCi }
+      ? {
+          n: model.n,
+          slopeMsPerToken: model.slopeMsPerToken,
+          slopeCi: model.slopeCi,
+          interceptMs: model.interceptMs,
+          interceptCi: model.interceptCi,
+        }
       : null,
     model,
     configs: rows,

@@ -12,7 +12,8 @@ const OVER = "(sc.outcome = 'context_full' OR sc.peak_context_tokens >= r.contex
 const LIST_PER_CONFIG = 5;
 
 // Nearest-rank position ⌈k·n/100⌉ (at least 1) in integer arithmetic; see nearestRank().
-const pick = (k: number, rank: string, value: string) => `MAX(CASE WHEN ${rank} = MAX(1, (${k} * n + 99) / 100) THEN ${value} END) AS "${value}_${k}"`;
+const pick = (k: number, rank: string, value: string) =>
+  `MAX(CASE WHEN ${rank} = MAX(1, (${k} * n + 99) / 100) THEN ${value} END) AS "${value}_${k}"`;
 
 /**
  * `GET /api/budget/headroom`: per config, over the suite's runs, the distribution of tokens left
@@ -35,8 +36,12 @@ export function headroom(ctx: Ctx, q: { suite?: string; device?: string; build?:
                          COUNT(*) OVER (PARTITION BY c) AS n FROM v)
        SELECT c, n, MAX(win) AS win, SUM(over) AS overflowed, SUM(full) AS contextFull, ${cols} FROM o GROUP BY c ORDER BY c`,
     )
-    .all(...w.params) as ({ c: string; n: number; win: number; overflowed: number; contextFull: number } & Record<string, number>)[];
-  const quant = (row: Record<string, number>, v: "a" | "p") => Object.fromEntries(HEADROOM_QUANTILES.map((k) => [k, row[`${v}_${k}`]])) as Quantiles;
+    .all(...w.params) as ({ c: string; n: number; win: number; overflowed: number; contextFull: number } & Record<
+    string,
+    number
+  >)[];
+  const quant = (row: Record<string, number>, v: "a" | "p") =>
+    Object.fromEntries(HEADROOM_QUANTILES.map((k) => [k, row[`${v}_${k}`]])) as Quantiles;
   const configs: (HeadroomFacts & { runsHref: string | null })[] = rows.map((r) => ({
     configId: r.c,
     runs: r.n,
@@ -56,10 +61,20 @@ export function headroom(ctx: Ctx, q: { suite?: string; device?: string; build?:
            FROM ${FROM_RUNS} WHERE ${w.sql} AND ${OVER})
         WHERE k <= ${LIST_PER_CONFIG} ORDER BY configId, k`,
     )
-    .all(...w.params) as { runId: string; configId: string; taskId: string; sessionId: string; outcome: string; peak: number; win: number }[];
+    .all(...w.params) as {
+    runId: string;
+    configId: string;
+    taskId: string;
+    sessionId: string;
+    outcome: string;
+    peak: number;
+    win: number;
+  }[];
   // The explorer has no suite filter: its link names the sessions the overflowed runs came from.
   const sessionsOf = sqlite
-    .prepare(`SELECT r.config_id AS c, GROUP_CONCAT(DISTINCT r.session_id) AS ids FROM ${FROM_RUNS} WHERE ${w.sql} AND sc.outcome = 'context_full' GROUP BY r.config_id`)
+    .prepare(
+      `SELECT r.config_id AS c, GROUP_CONCAT(DISTINCT r.session_id) AS ids FROM ${FROM_RUNS} WHERE ${w.sql} AND sc.outcome = 'context_full' GROUP BY r.config_id`,
+    )
     .all(...w.params) as { c: string; ids: string }[];
   const sessionIds = new Map(sessionsOf.map((s) => [s.c, s.ids.split(",").sort().slice(0, 50)]));
   for (const c of configs) {

@@ -19,5 +19,7 @@ export function measuredByConfig(ctx: Ctx, filter: AnalyticsFilter, suiteId: str
     .all(...w.params) as { c: string; n: number }[];
   const startup = medianByConfig(ctx, "sc.startup_tokens", FROM_RUNS, w);
   const load = medianByConfig(ctx, "sc.load_ms", FROM_RUNS, w);
-  return new Map(counts.map(({ c, n }) => [c, { runs: n, startupTokens: startup.get(c) ?? null, loadMs: load.get(c) ?? null }]));
+  return new Map(
+    counts.map(({ c, n }) => [c, { runs: n, startupTokens: startup.get(c) ?? null, loadMs: load.get(c) ?? null }]),
+  );
 }

@@ -16,17 +16,30 @@ import { importSuite } from "../suites/importSuite";
 export function saveConfigVersion(ctx: Ctx, req: SaveConfigRequest) {
   const suite = resolveSuite(ctx, req.suite);
   const current = suite.configs.find((c) => c.id === req.configId);
-  if (!current) throw new ServiceError("not_found", `Suite \`${suite.id}\` has no config \`${req.configId}\`; pick one of ${suite.configs.map((c) => c.id).join(", ")}.`);
+  if (!current)
+    throw new ServiceError(
+      "not_found",
+      `Suite \`${suite.id}\` has no config \`${req.configId}\`; pick one of ${suite.configs.map((c) => c.id).join(", ")}.`,
+    );
   if (current.systemPrompt === req.systemPrompt && stableJson(current.tools) === stableJson(req.tools)) {
-    throw new ServiceError("conflict", `Config \`${current.id}\` version ${current.version} already has this system prompt and these tools; edit something before saving.`);
+    throw new ServiceError(
+      "conflict",
+      `Config \`${current.id}\` version ${current.version} already has this system prompt and these tools; edit something before saving.`,
+    );
   }
   const stored = storedVersions(ctx, suite.id);
-  const configVersion = Math.max(current.version, ...stored.flatMap((s) => s.configs.filter((c) => c.id === current.id).map((c) => c.version))) + 1;
+  const configVersion =
+    Math.max(
+      current.version,
+      ...stored.flatMap((s) => s.configs.filter((c) => c.id === current.id).map((c) => c.version)),
+    ) + 1;
   const suiteVersion = Math.max(suite.version, ...stored.map((s) => s.version)) + 1;
   const next: Suite = {
     ...suite,
     version: suiteVersion,
-    configs: suite.configs.map((c) => (c.id === current.id ? { ...c, version: configVersion, systemPrompt: req.systemPrompt, tools: req.tools } : c)),
+    configs: suite.configs.map((c) =>
+      c.id === current.id ? { ...c, version: configVersion, systemPrompt: req.systemPrompt, tools: req.tools } : c,
+    ),
   };
   const { suite: summary } = importSuite(ctx, next);
   return { suite: summary, config: { id: current.id, version: configVersion, previousVersion: current.version } };

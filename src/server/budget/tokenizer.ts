@@ -21,7 +21,9 @@ const TOKENIZER_IDLE_MS = 10 * 60_000;
 const workerLoader: Loader = () =>
   new Promise<Encoder>((resolve, reject) => {
     // Held (ref) only while loading or counting, so an idle worker never keeps a process alive.
-    const worker = new Worker(path.join(/*turbopackIgnore: true*/ process.cwd(), "src", "server", "budget", "tokenizer-worker.mjs"));
+    const worker = new Worker(
+      path.join(/*turbopackIgnore: true*/ process.cwd(), "src", "server", "budget", "tokenizer-worker.mjs"),
+    );
     const pending = new Map<number, { resolve: (ids: number[]) => void; reject: (e: Error) => void }>();
     let next = 1;
     let idle: NodeJS.Timeout | undefined;
@@ -75,7 +77,15 @@ interface State {
   counts: Map<string, number>;
 }
 const g = globalThis as unknown as { __harnessLabTokenizer?: State };
-const fresh = (loader: Loader, idleMs = TOKENIZER_IDLE_MS): State => ({ loader, idleMs, encoder: null, loading: null, error: null, loadMs: null, counts: new Map() });
+const fresh = (loader: Loader, idleMs = TOKENIZER_IDLE_MS): State => ({
+  loader,
+  idleMs,
+  encoder: null,
+  loading: null,
+  error: null,
+  loadMs: null,
+  counts: new Map(),
+});
 const state = (): State => (g.__harnessLabTokenizer ??= fresh(workerLoader));
 
 /** A loaded encoder that went away (its worker was stopped): the next count loads a new one; counts stay cached. */
@@ -104,7 +114,10 @@ export function loadTokenizer(): Promise<Encoder | null> {
       },
       (err: unknown) => {
         s.error = err instanceof Error ? err.message : String(err);
-        console.error("[harness-lab] the Gemma tokenizer did not load; token counts fall back to the chars ÷ 4 estimate", err);
+        console.error(
+          "[harness-lab] the Gemma tokenizer did not load; token counts fall back to the chars ÷ 4 estimate",
+          err,
+        );
         return null;
       },
     );

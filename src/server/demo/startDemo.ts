@@ -24,7 +24,17 @@ const spawnPhones: PhoneLauncher = (origin, tokens) => {
   const cli = path.join(/*turbopackIgnore: true*/ process.cwd(), "node_modules", "tsx", "dist", "cli.mjs");
   const child = spawn(
     process.execPath,
-    [cli, path.join(/*turbopackIgnore: true*/ process.cwd(), "scripts", "device-sim.ts"), "--url", origin, ...tokens.flatMap((t) => ["--token", t]), "--fleet", "--seed", "7", "--until-idle"],
+    [
+      cli,
+      path.join(/*turbopackIgnore: true*/ process.cwd(), "scripts", "device-sim.ts"),
+      "--url",
+      origin,
+      ...tokens.flatMap((t) => ["--token", t]),
+      "--fleet",
+      "--seed",
+      "7",
+      "--until-idle",
+    ],
     { stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } },
   );
   child.on("error", (err) => console.error("[harness-lab] demo phones could not start", err));
@@ -32,7 +42,10 @@ const spawnPhones: PhoneLauncher = (origin, tokens) => {
 };
 
 // One demo per server process, kept on globalThis so it survives Next.js reloading this module.
-const g = globalThis as unknown as { __harnessLabDemo?: { phones: DemoPhones }; __harnessLabDemoLauncher?: PhoneLauncher };
+const g = globalThis as unknown as {
+  __harnessLabDemo?: { phones: DemoPhones };
+  __harnessLabDemoLauncher?: PhoneLauncher;
+};
 
 /** Tests replace the child process with a stand-in; `undefined` restores the real phones. */
 export function setDemoPhoneLauncher(launcher: PhoneLauncher | undefined): void {
@@ -54,10 +67,11 @@ const DEMO_PHONES = 3;
  */
 export function startDemo(ctx: Ctx, origin: string) {
   // Found in the database, not in this process's memory, so a demo left queued before a restart counts too.
-  const running = stmt(ctx, `SELECT s.id, s.name, count(j.id) AS open FROM sessions s JOIN jobs j ON j.session_id = s.id
+  const running = stmt(
+    ctx,
+    `SELECT s.id, s.name, count(j.id) AS open FROM sessions s JOIN jobs j ON j.session_id = s.id
         WHERE s.notes = ? AND j.state IN ('queued', 'leased') GROUP BY s.id ORDER BY s.created_at LIMIT 1`,
-    )
-    .get(DEMO_NOTES) as { id: string; name: string; open: number } | undefined;
+  ).get(DEMO_NOTES) as { id: string; name: string; open: number } | undefined;
   if (running) {
     throw new ServiceError(
       "conflict",
@@ -68,7 +82,10 @@ export function startDemo(ctx: Ctx, origin: string) {
   const suite = resolveSuite(ctx);
   const configs = DEMO_CONFIGS.filter((id) => suite.configs.some((c) => c.id === id));
   const chosen = configs.length ? configs : suite.configs.slice(0, 3).map((c) => c.id);
-  const tokens = Array.from({ length: DEMO_PHONES }, (_, i) => createDevice(ctx, `Demo: simulated phone ${i + 1}`).token);
+  const tokens = Array.from(
+    { length: DEMO_PHONES },
+    (_, i) => createDevice(ctx, `Demo: simulated phone ${i + 1}`).token,
+  );
   const { session } = createSession(ctx, {
     name: `Demo: ${chosen.join(" vs ")}`,
     tasks: "all",

@@ -14,14 +14,21 @@ export interface AuthenticatedDevice {
 export function authenticateDevice(ctx: Ctx, authorization: string | null): AuthenticatedDevice {
   const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
   if (!match) {
-    throw new ServiceError("unauthorized", "Send the device token as `Authorization: Bearer <token>`; create one on the Devices page.");
+    throw new ServiceError(
+      "unauthorized",
+      "Send the device token as `Authorization: Bearer <token>`; create one on the Devices page.",
+    );
   }
   // Every device request starts here, so the lookup is a prepared statement, not a built query.
-  const device = stmt(ctx, "SELECT id, name, last_seen_at AS lastSeenAt, revoked_at AS revokedAt FROM devices WHERE token_hash = ?").get(
-    hashToken(match[1]),
-  ) as (AuthenticatedDevice & { revokedAt: number | null }) | undefined;
+  const device = stmt(
+    ctx,
+    "SELECT id, name, last_seen_at AS lastSeenAt, revoked_at AS revokedAt FROM devices WHERE token_hash = ?",
+  ).get(hashToken(match[1])) as (AuthenticatedDevice & { revokedAt: number | null }) | undefined;
   if (!device || device.revokedAt !== null) {
-    throw new ServiceError("unauthorized", "This device token is unknown or revoked; pair the phone again from the Devices page.");
+    throw new ServiceError(
+      "unauthorized",
+      "This device token is unknown or revoked; pair the phone again from the Devices page.",
+    );
   }
   // "Last seen" needs minute precision, not a disk flush per request: write it at most every 10 s.
   const now = ctx.now();

@@ -7,6 +7,9 @@ import { hashToken, newToken } from "../ids";
 export function createDevice(ctx: Ctx, name: string) {
   const id = ctx.newId("dev");
   const token = newToken("hl");
-  ctx.db.insert(devices).values({ id, name, tokenHash: hashToken(token), createdAt: ctx.now() }).run();
+  ctx.db
+    .insert(devices)
+    .values({ id, name, tokenHash: hashToken(token), createdAt: ctx.now() })
+    .run();
   return { device: { id, name }, token };
 }

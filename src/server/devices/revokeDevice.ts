@@ -14,15 +14,18 @@ export function revokeDevice(ctx: Ctx, id: string) {
   const found = stmt(ctx, "SELECT id FROM devices WHERE id = ?").get(id);
   if (!found) throw notFound("device", id);
   const now = ctx.now();
-  const requeued = ctx.db.$client.transaction(() => {
-    stmt(ctx, "UPDATE devices SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(now, id);
-    const leases = stmt(ctx, `SELECT j.id, j.attempt, j.lease_token_hash AS token, s.max_attempts AS maxAttempts
+  const requeued = ctx.db.$client
+    .transaction(() => {
+      stmt(ctx, "UPDATE devices SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(now, id);
+      const leases = stmt(
+        ctx,
+        `SELECT j.id, j.attempt, j.lease_token_hash AS token, s.max_attempts AS maxAttempts
            FROM jobs j JOIN sessions s ON s.id = j.session_id JOIN leases l ON l.token_hash = j.lease_token_hash
           WHERE j.state = 'leased' AND l.device_id = ?`,
-      )
-      .all(id) as LiveLease[];
-    return endLeases(ctx, leases, "device_revoked", now);
-  }).immediate();
+      ).all(id) as LiveLease[];
+      return endLeases(ctx, leases, "device_revoked", now);
+    })
+    .immediate();
   if (requeued) ctx.events.emit("jobs");
   return { device: { id, revoked: true } };
 }

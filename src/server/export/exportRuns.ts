@@ -2,17 +2,33 @@ import "server-only";
 import Database from "better-sqlite3";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import {
-  CALLS_CSV_HEADER, CSV_HEADER, JSON_CLOSE, JSON_OPEN, TURNS_CSV_HEADER, callLines, csvRow, jsonRun, turnLines,
-  type RunDetail, type StoredRunTrace,
+  CALLS_CSV_HEADER,
+  CSV_HEADER,
+  JSON_CLOSE,
+  JSON_OPEN,
+  TURNS_CSV_HEADER,
+  callLines,
+  csvRow,
+  jsonRun,
+  turnLines,
+  type RunDetail,
+  type StoredRunTrace,
 } from "@/domain/export";
 import { FROM_RUNS, whereClause } from "../analytics/where";
 import { EXPORT_SELECT, exportRow, type ExportDbRow } from "./exportRow";
 
-type StoredTurn = { promptTokens: number; contextTokens: number; ttftMs: number; outputTokens: number; decodeMs: number };
+type StoredTurn = {
+  promptTokens: number;
+  contextTokens: number;
+  ttftMs: number;
+  outputTokens: number;
+  decodeMs: number;
+};
 type StoredCall = { name: string; args: unknown; ok: boolean; ms?: number | null };
 /** A device's raw trace, or the record an import stored (it has no raw trace, only the exported calls). */
 type StoredConditions = { thermalAtEnd?: string; battery?: number };
-type StoredTrace = { imported?: undefined; turns: (StoredTurn & { toolCalls: StoredCall[] })[]; conditions?: StoredConditions }
+type StoredTrace =
+  | { imported?: undefined; turns: (StoredTurn & { toolCalls: StoredCall[] })[]; conditions?: StoredConditions }
   | { imported: true; turns: StoredTurn[]; toolCalls: StoredCall[] };
 
 function detail(r: ExportDbRow & { body: string }): RunDetail {
@@ -22,11 +38,17 @@ function detail(r: ExportDbRow & { body: string }): RunDetail {
     checks: (JSON.parse(r.checks) as { id: string; passed: boolean }[]).map((c) => ({ id: c.id, passed: c.passed })),
     progress: JSON.parse(r.progress) as number[],
     toolCalls: calls.map((c) => ({ name: c.name, args: c.args, ok: c.ok, ms: c.ms ?? null })),
-    turns: trace.turns.map((t) => ({ promptTokens: t.promptTokens, contextTokens: t.contextTokens, ttftMs: t.ttftMs, outputTokens: t.outputTokens, decodeMs: t.decodeMs })),
+    turns: trace.turns.map((t) => ({
+      promptTokens: t.promptTokens,
+      contextTokens: t.contextTokens,
+      ttftMs: t.ttftMs,
+      outputTokens: t.outputTokens,
+      decodeMs: t.decodeMs,
+    })),
     endReason: r.end_reason,
     // Issue 20.2 (fields added to runs.json): imported runs have no trace conditions, so null.
     thermalAtEnd: (!trace.imported && trace.conditions?.thermalAtEnd) || null,
-    batteryAtStart: (!trace.imported && trace.conditions?.battery !== undefined) ? trace.conditions.battery : null,
+    batteryAtStart: !trace.imported && trace.conditions?.battery !== undefined ? trace.conditions.battery : null,
   };
 }
 

@@ -17,7 +17,11 @@ export const IMPORTED_SUITE = "imported";
 export function importRuns(ctx: Ctx, input: unknown, name?: string) {
   const parsed = ImportFile.safeParse(input);
   if (!parsed.success) {
-    throw new ServiceError("invalid_request", "The file is not a valid runs.json (version 1); fix the problems listed in `issues`.", toValidationIssues(parsed.error));
+    throw new ServiceError(
+      "invalid_request",
+      "The file is not a valid runs.json (version 1); fix the problems listed in `issues`.",
+      toValidationIssues(parsed.error),
+    );
   }
   const groups = new Map<string, ImportedRun[]>();
   for (const r of parsed.data.runs) {
@@ -40,16 +44,25 @@ export function importRuns(ctx: Ctx, input: unknown, name?: string) {
            VALUES (?, ?, ?, 0, ?, 'blocked', 0, ?, 0, 0, ?, ?, ?, ?)`,
         )
         .run(
-          sessionId, sessionName, IMPORTED_SUITE,
-          runs.every((r) => r.trial) ? 1 : 0, runs.reduce((max, r) => Math.max(max, r.repeat), 1),
+          sessionId,
+          sessionName,
+          IMPORTED_SUITE,
+          runs.every((r) => r.trial) ? 1 : 0,
+          runs.reduce((max, r) => Math.max(max, r.repeat), 1),
           `Imported from runs.json: ${runs.length} runs of session ${runs[0].sessionId} ("${source}").`,
-          JSON.stringify(uniq(runs.map((r) => r.taskId))), JSON.stringify(uniq(runs.map((r) => r.configId))), now,
+          JSON.stringify(uniq(runs.map((r) => r.taskId))),
+          JSON.stringify(uniq(runs.map((r) => r.configId))),
+          now,
         );
       for (const r of runs) insertRun(ctx, sessionId, taken.get(r.runId) ? ctx.newId("run") : r.runId, r, now);
       created.push({ id: sessionId, name: sessionName, runs: runs.length });
     }
   })();
-  if (!created.length) throw new ServiceError("invalid_request", "The file holds no runs; export a session that has runs and import that.");
+  if (!created.length)
+    throw new ServiceError(
+      "invalid_request",
+      "The file holds no runs; export a session that has runs and import that.",
+    );
   return { session: { id: created[0].id, runs: created[0].runs }, sessions: created };
 }
 
@@ -63,9 +76,26 @@ function insertRun(ctx: Ctx, sessionId: string, id: string, r: ImportedRun, now:
        VALUES (?, NULL, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
-      id, sessionId, r.attempt, r.taskId, r.taskVersion, r.taskGroup, r.heldOut ? 1 : 0, r.configId, r.configVersion, r.repeat,
-      r.deviceId, r.deviceModel, r.buildCommit, r.model, r.startedAt, now, r.thermalAtStart,
-      r.charging === null ? null : r.charging ? 1 : 0, r.superseded ? 1 : 0, r.contextWindow,
+      id,
+      sessionId,
+      r.attempt,
+      r.taskId,
+      r.taskVersion,
+      r.taskGroup,
+      r.heldOut ? 1 : 0,
+      r.configId,
+      r.configVersion,
+      r.repeat,
+      r.deviceId,
+      r.deviceModel,
+      r.buildCommit,
+      r.model,
+      r.startedAt,
+      now,
+      r.thermalAtStart,
+      r.charging === null ? null : r.charging ? 1 : 0,
+      r.superseded ? 1 : 0,
+      r.contextWindow,
     );
   const body = JSON.stringify({ imported: true, turns: r.turns, toolCalls: r.toolCalls });
   sqlite.prepare("INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)").run(id, body, Buffer.byteLength(body));
@@ -77,11 +107,32 @@ function insertRun(ctx: Ctx, sessionId: string, id: string, r: ImportedRun, now:
        VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
-      id, r.taskVersion, now, r.passed ? 1 : 0, r.outcome, `${r.outcome.replace("_", " ")} (imported; the reason was not exported)`, r.endReason,
-      r.looping ? 1 : 0, r.repatches, r.milestonesReached, r.milestonesTotal, r.toolCallCount, r.failedToolCallCount, r.turnCount,
-      r.firstTtftMs, r.medianTurnMs, r.loadMs, r.startupTokens, r.peakContextTokens, r.outputTokens,
-      JSON.stringify(r.checks.map((c) => ({ ...c, reason: "" }))), JSON.stringify(r.progress), JSON.stringify({ imported: true }),
+      id,
+      r.taskVersion,
+      now,
+      r.passed ? 1 : 0,
+      r.outcome,
+      `${r.outcome.replace("_", " ")} (imported; the reason was not exported)`,
+      r.endReason,
+      r.looping ? 1 : 0,
+      r.repatches,
+      r.milestonesReached,
+      r.milestonesTotal,
+      r.toolCallCount,
+      r.failedToolCallCount,
+      r.turnCount,
+      r.firstTtftMs,
+      r.medianTurnMs,
+      r.loadMs,
+      r.startupTokens,
+      r.peakContextTokens,
+      r.outputTokens,
+      JSON.stringify(r.checks.map((c) => ({ ...c, reason: "" }))),
+      JSON.stringify(r.progress),
+      JSON.stringify({ imported: true }),
     );
-  const turn = sqlite.prepare("INSERT INTO turns (run_id, idx, prompt_tokens, context_tokens, ttft_ms, output_tokens, decode_ms) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  const turn = sqlite.prepare(
+    "INSERT INTO turns (run_id, idx, prompt_tokens, context_tokens, ttft_ms, output_tokens, decode_ms) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
   r.turns.forEach((t, i) => turn.run(id, i, t.promptTokens, t.contextTokens, t.ttftMs, t.outputTokens, t.decodeMs));
 }

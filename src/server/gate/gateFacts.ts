@@ -10,10 +10,18 @@ import { fitMoments } from "../analytics/ttft";
 import { FROM_RUNS, whereClause } from "../analytics/where";
 
 /** A side's runs as an analytics filter: its session (trial or not), its config if named. */
-const sideFilter = (s: GateSide): AnalyticsFilter => AnalyticsFilter.parse({ sessions: [s.session], config: s.config, includeTrial: true });
+const sideFilter = (s: GateSide): AnalyticsFilter =>
+  AnalyticsFilter.parse({ sessions: [s.session], config: s.config, includeTrial: true });
 
 /** Median of a per-run value over a filter, in SQL (the two middle rows averaged). */
-function medianOf(ctx: Ctx, valueSql: string, from: string, f: AnalyticsFilter, extra = "", extraParams: unknown[] = []): number | null {
+function medianOf(
+  ctx: Ctx,
+  valueSql: string,
+  from: string,
+  f: AnalyticsFilter,
+  extra = "",
+  extraParams: unknown[] = [],
+): number | null {
   const w = whereClause(f);
   const row = ctx.db.$client
     .prepare(
@@ -46,14 +54,27 @@ function noise(ctx: Ctx, baseline: GateSide, candidate: GateSide, base: SideLate
   const sqlite = ctx.db.$client;
   const cfg = baseline.config ? " AND r.config_id = ?" : "";
   const cfgParams = baseline.config ? [baseline.config] : [];
-  const builds = (sqlite.prepare(`SELECT DISTINCT r.build_commit AS b FROM runs r WHERE r.session_id = ?${cfg}`).all(baseline.session, ...cfgParams) as { b: string }[]).map((x) => x.b);
-  const configs = (sqlite.prepare(`SELECT DISTINCT r.config_id AS c FROM runs r WHERE r.session_id = ?${cfg}`).all(baseline.session, ...cfgParams) as { c: string }[]).map((x) => x.c);
+  const builds = (
+    sqlite
+      .prepare(`SELECT DISTINCT r.build_commit AS b FROM runs r WHERE r.session_id = ?${cfg}`)
+      .all(baseline.session, ...cfgParams) as { b: string }[]
+  ).map((x) => x.b);
+  const configs = (
+    sqlite
+      .prepare(`SELECT DISTINCT r.config_id AS c FROM runs r WHERE r.session_id = ?${cfg}`)
+      .all(baseline.session, ...cfgParams) as { c: string }[]
+  ).map((x) => x.c);
   const marks = (xs: unknown[]) => xs.map(() => "?").join(", ");
-  const others = builds.length === 1
-    ? (sqlite
-        .prepare(`SELECT DISTINCT r.session_id AS s FROM runs r WHERE r.session_id NOT IN (?, ?) AND r.build_commit = ? AND r.config_id IN (${marks(configs)}) ORDER BY 1`)
-        .all(baseline.session, candidate.session, builds[0], ...configs) as { s: string }[]).map((x) => x.s)
-    : [];
+  const others =
+    builds.length === 1
+      ? (
+          sqlite
+            .prepare(
+              `SELECT DISTINCT r.session_id AS s FROM runs r WHERE r.session_id NOT IN (?, ?) AND r.build_commit = ? AND r.config_id IN (${marks(configs)}) ORDER BY 1`,
+            )
+            .all(baseline.session, candidate.session, builds[0], ...configs) as { s: string }[]
+        ).map((x) => x.s)
+      : [];
   let load = 0, turn = 0; // prettier-ignore
   const used: string[] = [];
   for (const s of others) {
@@ -66,7 +87,9 @@ function noise(ctx: Ctx, baseline: GateSide, candidate: GateSide, base: SideLate
     turn = Math.max(turn, Math.abs(t / base.medianTurnMs - 1));
     used.push(s);
   }
-  return used.length ? { loadMs: load, turnMs: turn, source: "aa", sessions: used } : { loadMs: DEFAULT_NOISE, turnMs: DEFAULT_NOISE, source: "default", sessions: [] };
+  return used.length
+    ? { loadMs: load, turnMs: turn, source: "aa", sessions: used }
+    : { loadMs: DEFAULT_NOISE, turnMs: DEFAULT_NOISE, source: "default", sessions: [] };
 }
 
 /**
@@ -85,7 +108,9 @@ export function gateFacts(ctx: Ctx, baseline: GateSide, candidate: GateSide): Ga
   const params = [...sp(baseline), ...sp(candidate), ...w.params, ...sp(baseline), ...sp(candidate)];
   const sqlite = ctx.db.$client;
   const tasks = sqlite
-    .prepare(`WITH ${sel} SELECT g, t AS taskId, SUM(ina) AS aRuns, SUM(ina * p) AS aPassed, SUM(inb) AS bRuns, SUM(inb * p) AS bPassed FROM sel GROUP BY g, t ORDER BY t`)
+    .prepare(
+      `WITH ${sel} SELECT g, t AS taskId, SUM(ina) AS aRuns, SUM(ina * p) AS aPassed, SUM(inb) AS bRuns, SUM(inb * p) AS bPassed FROM sel GROUP BY g, t ORDER BY t`,
+    )
     .all(...params) as (TaskPassFacts & { g: string })[];
   const pairs = sqlite
     .prepare(
@@ -94,18 +119,38 @@ export function gateFacts(ctx: Ctx, baseline: GateSide, candidate: GateSide): Ga
     )
     .all(...params) as (PairFacts & { g: string })[];
   const transitions = sqlite
-    .prepare(`WITH ${sel} SELECT x.o AS "from", y.o AS "to", COUNT(*) AS n FROM sel x JOIN sel y ON x.t = y.t AND x.k = y.k WHERE x.ina AND y.inb GROUP BY 1, 2`)
+    .prepare(
+      `WITH ${sel} SELECT x.o AS "from", y.o AS "to", COUNT(*) AS n FROM sel x JOIN sel y ON x.t = y.t AND x.k = y.k WHERE x.ina AND y.inb GROUP BY 1, 2`,
+    )
     .all(...params) as TransitionFacts[];
-  const sum = (ps: PairFacts[]): PairFacts => ps.reduce((s, p) => ({ both: s.both + p.both, aOnly: s.aOnly + p.aOnly, bOnly: s.bOnly + p.bOnly, neither: s.neither + p.neither }), { both: 0, aOnly: 0, bOnly: 0, neither: 0 });
+  const sum = (ps: PairFacts[]): PairFacts =>
+    ps.reduce(
+      (s, p) => ({
+        both: s.both + p.both,
+        aOnly: s.aOnly + p.aOnly,
+        bOnly: s.bOnly + p.bOnly,
+        neither: s.neither + p.neither,
+      }),
+      { both: 0, aOnly: 0, bOnly: 0, neither: 0 },
+    );
   const strip = (ts: (TaskPassFacts & { g: string })[]): TaskPassFacts[] => ts.map(({ g: _g, ...t }) => t);
   const groups = [...new Set(tasks.map((t) => t.g))].sort();
   const scopes: ScopeFacts[] = [
     { scope: "overall", tasks: strip(tasks), pairs: sum(pairs) },
-    ...(groups.length > 1 ? groups.map((g) => ({ scope: g, tasks: strip(tasks.filter((t) => t.g === g)), pairs: sum(pairs.filter((p) => p.g === g)) })) : []),
+    ...(groups.length > 1
+      ? groups.map((g) => ({
+          scope: g,
+          tasks: strip(tasks.filter((t) => t.g === g)),
+          pairs: sum(pairs.filter((p) => p.g === g)),
+        }))
+      : []),
   ];
   const base = sideLatency(ctx, baseline);
   return {
-    baseline, candidate, scopes, transitions: transitionMatrix(transitions),
+    baseline,
+    candidate,
+    scopes,
+    transitions: transitionMatrix(transitions),
     latency: { baseline: base, candidate: sideLatency(ctx, candidate), noise: noise(ctx, baseline, candidate, base) },
   };
 }

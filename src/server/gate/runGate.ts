@@ -7,19 +7,32 @@ import { parseSideSpec, sideText } from "@/domain/gate/spec";
 import type { GateSide } from "@/domain/gate/types";
 import { gateFacts } from "./gateFacts";
 
-export interface GateQuery { baseline: string; candidate: string; alpha: number }
+export interface GateQuery {
+  baseline: string;
+  candidate: string;
+  alpha: number;
+}
 
 /** Refuses a side whose session does not exist or has no scored runs (of its config). */
 function checkSide(ctx: Ctx, s: GateSide, role: string): void {
   const sqlite = ctx.db.$client;
   if (!sqlite.prepare("SELECT 1 FROM sessions WHERE id = ?").get(s.session)) {
-    throw new ServiceError("not_found", `There is no session ${s.session} (the ${role}): copy its id from the Sessions page or \`GET /api/sessions\` and run the gate again.`);
+    throw new ServiceError(
+      "not_found",
+      `There is no session ${s.session} (the ${role}): copy its id from the Sessions page or \`GET /api/sessions\` and run the gate again.`,
+    );
   }
   const runs = sqlite
-    .prepare(`SELECT COUNT(*) AS n FROM runs r JOIN scores sc ON sc.run_id = r.id AND sc.current = 1 WHERE r.session_id = ? AND r.superseded = 0${s.config ? " AND r.config_id = ?" : ""}`)
+    .prepare(
+      `SELECT COUNT(*) AS n FROM runs r JOIN scores sc ON sc.run_id = r.id AND sc.current = 1 WHERE r.session_id = ? AND r.superseded = 0${s.config ? " AND r.config_id = ?" : ""}`,
+    )
     .get(...(s.config ? [s.session, s.config] : [s.session])) as { n: number };
   if (!runs.n) {
-    throw new ServiceError("invalid_request", `The ${role} ${sideText(s)} has no scored runs yet: wait until its phone has finished, or name another session or config.`, [{ path: role, message: "no scored runs" }]);
+    throw new ServiceError(
+      "invalid_request",
+      `The ${role} ${sideText(s)} has no scored runs yet: wait until its phone has finished, or name another session or config.`,
+      [{ path: role, message: "no scored runs" }],
+    );
   }
 }
 
@@ -33,7 +46,12 @@ export function runGate(ctx: Ctx, q: GateQuery, origin: string) {
     ...(parseSideSpec(q.baseline) ? [] : [{ path: "baseline", message: "give SESSION or SESSION:CONFIG" }]),
     ...(parseSideSpec(q.candidate) ? [] : [{ path: "candidate", message: "give SESSION or SESSION:CONFIG" }]),
   ];
-  if (issues.length) throw new ServiceError("invalid_request", "Name both sides as `baseline=SESSION[:CONFIG]&candidate=SESSION[:CONFIG]`.", issues);
+  if (issues.length)
+    throw new ServiceError(
+      "invalid_request",
+      "Name both sides as `baseline=SESSION[:CONFIG]&candidate=SESSION[:CONFIG]`.",
+      issues,
+    );
   let baseline = parseSideSpec(q.baseline)!;
   let candidate = parseSideSpec(q.candidate)!;
   if (baseline.config && !candidate.config) candidate = { ...candidate, config: baseline.config };
@@ -41,7 +59,11 @@ export function runGate(ctx: Ctx, q: GateQuery, origin: string) {
   checkSide(ctx, baseline, "baseline");
   checkSide(ctx, candidate, "candidate");
   const report = evaluateGate(gateFacts(ctx, baseline, candidate), q.alpha);
-  const link = new URLSearchParams([["session", baseline.session], ["session", candidate.session], ["includeTrial", "1"]]);
+  const link = new URLSearchParams([
+    ["session", baseline.session],
+    ["session", candidate.session],
+    ["includeTrial", "1"],
+  ]);
   if (baseline.config) {
     link.set("a", baseline.config);
     link.set("b", candidate.config!);

@@ -9,8 +9,15 @@ import { expireLeases } from "./expireLeases";
 import { groupCommit } from "../groupCommit";
 
 interface ClaimedRow {
-  id: string; session_id: string; task_id: string; task_version: number; config_id: string; config_version: number;
-  repeat: number; attempt: number; lease_expires_at: number;
+  id: string;
+  session_id: string;
+  task_id: string;
+  task_version: number;
+  config_id: string;
+  config_version: number;
+  repeat: number;
+  attempt: number;
+  lease_expires_at: number;
 }
 
 /** What a phone does before each measured run (protocol.md §1). */
@@ -47,7 +54,9 @@ export async function claimJobGrouped(ctx: Ctx, deviceId: string, req: PollReque
  */
 function claimRow(ctx: Ctx, deviceId: string, token: string, now: number, sessions?: string[]): ClaimedRow | undefined {
   const hash = hashToken(token);
-  const claimed = stmt(ctx, `UPDATE jobs
+  const claimed = stmt(
+    ctx,
+    `UPDATE jobs
           SET state = 'leased', lease_token_hash = @hash, leased_by = @device, updated_at = @now,
               lease_expires_at = @now + 1000 * (SELECT lease_seconds FROM sessions WHERE sessions.id = jobs.session_id)
         WHERE id = (SELECT id FROM jobs WHERE state = 'queued'
@@ -60,12 +69,18 @@ function claimRow(ctx: Ctx, deviceId: string, token: string, now: number, sessio
           -- issue 20.4: a paused device leases nothing, even if paused while its long-poll waited
           AND NOT EXISTS (SELECT 1 FROM devices WHERE devices.id = @device AND devices.paused_at IS NOT NULL)
       RETURNING id, session_id, task_id, task_version, config_id, config_version, repeat, attempt, lease_expires_at`,
-    )
+  )
     // v1.1 poll `sessions`: a device working for one study leases only that study's jobs.
-    .get({ hash, device: deviceId, now, sessions: sessions?.length ? JSON.stringify(sessions) : null }) as ClaimedRow | undefined;
+    .get({ hash, device: deviceId, now, sessions: sessions?.length ? JSON.stringify(sessions) : null }) as
+    ClaimedRow | undefined;
   if (claimed) {
-    stmt(ctx, "INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at) VALUES (?, ?, ?, ?, ?)")
-      .run(hash, claimed.id, claimed.attempt, deviceId, now);
+    stmt(ctx, "INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at) VALUES (?, ?, ?, ?, ?)").run(
+      hash,
+      claimed.id,
+      claimed.attempt,
+      deviceId,
+      now,
+    );
   }
   return claimed;
 }
@@ -73,7 +88,9 @@ function claimRow(ctx: Ctx, deviceId: string, token: string, now: number, sessio
 /** The Job a phone receives for a claimed row (protocol.md §1). */
 function toJob(ctx: Ctx, row: ClaimedRow, token: string, now: number): Job {
   const session = stmt(ctx, "SELECT name, suite_id, lease_seconds FROM sessions WHERE id = ?").get(row.session_id) as {
-    name: string; suite_id: string; lease_seconds: number;
+    name: string;
+    suite_id: string;
+    lease_seconds: number;
   };
   const task = getTask(ctx, session.suite_id, row.task_id, row.task_version);
   const config = getConfig(ctx, session.suite_id, row.config_id, row.config_version);
@@ -89,8 +106,13 @@ function toJob(ctx: Ctx, row: ClaimedRow, token: string, now: number): Job {
     session: { id: row.session_id, name: session.name },
     task: { id: task.id, version: task.version, prompt: task.prompt, workspace: task.workspace },
     config: {
-      id: config.id, version: config.version, systemPrompt: config.systemPrompt, tools: config.tools,
-      components: config.components, contextWindow: config.contextWindow, temperature: config.temperature,
+      id: config.id,
+      version: config.version,
+      systemPrompt: config.systemPrompt,
+      tools: config.tools,
+      components: config.components,
+      contextWindow: config.contextWindow,
+      temperature: config.temperature,
       maxToolCalls: config.maxToolCalls,
     },
     protocol: RUN_PROTOCOL,

@@ -16,13 +16,16 @@ export interface LiveLease {
  * changed meanwhile (a result arrived) is left alone. Returns how many jobs went back to the queue.
  */
 export function endLeases(ctx: Ctx, leases: LiveLease[], reason: LeaseEndReason, now: number): number {
-  const update = stmt(ctx, `UPDATE jobs SET state = ?, attempt = ?, failure_reason = ?, lease_token_hash = NULL, lease_expires_at = NULL, updated_at = ?
+  const update = stmt(
+    ctx,
+    `UPDATE jobs SET state = ?, attempt = ?, failure_reason = ?, lease_token_hash = NULL, lease_expires_at = NULL, updated_at = ?
       WHERE id = ? AND state = 'leased' AND lease_token_hash = ?`,
   );
   let requeued = 0;
   for (const j of leases) {
     const next = afterLeaseEnded(j, reason);
-    if (update.run(next.state, next.attempt, next.failureReason, now, j.id, j.token).changes && next.state === "queued") requeued++;
+    if (update.run(next.state, next.attempt, next.failureReason, now, j.id, j.token).changes && next.state === "queued")
+      requeued++;
   }
   return requeued;
 }

@@ -10,11 +10,12 @@ import { endLeases, type LiveLease } from "./endLeases";
  */
 export function expireLeases(ctx: Ctx): number {
   const now = ctx.now();
-  const expired = stmt(ctx, `SELECT j.id, j.attempt, j.lease_token_hash AS token, s.max_attempts AS maxAttempts
+  const expired = stmt(
+    ctx,
+    `SELECT j.id, j.attempt, j.lease_token_hash AS token, s.max_attempts AS maxAttempts
          FROM jobs j JOIN sessions s ON s.id = j.session_id
         WHERE j.state = 'leased' AND j.lease_expires_at <= ?`,
-    )
-    .all(now) as LiveLease[];
+  ).all(now) as LiveLease[];
   if (!expired.length) return 0;
   const requeued = ctx.db.$client.transaction(() => endLeases(ctx, expired, "lease_expired", now))();
   if (requeued) ctx.events.emit("jobs");

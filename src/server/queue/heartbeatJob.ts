@@ -12,10 +12,13 @@ export function heartbeatJob(ctx: Ctx, jobId: string, deviceId: string, leaseTok
   const { job, view, tokenHash } = loadLease(ctx, jobId, leaseToken, deviceId);
   if (!isLeaseCurrent(view)) throw leaseLost();
   const expiresAt = leaseExpiresAt(ctx.now(), job.lease_seconds);
-  const changed = stmt(ctx, "UPDATE jobs SET lease_expires_at = ?, updated_at = ? WHERE id = ? AND state = 'leased' AND lease_token_hash = ?")
-    .run(expiresAt, ctx.now(), jobId, tokenHash).changes;
+  const changed = stmt(
+    ctx,
+    "UPDATE jobs SET lease_expires_at = ?, updated_at = ? WHERE id = ? AND state = 'leased' AND lease_token_hash = ?",
+  ).run(expiresAt, ctx.now(), jobId, tokenHash).changes;
   if (!changed) throw leaseLost();
   // The fleet page shows which turn a phone is on; a turn is only meaningful with its job.
-  if (turn !== undefined) stmt(ctx, "UPDATE devices SET current_turn = ?, current_turn_job = ? WHERE id = ?").run(turn, jobId, deviceId);
+  if (turn !== undefined)
+    stmt(ctx, "UPDATE devices SET current_turn = ?, current_turn_job = ? WHERE id = ?").run(turn, jobId, deviceId);
   return { expiresAt: new Date(expiresAt).toISOString() };
 }

@@ -13,7 +13,13 @@ const RECHECK_MS = 1000;
  */
 const draining = () => !!(globalThis as { __harnessLabDraining?: boolean }).__harnessLabDraining;
 
-export async function pollJob(ctx: Ctx, deviceId: string, req: PollRequest, waitSeconds: number, signal?: AbortSignal): Promise<Job | null> {
+export async function pollJob(
+  ctx: Ctx,
+  deviceId: string,
+  req: PollRequest,
+  waitSeconds: number,
+  signal?: AbortSignal,
+): Promise<Job | null> {
   // A server that is shutting down hands out no new work (server/main.ts sets the flag).
   if (draining()) return null;
   // Issue 20.4: the poll's state is kept for the fleet page; a paused device gets 204 before claiming.

@@ -36,7 +36,10 @@ const WAIT_MS = 30_000;
 async function open(page: Page, url: string, waitUntil: "networkidle" | "domcontentloaded" = "networkidle") {
   const res = await page.goto(url, { waitUntil, timeout: WAIT_MS });
   if (!res || !res.ok()) {
-    throw new ServiceError("unavailable", `The dashboard answered ${res?.status() ?? "nothing"} for ${new URL(url).pathname}; check that it is running at this address and that you may read it.`);
+    throw new ServiceError(
+      "unavailable",
+      `The dashboard answered ${res?.status() ?? "nothing"} for ${new URL(url).pathname}; check that it is running at this address and that you may read it.`,
+    );
   }
   await page.waitForFunction(CHARTS_DRAWN, undefined, { timeout: WAIT_MS });
 }
@@ -84,10 +87,19 @@ export async function buildReport(input: ReportInput): Promise<ReportFiles> {
     // The failing runs: every run linked from the index, which lists them all.
     await open(page, `${base}/analytics/report${q}`);
     if (await page.getByTestId("analytics-empty").count()) {
-      throw new ServiceError("not_found", "No scored runs match this selection, so there is nothing to report; pick sessions with runs and try again.");
+      throw new ServiceError(
+        "not_found",
+        "No scored runs match this selection, so there is nothing to report; pick sessions with runs and try again.",
+      );
     }
-    const runIds = (await page.locator("[data-testid=failing-run]").evaluateAll((as) => as.map((a) => (a.getAttribute("href") ?? "").split("/").pop() ?? ""))).filter(Boolean);
-    const failing = await page.locator("[data-testid=failing-runs] tbody tr[id]").evaluateAll((rows) => rows.map((r) => r.id.replace(/^fail-/, "")));
+    const runIds = (
+      await page
+        .locator("[data-testid=failing-run]")
+        .evaluateAll((as) => as.map((a) => (a.getAttribute("href") ?? "").split("/").pop() ?? ""))
+    ).filter(Boolean);
+    const failing = await page
+      .locator("[data-testid=failing-runs] tbody tr[id]")
+      .evaluateAll((rows) => rows.map((r) => r.id.replace(/^fail-/, "")));
     const map: ReportLinkMap = {
       pages: Object.fromEntries(REPORT_PAGES.map((p) => [p.path, p.file])),
       runs: new Set(runIds),
@@ -113,11 +125,19 @@ export async function buildReport(input: ReportInput): Promise<ReportFiles> {
         files.set(file, f.svg);
         figureList.push({ page: p.label, file });
       }
-      staged.push({ file: p.file, label: p.label, hrefs: (await tab.evaluate(COLLECT_HREFS)) as string[], figures: names, page: tab });
+      staged.push({
+        file: p.file,
+        label: p.label,
+        hrefs: (await tab.evaluate(COLLECT_HREFS)) as string[],
+        figures: names,
+        page: tab,
+      });
     }
     // The index lists every figure, so it is finalised once all pages have drawn theirs.
     for (const s of staged) {
-      const html = (await s.page.evaluate(`${FINALIZE}(${JSON.stringify({ links: linkMap(s.hrefs, map, ""), figures: s.figures, figureList, css: "style.css", nav, title: `Study report · ${s.label}` })})`)) as string;
+      const html = (await s.page.evaluate(
+        `${FINALIZE}(${JSON.stringify({ links: linkMap(s.hrefs, map, ""), figures: s.figures, figureList, css: "style.css", nav, title: `Study report · ${s.label}` })})`,
+      )) as string;
       files.set(s.file, html);
       if (s.page !== page) await s.page.close();
     }
@@ -126,21 +146,31 @@ export async function buildReport(input: ReportInput): Promise<ReportFiles> {
     const queue = [...runIds];
     // Trace pages have no charts: the server's HTML is all they need, so no scripts run and
     // nothing but the document is fetched (about 10× faster than waiting for the network).
-    const plain = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: input.cookie ? { cookie: input.cookie } : {} });
-    await plain.route("**/*", (route) => (route.request().resourceType() === "document" ? route.continue() : route.abort()));
+    const plain = await browser.newContext({
+      javaScriptEnabled: false,
+      extraHTTPHeaders: input.cookie ? { cookie: input.cookie } : {},
+    });
+    await plain.route("**/*", (route) =>
+      route.request().resourceType() === "document" ? route.continue() : route.abort(),
+    );
     const worker = async () => {
       const tab = await plain.newPage();
       for (let id = queue.shift(); id; id = queue.shift()) {
         await open(tab, `${base}/runs/${encodeURIComponent(id)}`, "domcontentloaded");
         const hrefs = (await tab.evaluate(COLLECT_HREFS)) as string[];
-        const html = (await tab.evaluate(`${FINALIZE}(${JSON.stringify({ links: linkMap(hrefs, map, "../"), figures: {}, figureList: [], css: "../style.css", nav: nav.map((n) => ({ ...n, file: `../${n.file}` })), title: `Study report · run ${id}` })})`)) as string;
+        const html = (await tab.evaluate(
+          `${FINALIZE}(${JSON.stringify({ links: linkMap(hrefs, map, "../"), figures: {}, figureList: [], css: "../style.css", nav: nav.map((n) => ({ ...n, file: `../${n.file}` })), title: `Study report · run ${id}` })})`,
+        )) as string;
         files.set(`runs/${id}.html`, html);
       }
       await tab.close();
     };
     await Promise.all(Array.from({ length: Math.max(1, input.parallel ?? 3) }, worker));
 
-    files.set("style.css", `${css}\n/* Study report */\n.report-nav { display: flex; gap: 12px; flex-wrap: wrap; font-size: 13px; }\n.figure-caption { font-weight: 600; margin: 0 0 4px; }\n.report-variants { display: grid; gap: 12px; }\n`);
+    files.set(
+      "style.css",
+      `${css}\n/* Study report */\n.report-nav { display: flex; gap: 12px; flex-wrap: wrap; font-size: 13px; }\n.figure-caption { font-weight: 600; margin: 0 0 4px; }\n.report-variants { display: grid; gap: 12px; }\n`,
+    );
     for (const [k, v] of files) files.set(k, defangUrls(v, k.endsWith(".svg")));
     return files;
   } finally {

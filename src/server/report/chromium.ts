@@ -4,12 +4,21 @@ import { ServiceError } from "../errors";
 
 // Same flags as the browser tests (DESIGN.md): no sandbox as root, nothing that phones home.
 const ARGS = [
-  "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
 ];
 
 /** `$CHROMIUM_PATH`, Debian's chromium, or a browser Playwright installed; null when none is there. */
-export function findChromium(env: Record<string, string | undefined> = process.env, exists: (path: string) => boolean = fs.existsSync): string | null {
+export function findChromium(
+  env: Record<string, string | undefined> = process.env,
+  exists: (path: string) => boolean = fs.existsSync,
+): string | null {
   const candidates = [env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
   try {
     candidates.push(chromium.executablePath());
@@ -30,6 +39,9 @@ export async function launchChromium(path: string | null = findChromium()): Prom
   try {
     return await chromium.launch({ executablePath: path, headless: true, args: ARGS });
   } catch (err) {
-    throw new ServiceError("unavailable", `Chromium at ${path} did not start (${err instanceof Error ? err.message.split("\n")[0] : String(err)}); set CHROMIUM_PATH to a working Chromium and try again.`);
+    throw new ServiceError(
+      "unavailable",
+      `Chromium at ${path} did not start (${err instanceof Error ? err.message.split("\n")[0] : String(err)}); set CHROMIUM_PATH to a working Chromium and try again.`,
+    );
   }
 }

@@ -3,7 +3,16 @@ import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { FROM_RUNS, whereClause } from "../analytics/where";
 
-export interface FailingRun { id: string; taskId: string; configId: string; sessionName: string; repeat: number; outcome: string; toolCalls: number; failedToolCalls: number }
+export interface FailingRun {
+  id: string;
+  taskId: string;
+  configId: string;
+  sessionName: string;
+  repeat: number;
+  outcome: string;
+  toolCalls: number;
+  failedToolCalls: number;
+}
 
 /** The failing runs of a selection, by task, config and repeat: the study report gives each a static trace page. */
 export function failingRuns(ctx: Ctx, filter: AnalyticsFilter): FailingRun[] {

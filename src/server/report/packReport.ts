@@ -6,7 +6,8 @@ import type { ReportFiles } from "./buildReport";
 /** The report as one zip, every file under `report/` so it unpacks into a folder. */
 export function zipReport(files: ReportFiles, folder = "report"): Uint8Array {
   const tree: Zippable = {};
-  for (const [name, text] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) tree[`${folder}/${name}`] = [strToU8(text), { level: 9, mtime: new Date("2000-01-01T00:00:00Z") }];
+  for (const [name, text] of [...files].sort(([a], [b]) => (a < b ? -1 : 1)))
+    tree[`${folder}/${name}`] = [strToU8(text), { level: 9, mtime: new Date("2000-01-01T00:00:00Z") }];
   return zipSync(tree);
 }
 

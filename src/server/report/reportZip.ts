@@ -12,10 +12,18 @@ let building = false;
  * analytics page and a trace page per failing run, which is the machine's whole attention.
  */
 export async function reportZip(input: { port: string; query: string; cookie?: string }): Promise<Uint8Array> {
-  if (building) throw new ServiceError("conflict", "A study report is already being built on this dashboard; wait until it is downloaded and ask again.");
+  if (building)
+    throw new ServiceError(
+      "conflict",
+      "A study report is already being built on this dashboard; wait until it is downloaded and ask again.",
+    );
   building = true;
   try {
-    const files = await buildReport({ base: `http://127.0.0.1:${input.port}`, query: input.query, cookie: input.cookie });
+    const files = await buildReport({
+      base: `http://127.0.0.1:${input.port}`,
+      query: input.query,
+      cookie: input.cookie,
+    });
     return zipReport(files);
   } finally {
     building = false;

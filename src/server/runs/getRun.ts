@@ -7,7 +7,14 @@ import { EXPORT_SELECT, exportRow, type ExportDbRow } from "../export/exportRow"
 import { FROM_RUNS } from "../analytics/where";
 import { IMPORTED_SUITE } from "../export/importRuns";
 
-interface Extra { unscorable: string | null; outcome_reason: string; looping: number; metrics: string; suite_id: string; body: string }
+interface Extra {
+  unscorable: string | null;
+  outcome_reason: string;
+  looping: number;
+  metrics: string;
+  suite_id: string;
+  body: string;
+}
 
 /**
  * `GET /api/runs/{id}` (protocol.md §5): the run's export fields, its raw trace and its current
@@ -28,7 +35,9 @@ export function getRun(ctx: Ctx, id: string) {
   const taskRow =
     r.suite_id === IMPORTED_SUITE
       ? undefined
-      : (sqlite.prepare("SELECT doc FROM tasks WHERE suite_id = ? AND task_id = ? AND version = ?").get(r.suite_id, r.task_id, r.task_version) as { doc: string } | undefined);
+      : (sqlite
+          .prepare("SELECT doc FROM tasks WHERE suite_id = ? AND task_id = ? AND version = ?")
+          .get(r.suite_id, r.task_id, r.task_version) as { doc: string } | undefined);
   const task = taskRow ? (JSON.parse(taskRow.doc) as Task) : null;
   const siblings = sqlite
     .prepare("SELECT id FROM runs WHERE session_id = ? AND task_id = ? AND config_id = ? ORDER BY repeat, attempt, id")
@@ -50,7 +59,19 @@ export function getRun(ctx: Ctx, id: string) {
       milestonesReached: r.milestones_reached,
       metrics: JSON.parse(r.metrics) as Record<string, unknown>,
     },
-    task: task && { id: task.id, version: task.version, title: task.title ?? null, prompt: task.prompt, workspace: task.workspace, milestones: task.milestones ?? [] },
-    neighbours: { previous: at > 0 ? siblings[at - 1].id : null, next: at >= 0 && at < siblings.length - 1 ? siblings[at + 1].id : null, index: at + 1, of: siblings.length },
+    task: task && {
+      id: task.id,
+      version: task.version,
+      title: task.title ?? null,
+      prompt: task.prompt,
+      workspace: task.workspace,
+      milestones: task.milestones ?? [],
+    },
+    neighbours: {
+      previous: at > 0 ? siblings[at - 1].id : null,
+      next: at >= 0 && at < siblings.length - 1 ? siblings[at + 1].id : null,
+      index: at + 1,
+      of: siblings.length,
+    },
   };
 }

@@ -23,11 +23,24 @@ export function getRunView(ctx: Ctx, id: string, turns?: string) {
   const shown = turnWindow(raw.length, turns);
   const upTo = shown.current?.to ?? raw.length;
   const rows =
-    read.kind === "full" ? turnRows({ turns: raw.slice(0, upTo), contextWindow, progress, seed, milestones })
-    : read.kind === "imported" ? turnRows({ turns: raw.slice(0, upTo), contextWindow, progress: [], seed: null, milestones: [] })
-    : [];
+    read.kind === "full"
+      ? turnRows({ turns: raw.slice(0, upTo), contextWindow, progress, seed, milestones })
+      : read.kind === "imported"
+        ? turnRows({ turns: raw.slice(0, upTo), contextWindow, progress: [], seed: null, milestones: [] })
+        : [];
   // An import keeps calls apart from turns: they are shown as one list.
   const looseCalls = read.kind === "imported" ? callRows(read.calls, { progress, seed: null, milestones: [] }) : [];
   const callCount = raw.reduce((n, t) => n + (t.toolCalls?.length ?? 0), looseCalls.length);
-  return { data, read, seed, milestonesTotal, turnCount: raw.length, shown, turns: rows, lines: turnHeads(raw, upTo), looseCalls, callCount };
+  return {
+    data,
+    read,
+    seed,
+    milestonesTotal,
+    turnCount: raw.length,
+    shown,
+    turns: rows,
+    lines: turnHeads(raw, upTo),
+    looseCalls,
+    callCount,
+  };
 }

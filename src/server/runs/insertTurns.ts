@@ -9,5 +9,7 @@ export function insertTurns(ctx: Ctx, runId: string, trace: Trace): void {
     ctx,
     "INSERT INTO turns (run_id, idx, prompt_tokens, context_tokens, ttft_ms, output_tokens, decode_ms) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
-  trace.turns.forEach((t, i) => insert.run(runId, i, t.promptTokens, t.contextTokens, t.ttftMs, t.outputTokens, t.decodeMs));
+  trace.turns.forEach((t, i) =>
+    insert.run(runId, i, t.promptTokens, t.contextTokens, t.ttftMs, t.outputTokens, t.decodeMs),
+  );
 }

@@ -5,10 +5,31 @@ import { RUN_SORTS, pageWindow, type RunsPage } from "@/domain/analytics/runs-qu
 import { FROM_RUNS, whereClause } from "../analytics/where";
 
 export interface RunListRow {
-  id: string; sessionId: string; sessionName: string; taskId: string; taskGroup: string; heldOut: boolean; configId: string;
-  repeat: number; attempt: number; deviceId: string; buildCommit: string; passed: boolean; outcome: string; outcomeReason: string;
-  looping: boolean; toolCalls: number; failedToolCalls: number; turnCount: number; firstTtftMs: number | null; loadMs: number;
-  peakContextTokens: number; thermalAtStart: string | null; charging: boolean | null; superseded: boolean; trial: boolean;
+  id: string;
+  sessionId: string;
+  sessionName: string;
+  taskId: string;
+  taskGroup: string;
+  heldOut: boolean;
+  configId: string;
+  repeat: number;
+  attempt: number;
+  deviceId: string;
+  buildCommit: string;
+  passed: boolean;
+  outcome: string;
+  outcomeReason: string;
+  looping: boolean;
+  toolCalls: number;
+  failedToolCalls: number;
+  turnCount: number;
+  firstTtftMs: number | null;
+  loadMs: number;
+  peakContextTokens: number;
+  thermalAtStart: string | null;
+  charging: boolean | null;
+  superseded: boolean;
+  trial: boolean;
   unscorable: string | null;
 }
 
@@ -17,7 +38,9 @@ export function listRuns(ctx: Ctx, filter: AnalyticsFilter, page: RunsPage) {
   // The explorer lists every run, unscorable ones too (flagged): it is where they are found.
   const w = whereClause(filter, { includeUnscorable: true });
   const sqlite = ctx.db.$client;
-  const total = (sqlite.prepare(`SELECT COUNT(*) AS n FROM ${FROM_RUNS} WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
+  const total = (
+    sqlite.prepare(`SELECT COUNT(*) AS n FROM ${FROM_RUNS} WHERE ${w.sql}`).get(...w.params) as { n: number }
+  ).n;
   const win = pageWindow(total, page.page, page.pageSize);
   const dir = page.dir === "asc" ? "ASC" : "DESC";
   const rows = sqlite
@@ -41,7 +64,11 @@ export function listRuns(ctx: Ctx, filter: AnalyticsFilter, page: RunsPage) {
     last: win.last,
     runs: rows.map((r) => ({
       ...r,
-      heldOut: bool(r.heldOut), passed: bool(r.passed), looping: bool(r.looping), superseded: bool(r.superseded), trial: bool(r.trial),
+      heldOut: bool(r.heldOut),
+      passed: bool(r.passed),
+      looping: bool(r.looping),
+      superseded: bool(r.superseded),
+      trial: bool(r.trial),
       charging: r.charging === null ? null : bool(r.charging),
     })) as RunListRow[],
   };

@@ -19,7 +19,16 @@ export function rebuildDerived(ctx: Ctx): number {
               EXISTS (SELECT 1 FROM scores WHERE run_id = r.id) AS scored, EXISTS (SELECT 1 FROM turns WHERE run_id = r.id) AS timed
          FROM runs r JOIN sessions s ON s.id = r.session_id JOIN traces t ON t.run_id = r.id ORDER BY r.id`,
     )
-    .all() as { id: string; task_id: string; task_version: number; context_window: number; suite_id: string; body: string; scored: number; timed: number }[];
+    .all() as {
+    id: string;
+    task_id: string;
+    task_version: number;
+    context_window: number;
+    suite_id: string;
+    body: string;
+    scored: number;
+    timed: number;
+  }[];
   let rebuilt = 0;
   sqlite.transaction(() => {
     for (const r of runs) {
@@ -27,7 +36,13 @@ export function rebuildDerived(ctx: Ctx): number {
       // An imported run has no raw trace to rebuild from.
       if ((JSON.parse(r.body) as { imported?: boolean }).imported) continue;
       const trace = Trace.parse(JSON.parse(r.body));
-      if (!r.scored) insertScore(ctx, r.id, r.task_version, scoreRun(getTask(ctx, r.suite_id, r.task_id, r.task_version), trace, r.context_window));
+      if (!r.scored)
+        insertScore(
+          ctx,
+          r.id,
+          r.task_version,
+          scoreRun(getTask(ctx, r.suite_id, r.task_id, r.task_version), trace, r.context_window),
+        );
       if (!r.timed) insertTurns(ctx, r.id, trace);
       rebuilt++;
     }

@@ -36,12 +36,15 @@ const SKIPPED: Record<RescoreSkip, (suiteId: string, taskId: string) => string> 
  */
 export async function rescoreSession(ctx: Ctx, sessionId: string) {
   const sqlite = ctx.db.$client;
-  const session = sqlite.prepare("SELECT suite_id FROM sessions WHERE id = ?").get(sessionId) as { suite_id: string } | undefined;
+  const session = sqlite.prepare("SELECT suite_id FROM sessions WHERE id = ?").get(sessionId) as
+    { suite_id: string } | undefined;
   if (!session) throw notFound("session", sessionId);
   // One lookup per task, not per run: the query and JSON.parse of the task document were
   // ~40% of rescoring time (docs/benchmarks.md).
   const tasks: Record<string, Task> = {};
-  for (const { task_id } of sqlite.prepare("SELECT DISTINCT task_id FROM runs WHERE session_id = ?").all(sessionId) as { task_id: string }[]) {
+  for (const { task_id } of sqlite.prepare("SELECT DISTINCT task_id FROM runs WHERE session_id = ?").all(sessionId) as {
+    task_id: string;
+  }[]) {
     const task = getNewestTask(ctx, session.suite_id, task_id);
     if (task) tasks[task_id] = task;
   }
@@ -55,21 +58,37 @@ export async function rescoreSession(ctx: Ctx, sessionId: string) {
     else if ("score" in x) scored.push({ r: x.run, score: x.score, version: tasks[x.run.taskId].version });
     else {
       const task = tasks[x.run.taskId];
-      const { body, context_window } = sqlite.prepare("SELECT t.body, r.context_window FROM traces t JOIN runs r ON r.id = t.run_id WHERE t.run_id = ?").get(x.run.id) as { body: string; context_window: number };
-      scored.push({ r: x.run, score: unscorableScore(task, JSON.parse(body) as Trace, context_window, x.unscorable), version: task.version });
+      const { body, context_window } = sqlite
+        .prepare("SELECT t.body, r.context_window FROM traces t JOIN runs r ON r.id = t.run_id WHERE t.run_id = ?")
+        .get(x.run.id) as { body: string; context_window: number };
+      scored.push({
+        r: x.run,
+        score: unscorableScore(task, JSON.parse(body) as Trace, context_window, x.unscorable),
+        version: task.version,
+      });
       unscorable.push({ runId: x.run.id, reason: x.unscorable });
     }
   }
   sqlite.transaction(() => {
     // Retire the current scores of every rescored run in one statement, then add the new ones.
-    sqlite.prepare("UPDATE scores SET current = 0 WHERE current = 1 AND run_id IN (SELECT value FROM json_each(?))").run(JSON.stringify(scored.map((x) => x.r.id)));
+    sqlite
+      .prepare("UPDATE scores SET current = 0 WHERE current = 1 AND run_id IN (SELECT value FROM json_each(?))")
+      .run(JSON.stringify(scored.map((x) => x.r.id)));
     for (const { r, version, score } of scored) {
       insertScore(ctx, r.id, version, score, { clearCurrent: false });
       if (score.passed !== r.passed || score.outcome !== r.outcome) {
         changed.push({
-          runId: r.id, taskId: r.taskId, configId: r.configId, repeat: r.repeat,
+          runId: r.id,
+          taskId: r.taskId,
+          configId: r.configId,
+          repeat: r.repeat,
           before: { passed: r.passed, outcome: r.outcome, taskVersion: r.taskVersion },
-          after: { passed: score.passed, outcome: score.outcome, taskVersion: version, outcomeReason: score.outcomeReason },
+          after: {
+            passed: score.passed,
+            outcome: score.outcome,
+            taskVersion: version,
+            outcomeReason: score.outcomeReason,
+          },
         });
       }
     }

@@ -19,7 +19,15 @@ export function rescoreRows({ dbPath, sessionId, after, tasks }, scoreRun, post)
       )
       .iterate(sessionId, after ?? "");
     for (const { body, ...r } of rows) {
-      const run = { id: r.id, taskId: r.task_id, configId: r.config_id, repeat: r.repeat, passed: !!r.passed, outcome: r.outcome, taskVersion: r.task_version };
+      const run = {
+        id: r.id,
+        taskId: r.task_id,
+        configId: r.config_id,
+        repeat: r.repeat,
+        passed: !!r.passed,
+        outcome: r.outcome,
+        taskVersion: r.task_version,
+      };
       const task = tasks[r.task_id];
       if (!task) {
         post({ run, skip: "missing_task" });

@@ -5,12 +5,28 @@ import { acquireWorker, releaseWorker, scoreTimeLimitMs } from "./workers";
 
 /** A run of the session as it was before rescoring. */
 export interface RescoreRun {
-  id: string; taskId: string; configId: string; repeat: number; passed: boolean; outcome: string; taskVersion: number;
+  id: string;
+  taskId: string;
+  configId: string;
+  repeat: number;
+  passed: boolean;
+  outcome: string;
+  taskVersion: number;
 }
 export type RescoreSkip = "missing_task" | "imported" | "unreadable";
-export type RescoreResult = { run: RescoreRun; score: RunScore } | { run: RescoreRun; skip: RescoreSkip } | { run: RescoreRun; unscorable: string };
+export type RescoreResult =
+  | { run: RescoreRun; score: RunScore }
+  | { run: RescoreRun; skip: RescoreSkip }
+  | { run: RescoreRun; unscorable: string };
 
-type Message = { start?: RescoreRun; run?: RescoreRun; score?: RunScore; skip?: RescoreSkip; failed?: string; done?: true };
+type Message = {
+  start?: RescoreRun;
+  run?: RescoreRun;
+  score?: RunScore;
+  skip?: RescoreSkip;
+  failed?: string;
+  done?: true;
+};
 
 /**
  * Scores every run of a session again on a worker thread (./rescore-rows.mjs), in run id order,
@@ -19,7 +35,11 @@ type Message = { start?: RescoreRun; run?: RescoreRun; score?: RunScore; skip?: 
  * scoring after the limit is reported `unscorable`, its worker terminated, and a fresh worker goes
  * on after it. Throws only when the worker cannot start or read the database.
  */
-export async function rescoreOffThread(dbPath: string, sessionId: string, tasks: Record<string, Task>): Promise<RescoreResult[]> {
+export async function rescoreOffThread(
+  dbPath: string,
+  sessionId: string,
+  tasks: Record<string, Task>,
+): Promise<RescoreResult[]> {
   const results: RescoreResult[] = [];
   let after = "";
   for (;;) {
@@ -34,7 +54,11 @@ export async function rescoreOffThread(dbPath: string, sessionId: string, tasks:
       worker.on("message", (m: Message) => {
         if (m.start) {
           current = m.start;
-          timer = setTimeout(() => end({ stopped: current, reason: `scoring took longer than the ${scoreTimeLimitMs() / 1000} s limit` }), scoreTimeLimitMs());
+          timer = setTimeout(
+            () =>
+              end({ stopped: current, reason: `scoring took longer than the ${scoreTimeLimitMs() / 1000} s limit` }),
+            scoreTimeLimitMs(),
+          );
         } else if (m.run) {
           clearTimeout(timer);
           current = null;

@@ -41,18 +41,24 @@ async function next(): Promise<void> {
     try {
       lane.worker = await acquireWorker();
     } catch (e) {
-      return settle({ unscorable: `the scoring worker could not start (${e instanceof Error ? e.message : String(e)})` });
+      return settle({
+        unscorable: `the scoring worker could not start (${e instanceof Error ? e.message : String(e)})`,
+      });
     }
     const w = lane.worker;
     // Events of a worker already stopped (or given back) must not settle the next trace.
     w.on("message", (m: { score?: RunScore; error?: string }) => {
-      if (lane.worker === w) settle(m.score ? { score: m.score } : { unscorable: `the scorer could not read the trace (${m.error})` });
+      if (lane.worker === w)
+        settle(m.score ? { score: m.score } : { unscorable: `the scorer could not read the trace (${m.error})` });
     });
     w.on("error", (e) => lane.worker === w && stop(`the scoring worker failed (${e.message})`));
     w.on("exit", () => lane.worker === w && stop("the scoring worker stopped"));
   }
   // The clock starts when this trace's scoring starts, not when it arrived behind others.
-  lane.timer = setTimeout(() => stop(`scoring took longer than the ${scoreTimeLimitMs() / 1000} s limit`), scoreTimeLimitMs());
+  lane.timer = setTimeout(
+    () => stop(`scoring took longer than the ${scoreTimeLimitMs() / 1000} s limit`),
+    scoreTimeLimitMs(),
+  );
   lane.worker.postMessage({ id: 1, task: item.task, body: item.body, contextWindow: item.contextWindow });
 }
 

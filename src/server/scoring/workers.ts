@@ -32,7 +32,9 @@ export function acquireWorker(): Promise<Worker> {
     return Promise.resolve(idle);
   }
   return new Promise((resolve, reject) => {
-    const worker = new Worker(path.join(/*turbopackIgnore: true*/ process.cwd(), "src", "server", "scoring", "score-worker.mjs"));
+    const worker = new Worker(
+      path.join(/*turbopackIgnore: true*/ process.cwd(), "src", "server", "scoring", "score-worker.mjs"),
+    );
     const ready = (m: { ready?: true }) => {
       if (!m.ready) return;
       worker.off("message", ready);

@@ -8,7 +8,11 @@ import { notFound } from "../errors";
 export function cancelSession(ctx: Ctx, id: string) {
   const now = ctx.now();
   return ctx.db.transaction((tx) => {
-    const s = tx.select({ id: sessions.id, cancelledAt: sessions.cancelledAt }).from(sessions).where(eq(sessions.id, id)).get();
+    const s = tx
+      .select({ id: sessions.id, cancelledAt: sessions.cancelledAt })
+      .from(sessions)
+      .where(eq(sessions.id, id))
+      .get();
     if (!s) throw notFound("session", id);
     const changed = tx
       .update(jobs)

@@ -5,9 +5,22 @@ import { wilson } from "@/domain/stats/wilson";
 import { notFound } from "../errors";
 
 interface SessionRow {
-  id: string; name: string; trial: number; created_at: number; cancelled_at: number | null; suite_id: string;
-  suite_version: number; job_order: string; seed: number; repeats: number; lease_seconds: number; max_attempts: number;
-  notes: string | null; task_ids: string; config_ids: string; device_ids: string | null;
+  id: string;
+  name: string;
+  trial: number;
+  created_at: number;
+  cancelled_at: number | null;
+  suite_id: string;
+  suite_version: number;
+  job_order: string;
+  seed: number;
+  repeats: number;
+  lease_seconds: number;
+  max_attempts: number;
+  notes: string | null;
+  task_ids: string;
+  config_ids: string;
+  device_ids: string | null;
 }
 
 /**
@@ -18,7 +31,8 @@ function pinnedDevices(ctx: Ctx, deviceIds: string | null) {
   if (deviceIds === null) return null;
   const ids = JSON.parse(deviceIds) as string[];
   const rows = ids.map((id) => {
-    const d = ctx.db.$client.prepare("SELECT name, revoked_at AS revokedAt FROM devices WHERE id = ?").get(id) as { name: string; revokedAt: number | null } | undefined;
+    const d = ctx.db.$client.prepare("SELECT name, revoked_at AS revokedAt FROM devices WHERE id = ?").get(id) as
+      { name: string; revokedAt: number | null } | undefined;
     return { id, name: d?.name ?? id, revoked: !d || d.revokedAt !== null };
   });
   return { devices: rows, allRevoked: rows.every((d) => d.revoked) };

@@ -2,8 +2,17 @@ import "server-only";
 import type { Ctx } from "../context";
 
 export interface SessionRunRow {
-  id: string; taskId: string; configId: string; repeat: number; attempt: number; deviceId: string;
-  passed: boolean; outcome: string; outcomeReason: string; superseded: boolean; receivedAt: string;
+  id: string;
+  taskId: string;
+  configId: string;
+  repeat: number;
+  attempt: number;
+  deviceId: string;
+  passed: boolean;
+  outcome: string;
+  outcomeReason: string;
+  superseded: boolean;
+  receivedAt: string;
 }
 
 /** The session's runs, newest first, with their current verdicts. */
@@ -17,8 +26,16 @@ export function listSessionRuns(ctx: Ctx, sessionId: string, limit = 200): Sessi
     )
     .all(sessionId, limit) as Record<string, string | number>[];
   return rows.map((r) => ({
-    id: String(r.id), taskId: String(r.task_id), configId: String(r.config_id), repeat: Number(r.repeat),
-    attempt: Number(r.attempt), deviceId: String(r.device_id), passed: !!r.passed, outcome: String(r.outcome),
-    outcomeReason: String(r.outcome_reason), superseded: !!r.superseded, receivedAt: new Date(Number(r.received_at)).toISOString(),
+    id: String(r.id),
+    taskId: String(r.task_id),
+    configId: String(r.config_id),
+    repeat: Number(r.repeat),
+    attempt: Number(r.attempt),
+    deviceId: String(r.device_id),
+    passed: !!r.passed,
+    outcome: String(r.outcome),
+    outcomeReason: String(r.outcome_reason),
+    superseded: !!r.superseded,
+    receivedAt: new Date(Number(r.received_at)).toISOString(),
   }));
 }

@@ -5,8 +5,17 @@ import { emptyCounts, type JobCounts, type JobState } from "@/domain/queue";
 /** Sessions newest first, with their job counts. */
 export function listSessions(ctx: Ctx) {
   const sessions = ctx.db.$client
-    .prepare("SELECT id, name, trial, created_at, cancelled_at, suite_id FROM sessions ORDER BY created_at DESC, id DESC")
-    .all() as { id: string; name: string; trial: number; created_at: number; cancelled_at: number | null; suite_id: string }[];
+    .prepare(
+      "SELECT id, name, trial, created_at, cancelled_at, suite_id FROM sessions ORDER BY created_at DESC, id DESC",
+    )
+    .all() as {
+    id: string;
+    name: string;
+    trial: number;
+    created_at: number;
+    cancelled_at: number | null;
+    suite_id: string;
+  }[];
   const counts = ctx.db.$client
     .prepare("SELECT session_id, state, COUNT(*) AS n FROM jobs GROUP BY session_id, state")
     .all() as { session_id: string; state: JobState; n: number }[];

@@ -55,23 +55,38 @@ export function getConfig(ctx: Ctx, suiteId: string, configId: string, version: 
  * of the default suite's id, since versions saved later (the budget planner's) are not flagged default.
  */
 export function resolveSuite(ctx: Ctx, id?: string): Suite {
-  const defaultId = id ? undefined : ctx.db.select({ id: suites.id }).from(suites).where(eq(suites.isDefault, true)).limit(1).get()?.id;
+  const defaultId = id
+    ? undefined
+    : ctx.db.select({ id: suites.id }).from(suites).where(eq(suites.isDefault, true)).limit(1).get()?.id;
   const wanted = id ?? defaultId;
   // The newest version's number, then its document from the per-version cache: stored versions
   // never change, and parsing the whole suite on every session took ~6 ms.
   const newest = wanted
-    ? ctx.db.select({ version: suites.version }).from(suites).where(eq(suites.id, wanted)).orderBy(desc(suites.version)).limit(1).get()
+    ? ctx.db
+        .select({ version: suites.version })
+        .from(suites)
+        .where(eq(suites.id, wanted))
+        .orderBy(desc(suites.version))
+        .limit(1)
+        .get()
     : undefined;
   if (!newest) {
     if (id) throw notFound("suite", id);
-    throw new ServiceError("not_found", "No default suite is loaded; restart the dashboard so it loads suites/ from the repository.");
+    throw new ServiceError(
+      "not_found",
+      "No default suite is loaded; restart the dashboard so it loads suites/ from the repository.",
+    );
   }
   return getSuiteVersion(ctx, wanted!, newest.version);
 }
 
 export function getSuiteVersion(ctx: Ctx, id: string, version: number): Suite {
   return cached(ctx, `s:${id}:${version}`, () => {
-    const row = ctx.db.select({ doc: suites.doc }).from(suites).where(and(eq(suites.id, id), eq(suites.version, version))).get();
+    const row = ctx.db
+      .select({ doc: suites.doc })
+      .from(suites)
+      .where(and(eq(suites.id, id), eq(suites.version, version)))
+      .get();
     if (!row) throw notFound("suite version", `${id}@${version}`);
     return JSON.parse(row.doc) as Suite;
   });
@@ -84,7 +99,9 @@ export function storedVersions(ctx: Ctx, id: string): Suite[] {
 }
 
 /** For pages: the default suite, or the sentence to show when none is loaded. */
-export function defaultSuiteForPage(ctx: Ctx): { suite: Suite; error?: undefined } | { suite?: undefined; error: string } {
+export function defaultSuiteForPage(
+  ctx: Ctx,
+): { suite: Suite; error?: undefined } | { suite?: undefined; error: string } {
   try {
     return { suite: resolveSuite(ctx) };
   } catch (err) {

@@ -23,5 +23,9 @@ export function importSuite(ctx: Ctx, input: unknown) {
   }
   const created = storeSuite(ctx, result.suite);
   const s = result.suite;
-  return { created, suite: { id: s.id, version: s.version, tasks: s.tasks.length, configs: s.configs.length }, warnings: result.warnings };
+  return {
+    created,
+    suite: { id: s.id, version: s.version, tasks: s.tasks.length, configs: s.configs.length },
+    warnings: result.warnings,
+  };
 }

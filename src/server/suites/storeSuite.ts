@@ -22,16 +22,36 @@ export function storeSuite(ctx: Ctx, suite: Suite, opts: { isDefault?: boolean }
       .get();
     if (opts.isDefault) tx.update(suites).set({ isDefault: false }).where(eq(suites.isDefault, true)).run();
     if (existing) {
-      if (opts.isDefault) tx.update(suites).set({ isDefault: true }).where(and(eq(suites.id, suite.id), eq(suites.version, suite.version))).run();
+      if (opts.isDefault)
+        tx.update(suites)
+          .set({ isDefault: true })
+          .where(and(eq(suites.id, suite.id), eq(suites.version, suite.version)))
+          .run();
       return false;
     }
     const now = ctx.now();
     tx.insert(suites)
-      .values({ id: suite.id, version: suite.version, name: suite.name ?? null, doc: JSON.stringify(suite), contentHash: suiteHash, isDefault: !!opts.isDefault, loadedAt: now })
+      .values({
+        id: suite.id,
+        version: suite.version,
+        name: suite.name ?? null,
+        doc: JSON.stringify(suite),
+        contentHash: suiteHash,
+        isDefault: !!opts.isDefault,
+        loadedAt: now,
+      })
       .run();
     for (const t of suite.tasks) {
       tx.insert(tasks)
-        .values({ suiteId: suite.id, taskId: t.id, version: t.version, group: t.group, heldOut: !!t.heldOut, doc: JSON.stringify(t), contentHash: hash(t) })
+        .values({
+          suiteId: suite.id,
+          taskId: t.id,
+          version: t.version,
+          group: t.group,
+          heldOut: !!t.heldOut,
+          doc: JSON.stringify(t),
+          contentHash: hash(t),
+        })
         .onConflictDoNothing()
         .run();
     }

@@ -53,7 +53,9 @@ export function keywordOf(prompt: string, solution?: SimSolution): string {
 export function groupOf(job: Job, solution?: SimSolution): TaskGroup {
   if (solution?.group) return solution.group;
   if (job.task.workspace.files.length === 0 && !solution?.files && !solution?.bash) return "no_files";
-  const writes = (solution?.files ?? []).filter((c) => c.name === "write_file" || c.name === "edit_file" || c.name === "manage_file");
+  const writes = (solution?.files ?? []).filter(
+    (c) => c.name === "write_file" || c.name === "edit_file" || c.name === "manage_file",
+  );
   return writes.length >= 2 ? "multi_step" : "files";
 }
 
@@ -63,7 +65,12 @@ export function groupOf(job: Job, solution?: SimSolution): TaskGroup {
  * after the first failed call or asks the user; planning stops the quitting but fills a tight
  * context on multi-step tasks; bash invites placeholders; worked examples make `solves` common.
  */
-export function profileWeights(c: Components, group: TaskGroup, startupTokens: number, contextWindow: number): Partial<Record<Profile, number>> {
+export function profileWeights(
+  c: Components,
+  group: TaskGroup,
+  startupTokens: number,
+  contextWindow: number,
+): Partial<Record<Profile, number>> {
   if (c.actions === "none") {
     return group === "no_files" ? { no_tools_answer: 9, wrong_answer: 1 } : { asks_user: 7, no_tools_answer: 3 };
   }
@@ -74,8 +81,22 @@ export function profileWeights(c: Components, group: TaskGroup, startupTokens: n
   }
   const w: Partial<Record<Profile, number>> =
     group === "files"
-      ? { solves: 4, quits_after_failure: 3, asks_user: 3, placeholder: c.actions === "bash" ? 2 : 1, loops: 0.5, crash: 0.15 }
-      : { solves: 1.5, quits_after_failure: 3, asks_user: 3, placeholder: c.actions === "bash" ? 3 : 2, loops: 0.5, crash: 0.15 };
+      ? {
+          solves: 4,
+          quits_after_failure: 3,
+          asks_user: 3,
+          placeholder: c.actions === "bash" ? 2 : 1,
+          loops: 0.5,
+          crash: 0.15,
+        }
+      : {
+          solves: 1.5,
+          quits_after_failure: 3,
+          asks_user: 3,
+          placeholder: c.actions === "bash" ? 3 : 2,
+          loops: 0.5,
+          crash: 0.15,
+        };
   const scale = (p: Profile, f: number) => (w[p] = (w[p] ?? 0) * f);
   if (c.planning) {
     scale("asks_user", 0.25);
@@ -97,7 +118,14 @@ export function profileWeights(c: Components, group: TaskGroup, startupTokens: n
 
 /** Profiles from best to worst; the weighted choice walks them in this order. */
 const ORDER: readonly Profile[] = [
-  "solves", "no_tools_answer", "placeholder", "context_full", "loops", "quits_after_failure", "asks_user", "wrong_answer",
+  "solves",
+  "no_tools_answer",
+  "placeholder",
+  "context_full",
+  "loops",
+  "quits_after_failure",
+  "asks_user",
+  "wrong_answer",
 ];
 
 /**
@@ -116,7 +144,9 @@ export function chooseProfile(job: Job, seed: number, weights: Partial<Record<Pr
   const ordered: Partial<Record<Profile, number>> = {};
   for (const p of ORDER) if (rest[p]) ordered[p] = rest[p];
   const difficulty = createRng(hashSeed(seed, "profile", job.task.id)).float();
-  return rep.float() < 0.05 + 0.25 * job.config.temperature ? weightedChoice(rep, ordered) : weightedChoice(difficulty, ordered);
+  return rep.float() < 0.05 + 0.25 * job.config.temperature
+    ? weightedChoice(rep, ordered)
+    : weightedChoice(difficulty, ordered);
 }
 
 // ---------------------------------------------------------------- behaviours
@@ -127,7 +157,8 @@ function scriptedCalls(ctx: PolicyContext): SimCall[] | undefined {
   const s = ctx.solution;
   if (!s) return undefined;
   const actions = ctx.job.config.components.actions;
-  if (actions === "bash") return s.bash?.map((c) => (typeof c === "string" ? { name: "bash", args: { command: c } } : c));
+  if (actions === "bash")
+    return s.bash?.map((c) => (typeof c === "string" ? { name: "bash", args: { command: c } } : c));
   if (actions === "files") return s.files;
   return undefined;
 }
@@ -135,15 +166,24 @@ function scriptedCalls(ctx: PolicyContext): SimCall[] | undefined {
 function describe(call: SimCall): string {
   const a = call.args;
   switch (call.name) {
-    case "search_files": return `Search the files for "${String(a.text)}"`;
-    case "find_files": return `Find files named ${String(a.name)}`;
-    case "list_files": return `List ${String(a.path ?? "/")}`;
-    case "read_file": return `Read ${String(a.path)}`;
-    case "write_file": return a.append ? `Add to ${String(a.path)}` : `Write ${String(a.path)}`;
-    case "edit_file": return `Update ${String(a.path)}`;
-    case "manage_file": return `${String(a.action)} ${String(a.path)}`;
-    case "bash": return `Run ${String(a.command).split(/\s+/)[0]} ${String(a.command).split(/\s+/).slice(1).join(" ").slice(0, 40)}`.trim();
-    default: return call.name;
+    case "search_files":
+      return `Search the files for "${String(a.text)}"`;
+    case "find_files":
+      return `Find files named ${String(a.name)}`;
+    case "list_files":
+      return `List ${String(a.path ?? "/")}`;
+    case "read_file":
+      return `Read ${String(a.path)}`;
+    case "write_file":
+      return a.append ? `Add to ${String(a.path)}` : `Write ${String(a.path)}`;
+    case "edit_file":
+      return `Update ${String(a.path)}`;
+    case "manage_file":
+      return `${String(a.action)} ${String(a.path)}`;
+    case "bash":
+      return `Run ${String(a.command).split(/\s+/)[0]} ${String(a.command).split(/\s+/).slice(1).join(" ").slice(0, 40)}`.trim();
+    default:
+      return call.name;
   }
 }
 
@@ -153,7 +193,12 @@ const explore = (ctx: PolicyContext): Action =>
     : { kind: "call", name: "list_files", args: { path: "/" }, say: "Let me look at the files first." };
 
 function* plan(steps: string[], done: number): Generator<Action, void, ToolResult> {
-  yield { kind: "call", name: "update_plan", args: { steps: steps.map((step, i) => ({ step, done: i < done })) }, say: done === 0 ? "I'll make a plan." : undefined };
+  yield {
+    kind: "call",
+    name: "update_plan",
+    args: { steps: steps.map((step, i) => ({ step, done: i < done })) },
+    say: done === 0 ? "I'll make a plan." : undefined,
+  };
 }
 
 /** The generic fallback for a task without a solution: search a prompt word, read the first hit, reply. */
@@ -169,7 +214,12 @@ function* generic(ctx: PolicyContext): Policy {
     return;
   }
   const read: ToolResult = yield bash ? bashCall(`cat ${path}`) : { kind: "call", name: "read_file", args: { path } };
-  const first = read.ok ? read.result.split("\n").find((l) => l.trim() !== "")?.trim() : undefined;
+  const first = read.ok
+    ? read.result
+        .split("\n")
+        .find((l) => l.trim() !== "")
+        ?.trim()
+    : undefined;
   yield { kind: "reply", text: first ? `Here is what I found in ${path}: ${first}` : `I couldn't read ${path}.` };
 }
 
@@ -194,7 +244,10 @@ function* solves(ctx: PolicyContext): Policy {
     yield { kind: "call", name: call.name, args: call.args, say: call.say };
     if (i === resave) {
       const path = writtenPath(call);
-      if (path) yield call.name === "bash" ? bashCall(`cat ${path}`, "Let me check what I wrote.") : { kind: "call", name: "read_file", args: { path }, say: "Let me check what I wrote." };
+      if (path)
+        yield call.name === "bash"
+          ? bashCall(`cat ${path}`, "Let me check what I wrote.")
+          : { kind: "call", name: "read_file", args: { path }, say: "Let me check what I wrote." };
       yield { kind: "call", name: call.name, args: call.args };
     }
     if (planning && !examples && i === Math.floor(calls.length / 2) && calls.length > 2) yield* plan(steps, i + 1);
@@ -230,7 +283,9 @@ function* quitsAfterFailure(ctx: PolicyContext): Policy {
     : { kind: "call", name: "read_file", args: { path } };
   yield {
     kind: "reply",
-    text: r.ok ? `I looked in ${path} but couldn't find what you asked for.` : `I couldn't find the ${word} information. The file ${path} doesn't exist.`,
+    text: r.ok
+      ? `I looked in ${path} but couldn't find what you asked for.`
+      : `I couldn't find the ${word} information. The file ${path} doesn't exist.`,
   };
 }
 
@@ -241,9 +296,10 @@ function* asksUser(ctx: PolicyContext): Policy {
 
 function* loops(ctx: PolicyContext): Policy {
   const path = guessedPath(ctx);
-  const action: Action = ctx.job.config.components.actions === "bash"
-    ? bashCall(`cat ${path}`)
-    : { kind: "call", name: "read_file", args: { path } };
+  const action: Action =
+    ctx.job.config.components.actions === "bash"
+      ? bashCall(`cat ${path}`)
+      : { kind: "call", name: "read_file", args: { path } };
   for (let i = 0; i < 200; i++) yield action;
   yield { kind: "reply", text: "" };
 }
@@ -254,10 +310,14 @@ function placeholderWrites(ctx: PolicyContext): { path: string; content: string 
   const Word = word.charAt(0).toUpperCase() + word.slice(1);
   const targets = new Set<string>();
   for (const c of ctx.solution?.files ?? []) {
-    if ((c.name === "write_file" || c.name === "edit_file") && typeof c.args.path === "string") targets.add(c.args.path);
+    if ((c.name === "write_file" || c.name === "edit_file") && typeof c.args.path === "string")
+      targets.add(c.args.path);
   }
   if (targets.size === 0) targets.add(`/reminders/${word}.md`);
-  return [...targets].map((path) => ({ path, content: `Reminder: ${Word} appointment on [Date and Time] at [Location]\n` }));
+  return [...targets].map((path) => ({
+    path,
+    content: `Reminder: ${Word} appointment on [Date and Time] at [Location]\n`,
+  }));
 }
 
 function* placeholder(ctx: PolicyContext): Policy {
@@ -269,7 +329,11 @@ function* placeholder(ctx: PolicyContext): Policy {
       const text = w.content.replace(/\n$/, "").replace(/'/g, "'\\''");
       yield bashCall(`${dir ? `mkdir -p ${dir} && ` : ""}echo '${text}' ${exists ? ">>" : ">"} ${w.path}`);
     } else {
-      yield { kind: "call", name: "write_file", args: exists ? { path: w.path, content: w.content, append: true } : { path: w.path, content: w.content } };
+      yield {
+        kind: "call",
+        name: "write_file",
+        args: exists ? { path: w.path, content: w.content, append: true } : { path: w.path, content: w.content },
+      };
     }
   }
   yield { kind: "reply", text: "Done! I've saved it for you." };
@@ -290,10 +354,16 @@ function* contextFull(ctx: PolicyContext): Policy {
   const planning = ctx.job.config.components.planning;
   for (let i = 0; ; i++) {
     if (planning) yield* plan(steps, Math.min(i, 2));
-    const thinking = planning ? undefined : `Let me think about this step by step. ${steps.slice(0, 3 + i).join(". ")}.`;
+    const thinking = planning
+      ? undefined
+      : `Let me think about this step by step. ${steps.slice(0, 3 + i).join(". ")}.`;
     steps.push(`Double-check step ${steps.length - 5} again in case a detail about ${word} was missed`);
     const path = files.length ? files[i % files.length] : "/";
-    const again: Action = bash ? bashCall(files.length ? `cat ${path}` : "ls /") : files.length ? { kind: "call", name: "read_file", args: { path } } : explore(ctx);
+    const again: Action = bash
+      ? bashCall(files.length ? `cat ${path}` : "ls /")
+      : files.length
+        ? { kind: "call", name: "read_file", args: { path } }
+        : explore(ctx);
     yield thinking && again.kind === "call" ? { ...again, say: thinking } : again;
   }
 }
@@ -302,7 +372,13 @@ function* crash(ctx: PolicyContext): Policy {
   const calls = scriptedCalls(ctx) ?? [];
   const n = Math.min(calls.length, ctx.rng.int(0, 2));
   for (const c of calls.slice(0, n)) yield { kind: "call", name: c.name, args: c.args, say: c.say };
-  yield { kind: "crash", detail: ctx.rng.pick(["ExecuTorch: memory allocation failed during decode", "react-native-executorch: generate() threw RuntimeError (status 0x12)"]) };
+  yield {
+    kind: "crash",
+    detail: ctx.rng.pick([
+      "ExecuTorch: memory allocation failed during decode",
+      "react-native-executorch: generate() threw RuntimeError (status 0x12)",
+    ]),
+  };
 }
 
 function* noToolsAnswer(ctx: PolicyContext): Policy {
@@ -310,7 +386,10 @@ function* noToolsAnswer(ctx: PolicyContext): Policy {
     yield { kind: "reply", text: "I don't have access to your files, so I can't do that from here." };
     return;
   }
-  yield { kind: "reply", text: ctx.solution?.reply ?? `Here is my answer: ${ctx.job.task.prompt.split(/[.?!]/)[0].trim()}.` };
+  yield {
+    kind: "reply",
+    text: ctx.solution?.reply ?? `Here is my answer: ${ctx.job.task.prompt.split(/[.?!]/)[0].trim()}.`,
+  };
 }
 
 function* wrongAnswer(ctx: PolicyContext): Policy {

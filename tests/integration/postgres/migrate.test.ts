@@ -27,10 +27,18 @@ describe.skipIf(!pgUrl)("PostgreSQL migrations", () => {
       const cols = await dbs[0].$client.query(
         "SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, ordinal_position",
       );
-      const got = cols.rows.map((r) => `${r.table_name}.${r.column_name} ${r.data_type}${r.is_nullable === "NO" ? " not null" : ""}`);
+      const got = cols.rows.map(
+        (r) => `${r.table_name}.${r.column_name} ${r.data_type}${r.is_nullable === "NO" ? " not null" : ""}`,
+      );
       const want = (Object.values(schema) as unknown[])
         .filter((t): t is PgTable => t instanceof PgTable)
-        .flatMap((t) => { const c = getTableConfig(t); return c.columns.map((col) => `${c.name}.${col.name} ${col.getSQLType().replace(/^(double precision)$/, "double precision")}${col.notNull ? " not null" : ""}`); });
+        .flatMap((t) => {
+          const c = getTableConfig(t);
+          return c.columns.map(
+            (col) =>
+              `${c.name}.${col.name} ${col.getSQLType().replace(/^(double precision)$/, "double precision")}${col.notNull ? " not null" : ""}`,
+          );
+        });
       expect([...got].sort()).toEqual([...want].sort());
     } finally {
       await Promise.all(dbs.map((d) => d.$client.end()));
@@ -41,7 +49,9 @@ describe.skipIf(!pgUrl)("PostgreSQL migrations", () => {
     const t = await pgTestDatabase();
     const db = await openPgDb(t.url, { max: 1 });
     try {
-      await db.$client.query("INSERT INTO devices (id, name, token_hash, created_at) VALUES ('d1', 'p', 'h', 1764580000123)");
+      await db.$client.query(
+        "INSERT INTO devices (id, name, token_hash, created_at) VALUES ('d1', 'p', 'h', 1764580000123)",
+      );
       const r = await db.$client.query("SELECT created_at, COUNT(*) OVER () AS n FROM devices");
       expect(r.rows[0]).toEqual({ created_at: 1764580000123, n: 1 });
     } finally {
@@ -53,6 +63,7 @@ describe.skipIf(!pgUrl)("PostgreSQL migrations", () => {
   it("is chosen only by postgres:// and postgresql:// URLs", () => {
     expect(isPostgresUrl("postgres://u@h/db")).toBe(true);
     expect(isPostgresUrl("postgresql://u@h/db")).toBe(true);
-    for (const s of [undefined, "", "./data/harness-lab.db", "file:x.db", "mysql://h/db"]) expect(isPostgresUrl(s)).toBe(false);
+    for (const s of [undefined, "", "./data/harness-lab.db", "file:x.db", "mysql://h/db"])
+      expect(isPostgresUrl(s)).toBe(false);
   });
 });

@@ -2,19 +2,40 @@ import { describe, expect, it } from "vitest";
 import { decideAccess, isCrossSite, isLoopback, type AccessRequest } from "@/domain/access/policy";
 
 const req = (over: Partial<AccessRequest>): AccessRequest => ({
-  method: "GET", pathname: "/", remote: "127.0.0.1", origin: null, host: "localhost:3000", adminConfigured: false, adminSession: false, ...over,
+  method: "GET",
+  pathname: "/",
+  remote: "127.0.0.1",
+  origin: null,
+  host: "localhost:3000",
+  adminConfigured: false,
+  adminSession: false,
+  ...over,
 });
 
 describe("isLoopback", () => {
   it.each([
-    ["127.0.0.1", true], ["127.5.6.7", true], ["::1", true], ["::ffff:127.0.0.1", true],
-    ["192.168.1.20", false], ["10.0.0.1", false], ["::ffff:192.168.1.20", false], ["fe80::1", false], ["", false], ["127.0.0.1.evil", false],
+    ["127.0.0.1", true],
+    ["127.5.6.7", true],
+    ["::1", true],
+    ["::ffff:127.0.0.1", true],
+    ["192.168.1.20", false],
+    ["10.0.0.1", false],
+    ["::ffff:192.168.1.20", false],
+    ["fe80::1", false],
+    ["", false],
+    ["127.0.0.1.evil", false],
   ])("%s → %s", (a, yes) => expect(isLoopback(a)).toBe(yes));
 });
 
 describe("decideAccess", () => {
   it("lets phones on the LAN reach the device API and health, and anyone reach the login", () => {
-    for (const pathname of ["/api/device/v1/poll", "/api/device/v1/jobs/j/result", "/api/health", "/login", "/api/auth/login"]) {
+    for (const pathname of [
+      "/api/device/v1/poll",
+      "/api/device/v1/jobs/j/result",
+      "/api/health",
+      "/login",
+      "/api/auth/login",
+    ]) {
       expect(decideAccess(req({ remote: "192.168.1.20", pathname, method: "POST" }))).toBe("allow");
     }
   });
@@ -25,21 +46,35 @@ describe("decideAccess", () => {
   it("refuses other addresses without an admin password, and asks them to log in with one", () => {
     expect(decideAccess(req({ remote: "192.168.1.20", pathname: "/api/export/runs.csv" }))).toBe("forbidden");
     expect(decideAccess(req({ remote: "192.168.1.20", pathname: "/", adminConfigured: true }))).toBe("login");
-    expect(decideAccess(req({ remote: "192.168.1.20", pathname: "/", adminConfigured: true, adminSession: true }))).toBe("allow");
+    expect(
+      decideAccess(req({ remote: "192.168.1.20", pathname: "/", adminConfigured: true, adminSession: true })),
+    ).toBe("allow");
   });
   it("treats loopback as remote when told to (a reverse proxy or tunnel on the same machine)", () => {
     expect(decideAccess(req({ pathname: "/analytics", loopbackTrusted: false }))).toBe("forbidden");
-    expect(decideAccess(req({ pathname: "/analytics", loopbackTrusted: false, adminConfigured: true, adminSession: true }))).toBe("allow");
-    expect(decideAccess(req({ pathname: "/api/device/v1/poll", method: "POST", loopbackTrusted: false }))).toBe("allow");
+    expect(
+      decideAccess(req({ pathname: "/analytics", loopbackTrusted: false, adminConfigured: true, adminSession: true })),
+    ).toBe("allow");
+    expect(decideAccess(req({ pathname: "/api/device/v1/poll", method: "POST", loopbackTrusted: false }))).toBe(
+      "allow",
+    );
   });
   it("refuses a state-changing request from another site, even on loopback", () => {
-    expect(decideAccess(req({ method: "POST", pathname: "/api/sessions", origin: "https://evil.example" }))).toBe("cross_site");
+    expect(decideAccess(req({ method: "POST", pathname: "/api/sessions", origin: "https://evil.example" }))).toBe(
+      "cross_site",
+    );
     expect(decideAccess(req({ method: "DELETE", pathname: "/api/devices/d", origin: "null" }))).toBe("cross_site");
-    expect(decideAccess(req({ method: "POST", pathname: "/api/sessions", origin: "http://localhost:3000" }))).toBe("allow");
-    expect(decideAccess(req({ method: "GET", pathname: "/api/sessions", origin: "https://evil.example" }))).toBe("allow");
+    expect(decideAccess(req({ method: "POST", pathname: "/api/sessions", origin: "http://localhost:3000" }))).toBe(
+      "allow",
+    );
+    expect(decideAccess(req({ method: "GET", pathname: "/api/sessions", origin: "https://evil.example" }))).toBe(
+      "allow",
+    );
   });
   it("leaves the device API to its bearer tokens whatever the Origin", () => {
     expect(isCrossSite("POST", "https://evil.example", "localhost:3000")).toBe(true);
-    expect(decideAccess(req({ method: "POST", pathname: "/api/device/v1/poll", origin: "https://evil.example" }))).toBe("allow");
+    expect(decideAccess(req({ method: "POST", pathname: "/api/device/v1/poll", origin: "https://evil.example" }))).toBe(
+      "allow",
+    );
   });
 });

@@ -3,12 +3,33 @@ import { safeNextPath } from "@/domain/access/redirect";
 
 describe("safeNextPath", () => {
   it.each([
-    ["/", "/"], ["/analytics", "/analytics"], ["/sessions/ses_1?tab=runs#top", "/sessions/ses_1?tab=runs#top"], ["/a/../b", "/b"], ["runs", "/runs"],
+    ["/", "/"],
+    ["/analytics", "/analytics"],
+    ["/sessions/ses_1?tab=runs#top", "/sessions/ses_1?tab=runs#top"],
+    ["/a/../b", "/b"],
+    ["runs", "/runs"],
   ])("keeps the dashboard path %j", (next, path) => expect(safeNextPath(next)).toBe(path));
   it.each([
-    "//evil", "//evil.example/x", "/\\evil", "/\\evil.example", "\\\\evil", "/\t/evil", "/\n/evil", " //evil", "https://evil", "http://dashboard.invalid.evil/",
-    "javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>alert(1)</script>", "/.//evil", "/..//evil", "///evil", "//%09/evil",
-    "", null, undefined,
+    "//evil",
+    "//evil.example/x",
+    "/\\evil",
+    "/\\evil.example",
+    "\\\\evil",
+    "/\t/evil",
+    "/\n/evil",
+    " //evil",
+    "https://evil",
+    "http://dashboard.invalid.evil/",
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "/.//evil",
+    "/..//evil",
+    "///evil",
+    "//%09/evil",
+    "",
+    null,
+    undefined,
   ])("sends %j to /", (next) => expect(safeNextPath(next)).toBe("/"));
   it("keeps `/%5Cevil.example` as the harmless local path it is once the form posts it back decoded", () => {
     // The login page reads `next` from its query (decoded: `/\evil.example`) and posts it back.

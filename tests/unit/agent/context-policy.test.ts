@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type ContextView, applyElide, planContext, planElide, planSummary, recentStart } from "@/domain/agent/context-policy";
+import {
+  type ContextView,
+  applyElide,
+  planContext,
+  planElide,
+  planSummary,
+  recentStart,
+} from "@/domain/agent/context-policy";
 
 // Window 1000: soft threshold 600, hard 850, recent budget 300 tokens (at least 2 turns).
 const turns = [
@@ -16,7 +23,16 @@ describe("recent window", () => {
     expect(recentStart(turns, 1000)).toBe(1);
   });
   it("always keeps two turns, even over budget", () => {
-    expect(recentStart([{ tokens: 500, outputs: [] }, { tokens: 500, outputs: [] }, { tokens: 500, outputs: [] }], 1000)).toBe(1);
+    expect(
+      recentStart(
+        [
+          { tokens: 500, outputs: [] },
+          { tokens: 500, outputs: [] },
+          { tokens: 500, outputs: [] },
+        ],
+        1000,
+      ),
+    ).toBe(1);
     expect(recentStart([{ tokens: 500, outputs: [] }], 1000)).toBe(0);
   });
 });
@@ -24,10 +40,23 @@ describe("recent window", () => {
 describe("elision", () => {
   it("stubs middle-region outputs oldest first until under the soft threshold", () => {
     // 700 - (180 - 10) = 530
-    expect(planElide(view(700), 10)).toEqual({ targets: [{ turn: 0, output: 0 }], tokensBefore: 700, tokensAfter: 530 });
+    expect(planElide(view(700), 10)).toEqual({
+      targets: [{ turn: 0, output: 0 }],
+      tokensBefore: 700,
+      tokensAfter: 530,
+    });
   });
   it("skips elided and small outputs", () => {
-    const small = [{ tokens: 40, outputs: [{ tokens: 30, elided: false }, { tokens: 5, elided: true }] }, ...turns.slice(1)];
+    const small = [
+      {
+        tokens: 40,
+        outputs: [
+          { tokens: 30, elided: false },
+          { tokens: 5, elided: true },
+        ],
+      },
+      ...turns.slice(1),
+    ];
     expect(planElide({ window: 1000, used: 900, turns: small }, 10)).toBeNull();
   });
   it("applying a plan shrinks the turn by what the stub saved", () => {
@@ -48,7 +77,9 @@ describe("modes", () => {
     expect(planContext("elide", view(700), 10).map((s) => s.kind)).toEqual(["elide"]);
   });
   it("summarize mode summarises the middle past 85%", () => {
-    expect(planContext("summarize", view(900), 10)).toEqual([{ kind: "summarize", plan: { upTo: 1, tokensBefore: 900, tokensWithoutTurns: 700 } }]);
+    expect(planContext("summarize", view(900), 10)).toEqual([
+      { kind: "summarize", plan: { upTo: 1, tokensBefore: 900, tokensWithoutTurns: 700 } },
+    ]);
     expect(planSummary(view(900))).toEqual({ upTo: 1, tokensBefore: 900, tokensWithoutTurns: 700 });
   });
   it("staged elides and stops when that is enough", () => {

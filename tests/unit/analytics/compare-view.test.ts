@@ -10,7 +10,10 @@ describe("compareLists", () => {
     expect(lists).toEqual({
       improved: [{ taskId: "t2", a: "1/3", b: "5/6" }],
       degraded: [],
-      unchanged: [{ taskId: "t1", a: "3/3", b: "3/3" }, { taskId: "gone", a: "–", b: "–" }],
+      unchanged: [
+        { taskId: "t1", a: "3/3", b: "3/3" },
+        { taskId: "gone", a: "–", b: "–" },
+      ],
     });
   });
 });

@@ -1,12 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { compareSides, likeForLikeWarnings } from "@/domain/analytics/compare";
 
-const t = (taskId: string, aPassed: number, bPassed: number, aRuns = 3, bRuns = 3) => ({ taskId, aRuns, aPassed, bRuns, bPassed });
+const t = (taskId: string, aPassed: number, bPassed: number, aRuns = 3, bRuns = 3) => ({
+  taskId,
+  aRuns,
+  aPassed,
+  bRuns,
+  bPassed,
+});
 const noPairs = { both: 0, aOnly: 0, bOnly: 0, neither: 0 };
 
 describe("compareSides", () => {
   it("reproduces the study's worked-examples comparison: 2 improved, 2 degraded → sign test p = 1.0", () => {
-    const c = compareSides([t("search", 0, 3), t("index", 0, 3), t("recall", 3, 0), t("words15", 3, 0), t("sum", 3, 3), t("todo", 0, 0)], noPairs);
+    const c = compareSides(
+      [t("search", 0, 3), t("index", 0, 3), t("recall", 3, 0), t("words15", 3, 0), t("sum", 3, 3), t("todo", 0, 0)],
+      noPairs,
+    );
     expect(c.improved).toEqual(["index", "search"]);
     expect(c.degraded).toEqual(["recall", "words15"]);
     expect(c.unchanged).toEqual(["sum", "todo"]);

@@ -24,18 +24,26 @@ function deltaE00([L1, a1, b1]: Lab, [L2, a2, b2]: Lab): number {
   const G = 0.5 * (1 - Math.sqrt(Cbar ** 7 / (Cbar ** 7 + 25 ** 7)));
   const [ap1, ap2] = [(1 + G) * a1, (1 + G) * a2];
   const [Cp1, Cp2] = [Math.hypot(ap1, b1), Math.hypot(ap2, b2)];
-  const hue = (b: number, a: number) => (b === 0 && a === 0 ? 0 : ((Math.atan2(b, a) / rad) + 360) % 360);
+  const hue = (b: number, a: number) => (b === 0 && a === 0 ? 0 : (Math.atan2(b, a) / rad + 360) % 360);
   const [hp1, hp2] = [hue(b1, ap1), hue(b2, ap2)];
   const dL = L2 - L1;
   const dC = Cp2 - Cp1;
   let dh = 0;
-  if (Cp1 * Cp2 !== 0) dh = Math.abs(hp2 - hp1) <= 180 ? hp2 - hp1 : hp2 - hp1 > 180 ? hp2 - hp1 - 360 : hp2 - hp1 + 360;
+  if (Cp1 * Cp2 !== 0)
+    dh = Math.abs(hp2 - hp1) <= 180 ? hp2 - hp1 : hp2 - hp1 > 180 ? hp2 - hp1 - 360 : hp2 - hp1 + 360;
   const dH = 2 * Math.sqrt(Cp1 * Cp2) * Math.sin((dh / 2) * rad);
   const Lbar = (L1 + L2) / 2;
   const Cpbar = (Cp1 + Cp2) / 2;
   let hbar = hp1 + hp2;
-  if (Cp1 * Cp2 !== 0) hbar = Math.abs(hp1 - hp2) <= 180 ? (hp1 + hp2) / 2 : hp1 + hp2 < 360 ? (hp1 + hp2 + 360) / 2 : (hp1 + hp2 - 360) / 2;
-  const T = 1 - 0.17 * Math.cos((hbar - 30) * rad) + 0.24 * Math.cos(2 * hbar * rad) + 0.32 * Math.cos((3 * hbar + 6) * rad) - 0.2 * Math.cos((4 * hbar - 63) * rad);
+  if (Cp1 * Cp2 !== 0)
+    hbar =
+      Math.abs(hp1 - hp2) <= 180 ? (hp1 + hp2) / 2 : hp1 + hp2 < 360 ? (hp1 + hp2 + 360) / 2 : (hp1 + hp2 - 360) / 2;
+  const T =
+    1 -
+    0.17 * Math.cos((hbar - 30) * rad) +
+    0.24 * Math.cos(2 * hbar * rad) +
+    0.32 * Math.cos((3 * hbar + 6) * rad) -
+    0.2 * Math.cos((4 * hbar - 63) * rad);
   const dTheta = 30 * Math.exp(-(((hbar - 275) / 25) ** 2));
   const RC = 2 * Math.sqrt(Cpbar ** 7 / (Cpbar ** 7 + 25 ** 7));
   const SL = 1 + (0.015 * (Lbar - 50) ** 2) / Math.sqrt(20 + (Lbar - 50) ** 2);
@@ -45,8 +53,9 @@ function deltaE00([L1, a1, b1]: Lab, [L2, a2, b2]: Lab): number {
   return Math.sqrt((dL / SL) ** 2 + (dC / SC) ** 2 + (dH / SH) ** 2 + RT * (dC / SC) * (dH / SH));
 }
 
-const pairs = <T,>(xs: readonly T[]) => xs.flatMap((x, i) => xs.slice(i + 1).map((y) => [x, y] as const));
-const minDelta = (palette: readonly string[], d: (p: Lab, q: Lab) => number) => Math.min(...pairs(palette).map(([x, y]) => d(hexToLab(x), hexToLab(y))));
+const pairs = <T>(xs: readonly T[]) => xs.flatMap((x, i) => xs.slice(i + 1).map((y) => [x, y] as const));
+const minDelta = (palette: readonly string[], d: (p: Lab, q: Lab) => number) =>
+  Math.min(...pairs(palette).map(([x, y]) => d(hexToLab(x), hexToLab(y))));
 
 describe("colour conversion (known values)", () => {
   it("pure red is Lab (53.24, 80.09, 67.20); white is (100, 0, 0)", () => {
@@ -81,7 +90,12 @@ describe("config palette", () => {
   it("gives a config the same colour on every page of a selection, whatever order or subset a chart draws", () => {
     const selection = ["files-plan", "bash", "bare", "files"];
     const colors = configColors(selection);
-    expect(colors).toEqual({ bare: CONFIG_PALETTE[0], bash: CONFIG_PALETTE[1], files: CONFIG_PALETTE[2], "files-plan": CONFIG_PALETTE[3] });
+    expect(colors).toEqual({
+      bare: CONFIG_PALETTE[0],
+      bash: CONFIG_PALETTE[1],
+      files: CONFIG_PALETTE[2],
+      "files-plan": CONFIG_PALETTE[3],
+    });
     expect(configColors([...selection].reverse())).toEqual(colors);
     expect(new Set(Object.values(colors)).size).toBe(4);
     expect(colorOf(colors, "files-plan")).toBe(CONFIG_PALETTE[3]);

@@ -2,8 +2,18 @@ import { describe, expect, it } from "vitest";
 import { summariseConfigs, type ConfigFacts } from "@/domain/analytics/configs";
 
 const facts = (configId: string, runs: number, passed: number): ConfigFacts => ({
-  configId, runs, passed, looping: 0, contextFull: 0, toolCalls: 0, failedToolCalls: 0, peakContextTokens: 0,
-  medianStartupTokens: null, medianLoadMs: null, medianTtftMs: null, medianTurnMs: null,
+  configId,
+  runs,
+  passed,
+  looping: 0,
+  contextFull: 0,
+  toolCalls: 0,
+  failedToolCalls: 0,
+  peakContextTokens: 0,
+  medianStartupTokens: null,
+  medianLoadMs: null,
+  medianTtftMs: null,
+  medianTurnMs: null,
 });
 
 describe("summariseConfigs", () => {
@@ -12,7 +22,10 @@ describe("summariseConfigs", () => {
       [facts("files", 30, 12), facts("bare", 30, 27)],
       [{ configId: "bare", group: "no_files", runs: 30, passed: 27 }],
       [{ configId: "files", runs: 3, passed: 0 }],
-      [{ configId: "files", outcome: "gave_up", n: 9 }, { configId: "files", outcome: "finished", n: 12 }],
+      [
+        { configId: "files", outcome: "gave_up", n: 9 },
+        { configId: "files", outcome: "finished", n: 12 },
+      ],
     );
     expect(rows.map((r) => r.configId)).toEqual(["bare", "files"]);
     expect(rows[0].passRate).toBeCloseTo(0.9, 12);

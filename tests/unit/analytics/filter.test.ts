@@ -3,9 +3,17 @@ import { filterToParams, parseFilter } from "@/domain/analytics/filter";
 
 describe("analytics filter", () => {
   it("reads repeatable sessions and every optional filter", () => {
-    const r = parseFilter(new URLSearchParams("session=a&session=b&build=3f2c1e9&device=ip-1&thermal=fair&charging=false&includeTrial=1"));
+    const r = parseFilter(
+      new URLSearchParams("session=a&session=b&build=3f2c1e9&device=ip-1&thermal=fair&charging=false&includeTrial=1"),
+    );
     expect(r.success && r.data).toEqual({
-      sessions: ["a", "b"], build: "3f2c1e9", device: "ip-1", thermal: "fair", charging: false, includeTrial: true, includeSuperseded: false,
+      sessions: ["a", "b"],
+      build: "3f2c1e9",
+      device: "ip-1",
+      thermal: "fair",
+      charging: false,
+      includeTrial: true,
+      includeSuperseded: false,
     });
   });
   it("defaults to all sessions, no trial and no superseded runs", () => {
@@ -15,7 +23,8 @@ describe("analytics filter", () => {
   it("names each bad parameter", () => {
     const r = parseFilter(new URLSearchParams("thermal=hot&charging=maybe"));
     expect(r.success).toBe(false);
-    if (!r.success) expect(r.error.issues.map((i) => i.path.join("."))).toEqual(expect.arrayContaining(["thermal", "charging"]));
+    if (!r.success)
+      expect(r.error.issues.map((i) => i.path.join("."))).toEqual(expect.arrayContaining(["thermal", "charging"]));
   });
   it("round-trips through a query string", () => {
     const f = { sessions: ["s1", "s2"], build: "abc", charging: true, includeSuperseded: true };

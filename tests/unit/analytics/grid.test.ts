@@ -3,7 +3,14 @@ import { buildTaskGrid } from "@/domain/analytics/grid";
 import { outcomeDistribution } from "@/domain/analytics/outcomes";
 
 describe("buildTaskGrid", () => {
-  const cell = (taskId: string, configId: string, group: string, passed: number, runs = 3, heldOut = false) => ({ taskId, configId, group, heldOut, runs, passed });
+  const cell = (taskId: string, configId: string, group: string, passed: number, runs = 3, heldOut = false) => ({
+    taskId,
+    configId,
+    group,
+    heldOut,
+    runs,
+    passed,
+  });
   it("orders tasks by group, held-out last in their group, then id; configs by id", () => {
     const g = buildTaskGrid([
       cell("todo", "files", "multi_step", 0),
@@ -18,7 +25,12 @@ describe("buildTaskGrid", () => {
     expect(g.cells.sum.bash).toBeUndefined();
   });
   it("counts tasks that are all-or-nothing under every config", () => {
-    const g = buildTaskGrid([cell("a", "x", "files", 3), cell("a", "y", "files", 0), cell("b", "x", "files", 1), cell("c", "x", "files", 0)]);
+    const g = buildTaskGrid([
+      cell("a", "x", "files", 3),
+      cell("a", "y", "files", 0),
+      cell("b", "x", "files", 1),
+      cell("c", "x", "files", 0),
+    ]);
     expect(g.deterministicTasks).toBe(2);
   });
 });
@@ -34,8 +46,17 @@ describe("outcomeDistribution", () => {
     const rows = outcomeDistribution(facts, "all");
     expect(rows.map((r) => r.configId)).toEqual(["bare", "files"]);
     expect(rows[1]).toEqual({
-      configId: "files", total: 35,
-      counts: { finished: 21, wrong_result: 0, asked_instead: 9, gave_up: 5, tool_limit: 0, context_full: 0, crashed: 0 },
+      configId: "files",
+      total: 35,
+      counts: {
+        finished: 21,
+        wrong_result: 0,
+        asked_instead: 9,
+        gave_up: 5,
+        tool_limit: 0,
+        context_full: 0,
+        crashed: 0,
+      },
     });
   });
   it("restricts to tasks that need files, or to multi-step tasks", () => {

@@ -7,7 +7,12 @@ describe("runsHref", () => {
     const href = runsHref("session=s1&session=s2&charging=false", { task: "dentist-todo", config: "files" });
     expect(href).toBe("/runs?session=s1&session=s2&charging=false&task=dentist-todo&config=files");
     const back = parseFilter(new URLSearchParams(href.split("?")[1]));
-    expect(back.success && back.data).toMatchObject({ sessions: ["s1", "s2"], charging: false, task: "dentist-todo", config: "files" });
+    expect(back.success && back.data).toMatchObject({
+      sessions: ["s1", "s2"],
+      charging: false,
+      task: "dentist-todo",
+      config: "files",
+    });
   });
   it("overrides a filter the count narrows", () => {
     expect(runsHref("config=bash", { config: "files" })).toBe("/runs?config=files");

@@ -2,17 +2,28 @@ import { describe, expect, it } from "vitest";
 import { loadContrast, pickContrast, slopeTimes, type ContrastConfig } from "@/domain/analytics/loadContrast";
 
 // The study's Table 5 pair (files-plan 1,351 tokens, 7.8 s; bash 300, 2.2 s) among others.
-const row = (configId: string, startupTokens: number | null, measuredLoadMs: number | null = null): ContrastConfig => ({ configId, startupTokens, measuredLoadMs });
+const row = (configId: string, startupTokens: number | null, measuredLoadMs: number | null = null): ContrastConfig => ({
+  configId,
+  startupTokens,
+  measuredLoadMs,
+});
 const filesPlan = row("files-plan", 1351, 7800);
 const bash = row("bash", 300, 2200);
 const bare = row("bare", 40, 700);
 const examples = row("files-plan-examples", 1482, 8500);
-const ids = (p: ReturnType<typeof pickContrast>) => (p.ok ? p.pair?.map((r) => r.configId) ?? null : p.message);
+const ids = (p: ReturnType<typeof pickContrast>) => (p.ok ? (p.pair?.map((r) => r.configId) ?? null) : p.message);
 
 describe("loadContrast", () => {
   it("1,051 tokens at 5.2 ms/token (CI 5.1–5.3) predict 5,465.2 ms (5,360.1–5,570.3) beside the measured 5,600 ms", () => {
     const c = loadContrast({ slopeMsPerToken: 5.2, slopeCi: [5.1, 5.3] }, filesPlan, bash)!;
-    expect(c).toMatchObject({ a: "files-plan", b: "bash", aTokens: 1351, bTokens: 300, tokenDiff: 1051, measuredDiffMs: 5600 });
+    expect(c).toMatchObject({
+      a: "files-plan",
+      b: "bash",
+      aTokens: 1351,
+      bTokens: 300,
+      tokenDiff: 1051,
+      measuredDiffMs: 5600,
+    });
     expect(c.predicted.ms).toBeCloseTo(5465.2, 9); // 1,051 × 5.2
     expect(c.predicted.ci[0]).toBeCloseTo(5360.1, 9); // 1,051 × 5.1
     expect(c.predicted.ci[1]).toBeCloseTo(5570.3, 9); // 1,051 × 5.3
@@ -60,9 +71,18 @@ describe("pickContrast", () => {
 
   it("refuses a pick it cannot contrast, with a sentence naming what to pick", () => {
     const unknown = pickContrast(rows, "nope", "bash");
-    expect(unknown).toEqual({ ok: false, param: "a", message: "Config `nope` has no start-up tokens in this selection, so it cannot be contrasted; pick one of: `bare`, `bash`, `files-plan`, `files-plan-examples`." });
+    expect(unknown).toEqual({
+      ok: false,
+      param: "a",
+      message:
+        "Config `nope` has no start-up tokens in this selection, so it cannot be contrasted; pick one of: `bare`, `bash`, `files-plan`, `files-plan-examples`.",
+    });
     expect(pickContrast(rows, "bash", "no-tokens")).toMatchObject({ ok: false, param: "b" });
-    expect(pickContrast(rows, "bash", "bash")).toEqual({ ok: false, param: "b", message: "Both sides of the contrast are `bash`; pick two different configs." });
+    expect(pickContrast(rows, "bash", "bash")).toEqual({
+      ok: false,
+      param: "b",
+      message: "Both sides of the contrast are `bash`; pick two different configs.",
+    });
   });
 
   it("has no pair with fewer than two configs with tokens, or when all have the same count", () => {

@@ -1,8 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { peakContextView } from "@/domain/analytics/peakContext";
 
-const run = (runId: string, taskId: string, configId: string, peak: number, outcome = "tool_limit", contextWindow = 2048) => ({
-  runId, taskId, configId, repeat: 1, peakContextTokens: peak, contextWindow, outcome,
+const run = (
+  runId: string,
+  taskId: string,
+  configId: string,
+  peak: number,
+  outcome = "tool_limit",
+  contextWindow = 2048,
+) => ({
+  runId,
+  taskId,
+  configId,
+  repeat: 1,
+  peakContextTokens: peak,
+  contextWindow,
+  outcome,
 });
 
 describe("peakContextView", () => {
@@ -27,7 +40,11 @@ describe("peakContextView", () => {
     ]);
   });
   it("centres a single config, spreads its repeats over ±0.04 and keeps each distinct window", () => {
-    const v = peakContextView([run("a", "t", "bash", 600, "finished", 4096), run("b", "t", "bash", 700, "finished", 2048), run("c", "t", "bash", 700)]);
+    const v = peakContextView([
+      run("a", "t", "bash", 600, "finished", 4096),
+      run("b", "t", "bash", 700, "finished", 2048),
+      run("c", "t", "bash", 700),
+    ]);
     expect(v.series[0].points.map((p) => p.x)).toEqual([-0.04, 0, 0.04]);
     expect(v.windows).toEqual([2048, 4096]);
     expect(peakContextView([])).toEqual({ tasks: [], windows: [], series: [], summary: [] });

@@ -10,11 +10,21 @@ const q = (s: string) => {
 describe("buildPlan", () => {
   it("answers Connor's 155 pairs for ψ 0.2, δ 0.1 and spreads them over tasks × repeats", () => {
     const p = buildPlan(q("psi=0.2&delta=0.1&icc=1"), null);
-    expect(p).toMatchObject({ pairs: 155, psi: 0.2, psiSource: "given", alpha: 0.05, power: 0.8, problem: null, current: null });
+    expect(p).toMatchObject({
+      pairs: 155,
+      psi: 0.2,
+      psiSource: "given",
+      alpha: 0.05,
+      power: 0.8,
+      problem: null,
+      current: null,
+    });
     // ICC 1: repeats add nothing, 155 tasks whatever the repeats.
     expect(p.tasksByRepeats!.map((r) => r.tasks)).toEqual([155, 155, 155, 155]);
     // ICC 0: ⌈155/m⌉ tasks: 155, 78, 52, 31.
-    expect(buildPlan(q("psi=0.2&delta=0.1&icc=0"), null).tasksByRepeats!.map((r) => r.tasks)).toEqual([155, 78, 52, 31]);
+    expect(buildPlan(q("psi=0.2&delta=0.1&icc=0"), null).tasksByRepeats!.map((r) => r.tasks)).toEqual([
+      155, 78, 52, 31,
+    ]);
   });
 
   it("says what to do when ψ is missing or smaller than δ", () => {
@@ -23,7 +33,15 @@ describe("buildPlan", () => {
   });
 
   it("takes ψ and the ICC from the sessions unless given, and finds the detectable difference", () => {
-    const evidence: PlanEvidence = { sessions: ["s"], pairedRuns: 200, discordant: 40, icc: 0.5, tasks: 20, repeats: 3, thirdRepeat: { cells: 0, changed: 0, split: 0 } };
+    const evidence: PlanEvidence = {
+      sessions: ["s"],
+      pairedRuns: 200,
+      discordant: 40,
+      icc: 0.5,
+      tasks: 20,
+      repeats: 3,
+      thirdRepeat: { cells: 0, changed: 0, split: 0 },
+    };
     const p = buildPlan(q("delta=0.1"), evidence);
     expect(p).toMatchObject({ psi: 0.2, psiSource: "sessions", icc: 0.5, iccSource: "sessions", pairs: 155 });
     // 20 tasks × 3 repeats, deff = 1 + 2·0.5 = 2 → 30 effective pairs; at ψ 0.2 even δ = ψ needs
@@ -41,9 +59,16 @@ describe("buildPlan", () => {
 
 describe("thirdRepeatEffect", () => {
   it("counts cells a third repeat changed and cells where it broke a tie", () => {
-    const T = true, F = false;
-    expect(thirdRepeatEffect([
-      { verdicts: [T, T, T] }, { verdicts: [F, F, F] }, { verdicts: [T, T, F] }, { verdicts: [F, T, T] }, { verdicts: [T, F] },
-    ])).toEqual({ cells: 4, changed: 1, split: 1 });
+    const T = true,
+      F = false;
+    expect(
+      thirdRepeatEffect([
+        { verdicts: [T, T, T] },
+        { verdicts: [F, F, F] },
+        { verdicts: [T, T, F] },
+        { verdicts: [F, T, T] },
+        { verdicts: [T, F] },
+      ]),
+    ).toEqual({ cells: 4, changed: 1, split: 1 });
   });
 });

@@ -12,8 +12,24 @@ const path = (configId: string, pts: [number, boolean][], end: ConfigPath["end"]
 
 describe("trajectoryChart", () => {
   const chart = trajectoryChart({
-    taskId: "dentist", group: "multi_step", milestonesTotal: 4,
-    configs: [path("bash", [[0, false], [0, true], [1, false]]), path("files", [[0, false], [0, true]], "context_full")],
+    taskId: "dentist",
+    group: "multi_step",
+    milestonesTotal: 4,
+    configs: [
+      path("bash", [
+        [0, false],
+        [0, true],
+        [1, false],
+      ]),
+      path(
+        "files",
+        [
+          [0, false],
+          [0, true],
+        ],
+        "context_full",
+      ),
+    ],
   });
 
   it("offsets two configs by ±SPREAD/2 and dips failed calls to DIP", () => {
@@ -36,14 +52,26 @@ describe("trajectoryChart", () => {
   });
 
   it("leaves a single config on its own height", () => {
-    const one = trajectoryChart({ taskId: "t", group: "multi_step", milestonesTotal: 1, configs: [path("c", [[0, false], [1, false]])] });
+    const one = trajectoryChart({
+      taskId: "t",
+      group: "multi_step",
+      milestonesTotal: 1,
+      configs: [
+        path("c", [
+          [0, false],
+          [1, false],
+        ]),
+      ],
+    });
     expect(one.series[0].points.map((p) => p.y)).toEqual([0, 1]);
   });
 });
 
 describe("endSentence", () => {
   it("says how many runs ended the way the line is marked", () => {
-    expect(endSentence({ end: "context_full", ends: { context_full: 2, early_stop: 1 }, runs: 3 })).toBe("2 of 3 ran out of context");
+    expect(endSentence({ end: "context_full", ends: { context_full: 2, early_stop: 1 }, runs: 3 })).toBe(
+      "2 of 3 ran out of context",
+    );
     expect(endSentence({ end: "early_stop", ends: { early_stop: 3 }, runs: 3 })).toBe("3 of 3 stopped early");
   });
 });

@@ -1,8 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { buildTrajectories, majorityPath, runEnd, type PathEnd, type ProgressRunFacts } from "@/domain/analytics/progress";
+import {
+  buildTrajectories,
+  majorityPath,
+  runEnd,
+  type PathEnd,
+  type ProgressRunFacts,
+} from "@/domain/analytics/progress";
 
-const run = (progress: number[], callOk: boolean[] | null, endReason = "stop", over: Partial<ProgressRunFacts> = {}): ProgressRunFacts => ({
-  taskId: "dentist", group: "multi_step", configId: "files", progress, callOk, endReason, milestonesTotal: 4, ...over,
+const run = (
+  progress: number[],
+  callOk: boolean[] | null,
+  endReason = "stop",
+  over: Partial<ProgressRunFacts> = {},
+): ProgressRunFacts => ({
+  taskId: "dentist",
+  group: "multi_step",
+  configId: "files",
+  progress,
+  callOk,
+  endReason,
+  milestonesTotal: 4,
+  ...over,
 });
 const T = true;
 const F = false;
@@ -27,7 +45,11 @@ describe("runEnd", () => {
 describe("majorityPath", () => {
   it("follows the state most repeats were in and ends at the median call count of three", () => {
     // calls made: 1, 3, 4 → a strict majority (2 of 3) reached calls 1..3
-    const runs = [run([0], [F]), run([0, 1, 2], [F, T, T], "context_full"), run([0, 1, 2, 2], [F, T, T, F], "context_full")];
+    const runs = [
+      run([0], [F]),
+      run([0, 1, 2], [F, T, T], "context_full"),
+      run([0, 1, 2, 2], [F, T, T, F], "context_full"),
+    ];
     const p = majorityPath("files", runs);
     expect(p.points.map((x) => [x.call, x.milestones, x.failed, x.following, x.running])).toEqual([
       [0, 0, F, 3, 3],
@@ -82,7 +104,14 @@ describe("buildTrajectories", () => {
     ]);
     expect(t.map((x) => [x.taskId, x.milestonesTotal, x.configs.map((c) => [c.configId, c.runs])])).toEqual([
       ["alpha", 2, [["files", 1]]],
-      ["vet", 4, [["bare", 1], ["bash", 2]]],
+      [
+        "vet",
+        4,
+        [
+          ["bare", 1],
+          ["bash", 2],
+        ],
+      ],
       ["zeta", 4, [["files", 1]]],
     ]);
   });

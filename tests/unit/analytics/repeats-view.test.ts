@@ -5,7 +5,11 @@ import { repeatsHover } from "@/domain/analytics/repeats-view";
 describe("repeatsHover", () => {
   it("states the ICC, effective n and design effect of the worked example", () => {
     // Tasks 1,1,1 | 0,0,0 | 1,0,1: ICC 2/3, deff 7/3, effective n 27/7 ≈ 3.9 (tests/unit/stats/icc.test.ts).
-    const r = repeatsAware([{ runs: 3, passed: 3 }, { runs: 3, passed: 0 }, { runs: 3, passed: 2 }]);
+    const r = repeatsAware([
+      { runs: 3, passed: 3 },
+      { runs: 3, passed: 0 },
+      { runs: 3, passed: 2 },
+    ]);
     expect(r.tasks).toBe(3);
     expect(repeatsHover({ ...r, runs: 9 })).toBe(
       "ICC 0.67: repeats of a task mostly agree, so 9 runs over 3 tasks count as 3.9 independent runs (design effect 2.33). Wilson 95% on the effective n: 18–88%.",

@@ -3,11 +3,23 @@ import { rateTrend, throttling, throttlingAdvice, type RunRates } from "@/domain
 
 const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);
 /** A run every 5 minutes for an hour (13 runs); `rate(min)` gives decode tokens/s at that minute. */
-function session(rate: (min: number) => number, prefill: (min: number) => number = () => 200, device = "phone-a"): RunRates[] {
+function session(
+  rate: (min: number) => number,
+  prefill: (min: number) => number = () => 200,
+  device = "phone-a",
+): RunRates[] {
   return Array.from({ length: 13 }, (_, i) => {
     const min = i * 5;
     // 100 output tokens decoded at `rate`, 400 prompt tokens prefilled at `prefill`.
-    return { sessionId: "ses_1", deviceId: device, startedAtMs: T0 + min * 60_000, outputTokens: 100, decodeMs: (100 / rate(min)) * 1000, promptTokens: 400, ttftMs: (400 / prefill(min)) * 1000 };
+    return {
+      sessionId: "ses_1",
+      deviceId: device,
+      startedAtMs: T0 + min * 60_000,
+      outputTokens: 100,
+      decodeMs: (100 / rate(min)) * 1000,
+      promptTokens: 400,
+      ttftMs: (400 / prefill(min)) * 1000,
+    };
   });
 }
 // ±0.2 tokens/s alternating: enough residual scatter that the slope's standard error is not 0.
@@ -54,7 +66,18 @@ describe("throttling detection", () => {
   });
 
   it("flags a prefill rate that falls, and keeps devices apart", () => {
-    const runs = [...session(() => 20, (m) => 200 - m * 1.5 + wobble(m), "phone-a"), ...session((m) => 20 + wobble(m), () => 200, "phone-b")];
+    const runs = [
+      ...session(
+        () => 20,
+        (m) => 200 - m * 1.5 + wobble(m),
+        "phone-a",
+      ),
+      ...session(
+        (m) => 20 + wobble(m),
+        () => 200,
+        "phone-b",
+      ),
+    ];
     const out = throttling(runs);
     expect(out.map((d) => d.deviceId)).toEqual(["phone-a", "phone-b"]);
     expect(out[0].prefill!.flagged).toBe(true);
@@ -63,7 +86,12 @@ describe("throttling detection", () => {
   });
 
   it("cannot fit fewer than three timed runs", () => {
-    expect(rateTrend([{ x: 0, y: 20 }, { x: 5, y: 18 }])).toBeNull();
+    expect(
+      rateTrend([
+        { x: 0, y: 20 },
+        { x: 5, y: 18 },
+      ]),
+    ).toBeNull();
     const [d] = throttling(session(() => 20).slice(0, 2));
     expect(d.decode).toBeNull();
     expect(d.flagged).toBe(false);
@@ -86,7 +114,16 @@ describe("rates compared within a config", () => {
     const runs: RunRates[] = Array.from({ length: 12 }, (_, i) => {
       const configId = i < 6 ? "long" : "short";
       const rate = (configId === "long" ? 200 : 100) + (i % 2 ? 1 : -1);
-      return { sessionId: "s", deviceId: "d", configId, startedAtMs: T0 + i * 5 * 60_000, outputTokens: 100, decodeMs: 5000, promptTokens: 400, ttftMs: (400 / rate) * 1000 };
+      return {
+        sessionId: "s",
+        deviceId: "d",
+        configId,
+        startedAtMs: T0 + i * 5 * 60_000,
+        outputTokens: 100,
+        decodeMs: 5000,
+        promptTokens: 400,
+        ttftMs: (400 / rate) * 1000,
+      };
     });
     const [d] = throttling(runs);
     expect(d.prefill!.flagged).toBe(false);
@@ -100,7 +137,16 @@ describe("rates compared within a config", () => {
     const runs: RunRates[] = Array.from({ length: 12 }, (_, i) => {
       const configId = i % 2 ? "long" : "short";
       const rate = (configId === "long" ? 200 : 100) * (1 - 0.03 * i);
-      return { sessionId: "s", deviceId: "d", configId, startedAtMs: T0 + i * 5 * 60_000, outputTokens: 100, decodeMs: 5000, promptTokens: 400, ttftMs: (400 / rate) * 1000 };
+      return {
+        sessionId: "s",
+        deviceId: "d",
+        configId,
+        startedAtMs: T0 + i * 5 * 60_000,
+        outputTokens: 100,
+        decodeMs: 5000,
+        promptTokens: 400,
+        ttftMs: (400 / rate) * 1000,
+      };
     });
     const [d] = throttling(runs);
     expect(d.prefill!.flagged).toBe(true);

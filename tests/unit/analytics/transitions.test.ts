@@ -6,8 +6,12 @@ describe("transitionMatrix", () => {
     // Six pairs (a's outcome → b's): finished→finished ×2, finished→tool_limit ×1,
     // gave_up→finished ×1, gave_up→tool_limit ×1, context_full→context_full ×1.
     const pairs: [string, string][] = [
-      ["finished", "finished"], ["finished", "tool_limit"], ["gave_up", "finished"],
-      ["finished", "finished"], ["gave_up", "tool_limit"], ["context_full", "context_full"],
+      ["finished", "finished"],
+      ["finished", "tool_limit"],
+      ["gave_up", "finished"],
+      ["finished", "finished"],
+      ["gave_up", "tool_limit"],
+      ["context_full", "context_full"],
     ];
     const facts = pairs.map(([from, to]) => ({ from, to, n: 1 }));
     const m = transitionMatrix(facts);
@@ -17,7 +21,15 @@ describe("transitionMatrix", () => {
     expect(m.rowTotals).toMatchObject({ finished: 3, gave_up: 2, context_full: 1, crashed: 0 });
     expect(m.columnTotals).toMatchObject({ finished: 3, tool_limit: 2, context_full: 1, gave_up: 0 });
     expect(m.total).toBe(6);
-    expect(m.outcomes).toEqual(["finished", "wrong_result", "asked_instead", "gave_up", "tool_limit", "context_full", "crashed"]);
+    expect(m.outcomes).toEqual([
+      "finished",
+      "wrong_result",
+      "asked_instead",
+      "gave_up",
+      "tool_limit",
+      "context_full",
+      "crashed",
+    ]);
   });
 
   it("refuses a label outside the protocol", () => {

@@ -3,7 +3,14 @@ import { buildFits, predictLoads } from "@/domain/analytics/ttft";
 import { olsFromMoments } from "@/domain/stats/regression";
 
 // Hand-built centred sums: Sxx = 10⁶ and SSE = 80,000 over n = 10 give SE(slope) = √(10⁴/10⁶) = 0.1.
-const moments = (slope: number, n = 10) => ({ n, meanX: 500, meanY: 170 + slope * 500, sxx: 1e6, sxy: slope * 1e6, syy: slope * slope * 1e6 + 80_000 });
+const moments = (slope: number, n = 10) => ({
+  n,
+  meanX: 500,
+  meanY: 170 + slope * 500,
+  sxx: 1e6,
+  sxy: slope * 1e6,
+  syy: slope * slope * 1e6 + 80_000,
+});
 
 describe("predictLoads", () => {
   it("predicts load from start-up tokens on the study's line (5.2 ms/token): 1,051 more tokens cost 5.5 s", () => {
@@ -15,7 +22,9 @@ describe("predictLoads", () => {
     ]);
     expect(files.predictedLoadMs).toBeCloseTo(170 + 5.2 * 1351, 6);
     expect(files.predictedLoadMs! - bash.predictedLoadMs!).toBeCloseTo(5465.2, 6);
-    expect(predictLoads(null, [{ configId: "x", startupTokens: 10, measuredLoadMs: null }])[0].predictedLoadMs).toBeNull();
+    expect(
+      predictLoads(null, [{ configId: "x", startupTokens: 10, measuredLoadMs: null }])[0].predictedLoadMs,
+    ).toBeNull();
   });
 });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { fitCaption, fitLine, pValue, regressionWarnings, sampleCaption, samplePlan, scatterSeries, ciText, slopeChange } from "@/domain/analytics/ttftChart";
+import {
+  fitCaption,
+  fitLine,
+  pValue,
+  regressionWarnings,
+  sampleCaption,
+  samplePlan,
+  scatterSeries,
+  ciText,
+  slopeChange,
+} from "@/domain/analytics/ttftChart";
 
 describe("samplePlan", () => {
   it("keeps every point up to the cap and exactly the cap beyond it", () => {
@@ -24,7 +34,13 @@ describe("scatterSeries", () => {
     ]);
     expect(s).toEqual([
       { configId: "bash", points: [{ x: 3, y: 4 }] },
-      { configId: "files", points: [{ x: 1, y: 2 }, { x: 5, y: 6 }] },
+      {
+        configId: "files",
+        points: [
+          { x: 1, y: 2 },
+          { x: 5, y: 6 },
+        ],
+      },
     ]);
   });
 });
@@ -42,9 +58,17 @@ describe("fitLine", () => {
 
 describe("fitCaption", () => {
   it("gives the slope per 1,000 tokens with its interval, R² and n (Figure 2: 5.2 s per 1,000, R² = 1.000)", () => {
-    const fit = { n: 12, slopeMsPerToken: 5.2, interceptMs: 170, r2: 0.99996, slopeCi: [5.15, 5.25] as [number, number] };
+    const fit = {
+      n: 12,
+      slopeMsPerToken: 5.2,
+      interceptMs: 170,
+      r2: 0.99996,
+      slopeCi: [5.15, 5.25] as [number, number],
+    };
     expect(fitCaption(fit)).toBe("TTFT grows 5.20 s per 1,000 prompt tokens (95% CI 5.15–5.25 s), R² = 1.000, n = 12");
-    expect(fitCaption({ ...fit, n: 1200 }, "loads")).toBe("Load time grows 5.20 s per 1,000 start-up tokens (95% CI 5.15–5.25 s), R² = 1.000, n = 1,200");
+    expect(fitCaption({ ...fit, n: 1200 }, "loads")).toBe(
+      "Load time grows 5.20 s per 1,000 start-up tokens (95% CI 5.15–5.25 s), R² = 1.000, n = 1,200",
+    );
     expect(fitCaption(fit, "all")).toMatch(/^Time grows 5.20 s per 1,000 prompt or start-up tokens/);
     expect(fitCaption(null)).toMatch(/^Too few points/);
   });
@@ -55,10 +79,17 @@ describe("regression warnings", () => {
     const fit = { n: 10, slopeMsPerToken: 6, interceptMs: 0, r2: 1, slopeCi: [5.9, 6.1] as [number, number] };
     const w = regressionWarnings([
       { device: "ip-a", build: "c1", fit, vsPrevious: null },
-      { device: "ip-a", build: "c2", fit, vsPrevious: { build: "c1", diffMsPerToken: 0.8, p: 0.0000357, regression: true } },
+      {
+        device: "ip-a",
+        build: "c2",
+        fit,
+        vsPrevious: { build: "c1", diffMsPerToken: 0.8, p: 0.0000357, regression: true },
+      },
       { device: "ip-b", build: "c2", fit, vsPrevious: { build: "c1", diffMsPerToken: 0.1, p: 0.4, regression: false } },
     ]);
-    expect(w).toEqual(["TTFT regression: build c2 on device ip-a is slower per token than build c1 (+0.80 s per 1,000 tokens, p < 0.001)."]);
+    expect(w).toEqual([
+      "TTFT regression: build c2 on device ip-a is slower per token than build c1 (+0.80 s per 1,000 tokens, p < 0.001).",
+    ]);
   });
   it("formats p-values", () => {
     expect(pValue(0.0213)).toBe("= 0.021");

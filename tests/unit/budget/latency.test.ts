@@ -49,7 +49,17 @@ describe("predictLoad", () => {
 });
 
 describe("predictDifference", () => {
-  const study: PrefillModel = { n: 36, slopeMsPerToken: 5.2, interceptMs: 170, slopeCi: [5.0, 5.4], interceptCi: [0, 0], s2: 1, meanX: 800, sxx: 1, t: 2 };
+  const study: PrefillModel = {
+    n: 36,
+    slopeMsPerToken: 5.2,
+    interceptMs: 170,
+    slopeCi: [5.0, 5.4],
+    interceptCi: [0, 0],
+    s2: 1,
+    meanX: 800,
+    sxx: 1,
+    t: 2,
+  };
 
   it("reproduces the study's check: files-plan (1,351) vs bash (300) at 5.2 ms/token predicts 5.5 s", () => {
     const d = predictDifference(study, 1351, 300);

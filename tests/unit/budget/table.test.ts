@@ -5,20 +5,47 @@ import { bandPositions, nearestRank, quantiles } from "@/domain/budget/headroom"
 import { fitCaption } from "@/domain/budget/caption";
 
 // The study's line (§4.1): 5.2 ms per token; an exact fit so intervals are the slope's alone.
-const line: PrefillModel = { n: 12, slopeMsPerToken: 5.2, interceptMs: 400, slopeCi: [5.2, 5.2], interceptCi: [400, 400], s2: 0, meanX: 700, sxx: 1e6, t: 2.228 };
-const cfg = (configId: string, tokens: number): CountedConfig => ({ configId, version: 1, label: configId, contextWindow: 2048, tokens, method: "gemma3" });
+const line: PrefillModel = {
+  n: 12,
+  slopeMsPerToken: 5.2,
+  interceptMs: 400,
+  slopeCi: [5.2, 5.2],
+  interceptCi: [400, 400],
+  s2: 0,
+  meanX: 700,
+  sxx: 1e6,
+  t: 2.228,
+};
+const cfg = (configId: string, tokens: number): CountedConfig => ({
+  configId,
+  version: 1,
+  label: configId,
+  contextWindow: 2048,
+  tokens,
+  method: "gemma3",
+});
 
 describe("budgetRows", () => {
   it("sets counted beside measured tokens and predicted beside measured load (Table 1, Table 5)", () => {
-    const [fp, bash, bare] = budgetRows([cfg("files-plan", 1351), cfg("bash", 300), cfg("bare", 40)], new Map([
-      ["files-plan", { runs: 60, startupTokens: 1351, loadMs: 7800 }],
-      ["bash", { runs: 60, startupTokens: 310, loadMs: 2200 }],
-    ]), line);
+    const [fp, bash, bare] = budgetRows(
+      [cfg("files-plan", 1351), cfg("bash", 300), cfg("bare", 40)],
+      new Map([
+        ["files-plan", { runs: 60, startupTokens: 1351, loadMs: 7800 }],
+        ["bash", { runs: 60, startupTokens: 310, loadMs: 2200 }],
+      ]),
+      line,
+    );
     expect(fp.predicted!.ms).toBeCloseTo(400 + 5.2 * 1351, 9); // 7,425.2 ms
     expect(fp.loadDifferenceMs).toBeCloseTo(7800 - 7425.2, 9);
     expect(fp.windowLeft.tokens).toBe(697);
     expect(bash.tokenDifference).toBe(10);
-    expect(bare).toMatchObject({ runs: 0, measuredStartupTokens: null, tokenDifference: null, measuredLoadMs: null, loadDifferenceMs: null });
+    expect(bare).toMatchObject({
+      runs: 0,
+      measuredStartupTokens: null,
+      tokenDifference: null,
+      measuredLoadMs: null,
+      loadDifferenceMs: null,
+    });
     expect(budgetRows([cfg("bash", 300)], new Map(), null)[0].predicted).toBeNull();
   });
 });
@@ -50,7 +77,12 @@ describe("headroom quantiles", () => {
 
 describe("fitCaption", () => {
   it("reads like the study: seconds per 1,000 tokens with intervals", () => {
-    expect(fitCaption({ n: 1234, slopeMsPerToken: 5.2, slopeCi: [5.1, 5.304], interceptMs: 400.4, interceptCi: [-12.6, 812] }, { device: null, build: "sim", points: "loads" })).toBe(
+    expect(
+      fitCaption(
+        { n: 1234, slopeMsPerToken: 5.2, slopeCi: [5.1, 5.304], interceptMs: 400.4, interceptCi: [-12.6, 812] },
+        { device: null, build: "sim", points: "loads" },
+      ),
+    ).toBe(
       "Prefill line over model loads (device any, build sim): 5.20 s per 1,000 tokens (95% CI 5.10–5.30), intercept 400 ms (95% CI -13–812), n = 1,234.",
     );
   });

@@ -25,7 +25,11 @@ const impure: [string, string, string][] = [
   ["drizzle", 'import { sql } from "drizzle-orm";\nexport const x = sql;', "no-restricted-imports"],
   ["a node: built-in", 'import fs from "node:fs";\nexport const x = fs;', "no-restricted-imports"],
   ["a bare built-in", 'import fs from "fs";\nexport const x = fs;', "no-restricted-imports"],
-  ["a service", 'import { claimJob } from "@/server/queue/claimJob";\nexport const x = claimJob;', "no-restricted-imports"],
+  [
+    "a service",
+    'import { claimJob } from "@/server/queue/claimJob";\nexport const x = claimJob;',
+    "no-restricted-imports",
+  ],
 ];
 
 describe("src/domain stays pure (lint)", () => {
@@ -38,6 +42,11 @@ describe("src/domain stays pure (lint)", () => {
   });
 
   it("allows pure code in src/domain", async () => {
-    expect(await rulesFired("export const add = (a: number, b: number) => a + b;\nexport const at = (now: number) => new Date(now);", "src/domain/stats/example.ts")).toEqual([]);
+    expect(
+      await rulesFired(
+        "export const add = (a: number, b: number) => a + b;\nexport const at = (now: number) => new Date(now);",
+        "src/domain/stats/example.ts",
+      ),
+    ).toEqual([]);
   });
 });

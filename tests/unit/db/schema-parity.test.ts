@@ -25,15 +25,38 @@ function kind(sqlType: string, dataType: string): string {
   return sqlType;
 }
 
-type Shape = { columns: Record<string, string>; primaryKey: string[]; indexes: Record<string, string>; foreignKeys: string[] };
+type Shape = {
+  columns: Record<string, string>;
+  primaryKey: string[];
+  indexes: Record<string, string>;
+  foreignKeys: string[];
+};
 
 function sqliteShape(t: SQLiteTable): Shape {
   const c = sqliteConfig(t);
   return {
-    columns: Object.fromEntries(c.columns.map((col) => [col.name, `${kind(col.getSQLType(), col.dataType)}${col.notNull ? " not null" : ""}${col.hasDefault ? " default" : ""}`])),
-    primaryKey: [...c.columns.filter((col) => col.primary).map((col) => col.name), ...c.primaryKeys.flatMap((k) => k.columns.map((col) => col.name))],
-    indexes: Object.fromEntries(c.indexes.map((i) => [i.config.name, `${i.config.unique ? "unique " : ""}(${i.config.columns.map((col) => (col as { name: string }).name).join(", ")})${i.config.where ? " partial" : ""}`])),
-    foreignKeys: c.foreignKeys.map((f) => { const r = f.reference(); return `${r.columns.map((x) => x.name).join(",")} → ${sqliteConfig(r.foreignTable).name}`; }).sort(),
+    columns: Object.fromEntries(
+      c.columns.map((col) => [
+        col.name,
+        `${kind(col.getSQLType(), col.dataType)}${col.notNull ? " not null" : ""}${col.hasDefault ? " default" : ""}`,
+      ]),
+    ),
+    primaryKey: [
+      ...c.columns.filter((col) => col.primary).map((col) => col.name),
+      ...c.primaryKeys.flatMap((k) => k.columns.map((col) => col.name)),
+    ],
+    indexes: Object.fromEntries(
+      c.indexes.map((i) => [
+        i.config.name,
+        `${i.config.unique ? "unique " : ""}(${i.config.columns.map((col) => (col as { name: string }).name).join(", ")})${i.config.where ? " partial" : ""}`,
+      ]),
+    ),
+    foreignKeys: c.foreignKeys
+      .map((f) => {
+        const r = f.reference();
+        return `${r.columns.map((x) => x.name).join(",")} → ${sqliteConfig(r.foreignTable).name}`;
+      })
+      .sort(),
   };
 }
 
@@ -41,14 +64,34 @@ function pgShape(t: PgTable): Shape {
   const c = pgConfig(t);
   return {
     // An identity column is filled by the database, as SQLite's autoincrement rowid is (a default there).
-    columns: Object.fromEntries(c.columns.map((col) => [col.name, `${kind(col.getSQLType(), col.dataType)}${col.notNull ? " not null" : ""}${col.hasDefault || col.generatedIdentity ? " default" : ""}`])),
-    primaryKey: [...c.columns.filter((col) => col.primary).map((col) => col.name), ...c.primaryKeys.flatMap((k) => k.columns.map((col) => col.name))],
-    indexes: Object.fromEntries(c.indexes.map((i) => [i.config.name, `${i.config.unique ? "unique " : ""}(${i.config.columns.map((col) => (col as { name: string }).name).join(", ")})${i.config.where ? " partial" : ""}`])),
-    foreignKeys: c.foreignKeys.map((f) => { const r = f.reference(); return `${r.columns.map((x) => x.name).join(",")} → ${pgConfig(r.foreignTable).name}`; }).sort(),
+    columns: Object.fromEntries(
+      c.columns.map((col) => [
+        col.name,
+        `${kind(col.getSQLType(), col.dataType)}${col.notNull ? " not null" : ""}${col.hasDefault || col.generatedIdentity ? " default" : ""}`,
+      ]),
+    ),
+    primaryKey: [
+      ...c.columns.filter((col) => col.primary).map((col) => col.name),
+      ...c.primaryKeys.flatMap((k) => k.columns.map((col) => col.name)),
+    ],
+    indexes: Object.fromEntries(
+      c.indexes.map((i) => [
+        i.config.name,
+        `${i.config.unique ? "unique " : ""}(${i.config.columns.map((col) => (col as { name: string }).name).join(", ")})${i.config.where ? " partial" : ""}`,
+      ]),
+    ),
+    foreignKeys: c.foreignKeys
+      .map((f) => {
+        const r = f.reference();
+        return `${r.columns.map((x) => x.name).join(",")} → ${pgConfig(r.foreignTable).name}`;
+      })
+      .sort(),
   };
 }
 
-const liteTables: SQLiteTable[] = (Object.values(lite) as unknown[]).filter((t): t is SQLiteTable => t instanceof SQLiteTable);
+const liteTables: SQLiteTable[] = (Object.values(lite) as unknown[]).filter(
+  (t): t is SQLiteTable => t instanceof SQLiteTable,
+);
 const pgTables: PgTable[] = (Object.values(pg) as unknown[]).filter((t): t is PgTable => t instanceof PgTable);
 
 describe("the SQLite and PostgreSQL schemas", () => {
@@ -67,23 +110,37 @@ describe("the SQLite and PostgreSQL schemas", () => {
   }
 
   it("stores millisecond timestamps as bigint on PostgreSQL", () => {
-    const at = pgTables.flatMap((t) => pgConfig(t).columns.filter((c) => /_at$/.test(c.name) && c.name !== "started_at").map((c) => `${pgConfig(t).name}.${c.name} ${c.getSQLType()}`));
+    const at = pgTables.flatMap((t) =>
+      pgConfig(t)
+        .columns.filter((c) => /_at$/.test(c.name) && c.name !== "started_at")
+        .map((c) => `${pgConfig(t).name}.${c.name} ${c.getSQLType()}`),
+    );
     expect(at.length).toBeGreaterThan(8);
     for (const c of at) expect(c).toMatch(/ bigint$/);
   });
 });
 
 describe("committed migrations", () => {
-  for (const [dialect, schema, folder] of [["sqlite", "./db/schema/index.ts", "db/migrations"], ["postgresql", "./db/schema-pg/index.ts", "db/migrations-pg"]] as const) {
+  for (const [dialect, schema, folder] of [
+    ["sqlite", "./db/schema/index.ts", "db/migrations"],
+    ["postgresql", "./db/schema-pg/index.ts", "db/migrations-pg"],
+  ] as const) {
     it(`are up to date for ${dialect}: drizzle-kit generate finds nothing new`, () => {
       const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hl-migrations-"));
       try {
         fs.cpSync(path.join(root, folder), tmp, { recursive: true });
         const before = fs.readdirSync(tmp).sort();
         // drizzle-kit prefixes its --out with "./": give it a path relative to the project.
-        const out = spawnSync(path.join(root, "node_modules", ".bin", "drizzle-kit"), ["generate", "--dialect", dialect, "--schema", schema, "--out", path.relative(root, tmp)], { cwd: root, encoding: "utf8" });
+        const out = spawnSync(
+          path.join(root, "node_modules", ".bin", "drizzle-kit"),
+          ["generate", "--dialect", dialect, "--schema", schema, "--out", path.relative(root, tmp)],
+          { cwd: root, encoding: "utf8" },
+        );
         expect(out.status, out.stderr).toBe(0);
-        expect(fs.readdirSync(tmp).sort(), `${folder} is behind its schema: run npx drizzle-kit generate${dialect === "postgresql" ? " --config drizzle.pg.config.ts" : ""}`).toEqual(before);
+        expect(
+          fs.readdirSync(tmp).sort(),
+          `${folder} is behind its schema: run npx drizzle-kit generate${dialect === "postgresql" ? " --config drizzle.pg.config.ts" : ""}`,
+        ).toEqual(before);
         expect(out.stdout).toMatch(/No schema changes/);
       } finally {
         fs.rmSync(tmp, { recursive: true, force: true });

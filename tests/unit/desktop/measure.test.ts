@@ -3,14 +3,30 @@ import { measureReply } from "@/desktop/measure";
 import type { Completion } from "@/desktop/openai";
 
 const base: Completion = {
-  content: "abcdefghij", toolCalls: [], finishReason: "stop", usage: { promptTokens: 500, completionTokens: 12 }, timings: null,
-  streamed: true, sentAt: 1000, firstAt: 1320, lastAt: 1920, doneAt: 1950,
+  content: "abcdefghij",
+  toolCalls: [],
+  finishReason: "stop",
+  usage: { promptTokens: 500, completionTokens: 12 },
+  timings: null,
+  streamed: true,
+  sentAt: 1000,
+  firstAt: 1320,
+  lastAt: 1920,
+  doneAt: 1950,
 };
 const input = { heldBefore: 455, newEstimate: 40, usedEstimate: 495, compacted: false };
 
 describe("measureReply", () => {
   it("streamed with usage: new tokens are the growth of the prompt", () => {
-    expect(measureReply({ c: base, ...input })).toEqual({ promptTokens: 45, contextTokens: 500, ttftMs: 320, outputTokens: 12, decodeMs: 600, timingSource: "client", estimated: false });
+    expect(measureReply({ c: base, ...input })).toEqual({
+      promptTokens: 45,
+      contextTokens: 500,
+      ttftMs: 320,
+      outputTokens: 12,
+      decodeMs: 600,
+      timingSource: "client",
+      estimated: false,
+    });
   });
 
   it("prefers llama.cpp's evaluated prompt tokens (cache excluded)", () => {
@@ -18,17 +34,31 @@ describe("measureReply", () => {
   });
 
   it("after compaction without timings the new tokens are the estimate", () => {
-    expect(measureReply({ c: base, ...input, compacted: true })).toMatchObject({ promptTokens: 40, contextTokens: 500, estimated: true });
+    expect(measureReply({ c: base, ...input, compacted: true })).toMatchObject({
+      promptTokens: 40,
+      contextTokens: 500,
+      estimated: true,
+    });
   });
 
   it("without usage everything token-like is estimated", () => {
     // "abcdefghij" is 10 characters: ceil(10 / 4) = 3 tokens.
-    expect(measureReply({ c: { ...base, usage: null }, ...input })).toEqual({ promptTokens: 40, contextTokens: 495, ttftMs: 320, outputTokens: 3, decodeMs: 600, timingSource: "client", estimated: true });
+    expect(measureReply({ c: { ...base, usage: null }, ...input })).toEqual({
+      promptTokens: 40,
+      contextTokens: 495,
+      ttftMs: 320,
+      outputTokens: 3,
+      decodeMs: 600,
+      timingSource: "client",
+      estimated: true,
+    });
   });
 
   it("non-streamed: server timings split prefill and decoding, else the whole reply is time to first token", () => {
     const whole = { ...base, streamed: false, firstAt: null, lastAt: 1950 };
-    expect(measureReply({ c: { ...whole, timings: { promptMs: 210.4, predictedMs: 700.6 } }, ...input })).toMatchObject({ ttftMs: 210, decodeMs: 701, timingSource: "server" });
+    expect(measureReply({ c: { ...whole, timings: { promptMs: 210.4, predictedMs: 700.6 } }, ...input })).toMatchObject(
+      { ttftMs: 210, decodeMs: 701, timingSource: "server" },
+    );
     expect(measureReply({ c: whole, ...input })).toMatchObject({ ttftMs: 950, decodeMs: 0 });
   });
 
@@ -39,7 +69,18 @@ describe("measureReply", () => {
   });
 
   it("an empty streamed reply takes the end of the response as its first token", () => {
-    const empty = { ...base, content: "", usage: { promptTokens: 500, completionTokens: 0 }, firstAt: null, lastAt: null };
-    expect(measureReply({ c: empty, ...input })).toMatchObject({ ttftMs: 950, decodeMs: 0, outputTokens: 0, estimated: false });
+    const empty = {
+      ...base,
+      content: "",
+      usage: { promptTokens: 500, completionTokens: 0 },
+      firstAt: null,
+      lastAt: null,
+    };
+    expect(measureReply({ c: empty, ...input })).toMatchObject({
+      ttftMs: 950,
+      decodeMs: 0,
+      outputTokens: 0,
+      estimated: false,
+    });
   });
 });

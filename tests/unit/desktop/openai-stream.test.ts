@@ -17,13 +17,27 @@ function streamFetch(pieces: Uint8Array[], opts: { type?: string; failAfter?: nu
   }) as typeof fetch;
 }
 
-const sse = (events: unknown[], eol = "\n") => events.map((e) => `data: ${typeof e === "string" ? e : JSON.stringify(e)}${eol}${eol}`).join("");
+const sse = (events: unknown[], eol = "\n") =>
+  events.map((e) => `data: ${typeof e === "string" ? e : JSON.stringify(e)}${eol}${eol}`).join("");
 const EVENTS = [
   { choices: [{ index: 0, delta: { role: "assistant", content: "Héllo " } }] },
   { choices: [{ index: 0, delta: { content: "wörld ✓" } }] },
-  { choices: [{ index: 0, delta: { tool_calls: [{ index: 1, id: "b", function: { name: "bash", arguments: '{"command":' } }] } }] },
-  { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "a", function: { name: "read_", arguments: "" } }] } }] },
-  { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { name: "file", arguments: '{"path":"/a"}' } }] } }] },
+  {
+    choices: [
+      {
+        index: 0,
+        delta: { tool_calls: [{ index: 1, id: "b", function: { name: "bash", arguments: '{"command":' } }] },
+      },
+    ],
+  },
+  {
+    choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "a", function: { name: "read_", arguments: "" } }] } }],
+  },
+  {
+    choices: [
+      { index: 0, delta: { tool_calls: [{ index: 0, function: { name: "file", arguments: '{"path":"/a"}' } }] } },
+    ],
+  },
   { choices: [{ index: 0, delta: { tool_calls: [{ index: 1, function: { arguments: '"ls"}' } }] } }] },
   { choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] },
   { choices: [], usage: { prompt_tokens: 120, completion_tokens: 17 } },
@@ -58,28 +72,39 @@ describe("streamed replies", () => {
   it("assembles content and tool calls by index, whatever the chunking (property)", async () => {
     for (const eol of ["\n", "\r\n"]) {
       const bytes = new TextEncoder().encode(sse(EVENTS, eol));
-      await fc.assert(fc.asyncProperty(fc.array(fc.nat(), { maxLength: 12 }), async (at) => {
-        const c = await complete({ baseUrl: "http://x/v1", fetch: streamFetch(cut(bytes, at)) }, req);
-        expect(c).toMatchObject(WANT);
-      }), { numRuns: 60 });
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.nat(), { maxLength: 12 }), async (at) => {
+          const c = await complete({ baseUrl: "http://x/v1", fetch: streamFetch(cut(bytes, at)) }, req);
+          expect(c).toMatchObject(WANT);
+        }),
+        { numRuns: 60 },
+      );
     }
   });
 
   it("takes the times of the first and last output deltas", async () => {
     let t = 0;
     const bytes = new TextEncoder().encode(sse(EVENTS));
-    const c = await complete({ baseUrl: "http://x/v1", fetch: streamFetch([bytes.slice(0, 10), bytes.slice(10)]), now: () => (t += 100) }, req);
+    const c = await complete(
+      { baseUrl: "http://x/v1", fetch: streamFetch([bytes.slice(0, 10), bytes.slice(10)]), now: () => (t += 100) },
+      req,
+    );
     expect([c.sentAt, c.firstAt, c.lastAt, c.doneAt]).toEqual([100, 200, 700, 800]);
   });
 
   it("a stream that ends before finishing is a dropped connection", async () => {
     const bytes = new TextEncoder().encode(sse(EVENTS.slice(0, 2)));
-    await expect(complete({ baseUrl: "http://x/v1", fetch: streamFetch([bytes]) }, req)).rejects.toMatchObject({ kind: "dropped" });
+    await expect(complete({ baseUrl: "http://x/v1", fetch: streamFetch([bytes]) }, req)).rejects.toMatchObject({
+      kind: "dropped",
+    });
   });
 
   it("a socket error mid-stream is a dropped connection", async () => {
     const bytes = new TextEncoder().encode(sse(EVENTS));
-    const e = await complete({ baseUrl: "http://x/v1", fetch: streamFetch([bytes.slice(0, 40), bytes.slice(40)], { failAfter: 1 }) }, req).catch((x) => x);
+    const e = await complete(
+      { baseUrl: "http://x/v1", fetch: streamFetch([bytes.slice(0, 40), bytes.slice(40)], { failAfter: 1 }) },
+      req,
+    ).catch((x) => x);
     expect(e).toBeInstanceOf(EndpointError);
     expect(e.kind).toBe("dropped");
     expect(e.message).toMatch(/dropped mid-reply \(terminated\)/);
@@ -87,27 +112,74 @@ describe("streamed replies", () => {
 
   it("an error event mid-stream is an endpoint error", async () => {
     const bytes = new TextEncoder().encode(sse([EVENTS[0], { error: { message: "out of memory" } }]));
-    await expect(complete({ baseUrl: "http://x/v1", fetch: streamFetch([bytes]) }, req)).rejects.toMatchObject({ kind: "http" });
+    await expect(complete({ baseUrl: "http://x/v1", fetch: streamFetch([bytes]) }, req)).rejects.toMatchObject({
+      kind: "http",
+    });
   });
 
   it("reads a whole JSON reply when the server ignores stream", async () => {
-    const json = JSON.stringify({ choices: [{ message: { content: "ok", tool_calls: [{ id: "z", function: { name: "bash", arguments: { command: "ls" } } }] }, finish_reason: "tool_calls" }], usage: { prompt_tokens: 5, completion_tokens: 2 }, timings: { prompt_n: 3, prompt_ms: 12.4, predicted_n: 2, predicted_ms: 40.6 } });
-    const c = await complete({ baseUrl: "http://x/v1", fetch: streamFetch([new TextEncoder().encode(json)], { type: "application/json" }) }, req);
+    const json = JSON.stringify({
+      choices: [
+        {
+          message: {
+            content: "ok",
+            tool_calls: [{ id: "z", function: { name: "bash", arguments: { command: "ls" } } }],
+          },
+          finish_reason: "tool_calls",
+        },
+      ],
+      usage: { prompt_tokens: 5, completion_tokens: 2 },
+      timings: { prompt_n: 3, prompt_ms: 12.4, predicted_n: 2, predicted_ms: 40.6 },
+    });
+    const c = await complete(
+      { baseUrl: "http://x/v1", fetch: streamFetch([new TextEncoder().encode(json)], { type: "application/json" }) },
+      req,
+    );
     expect(c).toMatchObject({
-      content: "ok", streamed: false, finishReason: "tool_calls", usage: { promptTokens: 5, completionTokens: 2 },
+      content: "ok",
+      streamed: false,
+      finishReason: "tool_calls",
+      usage: { promptTokens: 5, completionTokens: 2 },
       toolCalls: [{ id: "z", type: "function", function: { name: "bash", arguments: '{"command":"ls"}' } }],
       timings: { promptN: 3, promptMs: 12.4, predictedN: 2, predictedMs: 40.6 },
     });
   });
 
   it("tells a context-size refusal from other errors", async () => {
-    const answer = (status: number, text: string) => (async () => new Response(text, { status })) as unknown as typeof fetch;
-    await expect(complete({ baseUrl: "http://x", fetch: answer(400, "the request exceeds the available context size") }, req)).rejects.toMatchObject({ kind: "context", status: 400 });
-    await expect(complete({ baseUrl: "http://x", fetch: answer(400, "bad temperature") }, req)).rejects.toMatchObject({ kind: "http" });
-    await expect(complete({ baseUrl: "http://x", fetch: answer(500, "context size") }, req)).rejects.toMatchObject({ kind: "http" });
+    const answer = (status: number, text: string) =>
+      (async () => new Response(text, { status })) as unknown as typeof fetch;
+    await expect(
+      complete({ baseUrl: "http://x", fetch: answer(400, "the request exceeds the available context size") }, req),
+    ).rejects.toMatchObject({ kind: "context", status: 400 });
+    await expect(complete({ baseUrl: "http://x", fetch: answer(400, "bad temperature") }, req)).rejects.toMatchObject({
+      kind: "http",
+    });
+    await expect(complete({ baseUrl: "http://x", fetch: answer(500, "context size") }, req)).rejects.toMatchObject({
+      kind: "http",
+    });
     // llama.cpp's typed refusal, with the server's window (HTTP 500 before llama.cpp PR #16486).
-    const typed = JSON.stringify({ error: { code: 500, message: "the request exceeds the available context size. try increasing the context size or enable context shift", type: "exceed_context_size_error", n_prompt_tokens: 1407, n_ctx: 256 } });
-    await expect(complete({ baseUrl: "http://x", fetch: answer(500, typed) }, req)).rejects.toMatchObject({ kind: "context", serverWindow: 256 });
-    await expect(complete({ baseUrl: "http://x", fetch: answer(400, "This model's maximum context length is 4096 tokens. However, you requested 4348 tokens") }, req)).rejects.toMatchObject({ kind: "context", serverWindow: 4096 });
+    const typed = JSON.stringify({
+      error: {
+        code: 500,
+        message:
+          "the request exceeds the available context size. try increasing the context size or enable context shift",
+        type: "exceed_context_size_error",
+        n_prompt_tokens: 1407,
+        n_ctx: 256,
+      },
+    });
+    await expect(complete({ baseUrl: "http://x", fetch: answer(500, typed) }, req)).rejects.toMatchObject({
+      kind: "context",
+      serverWindow: 256,
+    });
+    await expect(
+      complete(
+        {
+          baseUrl: "http://x",
+          fetch: answer(400, "This model's maximum context length is 4096 tokens. However, you requested 4348 tokens"),
+        },
+        req,
+      ),
+    ).rejects.toMatchObject({ kind: "context", serverWindow: 4096 });
   });
 });

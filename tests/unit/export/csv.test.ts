@@ -19,7 +19,7 @@ describe("csvCell (RFC 4180 + formula neutralising)", () => {
     ["-2", "'-2"],
     ["@cmd", "'@cmd"],
     ["\tTAB", "'\tTAB"],
-    ["\rCR", "\"'\rCR\""],
+    ["\rCR", '"\'\rCR"'],
     ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
     ["ünïcödé ✓", "ünïcödé ✓"],
   ] as const)("%j → %j", (value, expected) => {

@@ -12,8 +12,17 @@ describe("isOnline", () => {
 describe("queueEta", () => {
   it("estimates each remaining job with its config's median wall time and shares it over online phones", () => {
     const eta = queueEta(
-      [{ configId: "a", jobs: 4 }, { configId: "b", jobs: 2 }, { configId: "new", jobs: 1 }],
-      [{ configId: "a", wallMs: 60_000 }, { configId: "a", wallMs: 120_000 }, { configId: "a", wallMs: 600_000 }, { configId: "b", wallMs: 30_000 }],
+      [
+        { configId: "a", jobs: 4 },
+        { configId: "b", jobs: 2 },
+        { configId: "new", jobs: 1 },
+      ],
+      [
+        { configId: "a", wallMs: 60_000 },
+        { configId: "a", wallMs: 120_000 },
+        { configId: "a", wallMs: 600_000 },
+        { configId: "b", wallMs: 30_000 },
+      ],
       3,
     );
     // a: median 120 s × 4 = 480 s; b: 30 s × 2 = 60 s; new: overall median of (30, 60, 120, 600) = 90 s.
@@ -25,7 +34,10 @@ describe("queueEta", () => {
 
   it("has no estimate without finished runs or without an online phone, and zero for an empty queue", () => {
     expect(queueEta([{ configId: "a", jobs: 2 }], [], 2)).toMatchObject({ phoneHours: null, hours: null });
-    expect(queueEta([{ configId: "a", jobs: 2 }], [{ configId: "a", wallMs: 3_600_000 }], 0)).toMatchObject({ phoneHours: 2, hours: null });
+    expect(queueEta([{ configId: "a", jobs: 2 }], [{ configId: "a", wallMs: 3_600_000 }], 0)).toMatchObject({
+      phoneHours: 2,
+      hours: null,
+    });
     expect(queueEta([], [], 1)).toMatchObject({ jobs: 0, phoneHours: 0, hours: 0 });
   });
 });

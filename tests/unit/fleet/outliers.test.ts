@@ -3,13 +3,21 @@ import { timingOutliers, type TimingPoint } from "@/domain/fleet";
 
 /** Exact lines with a little alternating noise, so each fit has a small, non-zero interval. */
 const line = (deviceId: string, slope: number, configId = "c", buildCommit = "b1"): TimingPoint[] =>
-  [100, 200, 300, 400, 500, 600].map((x, i) => ({ deviceId, buildCommit, configId, promptTokens: x, ttftMs: 50 + slope * x + (i % 2 ? 3 : -3) }));
+  [100, 200, 300, 400, 500, 600].map((x, i) => ({
+    deviceId,
+    buildCommit,
+    configId,
+    promptTokens: x,
+    ttftMs: 50 + slope * x + (i % 2 ? 3 : -3),
+  }));
 
 describe("timingOutliers", () => {
   it("marks a device whose slope interval lies clear of the rest of the fleet's, with the reason", () => {
     const out = timingOutliers([...line("p1", 1), ...line("p2", 1.01), ...line("p3", 0.99), ...line("slow", 2)]);
     expect(out.map((o) => o.deviceId)).toEqual(["slow"]);
-    expect(out[0].reason).toMatch(/^Slower than the rest of the fleet on build b1, config c: TTFT rises 1\.\d\d–2\.\d\d ms per prompt token here against/);
+    expect(out[0].reason).toMatch(
+      /^Slower than the rest of the fleet on build b1, config c: TTFT rises 1\.\d\d–2\.\d\d ms per prompt token here against/,
+    );
     expect(out[0].slopeCi[0]).toBeGreaterThan(out[0].fleetSlopeCi[1]);
   });
 

@@ -10,11 +10,21 @@ const latency = (load: number, turn: number) => ({ ttft: null, medianLoadMs: loa
 
 /** 20 tasks × 1 repeat; `lost` of them pass under the baseline only and end `to` under the candidate. */
 function facts(lost: number, to = "gave_up", candLoad = 2000): GateFacts {
-  const tasks = Array.from({ length: 20 }, (_, i) => ({ taskId: `t${String(i).padStart(2, "0")}`, aRuns: 1, aPassed: 1, bRuns: 1, bPassed: i < lost ? 0 : 1 }));
+  const tasks = Array.from({ length: 20 }, (_, i) => ({
+    taskId: `t${String(i).padStart(2, "0")}`,
+    aRuns: 1,
+    aPassed: 1,
+    bRuns: 1,
+    bPassed: i < lost ? 0 : 1,
+  }));
   return {
-    baseline: { session: "ses_a" }, candidate: { session: "ses_b" },
+    baseline: { session: "ses_a" },
+    candidate: { session: "ses_b" },
     scopes: [{ scope: "overall", tasks, pairs: { both: 20 - lost, aOnly: lost, bOnly: 0, neither: 0 } }],
-    transitions: transitionMatrix([{ from: "finished", to: "finished", n: 20 - lost }, ...(lost ? [{ from: "finished", to, n: lost }] : [])]),
+    transitions: transitionMatrix([
+      { from: "finished", to: "finished", n: 20 - lost },
+      ...(lost ? [{ from: "finished", to, n: lost }] : []),
+    ]),
     latency: { baseline: latency(2000, 1000), candidate: latency(candLoad, 1000), noise },
   };
 }
@@ -30,14 +40,24 @@ describe("evaluateGate", () => {
     const mc = r.checks.find((c) => c.id === "pass.overall.mcnemar")!;
     expect(mc.p).toBeCloseTo(2 * 0.5 ** 10, 12);
     expect(mc.pAdjusted).toBeCloseTo(2 * 0.5 ** 10, 12);
-    expect(mc).toMatchObject({ effect: -0.5, direction: "down", regression: true, baseline: "20/20 (100%)", candidate: "10/20 (50%)" });
+    expect(mc).toMatchObject({
+      effect: -0.5,
+      direction: "down",
+      regression: true,
+      baseline: "20/20 (100%)",
+      candidate: "10/20 (50%)",
+    });
     expect(r.regressions).toEqual(["pass.overall.mcnemar", "pass.overall.sign", "outcome.gave_up"]);
   });
 
   it("passes identical sides, and an improvement", () => {
     const same = evaluateGate(facts(0));
     expect(same.regression).toBe(false);
-    expect(same.checks.find((c) => c.id === "pass.overall.mcnemar")).toMatchObject({ p: 1, direction: "same", regression: false });
+    expect(same.checks.find((c) => c.id === "pass.overall.mcnemar")).toMatchObject({
+      p: 1,
+      direction: "same",
+      regression: false,
+    });
     const better = facts(0);
     better.scopes[0].pairs = { both: 10, aOnly: 0, bOnly: 10, neither: 0 };
     expect(evaluateGate(better).regression).toBe(false);
@@ -45,7 +65,11 @@ describe("evaluateGate", () => {
 
   it("does not call a small worsening significant: 2 of 20 lost (p = 0.5)", () => {
     const r = evaluateGate(facts(2));
-    expect(r.checks.find((c) => c.id === "pass.overall.mcnemar")).toMatchObject({ p: 0.5, worse: true, regression: false });
+    expect(r.checks.find((c) => c.id === "pass.overall.mcnemar")).toMatchObject({
+      p: 0.5,
+      worse: true,
+      regression: false,
+    });
     expect(r.regression).toBe(false);
   });
 
@@ -68,10 +92,16 @@ describe("gateMarkdown", () => {
     const md = gateMarkdown(evaluateGate(facts(10)), "http://127.0.0.1:3000/analytics/compare?x=1");
     expect(md.split("\n")[0]).toBe("### ❌ Harness Lab gate: 3 significant regressions");
     expect(md).toContain("| Check | Test | Baseline | Candidate | Change | p | p (BH) | |");
-    expect(md).toContain("| Pass rate, overall | exact McNemar, paired runs | 20/20 (100%) | 10/20 (50%) | ↓ −50 pts | 0.002 | 0.002 | ❌ regression |");
-    expect(md).toContain("- Runs ending “gave up” (exact McNemar, paired runs): +50 pts, p = 0.002, BH-adjusted p = 0.002");
+    expect(md).toContain(
+      "| Pass rate, overall | exact McNemar, paired runs | 20/20 (100%) | 10/20 (50%) | ↓ −50 pts | 0.002 | 0.002 | ❌ regression |",
+    );
+    expect(md).toContain(
+      "- Runs ending “gave up” (exact McNemar, paired runs): +50 pts, p = 0.002, BH-adjusted p = 0.002",
+    );
     expect(md).toContain("[Open the comparison in Harness Lab](http://127.0.0.1:3000/analytics/compare?x=1)");
-    expect(gateMarkdown(evaluateGate(facts(0)), "u").split("\n")[0]).toBe("### ✅ Harness Lab gate: no significant regression");
+    expect(gateMarkdown(evaluateGate(facts(0)), "u").split("\n")[0]).toBe(
+      "### ✅ Harness Lab gate: no significant regression",
+    );
   });
 });
 

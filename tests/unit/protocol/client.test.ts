@@ -1,31 +1,56 @@
 import { describe, expect, it } from "vitest";
 import {
-  InvalidJobError, ProtocolAbortedError, ProtocolHttpError, ProtocolNetworkError, backoffDelay, createDeviceClient,
-  type FetchLike, type TraceBody,
+  InvalidJobError,
+  ProtocolAbortedError,
+  ProtocolHttpError,
+  ProtocolNetworkError,
+  backoffDelay,
+  createDeviceClient,
+  type FetchLike,
+  type TraceBody,
 } from "@harness-lab/protocol";
 import { makeJob } from "../sim/fixtures";
 
 type Reply = { status: number; json?: unknown; headers?: Record<string, string> } | Error | "hang";
-interface Sent { url: string; headers: Record<string, string>; body: unknown; signal?: AbortSignal }
+interface Sent {
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  signal?: AbortSignal;
+}
 
 /** A fetch that answers from a script, one reply per request, and records what was sent. */
 function scripted(replies: Reply[]) {
   const sent: Sent[] = [];
   const fetch: FetchLike = async (url, init) => {
-    sent.push({ url, headers: init.headers, body: init.body === undefined ? undefined : JSON.parse(init.body), signal: init.signal });
+    sent.push({
+      url,
+      headers: init.headers,
+      body: init.body === undefined ? undefined : JSON.parse(init.body),
+      signal: init.signal,
+    });
     const r = replies.shift();
     if (r === undefined) throw new Error("the script ran out of replies");
     if (r instanceof Error) throw r;
     if (r === "hang") {
-      return new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+      return new Promise((_, reject) =>
+        init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+      );
     }
     const text = r.json === undefined ? "" : JSON.stringify(r.json);
-    return { status: r.status, headers: { get: (n: string) => r.headers?.[n.toLowerCase()] ?? null }, text: async () => text };
+    return {
+      status: r.status,
+      headers: { get: (n: string) => r.headers?.[n.toLowerCase()] ?? null },
+      text: async () => text,
+    };
   };
   return { fetch, sent };
 }
 
-const leaseLost = { status: 409, json: { error: { code: "lease_lost", message: "Abandon the job: its lease is no longer yours." } } };
+const leaseLost = {
+  status: 409,
+  json: { error: { code: "lease_lost", message: "Abandon the job: its lease is no longer yours." } },
+};
 const stored = { runId: "run_1", passed: true, outcome: "finished", superseded: false };
 const pollBody = {
   device: { id: "p1", model: "Pixel 9", os: "Android 16" },
@@ -33,17 +58,30 @@ const pollBody = {
   state: { thermal: "nominal" as const },
 };
 const trace: TraceBody = {
-  leaseToken: "lease-1", attempt: 1, device: pollBody.device, build: pollBody.build, startedAt: "2026-10-14T09:00:01Z", endedAt: "2026-10-14T09:00:09Z",
+  leaseToken: "lease-1",
+  attempt: 1,
+  device: pollBody.device,
+  build: pollBody.build,
+  startedAt: "2026-10-14T09:00:01Z",
+  endedAt: "2026-10-14T09:00:09Z",
   load: { startupTokens: 300, ms: 2200 },
-  turns: [{ promptTokens: 45, contextTokens: 380, ttftMs: 320, outputTokens: 40, decodeMs: 2000, text: "…", toolCalls: [] }],
-  reply: "", end: { reason: "stop" }, peakContextTokens: 420, workspace: { files: [] },
+  turns: [
+    { promptTokens: 45, contextTokens: 380, ttftMs: 320, outputTokens: 40, decodeMs: 2000, text: "…", toolCalls: [] },
+  ],
+  reply: "",
+  end: { reason: "stop" },
+  peakContextTokens: 420,
+  workspace: { files: [] },
 };
 
 function client(replies: Reply[], more: Partial<Parameters<typeof createDeviceClient>[0]> = {}) {
   const s = scripted(replies);
   const sleeps: number[] = [];
   const c = createDeviceClient({
-    url: "http://dash.local:3000/", token: "T0K", fetch: s.fetch, random: () => 0.5,
+    url: "http://dash.local:3000/",
+    token: "T0K",
+    fetch: s.fetch,
+    random: () => 0.5,
     sleep: async (ms) => {
       sleeps.push(ms);
     },
@@ -68,7 +106,10 @@ describe("poll", () => {
   it("returns the parsed job, and for a job it cannot parse gives its id and lease token to hand it back", async () => {
     const job = makeJob("sim-apples");
     const broken = { ...job, attempt: 0 };
-    const { c } = client([{ status: 200, json: { job, unknownField: 1 } }, { status: 200, json: { job: broken } }]);
+    const { c } = client([
+      { status: 200, json: { job, unknownField: 1 } },
+      { status: 200, json: { job: broken } },
+    ]);
     expect(await c.poll(pollBody)).toEqual(job);
     const e = await c.poll(pollBody).catch((x) => x);
     expect(e).toBeInstanceOf(InvalidJobError);
@@ -80,7 +121,12 @@ describe("poll", () => {
 describe("result", () => {
   it("retries no answer, 5xx and 429 with the same body, backing off with jitter, and returns the 200 of the retry", async () => {
     const { c, sent, sleeps } = client(
-      [new TypeError("fetch failed"), { status: 503, json: { error: { code: "unavailable", message: "Try again." } } }, { status: 429, json: {}, headers: { "retry-after": "7" } }, { status: 200, json: stored }],
+      [
+        new TypeError("fetch failed"),
+        { status: 503, json: { error: { code: "unavailable", message: "Try again." } } },
+        { status: 429, json: {}, headers: { "retry-after": "7" } },
+        { status: 200, json: stored },
+      ],
       { retry: { initialMs: 100, maxMs: 1_000 } },
     );
     const r = await c.result("job 1", trace);
@@ -93,7 +139,14 @@ describe("result", () => {
   });
 
   it("never retries any other 4xx: the error carries the status and the protocol's error body", async () => {
-    for (const reply of [leaseLost, { status: 400, json: { error: { code: "invalid_body", message: "Fix the trace.", issues: [{ path: "turns", message: "x" }] } } }, { status: 413, json: { error: { code: "payload_too_large", message: "Send less." } } }]) {
+    for (const reply of [
+      leaseLost,
+      {
+        status: 400,
+        json: { error: { code: "invalid_body", message: "Fix the trace.", issues: [{ path: "turns", message: "x" }] } },
+      },
+      { status: 413, json: { error: { code: "payload_too_large", message: "Send less." } } },
+    ]) {
       const { c, sent } = client([reply, { status: 201, json: stored }]);
       const e = await c.result("j", trace).catch((x) => x);
       expect(e).toBeInstanceOf(ProtocolHttpError);
@@ -111,7 +164,10 @@ describe("result", () => {
   });
 
   it("an answer that does not come within timeoutMs is a network error, and is retried", async () => {
-    const { c, sent } = client(["hang", { status: 201, json: stored }], { timeoutMs: 20, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 5))) });
+    const { c, sent } = client(["hang", { status: 201, json: stored }], {
+      timeoutMs: 20,
+      sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 5))),
+    });
     expect(await c.result("j", trace)).toMatchObject({ status: 201, attempts: 2 });
     expect(sent[0].signal?.aborted).toBe(true);
   });
@@ -131,7 +187,9 @@ describe("aborting", () => {
         ctl2.abort();
       },
     });
-    await expect(c2.fail("j", { leaseToken: "l", reason: "model_load_failed" }, { signal: ctl2.signal })).rejects.toBeInstanceOf(ProtocolAbortedError);
+    await expect(
+      c2.fail("j", { leaseToken: "l", reason: "model_load_failed" }, { signal: ctl2.signal }),
+    ).rejects.toBeInstanceOf(ProtocolAbortedError);
     expect(sent).toHaveLength(1);
   });
 });
@@ -145,7 +203,11 @@ describe("heartbeat timer", () => {
     let turn = 0;
     const errors: unknown[] = [];
     const lost: ProtocolHttpError[] = [];
-    const hb = c.startHeartbeat(job, { turn: () => ++turn, onError: (e) => errors.push(e), onLeaseLost: (e) => lost.push(e) });
+    const hb = c.startHeartbeat(job, {
+      turn: () => ++turn,
+      onError: (e) => errors.push(e),
+      onLeaseLost: (e) => lost.push(e),
+    });
     await hb.done;
     expect(sleeps).toEqual([30_000, 30_000, 30_000, 30_000]);
     expect(sent.map((s) => s.body)).toEqual([1, 2, 3, 4].map((n) => ({ leaseToken: job.lease.token, turn: n })));
@@ -159,7 +221,9 @@ describe("heartbeat timer", () => {
 
   it("stop() ends it without beating again or reporting a lost lease", async () => {
     const job = makeJob("sim-apples");
-    const { c, sent } = client([], { sleep: (ms, signal) => new Promise((r) => signal?.addEventListener("abort", () => r())) });
+    const { c, sent } = client([], {
+      sleep: (ms, signal) => new Promise((r) => signal?.addEventListener("abort", () => r())),
+    });
     const hb = c.startHeartbeat(job, { onLeaseLost: () => expect.unreachable() });
     hb.stop();
     await hb.done;
@@ -172,7 +236,9 @@ describe("heartbeat timer", () => {
 describe("backoffDelay", () => {
   it("doubles up to maxMs, with half of each step random", () => {
     const p = { initialMs: 500, maxMs: 15_000, factor: 2, maxAttempts: Infinity };
-    expect([0, 1, 2, 3, 4, 5, 6].map((n) => backoffDelay(p, n, () => 0))).toEqual([250, 500, 1_000, 2_000, 4_000, 7_500, 7_500]);
+    expect([0, 1, 2, 3, 4, 5, 6].map((n) => backoffDelay(p, n, () => 0))).toEqual([
+      250, 500, 1_000, 2_000, 4_000, 7_500, 7_500,
+    ]);
     expect([0, 1, 5].map((n) => backoffDelay(p, n, () => 0.999999))).toEqual([500, 1_000, 15_000]);
     expect(backoffDelay(p, 0, () => 0, 3_000)).toBe(3_000);
     expect(backoffDelay(p, 0, () => 0, 86_400_000)).toBe(300_000);

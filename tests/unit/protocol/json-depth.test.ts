@@ -16,7 +16,7 @@ describe("jsonDepthExceeds", () => {
 
   it("measures depth, not the number of siblings", () => {
     expect(exceeds("[[],[],[],[]]", 2)).toBe(false);
-    expect(exceeds('[[],[],[[1]],[]]', 2)).toBe(true);
+    expect(exceeds("[[],[],[[1]],[]]", 2)).toBe(true);
   });
 
   it("ignores brackets inside strings, escaped quotes included", () => {
@@ -34,12 +34,16 @@ describe("jsonDepthExceeds", () => {
   it("agrees with counting brackets in the text, for any JSON value", () => {
     // The reference: the deepest run of open brackets outside strings, read off JSON.stringify.
     const textDepth = (v: unknown) => {
-      let depth = 0, max = 0, inString = false;
+      let depth = 0,
+        max = 0,
+        inString = false;
       const s = JSON.stringify(v);
       for (let i = 0; i < s.length; i++) {
         const c = s[i];
-        if (inString) { if (c === "\\") i++; else if (c === '"') inString = false; }
-        else if (c === '"') inString = true;
+        if (inString) {
+          if (c === "\\") i++;
+          else if (c === '"') inString = false;
+        } else if (c === '"') inString = true;
         else if (c === "[" || c === "{") max = Math.max(max, ++depth);
         else if (c === "]" || c === "}") depth--;
       }
@@ -57,13 +61,26 @@ describe("jsonDepthExceeds", () => {
 
 describe("isJsonValue", () => {
   it("accepts every value JSON.parse can produce", () => {
-    fc.assert(fc.property(fc.jsonValue(), (v) => {
-      expect(isJsonValue(v)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        expect(isJsonValue(v)).toBe(true);
+      }),
+    );
   });
 
   it("refuses what JSON cannot carry", () => {
-    for (const v of [undefined, NaN, Infinity, () => 1, 1n, Symbol("s"), new Date(0), new Map(), [1, undefined], { a: { b: NaN } }]) {
+    for (const v of [
+      undefined,
+      NaN,
+      Infinity,
+      () => 1,
+      1n,
+      Symbol("s"),
+      new Date(0),
+      new Map(),
+      [1, undefined],
+      { a: { b: NaN } },
+    ]) {
       expect(isJsonValue(v)).toBe(false);
     }
   });

@@ -3,16 +3,37 @@ import { PollRequest, Trace } from "@/domain/protocol";
 import { BUILD, DEVICE } from "../sim/fixtures";
 
 const trace = (extra: { load?: object; turn?: object; top?: object } = {}) => ({
-  leaseToken: "t", attempt: 1, device: DEVICE, build: BUILD,
-  startedAt: "2026-12-01T09:00:00.000Z", endedAt: "2026-12-01T09:00:05.000Z",
+  leaseToken: "t",
+  attempt: 1,
+  device: DEVICE,
+  build: BUILD,
+  startedAt: "2026-12-01T09:00:00.000Z",
+  endedAt: "2026-12-01T09:00:05.000Z",
   load: { startupTokens: 754, ms: 900, ...extra.load },
-  turns: [{ promptTokens: 40, contextTokens: 800, ttftMs: 100, outputTokens: 10, decodeMs: 200, text: "hi", toolCalls: [], ...extra.turn }],
-  reply: "hi", end: { reason: "stop" }, peakContextTokens: 810, workspace: { files: [] }, ...extra.top,
+  turns: [
+    {
+      promptTokens: 40,
+      contextTokens: 800,
+      ttftMs: 100,
+      outputTokens: 10,
+      decodeMs: 200,
+      text: "hi",
+      toolCalls: [],
+      ...extra.turn,
+    },
+  ],
+  reply: "hi",
+  end: { reason: "stop" },
+  peakContextTokens: 810,
+  workspace: { files: [] },
+  ...extra.top,
 });
 
 describe("protocol v1.1 additions", () => {
   it("a trace keeps load.cachedTokens, turns[].timingSource and toolsDropped", () => {
-    const t = Trace.parse(trace({ load: { cachedTokens: 700 }, turn: { timingSource: "server" }, top: { toolsDropped: true } }));
+    const t = Trace.parse(
+      trace({ load: { cachedTokens: 700 }, turn: { timingSource: "server" }, top: { toolsDropped: true } }),
+    );
     expect(t.load.cachedTokens).toBe(700);
     expect(t.turns[0].timingSource).toBe("server");
     expect(t.toolsDropped).toBe(true);

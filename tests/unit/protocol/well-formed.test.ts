@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { illFormedStrings, isWellFormedText, mayHoldLoneSurrogate, pathEscapesValid } from "@/domain/protocol/well-formed";
+import {
+  illFormedStrings,
+  isWellFormedText,
+  mayHoldLoneSurrogate,
+  pathEscapesValid,
+} from "@/domain/protocol/well-formed";
 
 describe("isWellFormedText", () => {
   it("accepts pairs, emoji and U+FFFD, refuses lone high and low surrogates", () => {
@@ -17,8 +22,12 @@ describe("illFormedStrings", () => {
   });
 
   it("names the dotted path of a value, in objects and arrays", () => {
-    expect(illFormedStrings({ device: { id: "phone\ud800x" } })).toEqual([{ path: "device.id", message: expect.stringMatching(/lone surrogate/) }]);
-    expect(illFormedStrings({ turns: [{ text: "ok" }, { toolCalls: [{ args: ["a", "\udc00"] }] }] }).map((i) => i.path)).toEqual(["turns.1.toolCalls.0.args.1"]);
+    expect(illFormedStrings({ device: { id: "phone\ud800x" } })).toEqual([
+      { path: "device.id", message: expect.stringMatching(/lone surrogate/) },
+    ]);
+    expect(
+      illFormedStrings({ turns: [{ text: "ok" }, { toolCalls: [{ args: ["a", "\udc00"] }] }] }).map((i) => i.path),
+    ).toEqual(["turns.1.toolCalls.0.args.1"]);
     expect(illFormedStrings("\ud800").map((i) => i.path)).toEqual(["(body)"]);
   });
 
@@ -53,7 +62,9 @@ describe("mayHoldLoneSurrogate", () => {
 
 describe("pathEscapesValid", () => {
   it("accepts plain paths and escapes of valid UTF-8, refuses malformed ones and encoded surrogates", () => {
-    for (const p of ["/api/runs/run_01", "/suites/phone-20", "/api/runs/%F0%9F%98%80", "/a%20b", "/x%2Fy", "/%C3%A9"]) expect(pathEscapesValid(p), p).toBe(true);
-    for (const p of ["/api/runs/run%ED%A0%80", "/suites/x%ZZ", "/%E0%A4%A", "/%FF", "/%C0%AF", "/a%"]) expect(pathEscapesValid(p), p).toBe(false);
+    for (const p of ["/api/runs/run_01", "/suites/phone-20", "/api/runs/%F0%9F%98%80", "/a%20b", "/x%2Fy", "/%C3%A9"])
+      expect(pathEscapesValid(p), p).toBe(true);
+    for (const p of ["/api/runs/run%ED%A0%80", "/suites/x%ZZ", "/%E0%A4%A", "/%FF", "/%C0%AF", "/a%"])
+      expect(pathEscapesValid(p), p).toBe(false);
   });
 });

@@ -21,7 +21,13 @@ describe("planJobs", () => {
   });
 
   it("spreads configs through an interleaved session (every config appears in the first half)", () => {
-    const jobs = planJobs(Array.from({ length: 20 }, (_, i) => `t${i}`), ["a", "b", "c", "d"], 3, "interleaved", 7);
+    const jobs = planJobs(
+      Array.from({ length: 20 }, (_, i) => `t${i}`),
+      ["a", "b", "c", "d"],
+      3,
+      "interleaved",
+      7,
+    );
     const firstHalf = new Set(jobs.slice(0, jobs.length / 2).map((j) => j.configId));
     expect(firstHalf).toEqual(new Set(["a", "b", "c", "d"]));
   });

@@ -9,7 +9,12 @@ describe("sessionProgress", () => {
   it("has no ETA before the first job is done, nor after the last", () => {
     expect(sessionProgress({ ...emptyCounts(), queued: 4 }, null, 1000).etaMs).toBeNull();
     expect(sessionProgress({ ...emptyCounts(), queued: 3, leased: 1 }, 0, 1000).etaMs).toBeNull();
-    expect(sessionProgress({ ...emptyCounts(), completed: 4 }, 0, 1000)).toEqual({ total: 4, done: 4, fraction: 1, etaMs: null });
+    expect(sessionProgress({ ...emptyCounts(), completed: 4 }, 0, 1000)).toEqual({
+      total: 4,
+      done: 4,
+      fraction: 1,
+      etaMs: null,
+    });
   });
   it("is empty for an empty session", () => {
     expect(sessionProgress(emptyCounts(), null, 0)).toEqual({ total: 0, done: 0, fraction: 0, etaMs: null });

@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { afterLeaseEnded, decideResult, heartbeatSecondsFor, isLeaseCurrent, leaseExpiresAt, type LeaseView } from "@/domain/queue";
+import {
+  afterLeaseEnded,
+  decideResult,
+  heartbeatSecondsFor,
+  isLeaseCurrent,
+  leaseExpiresAt,
+  type LeaseView,
+} from "@/domain/queue";
 
-const view = (v: Partial<LeaseView>): LeaseView => ({ jobState: "leased", jobAttempt: 1, tokenAttempt: 1, tokenIsCurrent: true, tokenIsCallers: true, ...v });
+const view = (v: Partial<LeaseView>): LeaseView => ({
+  jobState: "leased",
+  jobAttempt: 1,
+  tokenAttempt: 1,
+  tokenIsCurrent: true,
+  tokenIsCallers: true,
+  ...v,
+});
 
 describe("lease timing", () => {
   it("expires leaseSeconds after now and asks for heartbeats about a third of the way", () => {
@@ -14,13 +28,33 @@ describe("lease timing", () => {
 
 describe("afterLeaseEnded", () => {
   it("re-queues with the next attempt while attempts remain", () => {
-    expect(afterLeaseEnded({ attempt: 1, maxAttempts: 3 }, "lease_expired")).toEqual({ state: "queued", attempt: 2, failureReason: null });
-    expect(afterLeaseEnded({ attempt: 2, maxAttempts: 3 }, "model_load_failed")).toEqual({ state: "queued", attempt: 3, failureReason: null });
+    expect(afterLeaseEnded({ attempt: 1, maxAttempts: 3 }, "lease_expired")).toEqual({
+      state: "queued",
+      attempt: 2,
+      failureReason: null,
+    });
+    expect(afterLeaseEnded({ attempt: 2, maxAttempts: 3 }, "model_load_failed")).toEqual({
+      state: "queued",
+      attempt: 3,
+      failureReason: null,
+    });
   });
   it("fails with the reason once maxAttempts are used", () => {
-    expect(afterLeaseEnded({ attempt: 3, maxAttempts: 3 }, "lease_expired")).toEqual({ state: "failed", attempt: 3, failureReason: "lease_expired" });
-    expect(afterLeaseEnded({ attempt: 1, maxAttempts: 1 }, "model_load_failed")).toEqual({ state: "failed", attempt: 1, failureReason: "model_load_failed" });
-    expect(afterLeaseEnded({ attempt: 2, maxAttempts: 2 }, "device_revoked")).toEqual({ state: "failed", attempt: 2, failureReason: "device_revoked" });
+    expect(afterLeaseEnded({ attempt: 3, maxAttempts: 3 }, "lease_expired")).toEqual({
+      state: "failed",
+      attempt: 3,
+      failureReason: "lease_expired",
+    });
+    expect(afterLeaseEnded({ attempt: 1, maxAttempts: 1 }, "model_load_failed")).toEqual({
+      state: "failed",
+      attempt: 1,
+      failureReason: "model_load_failed",
+    });
+    expect(afterLeaseEnded({ attempt: 2, maxAttempts: 2 }, "device_revoked")).toEqual({
+      state: "failed",
+      attempt: 2,
+      failureReason: "device_revoked",
+    });
   });
 });
 
@@ -50,16 +84,25 @@ describe("decideResult", () => {
   });
   it("lets a late result from an earlier attempt complete a job that is not completed", () => {
     for (const jobState of ["queued", "leased", "failed", "cancelled"] as const) {
-      expect(decideResult(view({ jobState, jobAttempt: 2, tokenAttempt: 1, tokenIsCurrent: false }), false)).toEqual({ kind: "complete", late: true });
+      expect(decideResult(view({ jobState, jobAttempt: 2, tokenAttempt: 1, tokenIsCurrent: false }), false)).toEqual({
+        kind: "complete",
+        late: true,
+      });
     }
   });
   it("refuses a token issued to another device, current, late or repeated (issue 14)", () => {
-    for (const v of [view({}), view({ jobState: "queued", jobAttempt: 2, tokenIsCurrent: false }), view({ jobState: "completed", tokenIsCurrent: false })]) {
+    for (const v of [
+      view({}),
+      view({ jobState: "queued", jobAttempt: 2, tokenIsCurrent: false }),
+      view({ jobState: "completed", tokenIsCurrent: false }),
+    ]) {
       expect(decideResult({ ...v, tokenIsCallers: false }, false)).toEqual({ kind: "lease_lost" });
       expect(decideResult({ ...v, tokenIsCallers: false }, true)).toEqual({ kind: "lease_lost" });
     }
   });
   it("stores a late result for a completed job as superseded", () => {
-    expect(decideResult(view({ jobState: "completed", jobAttempt: 2, tokenAttempt: 1, tokenIsCurrent: false }), false)).toEqual({ kind: "superseded" });
+    expect(
+      decideResult(view({ jobState: "completed", jobAttempt: 2, tokenAttempt: 1, tokenIsCurrent: false }), false),
+    ).toEqual({ kind: "superseded" });
   });
 });

@@ -11,7 +11,8 @@ describe("defangUrls", () => {
   });
 
   it("keeps an SVG file's namespace declarations and nothing else", () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><text>http://evil.test</text></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><text>http://evil.test</text></svg>';
     const out = defangUrls(svg, true);
     expect(out).toContain('xmlns="http://www.w3.org/2000/svg"');
     expect(out).toContain("<text>hxxp://evil.test</text>");

@@ -20,7 +20,9 @@ describe("reportHref", () => {
   });
 
   it("maps a runs-explorer count to the failing runs of its task and config", () => {
-    expect(reportHref("/runs?session=ses_1&task=t1&config=files&passed=false", map)).toBe(`index.html#${failingAnchor("t1", "files")}`);
+    expect(reportHref("/runs?session=ses_1&task=t1&config=files&passed=false", map)).toBe(
+      `index.html#${failingAnchor("t1", "files")}`,
+    );
     expect(reportHref("/runs?task=t1&config=bash", map)).toBeNull();
     expect(reportHref("/runs?config=files&looping=true", map)).toBe("index.html#failing");
     expect(reportHref("/runs?task=t1&config=files&passed=true", map)).toBeNull();

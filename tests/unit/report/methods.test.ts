@@ -3,8 +3,24 @@ import { listWords, methodsParagraph, type MethodsFacts } from "@/domain/report/
 
 const study: MethodsFacts = {
   sessions: [
-    { id: "ses_1", name: "Step 2: planning", suiteId: "default", suiteVersion: 3, repeats: 3, trial: false, cancelled: false },
-    { id: "ses_2", name: "Step 3a: bash", suiteId: "default", suiteVersion: 3, repeats: 3, trial: false, cancelled: false },
+    {
+      id: "ses_1",
+      name: "Step 2: planning",
+      suiteId: "default",
+      suiteVersion: 3,
+      repeats: 3,
+      trial: false,
+      cancelled: false,
+    },
+    {
+      id: "ses_2",
+      name: "Step 3a: bash",
+      suiteId: "default",
+      suiteVersion: 3,
+      repeats: 3,
+      trial: false,
+      cancelled: false,
+    },
   ],
   configs: [
     { configId: "files-plan", versions: [1], runs: 60, medianStartupTokens: 1351, contextWindows: [2048] },
@@ -17,15 +33,27 @@ const study: MethodsFacts = {
   firstRunAt: "2026-11-02T09:00:00.000Z",
   lastRunAt: "2026-11-04T18:30:00.000Z",
   scoredRuns: 119,
-  excluded: { trialRuns: 3, supersededRuns: 2, filteredRuns: 0, filters: [], failedJobs: [{ reason: "model_load_failed", jobs: 1 }], unfinishedJobs: 0, cancelledJobs: 0 },
+  excluded: {
+    trialRuns: 3,
+    supersededRuns: 2,
+    filteredRuns: 0,
+    filters: [],
+    failedJobs: [{ reason: "model_load_failed", jobs: 1 }],
+    unfinishedJobs: 0,
+    cancelledJobs: 0,
+  },
 };
 
 describe("methodsParagraph", () => {
   it("names the suite, sessions, dates, repeats, configs with start-up tokens, devices and builds", () => {
     const text = methodsParagraph(study).join(" ");
     expect(text).toContain("suite default v3");
-    expect(text).toContain("20 tasks were run, of which 6 need no files, 10 need files and 4 are multi-step file tasks");
-    expect(text).toContain("2 sessions (“Step 2: planning” and “Step 3a: bash”), run between 2026-11-02 and 2026-11-04");
+    expect(text).toContain(
+      "20 tasks were run, of which 6 need no files, 10 need files and 4 are multi-step file tasks",
+    );
+    expect(text).toContain(
+      "2 sessions (“Step 2: planning” and “Step 3a: bash”), run between 2026-11-02 and 2026-11-04",
+    );
     expect(text).toContain("3 repeats of every task and config");
     expect(text).toContain("files-plan v1 (1,351 start-up tokens, 60 runs)");
     expect(text).toContain("bash v1/v2 (300 start-up tokens, 59 runs)");
@@ -39,7 +67,10 @@ describe("methodsParagraph", () => {
       "119 runs were scored from the workspace files left on the device; left out: 3 runs of trial sessions (marked as trials when queued), " +
         "2 superseded runs (replaced by a later attempt of the same job) and 1 job that never produced a trace (model_load_failed × 1).",
     );
-    const clean = methodsParagraph({ ...study, excluded: { ...study.excluded, trialRuns: 0, supersededRuns: 0, failedJobs: [] } }).at(-1);
+    const clean = methodsParagraph({
+      ...study,
+      excluded: { ...study.excluded, trialRuns: 0, supersededRuns: 0, failedJobs: [] },
+    }).at(-1);
     expect(clean).toBe("119 runs were scored from the workspace files left on the device; nothing was left out.");
   });
 
@@ -61,7 +92,14 @@ describe("methodsParagraph", () => {
   });
 
   it("says so when nothing is selected, and joins lists in English", () => {
-    expect(methodsParagraph({ ...study, sessions: [] })).toEqual(["No session is selected, so there is nothing to describe."]);
-    expect([listWords([]), listWords(["a"]), listWords(["a", "b"]), listWords(["a", "b", "c"])]).toEqual(["", "a", "a and b", "a, b and c"]);
+    expect(methodsParagraph({ ...study, sessions: [] })).toEqual([
+      "No session is selected, so there is nothing to describe.",
+    ]);
+    expect([listWords([]), listWords(["a"]), listWords(["a", "b"]), listWords(["a", "b", "c"])]).toEqual([
+      "",
+      "a",
+      "a and b",
+      "a, b and c",
+    ]);
   });
 });

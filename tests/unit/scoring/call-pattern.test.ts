@@ -69,7 +69,11 @@ describe("endLabel", () => {
 
 describe("callPattern", () => {
   it("marks each call ✓/✗ and ends with how the run ended", () => {
-    const calls = [call("search_files", { query: "dentist" }), call("read_file", { path: "/notes/health.md" }), call("write_file", { path: "/r.md" })];
+    const calls = [
+      call("search_files", { query: "dentist" }),
+      call("read_file", { path: "/notes/health.md" }),
+      call("write_file", { path: "/r.md" }),
+    ];
     expect(callPattern(calls, seed, "stop")).toBe("search_files ✓ → read_file ✓ → write_file ✓ → stop");
   });
   it("is only the end when there were no calls", () => {
@@ -78,7 +82,9 @@ describe("callPattern", () => {
   it("judges each path against the workspace as it was when the call ran", () => {
     const calls = [
       call("bash", { command: "cat /reminders/dentist.md" }, false),
-      call("bash", { command: "echo hi > /reminders/dentist.md" }, true, { changes: [write("/reminders/dentist.md", "hi")] }),
+      call("bash", { command: "echo hi > /reminders/dentist.md" }, true, {
+        changes: [write("/reminders/dentist.md", "hi")],
+      }),
       call("bash", { command: "cat /reminders/dentist.md" }),
     ];
     expect(callPattern(calls, seed, "stop")).toBe("cat <guessed path> ✗ → echo > <new path> ✓ → cat <path> ✓ → stop");

@@ -10,9 +10,22 @@ describe("metrics", () => {
       peakContextTokens: 1536,
       turns: [
         turn({ ttftMs: 300, decodeMs: 1000, outputTokens: 40, toolCalls: [call("a", {}), call("b", {}, false)] }), // 1300
-        turn({ ttftMs: 100, decodeMs: 100, outputTokens: 5, contextEvents: [{ kind: "elide", tokensBefore: 9, tokensAfter: 5 }] }), // 200
-        turn({ ttftMs: 200, decodeMs: 700, outputTokens: 15, toolCalls: [call("c", {}, false)],
-          contextEvents: [{ kind: "elide", tokensBefore: 9, tokensAfter: 5 }, { kind: "recall", tokensBefore: 5, tokensAfter: 7 }] }), // 900
+        turn({
+          ttftMs: 100,
+          decodeMs: 100,
+          outputTokens: 5,
+          contextEvents: [{ kind: "elide", tokensBefore: 9, tokensAfter: 5 }],
+        }), // 200
+        turn({
+          ttftMs: 200,
+          decodeMs: 700,
+          outputTokens: 15,
+          toolCalls: [call("c", {}, false)],
+          contextEvents: [
+            { kind: "elide", tokensBefore: 9, tokensAfter: 5 },
+            { kind: "recall", tokensBefore: 5, tokensAfter: 7 },
+          ],
+        }), // 900
       ],
     });
     expect(metrics(t, 2048)).toEqual({
@@ -41,7 +54,14 @@ describe("metrics", () => {
   });
 
   it("even number of turns: mean of the middle two", () => {
-    const t = trace({ turns: [turn({ ttftMs: 0, decodeMs: 10 }), turn({ ttftMs: 0, decodeMs: 40 }), turn({ ttftMs: 0, decodeMs: 20 }), turn({ ttftMs: 0, decodeMs: 100 })] });
+    const t = trace({
+      turns: [
+        turn({ ttftMs: 0, decodeMs: 10 }),
+        turn({ ttftMs: 0, decodeMs: 40 }),
+        turn({ ttftMs: 0, decodeMs: 20 }),
+        turn({ ttftMs: 0, decodeMs: 100 }),
+      ],
+    });
     expect(metrics(t, 0).medianTurnMs).toBe(30);
     expect(metrics(t, 0).peakContextShare).toBeNull();
   });
@@ -58,8 +78,8 @@ describe("metrics", () => {
   it("counts turns with call syntax but no executed call", () => {
     const t = trace({
       turns: [
-        turn({ text: "<|tool_call>call:bash{command:<|\"|>ls<|\"|>}<tool_call|>" }), // Gemma token: unparsed
-        turn({ text: "call:read_file{path: \"/a\"}" }), // Gemma call form without the token: unparsed
+        turn({ text: '<|tool_call>call:bash{command:<|"|>ls<|"|>}<tool_call|>' }), // Gemma token: unparsed
+        turn({ text: 'call:read_file{path: "/a"}' }), // Gemma call form without the token: unparsed
         turn({ text: '{"name": "bash", "arguments": {"command": "ls"}}' }), // JSON tool object: unparsed
         turn({ text: 'read_file("/notes/a.md")' }), // python-style: unparsed
         turn({ text: "call:bash{command: ls}", toolCalls: [call("bash", { command: "ls" })] }), // parsed: not counted
@@ -73,7 +93,7 @@ describe("metrics", () => {
   it.each([
     ["<|tool_call>", true],
     ["call:update_plan{steps:[]}", true],
-    ["{ \"name\" : \"x\" }", true],
+    ['{ "name" : "x" }', true],
     ["bash(ls)", true],
     ["mybash(ls)", false],
     ["the bash (shell) tool", false],
@@ -87,13 +107,18 @@ describe("metrics", () => {
     const names = ["bash", "read_file", "file", "update_plan"];
     const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     const reference = (text: string) =>
-      text.includes("<|tool_call>") || /\bcall:[A-Za-z_][\w.-]*\s*\{/.test(text) || /\{\s*"name"\s*:/.test(text) ||
+      text.includes("<|tool_call>") ||
+      /\bcall:[A-Za-z_][\w.-]*\s*\{/.test(text) ||
+      /\{\s*"name"\s*:/.test(text) ||
       new RegExp(`(?<![\\w.])(?:${names.map(escape).join("|")})\\(`).test(text);
     const piece = fc.constantFrom(...names, "(", ")", ".", "_", "x", " ", "\n", "call:", "{", '"name"', ":", "é", "my");
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 12 }).map((p) => p.join("")), (text) => {
-        expect(hasToolCallSyntax(text, names)).toBe(reference(text));
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 12 }).map((p) => p.join("")),
+        (text) => {
+          expect(hasToolCallSyntax(text, names)).toBe(reference(text));
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -5,7 +5,9 @@ import type { Outcome } from "@/domain/scoring";
 import { call } from "./build";
 
 const okCall = call("bash", { command: "ls /" }, true, { result: "notes" });
-const badCall = call("bash", { command: "cat /notes/dentist.md" }, false, { result: "cat: /notes/dentist.md: No such file or directory\n" });
+const badCall = call("bash", { command: "cat /notes/dentist.md" }, false, {
+  result: "cat: /notes/dentist.md: No such file or directory\n",
+});
 
 type Case = [string, EndReason, boolean, ToolCall[], string, Outcome];
 
@@ -50,26 +52,68 @@ describe("outcome reasons", () => {
     [{ reason: "timeout" as const }, true, [], "", "crashed: end reason timeout"],
     [{ reason: "crash" as const, detail: "out of memory" }, false, [], "", "crashed: end reason crash (out of memory)"],
     [{ reason: "context_full" as const }, false, [], "", "context full: the runtime could not ingest more input"],
-    [{ reason: "tool_limit" as const }, true, [okCall], "", "hit the tool-call limit (end reason tool_limit); the checks pass"],
-    [{ reason: "turn_limit" as const }, false, [okCall], "", "hit the turn limit (end reason turn_limit); the checks fail"],
+    [
+      { reason: "tool_limit" as const },
+      true,
+      [okCall],
+      "",
+      "hit the tool-call limit (end reason tool_limit); the checks pass",
+    ],
+    [
+      { reason: "turn_limit" as const },
+      false,
+      [okCall],
+      "",
+      "hit the turn limit (end reason turn_limit); the checks fail",
+    ],
     [{ reason: "stop" as const }, true, [], "", "finished: every check passes"],
-    [{ reason: "stop" as const }, false, [], "Which one?", "asked instead: no tool was called and the reply ends with a question"],
-    [{ reason: "stop" as const }, false, [badCall], "Could you check", "asked instead: no tool call succeeded and the reply says `Could you`"],
-    [{ reason: "stop" as const }, false, [okCall, badCall], "", "gave up: the last call `cat /notes/dentist.md` failed: cat: /notes/dentist.md: No such file or directory"],
-    [{ reason: "stop" as const }, false, [call("read_file", { path: "/x" }, false)], "ok", "gave up: the last call `read_file {\"path\":\"/x\"}` failed"],
+    [
+      { reason: "stop" as const },
+      false,
+      [],
+      "Which one?",
+      "asked instead: no tool was called and the reply ends with a question",
+    ],
+    [
+      { reason: "stop" as const },
+      false,
+      [badCall],
+      "Could you check",
+      "asked instead: no tool call succeeded and the reply says `Could you`",
+    ],
+    [
+      { reason: "stop" as const },
+      false,
+      [okCall, badCall],
+      "",
+      "gave up: the last call `cat /notes/dentist.md` failed: cat: /notes/dentist.md: No such file or directory",
+    ],
+    [
+      { reason: "stop" as const },
+      false,
+      [call("read_file", { path: "/x" }, false)],
+      "ok",
+      'gave up: the last call `read_file {"path":"/x"}` failed',
+    ],
     [{ reason: "stop" as const }, false, [okCall], "Sorry, I cannot do that.", "gave up: the reply says `cannot`"],
   ])("%j passed=%s → %s", (end, passed, calls, reply, sentence) => {
     expect(outcome({ end, reply }, passed, calls as ToolCall[]).outcomeReason).toBe(sentence);
   });
 
   it("wrong_result names the failing checks when given", () => {
-    const r = outcome({ end: { reason: "stop" }, reply: "Done." }, false, [okCall], [
-      { id: "c1", passed: true, reason: "`/a` exists" },
-      { id: "todo", passed: false, reason: "`/todo.md` has no new line matching `dentist`" },
-    ]);
+    const r = outcome(
+      { end: { reason: "stop" }, reply: "Done." },
+      false,
+      [okCall],
+      [
+        { id: "c1", passed: true, reason: "`/a` exists" },
+        { id: "todo", passed: false, reason: "`/todo.md` has no new line matching `dentist`" },
+      ],
+    );
     expect(r).toEqual({
       outcome: "wrong_result",
-      outcomeReason: "wrong result: the run ended normally but the checks fail: todo: `/todo.md` has no new line matching `dentist`",
+      outcomeReason:
+        "wrong result: the run ended normally but the checks fail: todo: `/todo.md` has no new line matching `dentist`",
     });
   });
 });

@@ -24,9 +24,15 @@ function naiveProgress(t: Task, trace: Parameters<typeof progress>[1]) {
 const PATHS = ["/a.md", "/b.md", "/notes/c.md", "/notes/d.txt"];
 const leaf = fc.oneof(
   fc.constantFrom<Check>(
-    { kind: "file_exists", path: "/a.md" }, { kind: "file_absent", glob: "/notes/**" }, { kind: "file_regex", glob: "/notes/*.md", pattern: "x" },
-    { kind: "file_unchanged", path: "/b.md" }, { kind: "new_line", path: "/a.md", pattern: "y" }, { kind: "word_count", of: "file", path: "/b.md", min: 2 },
-    { kind: "reply_regex", pattern: "^$" }, { kind: "call_regex", pattern: "x" }, { kind: "call_regex", tool: "t1", pattern: ".", ok: false },
+    { kind: "file_exists", path: "/a.md" },
+    { kind: "file_absent", glob: "/notes/**" },
+    { kind: "file_regex", glob: "/notes/*.md", pattern: "x" },
+    { kind: "file_unchanged", path: "/b.md" },
+    { kind: "new_line", path: "/a.md", pattern: "y" },
+    { kind: "word_count", of: "file", path: "/b.md", min: 2 },
+    { kind: "reply_regex", pattern: "^$" },
+    { kind: "call_regex", pattern: "x" },
+    { kind: "call_regex", tool: "t1", pattern: ".", ok: false },
     { kind: "file_exists" },
   ),
 );
@@ -40,30 +46,48 @@ const check: fc.Arbitrary<Check> = fc.letrec<{ c: Check }>((tie) => ({
   ),
 })).c;
 const change = fc.oneof(
-  fc.tuple(fc.constantFrom(...PATHS), fc.constantFrom("", "x", "y", "x y", "one two three", "seed")).map(([p, c]) => write(p, c)),
+  fc
+    .tuple(fc.constantFrom(...PATHS), fc.constantFrom("", "x", "y", "x y", "one two three", "seed"))
+    .map(([p, c]) => write(p, c)),
   fc.constantFrom(...PATHS).map(del),
 );
-const toolCall = fc.record({ name: fc.constantFrom("t1", "t2"), x: fc.boolean(), ok: fc.boolean(), changes: fc.array(change, { maxLength: 3 }) })
+const toolCall = fc
+  .record({
+    name: fc.constantFrom("t1", "t2"),
+    x: fc.boolean(),
+    ok: fc.boolean(),
+    changes: fc.array(change, { maxLength: 3 }),
+  })
   .map((c) => call(c.name, c.x ? { q: "x" } : { q: "z" }, c.ok, { changes: c.changes }));
 
 describe("progress replay", () => {
   it("re-judging only when a milestone's inputs change gives the trajectory of judging after every call", () => {
     fc.assert(
-      fc.property(fc.array(check, { minLength: 1, maxLength: 4 }), fc.array(toolCall, { maxLength: 12 }), (checks, calls) => {
-        const milestones: Milestone[] = checks.map((c, i) => ({ id: `m${i}`, label: `m${i}`, check: c }));
-        const t = task({ workspace: ws({ "/b.md": "seed", "/notes/c.md": "y" }), milestones });
-        const trace = traceWithCalls(calls);
-        const fast = progress(t, trace);
-        expect(fast.progress).toEqual(naiveProgress(t, trace));
-        expect(fast.milestonesReached).toBe(fast.progress.at(-1) ?? 0);
-      }),
+      fc.property(
+        fc.array(check, { minLength: 1, maxLength: 4 }),
+        fc.array(toolCall, { maxLength: 12 }),
+        (checks, calls) => {
+          const milestones: Milestone[] = checks.map((c, i) => ({ id: `m${i}`, label: `m${i}`, check: c }));
+          const t = task({ workspace: ws({ "/b.md": "seed", "/notes/c.md": "y" }), milestones });
+          const trace = traceWithCalls(calls);
+          const fast = progress(t, trace);
+          expect(fast.progress).toEqual(naiveProgress(t, trace));
+          expect(fast.milestonesReached).toBe(fast.progress.at(-1) ?? 0);
+        },
+      ),
       { seed: 7, numRuns: 2000 },
     );
   });
 
   it("a trace of 1,000 calls after one 4 MB write replays in well under a second", () => {
-    const t = task({ workspace: ws({ "/a.md": "" }), milestones: [{ id: "m", label: "m", check: { kind: "new_line", path: "/a.md", pattern: "never" } }] });
-    const calls = [call("w", {}, true, { changes: [write("/a.md", "- line\n".repeat(600_000))] }), ...Array.from({ length: 999 }, (_, i) => call("w", { i }, true, { changes: [write("/b.md", String(i))] }))];
+    const t = task({
+      workspace: ws({ "/a.md": "" }),
+      milestones: [{ id: "m", label: "m", check: { kind: "new_line", path: "/a.md", pattern: "never" } }],
+    });
+    const calls = [
+      call("w", {}, true, { changes: [write("/a.md", "- line\n".repeat(600_000))] }),
+      ...Array.from({ length: 999 }, (_, i) => call("w", { i }, true, { changes: [write("/b.md", String(i))] })),
+    ];
     const started = performance.now();
     expect(progress(t, traceWithCalls(calls)).milestonesReached).toBe(0);
     expect(performance.now() - started).toBeLessThan(1000); // judging every call took about a minute

@@ -21,7 +21,10 @@ describe("progress", () => {
   });
 
   it("only failed calls reach nothing", () => {
-    const calls = [call("bash", { command: "grep dentist" }, false), call("bash", { command: "grep -r dentist" }, false)];
+    const calls = [
+      call("bash", { command: "grep dentist" }, false),
+      call("bash", { command: "grep -r dentist" }, false),
+    ];
     expect(progress(t, traceWithCalls(calls))).toEqual({ progress: [0, 0], milestonesReached: 0, milestonesTotal: 3 });
   });
 
@@ -55,13 +58,20 @@ describe("progress", () => {
   });
 
   it("unicode paths", () => {
-    const tt = task({ milestones: [{ id: "m", label: "m", check: { kind: "file_regex", path: "/メモ/歯医者.md", pattern: "火曜" } }] });
+    const tt = task({
+      milestones: [{ id: "m", label: "m", check: { kind: "file_regex", path: "/メモ/歯医者.md", pattern: "火曜" } }],
+    });
     const calls = [call("w", {}, true, { changes: [write("/メモ/歯医者.md", "火曜日 10時")] })];
     expect(progress(tt, traceWithCalls(calls)).progress).toEqual([1]);
   });
 
   it("the reply is empty mid-run, so a reply milestone is never reached", () => {
-    const tt = task({ milestones: [{ id: "r", label: "r", check: { kind: "word_count", of: "reply", max: 0 } }, { id: "s", label: "s", check: { kind: "reply_regex", pattern: "x" } }] });
+    const tt = task({
+      milestones: [
+        { id: "r", label: "r", check: { kind: "word_count", of: "reply", max: 0 } },
+        { id: "s", label: "s", check: { kind: "reply_regex", pattern: "x" } },
+      ],
+    });
     const r = progress(tt, traceWithCalls([call("a", {})], { reply: "x" }));
     expect(r.progress).toEqual([1]);
   });

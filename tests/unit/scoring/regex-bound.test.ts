@@ -11,10 +11,22 @@ describe("suite regexes run on at most REGEX_TEXT_LIMIT characters of a text", (
     const past = at(REGEX_TEXT_LIMIT - 3);
     const verdict = (text: string) => [
       evaluateCheck({ kind: "reply_regex", pattern: "MARK" }, state({ reply: text }), "c").passed,
-      evaluateCheck({ kind: "file_regex", path: "/a.md", pattern: "MARK" }, state({ workspace: ws({ "/a.md": text }) }), "c").passed,
-      evaluateCheck({ kind: "new_line", path: "/a.md", pattern: "MARK" }, state({ workspace: ws({ "/a.md": text }) }), "c").passed,
+      evaluateCheck(
+        { kind: "file_regex", path: "/a.md", pattern: "MARK" },
+        state({ workspace: ws({ "/a.md": text }) }),
+        "c",
+      ).passed,
+      evaluateCheck(
+        { kind: "new_line", path: "/a.md", pattern: "MARK" },
+        state({ workspace: ws({ "/a.md": text }) }),
+        "c",
+      ).passed,
       // args are searched as JSON: `{"content":"` (12 characters) comes first
-      evaluateCheck({ kind: "call_regex", pattern: "MARK" }, state({ calls: [call("write_file", { content: text.slice(12) })] }), "c").passed,
+      evaluateCheck(
+        { kind: "call_regex", pattern: "MARK" },
+        state({ calls: [call("write_file", { content: text.slice(12) })] }),
+        "c",
+      ).passed,
     ];
     expect(verdict(inside)).toEqual([true, true, true, true]);
     expect(verdict(past)).toEqual([false, false, false, false]);

@@ -22,7 +22,9 @@ describe("applyChanges", () => {
   });
 
   it("deleting a file that does not exist is harmless", () => {
-    expect(applyChanges(ws({ "/a": "1" }), [call("rm", {}, false, { changes: [del("/zzz")] })])).toEqual([ws({ "/a": "1" })]);
+    expect(applyChanges(ws({ "/a": "1" }), [call("rm", {}, false, { changes: [del("/zzz")] })])).toEqual([
+      ws({ "/a": "1" }),
+    ]);
   });
 
   it("handles unicode paths", () => {

@@ -5,7 +5,11 @@ import { PollRequest, Trace, HeartbeatRequest, FailRequest, type Job } from "@/d
 import { runDevice } from "@/sim/device";
 import { makeJob } from "./fixtures";
 
-interface Hit { path: string; auth?: string; body: unknown }
+interface Hit {
+  path: string;
+  auth?: string;
+  body: unknown;
+}
 type Handler = (path: string, body: unknown, n: number) => { status: number; json?: unknown };
 
 const servers: http.Server[] = [];
@@ -36,25 +40,33 @@ function fakeServer(handler: Handler, port = 0): Promise<{ url: string; hits: Hi
 }
 
 /** Serves `jobs` one per poll (after an optional 503), then 204. */
-function protocolHandler(jobs: Job[], opts: { failFirstPoll?: boolean; failFirstResult?: boolean; heartbeat409?: boolean } = {}): Handler {
+function protocolHandler(
+  jobs: Job[],
+  opts: { failFirstPoll?: boolean; failFirstResult?: boolean; heartbeat409?: boolean } = {},
+): Handler {
   let polls = 0;
   let results = 0;
   return (path, body) => {
     if (path.startsWith("/api/device/v1/poll")) {
       polls++;
-      if (opts.failFirstPoll && polls === 1) return { status: 503, json: { error: { code: "unavailable", message: "Try again." } } };
+      if (opts.failFirstPoll && polls === 1)
+        return { status: 503, json: { error: { code: "unavailable", message: "Try again." } } };
       const job = jobs.shift();
       return job ? { status: 200, json: { job } } : { status: 204 };
     }
     if (path.endsWith("/heartbeat")) {
-      if (opts.heartbeat409) return { status: 409, json: { error: { code: "lease_lost", message: "Abandon the job." } } };
+      if (opts.heartbeat409)
+        return { status: 409, json: { error: { code: "lease_lost", message: "Abandon the job." } } };
       return { status: 200, json: { expiresAt: "2026-10-14T10:02:00.000Z" } };
     }
     if (path.endsWith("/result")) {
       results++;
-      if (opts.failFirstResult && results === 1) return { status: 500, json: { error: { code: "internal", message: "x" } } };
+      if (opts.failFirstResult && results === 1)
+        return { status: 500, json: { error: { code: "internal", message: "x" } } };
       const ok = Trace.safeParse(body).success;
-      return ok ? { status: 201, json: { runId: "run_1", passed: true, outcome: "finished", superseded: false } } : { status: 400, json: { error: { code: "invalid", message: "bad trace" } } };
+      return ok
+        ? { status: 201, json: { runId: "run_1", passed: true, outcome: "finished", superseded: false } }
+        : { status: 400, json: { error: { code: "invalid", message: "bad trace" } } };
     }
     if (path.endsWith("/fail")) return { status: 200, json: { job: { state: "queued", attempt: 2 } } };
     return { status: 404, json: { error: { code: "not_found", message: "?" } } };
@@ -66,9 +78,19 @@ const fast = { speed: 1e6, waitSeconds: 0, backoff: { initialMs: 5, maxMs: 20 } 
 describe("runDevice against a fake dashboard", () => {
   it("sends --session ids in every poll (protocol v1.1) and nothing when none are given", async () => {
     const { url, hits } = await fakeServer(protocolHandler([]));
-    await runDevice({ url, token: "T", deviceId: "sim-1", seed: 1, stopWhenIdle: true, sessions: ["ses_a", "ses_b"], ...fast });
+    await runDevice({
+      url,
+      token: "T",
+      deviceId: "sim-1",
+      seed: 1,
+      stopWhenIdle: true,
+      sessions: ["ses_a", "ses_b"],
+      ...fast,
+    });
     await runDevice({ url, token: "T", deviceId: "sim-2", seed: 1, stopWhenIdle: true, ...fast });
-    const polls = hits.filter((h) => h.path.startsWith("/api/device/v1/poll")).map((h) => (h.body as { sessions?: string[] }).sessions);
+    const polls = hits
+      .filter((h) => h.path.startsWith("/api/device/v1/poll"))
+      .map((h) => (h.body as { sessions?: string[] }).sessions);
     expect(polls).toEqual([["ses_a", "ses_b"], undefined]);
   });
 
@@ -76,7 +98,14 @@ describe("runDevice against a fake dashboard", () => {
     const job = makeJob("sim-dentist-todo", { actions: "bash", planning: true });
     job.lease.heartbeatSeconds = 1; // many heartbeats within the simulated run
     const { url, hits } = await fakeServer(protocolHandler([job], { failFirstPoll: true, failFirstResult: true }));
-    const report = await runDevice({ url, token: "T0K", deviceId: "sim-iphone15pro-1", seed: 3, stopWhenIdle: true, ...fast });
+    const report = await runDevice({
+      url,
+      token: "T0K",
+      deviceId: "sim-iphone15pro-1",
+      seed: 3,
+      stopWhenIdle: true,
+      ...fast,
+    });
 
     expect(hits.every((h) => h.auth === "Bearer T0K")).toBe(true);
     const polls = hits.filter((h) => h.path.startsWith("/api/device/v1/poll"));
@@ -85,7 +114,12 @@ describe("runDevice against a fake dashboard", () => {
     expect(polls).toHaveLength(3); // 503 (retried), the job, then 204
     const beats = hits.filter((h) => h.path === `/api/device/v1/jobs/${job.id}/heartbeat`);
     expect(beats.length).toBeGreaterThan(2);
-    expect(beats.every((b) => HeartbeatRequest.safeParse(b.body).success && (b.body as { leaseToken: string }).leaseToken === "lease-1")).toBe(true);
+    expect(
+      beats.every(
+        (b) =>
+          HeartbeatRequest.safeParse(b.body).success && (b.body as { leaseToken: string }).leaseToken === "lease-1",
+      ),
+    ).toBe(true);
     const results = hits.filter((h) => h.path === `/api/device/v1/jobs/${job.id}/result`);
     expect(results).toHaveLength(2); // the 500 was retried, the trace not dropped
     const trace = Trace.parse(results[1].body);
@@ -108,7 +142,16 @@ describe("runDevice against a fake dashboard", () => {
   });
 
   it("reports a workspace that cannot be seeded with /fail", async () => {
-    const job = makeJob("sim-tick-milk", {}, { files: [{ path: "/a", content: "x" }, { path: "/a/b", content: "y" }] });
+    const job = makeJob(
+      "sim-tick-milk",
+      {},
+      {
+        files: [
+          { path: "/a", content: "x" },
+          { path: "/a/b", content: "y" },
+        ],
+      },
+    );
     const { url, hits } = await fakeServer(protocolHandler([job]));
     const report = await runDevice({ url, token: "T", deviceId: "d", seed: 1, stopWhenIdle: true, ...fast });
     const fail = hits.find((h) => h.path.endsWith(`/jobs/${job.id}/fail`));
@@ -124,7 +167,12 @@ describe("runDevice against a fake dashboard", () => {
     let started = false;
     const job = makeJob("sim-wifi-password");
     const report = await runDevice({
-      url: `http://127.0.0.1:${port}`, token: "T", deviceId: "d", seed: 1, stopWhenIdle: true, ...fast,
+      url: `http://127.0.0.1:${port}`,
+      token: "T",
+      deviceId: "d",
+      seed: 1,
+      stopWhenIdle: true,
+      ...fast,
       sleep: async (ms) => {
         sleeps.push(ms);
         if (sleeps.length === 3 && !started) {

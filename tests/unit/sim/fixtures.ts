@@ -8,7 +8,10 @@ export const TASKS = {
   "sim-dentist-todo": {
     prompt: "Find my dentist appointment, add it to /todo.md and save a reminder in /reminders/dentist.md.",
     files: [
-      { path: "/notes/health.md", content: "# Health\nDentist: Tuesday 14 May at 9:30 with Dr Ortiz\nGP: annual check in June\n" },
+      {
+        path: "/notes/health.md",
+        content: "# Health\nDentist: Tuesday 14 May at 9:30 with Dr Ortiz\nGP: annual check in June\n",
+      },
       { path: "/todo.md", content: "# Todo\n- [ ] call mum\n" },
     ],
   },
@@ -29,11 +32,22 @@ export const TASKS = {
 export function makeJob(
   taskId: keyof typeof TASKS | string,
   components: Partial<Components> = {},
-  extra: { repeat?: number; maxToolCalls?: number; id?: string; files?: { path: string; content: string }[]; prompt?: string } = {},
+  extra: {
+    repeat?: number;
+    maxToolCalls?: number;
+    id?: string;
+    files?: { path: string; content: string }[];
+    prompt?: string;
+  } = {},
 ): Job {
   const c: Components = { actions: "files", planning: false, examples: true, context: "none", ...components };
-  const tools = [...(c.actions === "files" ? FILE_TOOLS : c.actions === "bash" ? [BASH_TOOL] : []), ...(c.planning ? [PLAN_TOOL] : [])];
-  const task = (TASKS as Record<string, { prompt: string; files: readonly { path: string; content: string }[] }>)[taskId];
+  const tools = [
+    ...(c.actions === "files" ? FILE_TOOLS : c.actions === "bash" ? [BASH_TOOL] : []),
+    ...(c.planning ? [PLAN_TOOL] : []),
+  ];
+  const task = (TASKS as Record<string, { prompt: string; files: readonly { path: string; content: string }[] }>)[
+    taskId
+  ];
   return {
     id: extra.id ?? `job_${taskId}`,
     attempt: 1,

@@ -20,7 +20,10 @@ describe("the --fleet mix", () => {
   it("cycles over phones on battery, on the charger, unrested and with a charger plan", () => {
     expect([0, 1, 2, 3, 4].map((i) => fleetPhone(i))).toEqual([...FLEET_MIX, FLEET_MIX[0]]);
     expect(FLEET_MIX.map((p) => [p.charging, p.skipRest, !!p.charger])).toEqual([
-      [false, false, false], [true, false, false], [false, true, false], [false, false, true],
+      [false, false, false],
+      [true, false, false],
+      [false, true, false],
+      [false, false, true],
     ]);
   });
 });

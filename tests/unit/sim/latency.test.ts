@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { BASH_TOOL, FILE_TOOLS, PLAN_TOOL } from "@/domain/suite/harness-tools";
 import {
-  LATENCY, compute, decodeMs, idle, isCold, loadMs, newPhoneState, rest, startupTokens, thermalOf, toolTokens, ttftMs,
+  LATENCY,
+  compute,
+  decodeMs,
+  idle,
+  isCold,
+  loadMs,
+  newPhoneState,
+  rest,
+  startupTokens,
+  thermalOf,
+  toolTokens,
+  ttftMs,
 } from "@/sim/latency";
 import { createRng } from "@/sim/rng";
 

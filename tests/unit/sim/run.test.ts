@@ -7,7 +7,15 @@ import { formatToolCall } from "@/sim/model/gemma";
 import { BUILD, DEVICE, makeJob } from "./fixtures";
 
 const run = (job: ReturnType<typeof makeJob>, profile?: Profile, seed = 7) =>
-  runJob({ job, device: DEVICE, build: BUILD, seed, phone: newPhoneState(), wallClock: (o) => Date.UTC(2026, 9, 14) + o, profile });
+  runJob({
+    job,
+    device: DEVICE,
+    build: BUILD,
+    seed,
+    phone: newPhoneState(),
+    wallClock: (o) => Date.UTC(2026, 9, 14) + o,
+    profile,
+  });
 
 const content = (t: Trace) => ({ ...t, startedAt: undefined, endedAt: undefined });
 
@@ -45,10 +53,20 @@ describe("runJob", () => {
         expect(trace.reply).toMatch(/couldn't find/);
       }
       if (p === "asks_user") expect(trace.reply.trim().endsWith("?")).toBe(true);
-      if (p === "placeholder") expect(trace.workspace.files.find((f) => f.path === "/reminders/dentist.md")?.content).toMatch(/\[Date and Time\]/);
-      if (p === "loops") expect(new Set(trace.turns.flatMap((t) => t.toolCalls).map((c) => JSON.stringify(c.args))).size).toBe(1);
+      if (p === "placeholder")
+        expect(trace.workspace.files.find((f) => f.path === "/reminders/dentist.md")?.content).toMatch(
+          /\[Date and Time\]/,
+        );
+      if (p === "loops")
+        expect(new Set(trace.turns.flatMap((t) => t.toolCalls).map((c) => JSON.stringify(c.args))).size).toBe(1);
     }
-    expect(reasons).toMatchObject({ solves: "stop", loops: "tool_limit", context_full: "context_full", crash: "crash", asks_user: "stop" });
+    expect(reasons).toMatchObject({
+      solves: "stop",
+      loops: "tool_limit",
+      context_full: "context_full",
+      crash: "crash",
+      asks_user: "stop",
+    });
   });
 
   it("context_full: the peak context approaches the window", async () => {
@@ -70,7 +88,14 @@ describe("runJob", () => {
   });
 
   it("falls back to search, read, reply for tasks without a solution", async () => {
-    const job = makeJob("unknown-task", {}, { prompt: "When does my passport expire?", files: [{ path: "/docs/travel.md", content: "Passport expires 2031-03-02\n" }] });
+    const job = makeJob(
+      "unknown-task",
+      {},
+      {
+        prompt: "When does my passport expire?",
+        files: [{ path: "/docs/travel.md", content: "Passport expires 2031-03-02\n" }],
+      },
+    );
     const { trace } = await run(job, "solves");
     expect(trace.turns.flatMap((t) => t.toolCalls).map((c) => c.name)).toEqual(["search_files", "read_file"]);
     expect(trace.reply).toMatch(/Passport expires 2031-03-02/);
@@ -107,9 +132,24 @@ describe("runJob", () => {
 describe("runJob tool availability", () => {
   it("a call to a tool the config does not offer fails", async () => {
     const job = makeJob("custom", { actions: "bash", examples: true }, { files: [{ path: "/a.md", content: "x\n" }] });
-    const solutions = { custom: { group: "files" as const, bash: [{ name: "read_file", args: { path: "/a.md" } }], reply: "done" } };
-    const r = await runJob({ job, device: DEVICE, build: BUILD, seed: 1, phone: newPhoneState(), wallClock: (o) => o, profile: "solves", solutions });
-    expect(r.trace.turns[0].toolCalls[0]).toMatchObject({ name: "read_file", ok: false, result: "read_file: unknown tool. Use one of: bash." });
+    const solutions = {
+      custom: { group: "files" as const, bash: [{ name: "read_file", args: { path: "/a.md" } }], reply: "done" },
+    };
+    const r = await runJob({
+      job,
+      device: DEVICE,
+      build: BUILD,
+      seed: 1,
+      phone: newPhoneState(),
+      wallClock: (o) => o,
+      profile: "solves",
+      solutions,
+    });
+    expect(r.trace.turns[0].toolCalls[0]).toMatchObject({
+      name: "read_file",
+      ok: false,
+      result: "read_file: unknown tool. Use one of: bash.",
+    });
   });
 
   it("context_full without the planning tool only uses offered tools", async () => {

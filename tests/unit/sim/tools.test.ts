@@ -19,19 +19,25 @@ describe("file tools", () => {
     const f = runFileTool(ws, "list_files", { path: "/todo.md" });
     expect(f.ok).toBe(false);
     expect(f.result).toMatch(/Not a directory\. Use read_file/);
-    expect(runFileTool(ws, "list_files", { path: "/nope" }).result).toMatch(/^list_files: \/nope: No such file or directory\. Use/);
+    expect(runFileTool(ws, "list_files", { path: "/nope" }).result).toMatch(
+      /^list_files: \/nope: No such file or directory\. Use/,
+    );
   });
 
   it("find_files matches names with * and without", () => {
     const ws = seed();
     expect(runFileTool(ws, "find_files", { name: "*.md" }).result.split("\n")).toHaveLength(3);
     expect(runFileTool(ws, "find_files", { name: "health" }).result).toBe("/notes/health.md");
-    expect(runFileTool(ws, "find_files", { name: "dentist*" }).result).toMatch(/No files named dentist\* below \/\. Try search_files/);
+    expect(runFileTool(ws, "find_files", { name: "dentist*" }).result).toMatch(
+      /No files named dentist\* below \/\. Try search_files/,
+    );
   });
 
   it("search_files finds lines case-insensitively", () => {
     const ws = seed();
-    expect(runFileTool(ws, "search_files", { text: "dentist" }).result).toBe("/notes/health.md:1: Dentist: Tuesday 14 May at 9:30 with Dr Ortiz");
+    expect(runFileTool(ws, "search_files", { text: "dentist" }).result).toBe(
+      "/notes/health.md:1: Dentist: Tuesday 14 May at 9:30 with Dr Ortiz",
+    );
     expect(runFileTool(ws, "search_files", { text: "zebra", path: "/notes" }).result).toMatch(/No matches/);
   });
 
@@ -41,7 +47,9 @@ describe("file tools", () => {
     expect(ws.read.has("/notes/health.md")).toBe(true);
     const dir = runFileTool(ws, "read_file", { path: "/notes" });
     expect(dir).toMatchObject({ ok: false, changes: [] });
-    expect(dir.result).toBe("read_file: /notes: Is a directory. Use list_files with path /notes to see what is inside.");
+    expect(dir.result).toBe(
+      "read_file: /notes: Is a directory. Use list_files with path /notes to see what is inside.",
+    );
     expect(runFileTool(ws, "read_file", { path: "/notes/dentist.md" }).result).toBe(
       "read_file: /notes/dentist.md: No such file or directory. Use list_files with path /notes to see what is there.",
     );
@@ -69,13 +77,23 @@ describe("file tools", () => {
 
   it("edit_file needs a prior read and exact unique text", () => {
     const ws = seed();
-    expect(runFileTool(ws, "edit_file", { path: "/todo.md", old_text: "- [ ] call mum", new_text: "- [x] call mum" }).result).toBe(
-      "edit_file: /todo.md: read the file with read_file before editing it.",
-    );
+    expect(
+      runFileTool(ws, "edit_file", { path: "/todo.md", old_text: "- [ ] call mum", new_text: "- [x] call mum" }).result,
+    ).toBe("edit_file: /todo.md: read the file with read_file before editing it.");
     runFileTool(ws, "read_file", { path: "/todo.md" });
-    expect(runFileTool(ws, "edit_file", { path: "/todo.md", old_text: "call dad", new_text: "x" }).result).toMatch(/not found\. Read the file again/);
-    const edited = runFileTool(ws, "edit_file", { path: "/todo.md", old_text: "- [ ] call mum", new_text: "- [x] call mum" });
-    expect(edited).toEqual({ ok: true, result: "Edited /todo.md.", changes: [{ path: "/todo.md", content: "# Todo\n- [x] call mum\n" }] });
+    expect(runFileTool(ws, "edit_file", { path: "/todo.md", old_text: "call dad", new_text: "x" }).result).toMatch(
+      /not found\. Read the file again/,
+    );
+    const edited = runFileTool(ws, "edit_file", {
+      path: "/todo.md",
+      old_text: "- [ ] call mum",
+      new_text: "- [x] call mum",
+    });
+    expect(edited).toEqual({
+      ok: true,
+      result: "Edited /todo.md.",
+      changes: [{ path: "/todo.md", content: "# Todo\n- [x] call mum\n" }],
+    });
   });
 
   it("manage_file copies, moves and deletes with ordered changes", () => {
@@ -83,12 +101,19 @@ describe("file tools", () => {
     expect(runFileTool(ws, "manage_file", { action: "copy", path: "/todo.md", to: "/backup" }).changes).toEqual([
       { path: "/backup", content: "# Todo\n- [ ] call mum\n" },
     ]);
-    expect(runFileTool(ws, "manage_file", { action: "move", path: "/notes/shopping.md", to: "/archive/shopping.md" }).changes).toEqual([
+    expect(
+      runFileTool(ws, "manage_file", { action: "move", path: "/notes/shopping.md", to: "/archive/shopping.md" })
+        .changes,
+    ).toEqual([
       { path: "/archive/shopping.md", content: "milk\neggs\n" },
       { path: "/notes/shopping.md", deleted: true },
     ]);
-    expect(runFileTool(ws, "manage_file", { action: "delete", path: "/backup" }).changes).toEqual([{ path: "/backup", deleted: true }]);
-    expect(runFileTool(ws, "manage_file", { action: "move", path: "/todo.md", to: "/notes/health.md" }).result).toMatch(/refusing to overwrite/);
+    expect(runFileTool(ws, "manage_file", { action: "delete", path: "/backup" }).changes).toEqual([
+      { path: "/backup", deleted: true },
+    ]);
+    expect(runFileTool(ws, "manage_file", { action: "move", path: "/todo.md", to: "/notes/health.md" }).result).toMatch(
+      /refusing to overwrite/,
+    );
     expect(runFileTool(ws, "manage_file", { action: "delete", path: "/notes" }).result).toMatch(/Is a directory/);
     expect(runFileTool(ws, "manage_file", { action: "shred", path: "/todo.md" }).ok).toBe(false);
     expect(ws.toFiles().map((f) => f.path)).toEqual(["/archive/shopping.md", "/notes/health.md", "/todo.md"]);
@@ -96,7 +121,12 @@ describe("file tools", () => {
 
   it("update_plan shows the plan back and rejects malformed steps", () => {
     const ws = seed();
-    const r = runFileTool(ws, "update_plan", { steps: [{ step: "Find the note", done: true }, { step: "Add todo", done: false }] });
+    const r = runFileTool(ws, "update_plan", {
+      steps: [
+        { step: "Find the note", done: true },
+        { step: "Add todo", done: false },
+      ],
+    });
     expect(r).toEqual({ ok: true, result: "Plan updated:\n1. [x] Find the note\n2. [ ] Add todo", changes: [] });
     expect(runFileTool(ws, "update_plan", { steps: "do it" }).ok).toBe(false);
   });
@@ -106,7 +136,12 @@ describe("file tools", () => {
   });
 
   it("refuses to seed a workspace where a file is also a folder", () => {
-    expect(() => Workspace.fromFiles([{ path: "/a", content: "" }, { path: "/a/b", content: "" }])).toThrow(WorkspaceSeedError);
+    expect(() =>
+      Workspace.fromFiles([
+        { path: "/a", content: "" },
+        { path: "/a/b", content: "" },
+      ]),
+    ).toThrow(WorkspaceSeedError);
   });
 });
 
@@ -126,7 +161,10 @@ describe("bash tool (just-bash)", () => {
 
   it("records writes and deletions from the filesystem diff, in order", async () => {
     const ws = seed();
-    const r = await runBash(ws, "mkdir -p /reminders && printf 'Dentist Tue 9:30\\n' > /reminders/dentist.md && echo '- [ ] dentist' >> /todo.md && rm /notes/shopping.md");
+    const r = await runBash(
+      ws,
+      "mkdir -p /reminders && printf 'Dentist Tue 9:30\\n' > /reminders/dentist.md && echo '- [ ] dentist' >> /todo.md && rm /notes/shopping.md",
+    );
     expect(r.ok).toBe(true);
     expect(r.changes).toEqual([
       { path: "/reminders/dentist.md", content: "Dentist Tue 9:30\n" },
@@ -146,7 +184,9 @@ describe("bash tool (just-bash)", () => {
     const ws = seed();
     const r = await runBash(ws, "echo '- [ ] dentist' > /todo.md");
     expect(r.ok).toBe(false);
-    expect(r.result).toMatch(/refusing to overwrite a file you have not read \(nothing was changed\)\. Run `cat \/todo.md` first/);
+    expect(r.result).toMatch(
+      /refusing to overwrite a file you have not read \(nothing was changed\)\. Run `cat \/todo.md` first/,
+    );
     expect(r.changes).toEqual([]);
     expect(ws.files.get("/todo.md")).toBe("# Todo\n- [ ] call mum\n");
     expect((await runBash(ws, "sed -i 's/call mum/call dad/' /todo.md")).ok).toBe(false);

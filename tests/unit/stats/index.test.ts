@@ -4,10 +4,29 @@ import * as stats from "@/domain/stats";
 describe("stats index", () => {
   it("exports every function of the module", () => {
     const names = [
-      "wilson", "percent", "percentInterval", "binomialPmf", "binomialLogPmf", "binomialCdf", "signTest",
-      "mcnemarExact", "pairRuns", "benjaminiHochberg", "regularizedIncompleteBeta", "studentTCdf",
-      "studentTQuantile", "studentTTwoSidedP", "olsFit", "predict", "slopeDifference", "significantlyWorse",
-      "passAtK", "passHatK", "median", "majority", "mostCommon",
+      "wilson",
+      "percent",
+      "percentInterval",
+      "binomialPmf",
+      "binomialLogPmf",
+      "binomialCdf",
+      "signTest",
+      "mcnemarExact",
+      "pairRuns",
+      "benjaminiHochberg",
+      "regularizedIncompleteBeta",
+      "studentTCdf",
+      "studentTQuantile",
+      "studentTTwoSidedP",
+      "olsFit",
+      "predict",
+      "slopeDifference",
+      "significantlyWorse",
+      "passAtK",
+      "passHatK",
+      "median",
+      "majority",
+      "mostCommon",
     ];
     for (const n of names) expect(typeof (stats as Record<string, unknown>)[n], n).toBe("function");
     expect(stats.Z95).toBeCloseTo(1.96, 2);

@@ -9,8 +9,16 @@ describe("slopeDifference", () => {
     // b: y doubled → b₁ = 1, SE² = 4/12 = ⅓.
     // diff = ½, se = √(1/12 + ⅓) = √(5/12) = 0.645497, t = ½/√(5/12) = √0.6 = 0.774597, df = 2
     // ν = 2: P(|T| ≥ t) = 1 − t/√(2 + t²) = 1 − √(0.6/2.6) = 1 − √(3/13) = 0.519615
-    const a = olsFit([{ x: 0, y: 0 }, { x: 1, y: 1 }, { x: 2, y: 1 }])!;
-    const b = olsFit([{ x: 0, y: 0 }, { x: 1, y: 2 }, { x: 2, y: 2 }])!;
+    const a = olsFit([
+      { x: 0, y: 0 },
+      { x: 1, y: 1 },
+      { x: 2, y: 1 },
+    ])!;
+    const b = olsFit([
+      { x: 0, y: 0 },
+      { x: 1, y: 2 },
+      { x: 2, y: 2 },
+    ])!;
     const d = slopeDifference(a, b)!;
     expect(d.diff).toBeCloseTo(0.5, 12);
     expect(d.se).toBeCloseTo(Math.sqrt(5 / 12), 12);

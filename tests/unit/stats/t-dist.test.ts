@@ -28,11 +28,13 @@ describe("regularizedIncompleteBeta", () => {
 
 describe("studentTCdf", () => {
   it("ν = 1 is the Cauchy distribution: F(t) = ½ + atan(t)/π", () => {
-    for (const t of [-30, -1, 0, 0.5, 1, 12.706]) expect(studentTCdf(t, 1)).toBeCloseTo(0.5 + Math.atan(t) / Math.PI, 13);
+    for (const t of [-30, -1, 0, 0.5, 1, 12.706])
+      expect(studentTCdf(t, 1)).toBeCloseTo(0.5 + Math.atan(t) / Math.PI, 13);
   });
 
   it("ν = 2 has F(t) = ½ + t / (2√(2 + t²))", () => {
-    for (const t of [-4, -0.3, 1, 4.303]) expect(studentTCdf(t, 2)).toBeCloseTo(0.5 + t / (2 * Math.sqrt(2 + t * t)), 13);
+    for (const t of [-4, -0.3, 1, 4.303])
+      expect(studentTCdf(t, 2)).toBeCloseTo(0.5 + t / (2 * Math.sqrt(2 + t * t)), 13);
   });
 
   it("ν = 3 has F(t) = ½ + (θ + sinθ·cosθ)/π with θ = atan(t/√3); at t = 3, θ = π/3: ½ + ⅓ + √3/(4π) = 0.971166", () => {
@@ -41,7 +43,12 @@ describe("studentTCdf", () => {
 
   it("gives 0.975 at the tabled two-sided 5% critical values", () => {
     // t-table (e.g. NIST/SEMATECH e-Handbook §1.3.6.7.2), three decimals, so agreement to ~1e-4
-    for (const [t, df] of [[2.571, 5], [2.228, 10], [2.042, 30], [1.984, 100]]) {
+    for (const [t, df] of [
+      [2.571, 5],
+      [2.228, 10],
+      [2.042, 30],
+      [1.984, 100],
+    ]) {
       expect(studentTCdf(t, df)).toBeCloseTo(0.975, 4);
     }
   });

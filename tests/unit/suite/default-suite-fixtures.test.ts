@@ -15,11 +15,18 @@ import { replayBash, replayFileTools } from "./support/sim-replay";
 const suite = Suite.parse(JSON.parse(readFileSync(SUITE_PATH, "utf8")));
 const solutions = JSON.parse(readFileSync(SOLUTIONS_PATH, "utf8")) as Record<
   string,
-  { files: { name: string; args: Record<string, unknown> }[]; bash: { name: string; args: { command: string } }[]; reply: string }
+  {
+    files: { name: string; args: Record<string, unknown> }[];
+    bash: { name: string; args: { command: string } }[];
+    reply: string;
+  }
 >;
 
 const failing = (checks: Check[], s: LocalState) =>
-  checks.map((c, i) => ({ id: c.id ?? `c${i + 1}`, ok: evalCheck(c, s) })).filter((v) => !v.ok).map((v) => v.id);
+  checks
+    .map((c, i) => ({ id: c.id ?? `c${i + 1}`, ok: evalCheck(c, s) }))
+    .filter((v) => !v.ok)
+    .map((v) => v.id);
 
 describe.each(suite.tasks.map((t) => [t.id, t] as const))("%s", (_id, task) => {
   it.each(task.fixtures.map((f) => [f.name, f] as const))("fixture %s gets its expected verdict", (_name, f) => {
@@ -31,7 +38,8 @@ describe.each(suite.tasks.map((t) => [t.id, t] as const))("%s", (_id, task) => {
 
   it("fixtures with calls end in the workspace their calls produce", () => {
     for (const f of task.fixtures.filter((f) => f.calls?.some((c) => c.changes?.length))) {
-      const norm = (ws: { files: { path: string; content: string }[] }) => [...ws.files].sort((a, b) => a.path.localeCompare(b.path));
+      const norm = (ws: { files: { path: string; content: string }[] }) =>
+        [...ws.files].sort((a, b) => a.path.localeCompare(b.path));
       expect(norm(replay(task.workspace, f.calls!)), f.name).toEqual(norm(f.workspace));
     }
   });
@@ -54,15 +62,24 @@ describe.each(suite.tasks.map((t) => [t.id, t] as const))("%s", (_id, task) => {
     const sol = solutions[task.id];
     const run = replayFileTools(task.workspace, sol.files);
     expect(run.calls.filter((c) => !c.ok).map((c) => c.name)).toEqual([]);
-    expect(failing(task.checks, { workspace: run.workspace, seed: task.workspace, reply: sol.reply, calls: run.calls })).toEqual([]);
-    if (task.milestones) expect(progress(task.workspace, run.calls, task.milestones).at(-1) ?? 0).toBe(task.milestones.length);
+    expect(
+      failing(task.checks, { workspace: run.workspace, seed: task.workspace, reply: sol.reply, calls: run.calls }),
+    ).toEqual([]);
+    if (task.milestones)
+      expect(progress(task.workspace, run.calls, task.milestones).at(-1) ?? 0).toBe(task.milestones.length);
   });
 
   it("is solved by its bash solution", async () => {
     const sol = solutions[task.id];
-    const run = await replayBash(task.workspace, sol.bash.map((c) => c.args.command));
+    const run = await replayBash(
+      task.workspace,
+      sol.bash.map((c) => c.args.command),
+    );
     expect(run.calls.filter((c) => !c.ok).map((c) => c.args)).toEqual([]);
-    expect(failing(task.checks, { workspace: run.workspace, seed: task.workspace, reply: sol.reply, calls: run.calls })).toEqual([]);
-    if (task.milestones) expect(progress(task.workspace, run.calls, task.milestones).at(-1) ?? 0).toBe(task.milestones.length);
+    expect(
+      failing(task.checks, { workspace: run.workspace, seed: task.workspace, reply: sol.reply, calls: run.calls }),
+    ).toEqual([]);
+    if (task.milestones)
+      expect(progress(task.workspace, run.calls, task.milestones).at(-1) ?? 0).toBe(task.milestones.length);
   });
 });

@@ -26,7 +26,11 @@ describe("phone-20 under the scoring engine", () => {
   );
 
   const turns = (calls: ToolCall[]) =>
-    ({ turns: [{ promptTokens: 0, contextTokens: 0, ttftMs: 0, outputTokens: 0, decodeMs: 0, text: "", toolCalls: calls }] }) as Pick<Trace, "turns">;
+    ({
+      turns: [
+        { promptTokens: 0, contextTokens: 0, ttftMs: 0, outputTokens: 0, decodeMs: 0, text: "", toolCalls: calls },
+      ],
+    }) as Pick<Trace, "turns">;
 
   it.each(suite.tasks.filter((t) => t.milestones).map((t) => [t.id, t] as const))(
     "%s: passing fixtures with calls reach every milestone, step by step",
@@ -40,18 +44,30 @@ describe("phone-20 under the scoring engine", () => {
   );
 
   const solutions = JSON.parse(readFileSync(SOLUTIONS_PATH, "utf8"));
-  it.each(suite.tasks.map((t) => [t.id, t] as const))("%s: both simulator solutions pass and reach every milestone", async (_id, task) => {
-    const sol = solutions[task.id];
-    const runs = [
-      replayFileTools(task.workspace, sol.files),
-      await replayBash(task.workspace, sol.bash.map((c: { args: { command: string } }) => c.args.command)),
-    ];
-    for (const run of runs) {
-      const fx = { name: "solution", expect: "pass" as const, reply: sol.reply, workspace: run.workspace, calls: run.calls };
-      const verdict = scoreFixture(task, fx);
-      expect(verdict.checks.filter((c) => !c.passed)).toEqual([]);
-      const p = progress(task, turns(run.calls));
-      expect(p.milestonesReached).toBe(p.milestonesTotal);
-    }
-  });
+  it.each(suite.tasks.map((t) => [t.id, t] as const))(
+    "%s: both simulator solutions pass and reach every milestone",
+    async (_id, task) => {
+      const sol = solutions[task.id];
+      const runs = [
+        replayFileTools(task.workspace, sol.files),
+        await replayBash(
+          task.workspace,
+          sol.bash.map((c: { args: { command: string } }) => c.args.command),
+        ),
+      ];
+      for (const run of runs) {
+        const fx = {
+          name: "solution",
+          expect: "pass" as const,
+          reply: sol.reply,
+          workspace: run.workspace,
+          calls: run.calls,
+        };
+        const verdict = scoreFixture(task, fx);
+        expect(verdict.checks.filter((c) => !c.passed)).toEqual([]);
+        const p = progress(task, turns(run.calls));
+        expect(p.milestonesReached).toBe(p.milestonesTotal);
+      }
+    },
+  );
 });

@@ -11,7 +11,11 @@ const committed = readFileSync(SUITE_PATH, "utf8");
 const suite = Suite.parse(JSON.parse(committed));
 const solutions = JSON.parse(readFileSync(SOLUTIONS_PATH, "utf8")) as Record<
   string,
-  { files: { name: string; args: Record<string, unknown> }[]; bash: { name: string; args: { command: string } }[]; reply: string }
+  {
+    files: { name: string; args: Record<string, unknown> }[];
+    bash: { name: string; args: { command: string } }[];
+    reply: string;
+  }
 >;
 
 function kinds(c: Check): string[] {
@@ -40,8 +44,19 @@ describe("suites/phone-20.json", () => {
     const cids = suite.configs.map((c) => c.id);
     expect(new Set(cids).size).toBe(cids.length);
     const dates = ["warranty-find-read", "dentist-todo-reminder", "committee-summary-todo", "vet-booster"];
-    const linear = ["shopping-append", "passport-tick", "parking-letter-move", "dentist-todo-reminder", "committee-summary-todo", "landlord-letter-todo", "drafts-index-tick", "bank-letter-copy", "vet-booster"];
-    for (const t of suite.tasks) expect(t.version, t.id).toBe(1 + (dates.includes(t.id) ? 1 : 0) + (linear.includes(t.id) ? 1 : 0));
+    const linear = [
+      "shopping-append",
+      "passport-tick",
+      "parking-letter-move",
+      "dentist-todo-reminder",
+      "committee-summary-todo",
+      "landlord-letter-todo",
+      "drafts-index-tick",
+      "bank-letter-copy",
+      "vet-booster",
+    ];
+    for (const t of suite.tasks)
+      expect(t.version, t.id).toBe(1 + (dates.includes(t.id) ? 1 : 0) + (linear.includes(t.id) ? 1 : 0));
     for (const c of suite.configs) expect(c.version, c.id).toBe(1);
   });
 
@@ -67,7 +82,8 @@ describe("suites/phone-20.json", () => {
       expect(t.milestones?.length, t.id).toBeGreaterThanOrEqual(3);
       expect(t.milestones!.length, t.id).toBeLessThanOrEqual(4);
       for (const m of t.milestones!) {
-        for (const k of kinds(m.check)) expect(["call_regex", "new_line", "file_regex"], `${t.id}/${m.id}`).toContain(k);
+        for (const k of kinds(m.check))
+          expect(["call_regex", "new_line", "file_regex"], `${t.id}/${m.id}`).toContain(k);
       }
       expect(new Set(t.milestones!.map((m) => m.id)).size).toBe(t.milestones!.length);
     }
@@ -75,8 +91,14 @@ describe("suites/phone-20.json", () => {
 
   it("has right and wrong fixtures on every task", () => {
     for (const t of suite.tasks) {
-      expect(t.fixtures.some((f) => f.expect === "pass"), t.id).toBe(true);
-      expect(t.fixtures.some((f) => f.expect === "fail"), t.id).toBe(true);
+      expect(
+        t.fixtures.some((f) => f.expect === "pass"),
+        t.id,
+      ).toBe(true);
+      expect(
+        t.fixtures.some((f) => f.expect === "fail"),
+        t.id,
+      ).toBe(true);
       expect(new Set(t.fixtures.map((f) => f.name)).size, t.id).toBe(t.fixtures.length);
     }
   });
@@ -122,10 +144,17 @@ describe("suites/phone-20.json", () => {
     const taskWords = new Set(taskText.match(/[a-z][a-z'-]{3,}/g) ?? []);
     // The example content: every double-quoted value after the job name on an example line
     // (paths, file contents, search terms, commands, the sample reply).
-    const exampleLines = EXAMPLE_SECTIONS.join("\n").split("\n").filter((l) => l.startsWith("- "));
+    const exampleLines = EXAMPLE_SECTIONS.join("\n")
+      .split("\n")
+      .filter((l) => l.startsWith("- "));
     expect(exampleLines.length).toBeGreaterThanOrEqual(25);
     const values = exampleLines.flatMap((l) => l.slice(l.indexOf(":") + 1).match(/"(?:[^"\\]|\\.)*"/g) ?? []);
-    const exampleWords = new Set(values.join(" ").toLowerCase().match(/[a-z][a-z'-]{3,}/g) ?? []);
+    const exampleWords = new Set(
+      values
+        .join(" ")
+        .toLowerCase()
+        .match(/[a-z][a-z'-]{3,}/g) ?? [],
+    );
     // Tool vocabulary and command names, not content.
     const generic = new Set(["step", "done", "copy", "move", "delete", "name", "find", "grep", "printf", "echo"]);
     const shared = [...exampleWords].filter((w) => !generic.has(w) && taskWords.has(w));

@@ -19,7 +19,12 @@ const suite: Pick<Suite, "tasks"> = {
         { kind: "reply_regex", pattern: "added", flags: "i" },
       ],
       fixtures: [
-        { name: "right", expect: "pass", reply: "Added it.", workspace: { files: [{ path: "/todo.md", content: "- [ ] milk\n- [ ] Dentist on Tuesday" }] } },
+        {
+          name: "right",
+          expect: "pass",
+          reply: "Added it.",
+          workspace: { files: [{ path: "/todo.md", content: "- [ ] milk\n- [ ] Dentist on Tuesday" }] },
+        },
         { name: "mislabelled", expect: "pass", reply: "Added it.", workspace: seed },
       ],
     },
@@ -38,7 +43,10 @@ describe("runFixtures", () => {
 
   it("a fixture judged as it expects is ok", () => {
     expect(results[0]).toMatchObject({ expect: "pass", got: "pass", ok: true });
-    expect(results[0].checks.map((c) => [c.id, c.passed])).toEqual([["item", true], ["c2", true]]);
+    expect(results[0].checks.map((c) => [c.id, c.passed])).toEqual([
+      ["item", true],
+      ["c2", true],
+    ]);
   });
 
   it("a fixture judged otherwise is not ok, with the failing check's reason", () => {

@@ -14,25 +14,71 @@ import { firstThen, hasLines, inOneArg, sameLine } from "../../../suites/src/dsl
 
 const text = (tokens: string[]) => fc.array(fc.constantFrom(...tokens), { maxLength: 24 }).map((t) => t.join(""));
 const same = (a: RegExp, b: RegExp, tokens: string[]) =>
-  fc.assert(fc.property(text(tokens), (s) => a.test(s) === b.test(s)), { numRuns: 5_000, seed: 14 });
+  fc.assert(
+    fc.property(text(tokens), (s) => a.test(s) === b.test(s)),
+    { numRuns: 5_000, seed: 14 },
+  );
 
 describe("the linear forms give the verdicts of the backtracking forms", () => {
-  it("inOneArg(first, then) = first[^\"]*then", () => {
+  it('inOneArg(first, then) = first[^"]*then', () => {
     for (const flags of ["", "i"]) {
-      same(new RegExp(inOneArg("\\b(cat|head)\\b", "/d\\.md"), flags), new RegExp('\\b(cat|head)\\b[^"]*/d\\.md', flags), ["cat", "CAT", "head", " ", '"', "\\\"", "/d.md", "/d", "x", "{", ":"]);
-      same(new RegExp(inOneArg("grep", "(a|b)"), flags), new RegExp('grep[^"]*(a|b)', flags), ["grep", "gre", "p", "a", "B", '"', " "]);
+      same(
+        new RegExp(inOneArg("\\b(cat|head)\\b", "/d\\.md"), flags),
+        new RegExp('\\b(cat|head)\\b[^"]*/d\\.md', flags),
+        ["cat", "CAT", "head", " ", '"', '\\"', "/d.md", "/d", "x", "{", ":"],
+      );
+      same(new RegExp(inOneArg("grep", "(a|b)"), flags), new RegExp('grep[^"]*(a|b)', flags), [
+        "grep",
+        "gre",
+        "p",
+        "a",
+        "B",
+        '"',
+        " ",
+      ]);
     }
   });
   it("firstThen(first, then) = first[\\s\\S]*then, `$` included", () => {
-    same(new RegExp(firstThen("w l", "o m\\s*$"), "i"), /w l[\s\S]*o m\s*$/i, ["w l", "W L", "o m", " ", "\n", "x", "w", "m"]);
+    same(new RegExp(firstThen("w l", "o m\\s*$"), "i"), /w l[\s\S]*o m\s*$/i, [
+      "w l",
+      "W L",
+      "o m",
+      " ",
+      "\n",
+      "x",
+      "w",
+      "m",
+    ]);
     same(new RegExp(firstThen("RP-8", "30 S")), /RP-8[\s\S]*30 S/, ["RP-8", "RP-", "30 S", "30", "\n", " "]);
   });
   it("sameLine(a, b) = a.*b|b.*a when neither can overlap the other", () => {
-    same(new RegExp(sameLine("d-1\\b", "(hik|sam\\b)"), "i"), /d-1\b.*(hik|sam\b)|(hik|sam\b).*d-1\b/i, ["d-1", "d-12", "hik", "sam", "SAMx", " ", "\n", "\r", "\u2028", "x"]);
+    same(new RegExp(sameLine("d-1\\b", "(hik|sam\\b)"), "i"), /d-1\b.*(hik|sam\b)|(hik|sam\b).*d-1\b/i, [
+      "d-1",
+      "d-12",
+      "hik",
+      "sam",
+      "SAMx",
+      " ",
+      "\n",
+      "\r",
+      "\u2028",
+      "x",
+    ]);
   });
   it("hasLines(lines) = (?=[\\s\\S]*^line$)… under the m flag", () => {
     const m = /(?=[\s\S]*^- \[ \] a$)(?=[\s\S]*^- b$)/m;
-    same(new RegExp(hasLines(["- [ ] a", "- b"])), m, ["- [ ] a", "- b", "- ", "a", "b", "\n", "\r", "\r\n", "\u2029", " "]);
+    same(new RegExp(hasLines(["- [ ] a", "- b"])), m, [
+      "- [ ] a",
+      "- b",
+      "- ",
+      "a",
+      "b",
+      "\n",
+      "\r",
+      "\r\n",
+      "\u2029",
+      " ",
+    ]);
   });
 });
 
@@ -54,7 +100,16 @@ describe("every phone-20 pattern scans a 20,000-character text of its own words 
     for (const p of patterns.values()) {
       const re = new RegExp(p.pattern, p.flags);
       const words = [...new Set(p.pattern.match(/[A-Za-z][A-Za-z0-9-]{2,}/g) ?? [])].slice(0, 6);
-      const units = ["cat ", "- [ ] ", "\n", "a", " ", ...words.map((w) => `${w} `), `${words.join(" ")} `, `${words.join(" ")}\n`];
+      const units = [
+        "cat ",
+        "- [ ] ",
+        "\n",
+        "a",
+        " ",
+        ...words.map((w) => `${w} `),
+        `${words.join(" ")} `,
+        `${words.join(" ")}\n`,
+      ];
       for (const u of units) {
         const fill = u.repeat(Math.ceil(20_000 / u.length)).slice(0, 20_000);
         const input = p.kind === "call_regex" ? JSON.stringify({ command: fill }) : fill;
@@ -64,7 +119,8 @@ describe("every phone-20 pattern scans a 20,000-character text of its own words 
           re.test(input);
           best = Math.min(best, performance.now() - t);
         }
-        if (best >= 50) slow.push(`${p.task}: ${p.pattern.slice(0, 60)} on ${JSON.stringify(u)}: ${Math.round(best)} ms`);
+        if (best >= 50)
+          slow.push(`${p.task}: ${p.pattern.slice(0, 60)} on ${JSON.stringify(u)}: ${Math.round(best)} ms`);
       }
     }
     expect(slow).toEqual([]);

@@ -14,9 +14,16 @@ function suite(expectUntouched: "pass" | "fail"): Suite {
     name: "Tiny",
     tasks: [
       {
-        id: "todo-dentist", version: 1, group: "files", heldOut: true, prompt: "Add the dentist to my todo list.", workspace: seed,
+        id: "todo-dentist",
+        version: 1,
+        group: "files",
+        heldOut: true,
+        prompt: "Add the dentist to my todo list.",
+        workspace: seed,
         checks: [{ kind: "new_line", id: "item", path: "/todo.md", pattern: "dentist" }],
-        milestones: [{ id: "wrote", label: "wrote the item", check: { kind: "new_line", path: "/todo.md", pattern: "dentist" } }],
+        milestones: [
+          { id: "wrote", label: "wrote the item", check: { kind: "new_line", path: "/todo.md", pattern: "dentist" } },
+        ],
         fixtures: [
           { name: "right", expect: "pass", reply: "Done.", workspace: done },
           { name: "untouched", expect: expectUntouched, reply: "Done.", workspace: seed },
@@ -25,21 +32,35 @@ function suite(expectUntouched: "pass" | "fail"): Suite {
     ],
     configs: [
       {
-        id: "bash", version: 1, label: "One bash tool", components: { actions: "bash", planning: false, examples: false, context: "none" },
-        systemPrompt: "You are on a phone.", tools: [{ name: "bash", description: "Run a command", parameters: {} }],
-        contextWindow: 2048, temperature: 0.2, maxToolCalls: 12,
+        id: "bash",
+        version: 1,
+        label: "One bash tool",
+        components: { actions: "bash", planning: false, examples: false, context: "none" },
+        systemPrompt: "You are on a phone.",
+        tools: [{ name: "bash", description: "Run a command", parameters: {} }],
+        contextWindow: 2048,
+        temperature: 0.2,
+        maxToolCalls: 12,
       },
     ],
   };
 }
 
-const render = (s: Suite, request?: { page: number; query: string }) => renderToStaticMarkup(createElement(SuiteView, { suite: s, request }));
+const render = (s: Suite, request?: { page: number; query: string }) =>
+  renderToStaticMarkup(createElement(SuiteView, { suite: s, request }));
 
 /** A suite at the task cap (issue 14): 1,000 small tasks of one fixture each. */
 function capSized(): Suite {
   const base = suite("fail");
   const t = base.tasks[0];
-  return { ...base, tasks: Array.from({ length: SUITE_LIMITS.tasks }, (_, i) => ({ ...t, id: `task-${i + 1}`, fixtures: [t.fixtures[0]] })) };
+  return {
+    ...base,
+    tasks: Array.from({ length: SUITE_LIMITS.tasks }, (_, i) => ({
+      ...t,
+      id: `task-${i + 1}`,
+      fixtures: [t.fixtures[0]],
+    })),
+  };
 }
 
 describe("SuiteView", () => {
@@ -51,7 +72,9 @@ describe("SuiteView", () => {
     expect(html).toContain("held out");
     expect(html).toContain("<code>/todo.md</code> gains a line matching /dentist/");
     expect(html).toContain("wrote the item");
-    expect(html).toMatch(/data-testid="fixture-todo-dentist-1"[^]*?data-testid="verdict"><span class="pill fail">fail<\/span>/);
+    expect(html).toMatch(
+      /data-testid="fixture-todo-dentist-1"[^]*?data-testid="verdict"><span class="pill fail">fail<\/span>/,
+    );
   });
 
   it("lists in red the fixtures whose verdict is not the expected one", () => {
@@ -64,10 +87,16 @@ describe("SuiteView", () => {
 
   it("shows, apart from the self-test, a milestone on tool calls that no right fixture lists calls for", () => {
     const s = suite("fail");
-    s.tasks[0].milestones!.unshift({ id: "searched", label: "searched the notes", check: { kind: "any", of: [{ kind: "call_regex", pattern: "grep" }] } });
+    s.tasks[0].milestones!.unshift({
+      id: "searched",
+      label: "searched the notes",
+      check: { kind: "any", of: [{ kind: "call_regex", pattern: "grep" }] },
+    });
     const html = render(s);
     expect(html).toContain("2 fixtures, all judged as expected");
-    expect(html).toMatch(/data-testid="suite-warnings"[^]*1 warning[^]*href="\?q=todo-dentist#task-todo-dentist"[^]*milestone <code>searched<\/code> \(searched the notes\) depends on tool calls/);
+    expect(html).toMatch(
+      /data-testid="suite-warnings"[^]*1 warning[^]*href="\?q=todo-dentist#task-todo-dentist"[^]*milestone <code>searched<\/code> \(searched the notes\) depends on tool calls/,
+    );
     expect(render(suite("fail"))).not.toContain("suite-warnings");
   });
 });

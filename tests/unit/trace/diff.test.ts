@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { diffCounts, hunks, lineDiff, splitLines } from "@/domain/trace";
 
-const ops = (before: string, after: string) => lineDiff(before, after).map((l) => `${l.op === "same" ? " " : l.op === "add" ? "+" : "-"}${l.text}`);
+const ops = (before: string, after: string) =>
+  lineDiff(before, after).map((l) => `${l.op === "same" ? " " : l.op === "add" ? "+" : "-"}${l.text}`);
 
 describe("lineDiff", () => {
   it("splits lines; a trailing newline ends the last line", () => {
@@ -23,8 +24,18 @@ describe("lineDiff", () => {
     expect(d.filter((l) => l.op === "same")).toHaveLength(4);
     expect(diffCounts(d)).toEqual({ added: 2, removed: 3 });
     // replaying the script gives back both texts
-    expect(d.filter((l) => l.op !== "add").map((l) => l.text).join("")).toBe("ABCABBA");
-    expect(d.filter((l) => l.op !== "del").map((l) => l.text).join("")).toBe("CBABAC");
+    expect(
+      d
+        .filter((l) => l.op !== "add")
+        .map((l) => l.text)
+        .join(""),
+    ).toBe("ABCABBA");
+    expect(
+      d
+        .filter((l) => l.op !== "del")
+        .map((l) => l.text)
+        .join(""),
+    ).toBe("CBABAC");
   });
 
   it("new and deleted files", () => {

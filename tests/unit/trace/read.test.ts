@@ -9,7 +9,11 @@ describe("readTrace", () => {
   });
 
   it("an imported body keeps timings and calls, drops nothing it does not have", () => {
-    const r = readTrace({ imported: true, turns: [{ promptTokens: 1, contextTokens: 2, ttftMs: 3, outputTokens: 4, decodeMs: 5 }], toolCalls: [{ name: "ls", args: {}, ok: true, ms: null }] });
+    const r = readTrace({
+      imported: true,
+      turns: [{ promptTokens: 1, contextTokens: 2, ttftMs: 3, outputTokens: 4, decodeMs: 5 }],
+      toolCalls: [{ name: "ls", args: {}, ok: true, ms: null }],
+    });
     expect(r).toEqual({
       kind: "imported",
       turns: [{ promptTokens: 1, contextTokens: 2, ttftMs: 3, outputTokens: 4, decodeMs: 5 }],

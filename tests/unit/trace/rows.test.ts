@@ -4,14 +4,24 @@ import type { Milestone } from "@/domain/suite/schema";
 import { call, turn, write, ws } from "../scoring/build";
 
 const milestones: Milestone[] = [
-  { id: "searched", label: "searched the notes", check: { kind: "call_regex", tool: "bash", pattern: "grep", ok: true } },
+  {
+    id: "searched",
+    label: "searched the notes",
+    check: { kind: "call_regex", tool: "bash", pattern: "grep", ok: true },
+  },
   { id: "todo", label: "todo written", check: { kind: "new_line", path: "/todo.md", pattern: "dentist" } },
 ];
 const seed = ws({ "/todo.md": "- milk\n" });
 
 describe("repeatsOf", () => {
   it("points each repeated call at the first identical one; key order in args does not matter", () => {
-    const calls = [call("ls", { a: 1, b: 2 }), call("cat", {}), call("ls", { b: 2, a: 1 }), call("ls", { a: 1, b: 3 }), call("ls", { a: 1, b: 2 })];
+    const calls = [
+      call("ls", { a: 1, b: 2 }),
+      call("cat", {}),
+      call("ls", { b: 2, a: 1 }),
+      call("ls", { a: 1, b: 3 }),
+      call("ls", { a: 1, b: 2 }),
+    ];
     expect(repeatsOf(calls)).toEqual([null, null, 1, null, 1]);
   });
 });
@@ -30,18 +40,37 @@ describe("milestonesAtCalls", () => {
 
 describe("turnRows", () => {
   const turns = [
-    turn({ promptTokens: 45, contextTokens: 512, ttftMs: 320, outputTokens: 40, decodeMs: 2000, text: "one", toolCalls: [call("bash", { command: "grep x" })] }),
+    turn({
+      promptTokens: 45,
+      contextTokens: 512,
+      ttftMs: 320,
+      outputTokens: 40,
+      decodeMs: 2000,
+      text: "one",
+      toolCalls: [call("bash", { command: "grep x" })],
+    }),
     turn({ contextTokens: 1024, outputTokens: 10, decodeMs: 0, text: "two", toolCalls: [] }),
     turn({
       text: "three",
       contextEvents: [{ kind: "elide", tokensBefore: 1800, tokensAfter: 1200 }],
-      toolCalls: [call("bash", { command: "grep x" }), call("write_file", { path: "/todo.md" }, false, { result: "denied", ms: 4, changes: [write("/todo.md", "- milk\n- dentist\n")] })],
+      toolCalls: [
+        call("bash", { command: "grep x" }),
+        call("write_file", { path: "/todo.md" }, false, {
+          result: "denied",
+          ms: 4,
+          changes: [write("/todo.md", "- milk\n- dentist\n")],
+        }),
+      ],
     }),
   ];
   const rows = turnRows({ turns, contextWindow: 2048, progress: [1, 1, 2], seed, milestones });
 
   it("numbers turns and calls across the run and assigns calls to their turns", () => {
-    expect(rows.map((r) => [r.n, r.calls.map((c) => c.n)])).toEqual([[1, [1]], [2, []], [3, [2, 3]]]);
+    expect(rows.map((r) => [r.n, r.calls.map((c) => c.n)])).toEqual([
+      [1, [1]],
+      [2, []],
+      [3, [2, 3]],
+    ]);
   });
 
   it("computes speed and context share per turn", () => {
@@ -59,7 +88,9 @@ describe("turnRows", () => {
     expect(c1.reached).toEqual(["searched the notes"]);
     expect(c3.reached).toEqual(["todo written"]);
     expect(c3).toMatchObject({ ok: false, result: "denied", ms: 4 });
-    expect(c3.deltas).toEqual([{ path: "/todo.md", status: "changed", before: "- milk\n", after: "- milk\n- dentist\n" }]);
+    expect(c3.deltas).toEqual([
+      { path: "/todo.md", status: "changed", before: "- milk\n", after: "- milk\n- dentist\n" },
+    ]);
   });
 
   it("without a task (an imported run): no deltas or labels, progress still read", () => {
@@ -71,7 +102,13 @@ describe("turnRows", () => {
   });
 
   it("turns without texts or calls (imported) still shape", () => {
-    const r = turnRows({ turns: [{ promptTokens: 1, contextTokens: 2, ttftMs: 3, outputTokens: 4, decodeMs: 5 }], contextWindow: 4, progress: [], seed: null, milestones: [] });
+    const r = turnRows({
+      turns: [{ promptTokens: 1, contextTokens: 2, ttftMs: 3, outputTokens: 4, decodeMs: 5 }],
+      contextWindow: 4,
+      progress: [],
+      seed: null,
+      milestones: [],
+    });
     expect(r[0]).toMatchObject({ n: 1, text: null, calls: [], contextFraction: 0.5, tokensPerSecond: 800 });
   });
 });

@@ -17,7 +17,10 @@ describe("turnWindow", () => {
 
   it("ends with a short page", () => {
     const w = turnWindow(41, "2");
-    expect(w.pages).toEqual([{ page: 1, from: 1, to: 25 }, { page: 2, from: 26, to: 41 }]);
+    expect(w.pages).toEqual([
+      { page: 1, from: 1, to: 25 },
+      { page: 2, from: 26, to: 41 },
+    ]);
     expect(w.current).toEqual({ page: 2, from: 26, to: 41 });
   });
 
@@ -38,44 +41,105 @@ describe("turnWindow", () => {
 });
 
 describe("turnSummary", () => {
-  const call = (name: string, ok: boolean) => ({ n: 1, name, args: {}, ok, result: null, ms: null, repeatOf: null, deltas: [], progress: null, reached: [] });
+  const call = (name: string, ok: boolean) => ({
+    n: 1,
+    name,
+    args: {},
+    ok,
+    result: null,
+    ms: null,
+    repeatOf: null,
+    deltas: [],
+    progress: null,
+    reached: [],
+  });
   it("lists the calls and counts failures", () => {
-    expect(turnSummary({ promptTokens: 1351, ttftMs: 428, outputTokens: 63, calls: [call("read_file", true), call("edit_file", false)] })).toBe(
-      "prompt 1,351 tok · TTFT 428 ms · out 63 tok · read_file, edit_file (1 failed)",
+    expect(
+      turnSummary({
+        promptTokens: 1351,
+        ttftMs: 428,
+        outputTokens: 63,
+        calls: [call("read_file", true), call("edit_file", false)],
+      }),
+    ).toBe("prompt 1,351 tok · TTFT 428 ms · out 63 tok · read_file, edit_file (1 failed)");
+    expect(turnSummary({ promptTokens: 40, ttftMs: 2500, outputTokens: 12, calls: [] })).toBe(
+      "prompt 40 tok · TTFT 2.5 s · out 12 tok · no tool calls",
     );
-    expect(turnSummary({ promptTokens: 40, ttftMs: 2500, outputTokens: 12, calls: [] })).toBe("prompt 40 tok · TTFT 2.5 s · out 12 tok · no tool calls");
   });
 });
 
 describe("turnHeads", () => {
   const turn = (i: number, calls: { name: string; ok: boolean }[]) => ({
-    promptTokens: 10 + i, contextTokens: 100, ttftMs: 300 + i, outputTokens: 5, decodeMs: 200, text: `t${i}`,
+    promptTokens: 10 + i,
+    contextTokens: 100,
+    ttftMs: 300 + i,
+    outputTokens: 5,
+    decodeMs: 200,
+    text: `t${i}`,
     toolCalls: calls.map((c) => ({ ...c, args: {}, result: "r" })),
   });
-  const turns = [turn(0, [{ name: "read_file", ok: true }]), turn(1, []), turn(2, [{ name: "bash", ok: false }, { name: "bash", ok: true }])];
+  const turns = [
+    turn(0, [{ name: "read_file", ok: true }]),
+    turn(1, []),
+    turn(2, [
+      { name: "bash", ok: false },
+      { name: "bash", ok: true },
+    ]),
+  ];
 
   it("numbers the lines over the whole run and keeps only names and outcomes of calls", () => {
     expect(turnHeads(turns, 1)).toEqual([
       { n: 2, promptTokens: 11, ttftMs: 301, outputTokens: 5, calls: [] },
-      { n: 3, promptTokens: 12, ttftMs: 302, outputTokens: 5, calls: [{ name: "bash", ok: false }, { name: "bash", ok: true }] },
+      {
+        n: 3,
+        promptTokens: 12,
+        ttftMs: 302,
+        outputTokens: 5,
+        calls: [
+          { name: "bash", ok: false },
+          { name: "bash", ok: true },
+        ],
+      },
     ]);
     expect(turnHeads(turns, 3)).toEqual([]);
   });
 
   it("agrees with the full rows, so a prefix of full rows plus heads is the whole run", () => {
     const full = turnRows({ turns, contextWindow: null, progress: [], seed: null, milestones: [] });
-    const prefix = turnRows({ turns: turns.slice(0, 2), contextWindow: null, progress: [], seed: null, milestones: [] });
+    const prefix = turnRows({
+      turns: turns.slice(0, 2),
+      contextWindow: null,
+      progress: [],
+      seed: null,
+      milestones: [],
+    });
     expect(prefix).toEqual(full.slice(0, 2));
     expect(turnHeads(turns, 0).map((h) => turnSummary(h))).toEqual(full.map((r) => turnSummary(r)));
   });
 
   it("gives the same diffs for a prefix: each call's change is against the workspace before it", () => {
     const seed = { files: [{ path: "/a.md", content: "one\n" }] };
-    const write = (content: string) => ({ name: "write_file", args: {}, ok: true, result: "ok", changes: [{ path: "/a.md", content }] });
+    const write = (content: string) => ({
+      name: "write_file",
+      args: {},
+      ok: true,
+      result: "ok",
+      changes: [{ path: "/a.md", content }],
+    });
     const edits = [0, 1, 2].map((i) => ({ ...turn(i, []), toolCalls: [write(`one\n${"two\n".repeat(i + 1)}`)] }));
     const full = turnRows({ turns: edits, contextWindow: 2048, progress: [0, 0, 0], seed, milestones: [] });
-    const prefix = turnRows({ turns: edits.slice(0, 2), contextWindow: 2048, progress: [0, 0, 0], seed, milestones: [] });
+    const prefix = turnRows({
+      turns: edits.slice(0, 2),
+      contextWindow: 2048,
+      progress: [0, 0, 0],
+      seed,
+      milestones: [],
+    });
     expect(prefix).toEqual(full.slice(0, 2));
-    expect(full[1].calls[0].deltas[0]).toMatchObject({ status: "changed", before: "one\ntwo\n", after: "one\ntwo\ntwo\n" });
+    expect(full[1].calls[0].deltas[0]).toMatchObject({
+      status: "changed",
+      before: "one\ntwo\n",
+      after: "one\ntwo\ntwo\n",
+    });
   });
 });

@@ -18,14 +18,25 @@ describe("workspaceDiff", () => {
   });
 
   it("two empty workspaces differ in nothing", () => {
-    expect(workspaceDiff(ws(), ws())).toEqual({ files: [], counts: { added: 0, removed: 0, changed: 0, unchanged: 0 } });
+    expect(workspaceDiff(ws(), ws())).toEqual({
+      files: [],
+      counts: { added: 0, removed: 0, changed: 0, unchanged: 0 },
+    });
   });
 });
 
 describe("callDeltas", () => {
   it("compares each change with what was there before, in order", () => {
     const before = ws({ "/a.md": "1" });
-    expect(callDeltas(before, [write("/a.md", "2"), write("/a.md", "3"), write("/b.md", "x"), del("/a.md"), del("/none.md")])).toEqual([
+    expect(
+      callDeltas(before, [
+        write("/a.md", "2"),
+        write("/a.md", "3"),
+        write("/b.md", "x"),
+        del("/a.md"),
+        del("/none.md"),
+      ]),
+    ).toEqual([
       { path: "/a.md", status: "changed", before: "1", after: "2" },
       { path: "/a.md", status: "changed", before: "2", after: "3" },
       { path: "/b.md", status: "added", before: null, after: "x" },
@@ -42,7 +53,13 @@ describe("callDeltas", () => {
 describe("treeRows", () => {
   it("indents files under a row for each folder, sorted", () => {
     const rows = treeRows([{ path: "/todo.md" }, { path: "/notes/work/b.md" }, { path: "/notes/a.md" }]);
-    expect(rows.map((r) => `${"  ".repeat(r.depth)}${r.name}`)).toEqual(["notes/", "  a.md", "  work/", "    b.md", "todo.md"]);
+    expect(rows.map((r) => `${"  ".repeat(r.depth)}${r.name}`)).toEqual([
+      "notes/",
+      "  a.md",
+      "  work/",
+      "    b.md",
+      "todo.md",
+    ]);
     expect(rows.map((r) => r.kind)).toEqual(["dir", "file", "dir", "file", "file"]);
   });
 });

@@ -5,7 +5,11 @@ import { compareAnalytics } from "@/server/analytics/compare";
 
 export const GET = route((req: Request) => {
   const { filter, a, b, aSession, bSession } = readQuery(contract.compare, req);
-  return reply(contract.compare, 200, compareAnalytics(getContext(), filter, { config: a, session: aSession }, { config: b, session: bSession }));
+  return reply(
+    contract.compare,
+    200,
+    compareAnalytics(getContext(), filter, { config: a, session: aSession }, { config: b, session: bSession }),
+  );
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -3,6 +3,8 @@ import { getContext } from "@/server/context";
 import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { configAnalytics } from "@/server/analytics/configs";
 
-export const GET = route((req: Request) => reply(contract.configs, 200, configAnalytics(getContext(), readQuery(contract.configs, req).filter)));
+export const GET = route((req: Request) =>
+  reply(contract.configs, 200, configAnalytics(getContext(), readQuery(contract.configs, req).filter)),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

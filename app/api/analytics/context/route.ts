@@ -3,6 +3,8 @@ import { getContext } from "@/server/context";
 import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { peakContextAnalytics } from "@/server/analytics/peakContext";
 
-export const GET = route((req: Request) => reply(contract.context, 200, peakContextAnalytics(getContext(), readQuery(contract.context, req).filter)));
+export const GET = route((req: Request) =>
+  reply(contract.context, 200, peakContextAnalytics(getContext(), readQuery(contract.context, req).filter)),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

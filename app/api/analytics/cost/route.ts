@@ -4,6 +4,8 @@ import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { costAnalytics } from "@/server/analytics/cost";
 
 /** Per config: phone seconds, output tokens and battery per successful task. docs/api.md § Analytics. */
-export const GET = route((req: Request) => reply(contract.cost, 200, costAnalytics(getContext(), readQuery(contract.cost, req).filter)));
+export const GET = route((req: Request) =>
+  reply(contract.cost, 200, costAnalytics(getContext(), readQuery(contract.cost, req).filter)),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -3,6 +3,8 @@ import { getContext } from "@/server/context";
 import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { failureAnalytics } from "@/server/analytics/failures";
 
-export const GET = route((req: Request) => reply(contract.failures, 200, failureAnalytics(getContext(), readQuery(contract.failures, req).filter)));
+export const GET = route((req: Request) =>
+  reply(contract.failures, 200, failureAnalytics(getContext(), readQuery(contract.failures, req).filter)),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

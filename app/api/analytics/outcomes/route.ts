@@ -3,6 +3,8 @@ import { getContext } from "@/server/context";
 import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { outcomeAnalytics } from "@/server/analytics/grid";
 
-export const GET = route((req: Request) => reply(contract.outcomes, 200, { outcomes: outcomeAnalytics(getContext(), readQuery(contract.outcomes, req).filter) }));
+export const GET = route((req: Request) =>
+  reply(contract.outcomes, 200, { outcomes: outcomeAnalytics(getContext(), readQuery(contract.outcomes, req).filter) }),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -3,6 +3,8 @@ import { getContext } from "@/server/context";
 import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { proficiencyAnalytics } from "@/server/analytics/proficiency";
 
-export const GET = route((req: Request) => reply(contract.proficiency, 200, proficiencyAnalytics(getContext(), readQuery(contract.proficiency, req).filter)));
+export const GET = route((req: Request) =>
+  reply(contract.proficiency, 200, proficiencyAnalytics(getContext(), readQuery(contract.proficiency, req).filter)),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -3,6 +3,8 @@ import { getContext } from "@/server/context";
 import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { progressAnalytics } from "@/server/analytics/progress";
 
-export const GET = route((req: Request) => reply(contract.progress, 200, progressAnalytics(getContext(), readQuery(contract.progress, req).filter)));
+export const GET = route((req: Request) =>
+  reply(contract.progress, 200, progressAnalytics(getContext(), readQuery(contract.progress, req).filter)),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -4,6 +4,8 @@ import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { stateAnalytics } from "@/server/analytics/states";
 
 /** Latency figures split by thermal state at start and by charging. docs/api.md § Analytics. */
-export const GET = route((req: Request) => reply(contract.states, 200, stateAnalytics(getContext(), readQuery(contract.states, req).filter)));
+export const GET = route((req: Request) =>
+  reply(contract.states, 200, stateAnalytics(getContext(), readQuery(contract.states, req).filter)),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -3,6 +3,8 @@ import { getContext } from "@/server/context";
 import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { taskGrid } from "@/server/analytics/grid";
 
-export const GET = route((req: Request) => reply(contract.tasks, 200, taskGrid(getContext(), readQuery(contract.tasks, req).filter)));
+export const GET = route((req: Request) =>
+  reply(contract.tasks, 200, taskGrid(getContext(), readQuery(contract.tasks, req).filter)),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

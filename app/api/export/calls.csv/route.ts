@@ -8,7 +8,11 @@ export const GET = route((req: Request) => {
   const { filter } = readQuery(contract.exportCallsCsv, req);
   const body = toStream(exportTable(getContext().db.$client.name, filter, "calls"));
   return new Response(body, {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="calls.csv"', "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": 'attachment; filename="calls.csv"',
+      "cache-control": "no-store",
+    },
   });
 });
 

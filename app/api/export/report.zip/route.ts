@@ -7,9 +7,17 @@ import { reportZip } from "@/server/report/reportZip";
 export const GET = route(async (req: Request) => {
   const url = new URL(req.url);
   const { filter } = readQuery(contract.exportReportZip, req);
-  const zip = await reportZip({ port: url.port || (url.protocol === "https:" ? "443" : "80"), query: filterToParams(filter).toString(), cookie: req.headers.get("cookie") ?? undefined });
+  const zip = await reportZip({
+    port: url.port || (url.protocol === "https:" ? "443" : "80"),
+    query: filterToParams(filter).toString(),
+    cookie: req.headers.get("cookie") ?? undefined,
+  });
   return new Response(new Blob([zip as BlobPart]), {
-    headers: { "content-type": "application/zip", "content-disposition": 'attachment; filename="harness-lab-report.zip"', "cache-control": "no-store" },
+    headers: {
+      "content-type": "application/zip",
+      "content-disposition": 'attachment; filename="harness-lab-report.zip"',
+      "cache-control": "no-store",
+    },
   });
 });
 

@@ -8,7 +8,11 @@ export const GET = route((req: Request) => {
   const { filter } = readQuery(contract.exportCsv, req);
   const body = toStream(exportCsv(getContext().db.$client.name, filter));
   return new Response(body, {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="runs.csv"', "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": 'attachment; filename="runs.csv"',
+      "cache-control": "no-store",
+    },
   });
 });
 

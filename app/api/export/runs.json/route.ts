@@ -8,7 +8,11 @@ export const GET = route((req: Request) => {
   const { filter } = readQuery(contract.exportJson, req);
   const body = toStream(exportJson(getContext().db.$client.name, filter));
   return new Response(body, {
-    headers: { "content-type": "application/json; charset=utf-8", "content-disposition": 'attachment; filename="runs.json"', "cache-control": "no-store" },
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "content-disposition": 'attachment; filename="runs.json"',
+      "cache-control": "no-store",
+    },
   });
 });
 

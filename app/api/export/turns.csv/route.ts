@@ -8,7 +8,11 @@ export const GET = route((req: Request) => {
   const { filter } = readQuery(contract.exportTurnsCsv, req);
   const body = toStream(exportTable(getContext().db.$client.name, filter, "turns"));
   return new Response(body, {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="turns.csv"', "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": 'attachment; filename="turns.csv"',
+      "cache-control": "no-store",
+    },
   });
 });
 

@@ -1,11 +1,28 @@
 import type { z } from "zod";
-import { FailRequest, FailResponse, HeartbeatRequest, HeartbeatResponse, type Job, PollRequest, PollResponse, ResultResponse } from "../schemas/messages.ts";
+import {
+  FailRequest,
+  FailResponse,
+  HeartbeatRequest,
+  HeartbeatResponse,
+  type Job,
+  PollRequest,
+  PollResponse,
+  ResultResponse,
+} from "../schemas/messages.ts";
 import { toValidationIssues } from "../schemas/errors.ts";
 import type { Trace } from "../schemas/trace.ts";
 import { InvalidJobError, ProtocolResponseError } from "./errors.ts";
 import { type HeartbeatOptions, type HeartbeatTimer, startHeartbeatTimer } from "./heartbeat.ts";
 import { DEFAULT_RETRY, type RetryPolicy } from "./retry.ts";
-import { type CallOptions, type FetchLike, type RetryEvent, type Sleep, type Transport, defaultSleep, post } from "./transport.ts";
+import {
+  type CallOptions,
+  type FetchLike,
+  type RetryEvent,
+  type Sleep,
+  type Transport,
+  defaultSleep,
+  post,
+} from "./transport.ts";
 
 export interface DeviceClientOptions {
   /** The dashboard's base URL, e.g. `http://192.168.1.20:3000`. */
@@ -88,7 +105,10 @@ export function createDeviceClient(opts: DeviceClientOptions): DeviceClient {
   return {
     async poll(body, call = {}) {
       const wait = Math.max(0, Math.min(30, Math.floor(call.wait ?? 0)));
-      const res = await post(t, `/poll?wait=${wait}`, body, { ...call, timeoutMs: (call.timeoutMs ?? t.timeoutMs) + wait * 1000 });
+      const res = await post(t, `/poll?wait=${wait}`, body, {
+        ...call,
+        timeoutMs: (call.timeoutMs ?? t.timeoutMs) + wait * 1000,
+      });
       if (res.status === 204) return null;
       const r = PollResponse.safeParse(res.json);
       if (!r.success) throw new InvalidJobError(res.status, res.json, toValidationIssues(r.error));
@@ -98,13 +118,23 @@ export function createDeviceClient(opts: DeviceClientOptions): DeviceClient {
     startHeartbeat(job, hb = {}) {
       const every = hb.everyMs ?? job.lease.heartbeatSeconds * 1000;
       const beat = (signal: AbortSignal, turn: number | undefined) =>
-        heartbeat(job.id, turn === undefined ? { leaseToken: job.lease.token } : { leaseToken: job.lease.token, turn }, { signal, retry: false });
+        heartbeat(
+          job.id,
+          turn === undefined ? { leaseToken: job.lease.token } : { leaseToken: job.lease.token, turn },
+          { signal, retry: false },
+        );
       return startHeartbeatTimer(beat, every, t.sleep, hb);
     },
     async result(jobId, trace, call) {
       const path = jobPath(jobId, "result");
       let attempts = 0;
-      const counted: Transport = { ...t, onRetry: (e) => { attempts = e.attempt; t.onRetry?.(e); } };
+      const counted: Transport = {
+        ...t,
+        onRetry: (e) => {
+          attempts = e.attempt;
+          t.onRetry?.(e);
+        },
+      };
       const res = await post(counted, path, trace, call);
       const parsed = parse(ResultResponse, path, res.status, res.json);
       return { ...parsed, status: res.status === 200 ? 200 : 201, attempts: attempts + 1 };

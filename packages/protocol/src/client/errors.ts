@@ -35,7 +35,11 @@ export class ProtocolHttpError extends Error {
 /** No answer: the connection failed, dropped, or the request timed out. Whether the server acted on it is unknown. */
 export class ProtocolNetworkError extends Error {
   override readonly name = "ProtocolNetworkError";
-  constructor(readonly path: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly path: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(`${path}: ${message}`, options);
   }
 }
@@ -57,7 +61,12 @@ export class ProtocolResponseError extends Error {
     readonly body: unknown,
     readonly issues: { path: string; message: string }[],
   ) {
-    super(`${path} answered ${status} with a body this client does not understand: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ").slice(0, 500)}`);
+    super(
+      `${path} answered ${status} with a body this client does not understand: ${issues
+        .map((i) => `${i.path}: ${i.message}`)
+        .join("; ")
+        .slice(0, 500)}`,
+    );
   }
 }
 

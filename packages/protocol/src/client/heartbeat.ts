@@ -33,7 +33,12 @@ type Beat = (signal: AbortSignal, turn: number | undefined) => Promise<unknown>;
  * Beats every `everyMs` until stopped. A lost lease (409) ends it and is reported once; other
  * failures are reported and the schedule goes on, since a lease outlives about three beats.
  */
-export function startHeartbeatTimer(beat: Beat, everyMs: number, clientSleep: Sleep, opts: HeartbeatOptions = {}): HeartbeatTimer {
+export function startHeartbeatTimer(
+  beat: Beat,
+  everyMs: number,
+  clientSleep: Sleep,
+  opts: HeartbeatOptions = {},
+): HeartbeatTimer {
   const sleep = opts.sleep ?? clientSleep;
   const stopped = new AbortController();
   const lostCtl = new AbortController();

@@ -55,19 +55,26 @@ export const defaultSleep: Sleep = (ms, signal) =>
   });
 
 /** One POST: the device token, a JSON body, a timeout; ≥ 400 and no answer become typed errors. */
-async function once(t: Transport, path: string, body: unknown, signal: AbortSignal | undefined, timeoutMs: number): Promise<Answer> {
+async function once(
+  t: Transport,
+  path: string,
+  body: unknown,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<Answer> {
   if (signal?.aborted) throw new ProtocolAbortedError(path);
   // One controller for both the caller's signal and the timeout: AbortSignal.any is missing on older React Native.
   const ctl = new AbortController();
   const onAbort = () => ctl.abort();
   signal?.addEventListener("abort", onAbort);
   let timedOut = false;
-  const timer = timeoutMs > 0 && Number.isFinite(timeoutMs)
-    ? setTimeout(() => {
-        timedOut = true;
-        ctl.abort();
-      }, timeoutMs)
-    : undefined;
+  const timer =
+    timeoutMs > 0 && Number.isFinite(timeoutMs)
+      ? setTimeout(() => {
+          timedOut = true;
+          ctl.abort();
+        }, timeoutMs)
+      : undefined;
   try {
     let res: Awaited<ReturnType<FetchLike>>;
     let text: string;
@@ -91,7 +98,8 @@ async function once(t: Transport, path: string, body: unknown, signal: AbortSign
     } catch {
       json = text; // a proxy's HTML error page, say: kept for the error message
     }
-    if (res.status >= 400) throw new ProtocolHttpError(path, res.status, json, parseRetryAfter(res.headers.get("retry-after")));
+    if (res.status >= 400)
+      throw new ProtocolHttpError(path, res.status, json, parseRetryAfter(res.headers.get("retry-after")));
     return { status: res.status, json };
   } finally {
     if (timer !== undefined) clearTimeout(timer);
@@ -112,7 +120,12 @@ export async function post(t: Transport, path: string, body: unknown, opts: Call
       return await once(t, path, body, opts.signal, timeoutMs);
     } catch (e) {
       if (!isRetryable(e) || attempt >= policy.maxAttempts) throw e;
-      const delayMs = backoffDelay(policy, attempt - 1, t.random, e instanceof ProtocolHttpError ? e.retryAfterMs : undefined);
+      const delayMs = backoffDelay(
+        policy,
+        attempt - 1,
+        t.random,
+        e instanceof ProtocolHttpError ? e.retryAfterMs : undefined,
+      );
       t.onRetry?.({ path, attempt, delayMs, error: e });
       await t.sleep(delayMs, opts.signal);
       if (opts.signal?.aborted) throw new ProtocolAbortedError(path);

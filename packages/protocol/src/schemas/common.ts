@@ -21,24 +21,26 @@ export const WorkspacePath = z
   .refine((p) => p.startsWith("/"), "paths are absolute: start them with `/`")
   .refine((p) => !p.includes("\0"), "paths may not contain NUL")
   .refine(
-    (p) => p.slice(1).split("/").every((seg) => seg !== "" && seg !== "." && seg !== ".."),
+    (p) =>
+      p
+        .slice(1)
+        .split("/")
+        .every((seg) => seg !== "" && seg !== "." && seg !== ".."),
     "paths may not contain empty, `.` or `..` segments",
   );
 
 export const WorkspaceFile = z.object({ path: WorkspacePath, content: z.string() });
 export type WorkspaceFile = z.infer<typeof WorkspaceFile>;
 
-export const Workspace = z
-  .object({ files: z.array(WorkspaceFile) })
-  .superRefine((ws, ctx) => {
-    const seen = new Set<string>();
-    ws.files.forEach((f, i) => {
-      if (seen.has(f.path)) {
-        ctx.addIssue({ code: "custom", path: ["files", i, "path"], message: `duplicate path ${f.path}` });
-      }
-      seen.add(f.path);
-    });
+export const Workspace = z.object({ files: z.array(WorkspaceFile) }).superRefine((ws, ctx) => {
+  const seen = new Set<string>();
+  ws.files.forEach((f, i) => {
+    if (seen.has(f.path)) {
+      ctx.addIssue({ code: "custom", path: ["files", i, "path"], message: `duplicate path ${f.path}` });
+    }
+    seen.add(f.path);
   });
+});
 export type Workspace = z.infer<typeof Workspace>;
 
 export const Device = z.object({

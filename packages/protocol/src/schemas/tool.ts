@@ -8,7 +8,10 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
  * Any JSON value. Checked by one iterative walk rather than `z.json()`'s recursive union, which
  * was the largest part of validating a trace (a call's args, a tool's parameter schema).
  */
-export const JsonValue = z.custom<JsonValue>(isJsonValue, "must be a JSON value (null, boolean, finite number, string, array or object)");
+export const JsonValue = z.custom<JsonValue>(
+  isJsonValue,
+  "must be a JSON value (null, boolean, finite number, string, array or object)",
+);
 
 /**
  * The most tool calls a run can make: a config's `maxToolCalls` is at most this (suite schema),

@@ -6,7 +6,8 @@ export function fileUnchanged(check: CheckOf<"file_unchanged">, state: CheckStat
   const before = contentOf(state.seed, check.path);
   const after = contentOf(state.workspace, check.path);
   const p = `\`${check.path}\``;
-  if (before === undefined && after === undefined) return { passed: true, reason: `${p} is still absent, as in the seed` };
+  if (before === undefined && after === undefined)
+    return { passed: true, reason: `${p} is still absent, as in the seed` };
   if (before === undefined) return { passed: false, reason: `${p} was created but is absent from the seed` };
   if (after === undefined) return { passed: false, reason: `${p} was deleted` };
   return before === after

@@ -9,7 +9,11 @@ export interface Judgement {
 
 /** The check variant whose `kind` admits K (file_exists/file_absent and all/any share a variant). */
 export type CheckOf<K extends Check["kind"]> = Check extends infer C
-  ? C extends { kind: infer CK } ? (K extends CK ? C : never) : never
+  ? C extends { kind: infer CK }
+    ? K extends CK
+      ? C
+      : never
+    : never
   : never;
 
 /** Lets composite checks recurse without importing the dispatcher (which imports them). */

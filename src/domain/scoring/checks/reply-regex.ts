@@ -7,5 +7,8 @@ export function replyRegex(check: CheckOf<"reply_regex">, state: CheckState): Ju
   const re = compileRegex(check.pattern, check.flags);
   if (!(re instanceof RegExp)) return { passed: false, reason: `${pat} is not a valid regex: ${re.error}` };
   if (testBounded(re, state.reply)) return { passed: true, reason: `reply matches ${pat}` };
-  return { passed: false, reason: state.reply.trim() === "" ? `reply is empty, so it does not match ${pat}` : `reply does not match ${pat}` };
+  return {
+    passed: false,
+    reason: state.reply.trim() === "" ? `reply is empty, so it does not match ${pat}` : `reply does not match ${pat}`,
+  };
 }

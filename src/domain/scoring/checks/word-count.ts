@@ -17,7 +17,8 @@ export function wordCount(check: CheckOf<"word_count">, state: CheckState): Judg
     subject = "reply";
     text = state.reply;
   } else {
-    if (check.path === undefined) return { passed: false, reason: "the check counts words of a file but names no `path`" };
+    if (check.path === undefined)
+      return { passed: false, reason: "the check counts words of a file but names no `path`" };
     subject = `\`${check.path}\``;
     const content = contentOf(state.workspace, check.path);
     if (content === undefined) return { passed: false, reason: `${subject} does not exist` };
@@ -25,12 +26,17 @@ export function wordCount(check: CheckOf<"word_count">, state: CheckState): Judg
   }
   const n = countWords(text);
   const { min, max } = check;
-  if (min !== undefined && n < min) return { passed: false, reason: `${subject} has ${plural(n)}, fewer than the ${min} required` };
-  if (max !== undefined && n > max) return { passed: false, reason: `${subject} has ${plural(n)}, more than the ${max} allowed` };
+  if (min !== undefined && n < min)
+    return { passed: false, reason: `${subject} has ${plural(n)}, fewer than the ${min} required` };
+  if (max !== undefined && n > max)
+    return { passed: false, reason: `${subject} has ${plural(n)}, more than the ${max} allowed` };
   const bounds =
-    min !== undefined && max !== undefined ? `, within ${min}–${max}`
-    : min !== undefined ? `, at least ${min}`
-    : max !== undefined ? `, at most ${max}`
-    : "";
+    min !== undefined && max !== undefined
+      ? `, within ${min}–${max}`
+      : min !== undefined
+        ? `, at least ${min}`
+        : max !== undefined
+          ? `, at most ${max}`
+          : "";
   return { passed: true, reason: `${subject} has ${plural(n)}${bounds}` };
 }

@@ -16,7 +16,18 @@ describe("all / any / not", () => {
     ["any with none passing", { kind: "any", of: [no] }, false, "none of the alternatives holds: `/b` does not exist"],
     ["not of failing passes", { kind: "not", check: no }, true, "`/b` does not exist"],
     ["not of passing fails", { kind: "not", check: yes }, false, "`/a` exists"],
-    ["nested", { kind: "all", of: [{ kind: "not", check: no }, { kind: "any", of: [no, yes] }] }, true, "`/b` does not exist; `/a` exists"],
+    [
+      "nested",
+      {
+        kind: "all",
+        of: [
+          { kind: "not", check: no },
+          { kind: "any", of: [no, yes] },
+        ],
+      },
+      true,
+      "`/b` does not exist; `/a` exists",
+    ],
     ["not not", { kind: "not", check: { kind: "not", check: yes } }, true, "`/a` exists"],
   ];
   it.each(cases)("%s", (_n, check, passed, reason) => {

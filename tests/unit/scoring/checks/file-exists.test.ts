@@ -10,10 +10,25 @@ describe("file_exists / file_absent", () => {
     ["path present", { kind: "file_exists", path: "/notes/health.md" }, true, "`/notes/health.md` exists"],
     ["path missing", { kind: "file_exists", path: "/todo.md" }, false, "`/todo.md` does not exist"],
     ["path is a folder, not a file", { kind: "file_exists", path: "/notes" }, false, "`/notes` does not exist"],
-    ["* within one segment", { kind: "file_exists", glob: "/notes/*.md" }, true, "`/notes/health.md` matches `/notes/*.md`"],
+    [
+      "* within one segment",
+      { kind: "file_exists", glob: "/notes/*.md" },
+      true,
+      "`/notes/health.md` matches `/notes/*.md`",
+    ],
     ["* does not cross segments", { kind: "file_exists", glob: "/a/*.md" }, false, "no file matches `/a/*.md`"],
-    ["** crosses segments", { kind: "file_exists", glob: "/a/**/deep.md" }, true, "`/a/b/c/deep.md` matches `/a/**/deep.md`"],
-    ["? is one character", { kind: "file_exists", glob: "/a/?/c/deep.md" }, true, "`/a/b/c/deep.md` matches `/a/?/c/deep.md`"],
+    [
+      "** crosses segments",
+      { kind: "file_exists", glob: "/a/**/deep.md" },
+      true,
+      "`/a/b/c/deep.md` matches `/a/**/deep.md`",
+    ],
+    [
+      "? is one character",
+      { kind: "file_exists", glob: "/a/?/c/deep.md" },
+      true,
+      "`/a/b/c/deep.md` matches `/a/?/c/deep.md`",
+    ],
     ["? is not two", { kind: "file_exists", glob: "/a/??/c/deep.md" }, false, "no file matches `/a/??/c/deep.md`"],
     ["dot files match *", { kind: "file_exists", glob: "/notes/.*" }, true, "`/notes/.hidden` matches `/notes/.*`"],
     ["unicode glob", { kind: "file_exists", glob: "/日本/*.md" }, true, "`/日本/メモ.md` matches `/日本/*.md`"],
@@ -26,7 +41,11 @@ describe("file_exists / file_absent", () => {
   });
 
   it("** at the root also matches top-level files", () => {
-    const v = evaluateCheck({ kind: "file_exists", glob: "/**/*.md" }, state({ workspace: ws({ "/top.md": "" }) }), "c1");
+    const v = evaluateCheck(
+      { kind: "file_exists", glob: "/**/*.md" },
+      state({ workspace: ws({ "/top.md": "" }) }),
+      "c1",
+    );
     expect(v.passed).toBe(true);
   });
 
@@ -37,7 +56,11 @@ describe("file_exists / file_absent", () => {
   });
 
   it("a check with both path and glob, or neither, fails with a reason instead of throwing", () => {
-    const both = evaluateCheck({ kind: "file_exists", path: "/notes/health.md", glob: "/**" }, state({ workspace: files }), "c1");
+    const both = evaluateCheck(
+      { kind: "file_exists", path: "/notes/health.md", glob: "/**" },
+      state({ workspace: files }),
+      "c1",
+    );
     const neither = evaluateCheck({ kind: "file_absent" }, state({ workspace: files }), "c1");
     expect(both.passed).toBe(false);
     expect(both.reason).toMatch(/both `path` and `glob`/);

@@ -7,15 +7,50 @@ const files = ws({ "/notes/a.md": "Dentist on Tuesday", "/notes/b.md": "grocerie
 
 describe("file_regex", () => {
   const cases: [string, Check, boolean, string][] = [
-    ["path matches", { kind: "file_regex", path: "/notes/a.md", pattern: "Tuesday" }, true, "`/notes/a.md` matches `Tuesday`"],
-    ["case matters by default", { kind: "file_regex", path: "/notes/a.md", pattern: "dentist" }, false, "`/notes/a.md` does not match `dentist`"],
-    ["flag i", { kind: "file_regex", path: "/notes/a.md", pattern: "dentist", flags: "i" }, true, "`/notes/a.md` matches `dentist` (flags `i`)"],
+    [
+      "path matches",
+      { kind: "file_regex", path: "/notes/a.md", pattern: "Tuesday" },
+      true,
+      "`/notes/a.md` matches `Tuesday`",
+    ],
+    [
+      "case matters by default",
+      { kind: "file_regex", path: "/notes/a.md", pattern: "dentist" },
+      false,
+      "`/notes/a.md` does not match `dentist`",
+    ],
+    [
+      "flag i",
+      { kind: "file_regex", path: "/notes/a.md", pattern: "dentist", flags: "i" },
+      true,
+      "`/notes/a.md` matches `dentist` (flags `i`)",
+    ],
     ["missing file", { kind: "file_regex", path: "/nope.md", pattern: "x" }, false, "`/nope.md` does not exist"],
-    ["glob: some file matches", { kind: "file_regex", glob: "/notes/*.md", pattern: "groc" }, true, "`/notes/b.md` matches `groc`"],
-    ["glob: none matches", { kind: "file_regex", glob: "/notes/*.md", pattern: "zebra" }, false, "none of the 2 files matching `/notes/*.md` matches `zebra`"],
-    ["glob: the only matching file does not match", { kind: "file_regex", glob: "/*.md", pattern: "x" }, false, "`/todo.md`, the only file matching `/*.md`, does not match `x`"],
+    [
+      "glob: some file matches",
+      { kind: "file_regex", glob: "/notes/*.md", pattern: "groc" },
+      true,
+      "`/notes/b.md` matches `groc`",
+    ],
+    [
+      "glob: none matches",
+      { kind: "file_regex", glob: "/notes/*.md", pattern: "zebra" },
+      false,
+      "none of the 2 files matching `/notes/*.md` matches `zebra`",
+    ],
+    [
+      "glob: the only matching file does not match",
+      { kind: "file_regex", glob: "/*.md", pattern: "x" },
+      false,
+      "`/todo.md`, the only file matching `/*.md`, does not match `x`",
+    ],
     ["glob: no files", { kind: "file_regex", glob: "/x/**", pattern: "." }, false, "no file matches `/x/**`"],
-    ["regex metacharacters", { kind: "file_regex", path: "/todo.md", pattern: "^- \\[ \\] milk$" }, true, "`/todo.md` matches `^- \\[ \\] milk$`"],
+    [
+      "regex metacharacters",
+      { kind: "file_regex", path: "/todo.md", pattern: "^- \\[ \\] milk$" },
+      true,
+      "`/todo.md` matches `^- \\[ \\] milk$`",
+    ],
   ];
   it.each(cases)("%s", (_n, check, passed, reason) => {
     expect(evaluateCheck(check, state({ workspace: files }), "c1")).toEqual({ id: "c1", passed, reason });
@@ -23,10 +58,20 @@ describe("file_regex", () => {
 
   it("flag m makes ^ match at line starts; s lets . cross lines", () => {
     const w = ws({ "/f": "one\ntwo" });
-    expect(evaluateCheck({ kind: "file_regex", path: "/f", pattern: "^two" }, state({ workspace: w }), "c").passed).toBe(false);
-    expect(evaluateCheck({ kind: "file_regex", path: "/f", pattern: "^two", flags: "m" }, state({ workspace: w }), "c").passed).toBe(true);
-    expect(evaluateCheck({ kind: "file_regex", path: "/f", pattern: "one.two" }, state({ workspace: w }), "c").passed).toBe(false);
-    expect(evaluateCheck({ kind: "file_regex", path: "/f", pattern: "one.two", flags: "s" }, state({ workspace: w }), "c").passed).toBe(true);
+    expect(
+      evaluateCheck({ kind: "file_regex", path: "/f", pattern: "^two" }, state({ workspace: w }), "c").passed,
+    ).toBe(false);
+    expect(
+      evaluateCheck({ kind: "file_regex", path: "/f", pattern: "^two", flags: "m" }, state({ workspace: w }), "c")
+        .passed,
+    ).toBe(true);
+    expect(
+      evaluateCheck({ kind: "file_regex", path: "/f", pattern: "one.two" }, state({ workspace: w }), "c").passed,
+    ).toBe(false);
+    expect(
+      evaluateCheck({ kind: "file_regex", path: "/f", pattern: "one.two", flags: "s" }, state({ workspace: w }), "c")
+        .passed,
+    ).toBe(true);
   });
 
   it("repeated evaluation gives the same verdict (no stateful lastIndex)", () => {

@@ -12,6 +12,10 @@ describe("file_unchanged", () => {
     ["absent in both", ws({}), ws({ "/b": "" }), true, "`/a` is still absent, as in the seed"],
   ];
   it.each(cases)("%s", (_n, seed, workspace, passed, reason) => {
-    expect(evaluateCheck({ kind: "file_unchanged", path: "/a" }, state({ seed, workspace }), "c2")).toEqual({ id: "c2", passed, reason });
+    expect(evaluateCheck({ kind: "file_unchanged", path: "/a" }, state({ seed, workspace }), "c2")).toEqual({
+      id: "c2",
+      passed,
+      reason,
+    });
   });
 });

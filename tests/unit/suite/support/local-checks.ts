@@ -60,7 +60,10 @@ export function evalCheck(check: Check, s: LocalState): boolean {
     case "call_regex": {
       const re = new RegExp(check.pattern, check.flags);
       return s.calls.some(
-        (c) => (check.tool === undefined || c.name === check.tool) && (check.ok === undefined || c.ok === check.ok) && re.test(JSON.stringify(c.args)),
+        (c) =>
+          (check.tool === undefined || c.name === check.tool) &&
+          (check.ok === undefined || c.ok === check.ok) &&
+          re.test(JSON.stringify(c.args)),
       );
     }
     case "all":
@@ -88,7 +91,12 @@ export function replay(seed: Workspace, calls: ToolCall[]): Workspace {
 export function progress(seed: Workspace, calls: ToolCall[], milestones: { id: string; check: Check }[]): number[] {
   const reached = new Set<string>();
   return calls.map((_, k) => {
-    const state: LocalState = { workspace: replay(seed, calls.slice(0, k + 1)), seed, reply: "", calls: calls.slice(0, k + 1) };
+    const state: LocalState = {
+      workspace: replay(seed, calls.slice(0, k + 1)),
+      seed,
+      reply: "",
+      calls: calls.slice(0, k + 1),
+    };
     for (const m of milestones) if (evalCheck(m.check, state)) reached.add(m.id);
     return reached.size;
   });

@@ -20,7 +20,10 @@ function diff(before: Map<string, string>, after: Map<string, string>): FileChan
 
 const toWs = (m: Map<string, string>): Workspace => ({ files: [...m].map(([path, content]) => ({ path, content })) });
 
-export function replayFileTools(seed: Workspace, calls: { name: string; args: Args }[]): { calls: ToolCall[]; workspace: Workspace } {
+export function replayFileTools(
+  seed: Workspace,
+  calls: { name: string; args: Args }[],
+): { calls: ToolCall[]; workspace: Workspace } {
   const files = new Map(seed.files.map((f) => [f.path, f.content]));
   const read = new Set<string>();
   const out: ToolCall[] = [];
@@ -29,7 +32,8 @@ export function replayFileTools(seed: Workspace, calls: { name: string; args: Ar
     const p = String(args.path ?? "/");
     let ok = true;
     let result = "";
-    const under = (dir: string) => [...files.keys()].filter((f) => dir === "/" || f.startsWith(dir.replace(/\/?$/, "/")));
+    const under = (dir: string) =>
+      [...files.keys()].filter((f) => dir === "/" || f.startsWith(dir.replace(/\/?$/, "/")));
     switch (name) {
       case "list_files": {
         const entries = new Set(under(p).map((f) => f.slice(p.replace(/\/?$/, "/").length).replace(/\/.*$/, "/")));
@@ -39,19 +43,30 @@ export function replayFileTools(seed: Workspace, calls: { name: string; args: Ar
       }
       case "find_files": {
         const m = picomatch(String(args.name), { nocase: true });
-        result = under(p).filter((f) => m(f.slice(f.lastIndexOf("/") + 1))).join("\n");
+        result = under(p)
+          .filter((f) => m(f.slice(f.lastIndexOf("/") + 1)))
+          .join("\n");
         break;
       }
       case "search_files": {
         const t = String(args.text).toLowerCase();
         result = under(p)
-          .flatMap((f) => files.get(f)!.split("\n").filter((l) => l.toLowerCase().includes(t)).map((l) => `${f}: ${l}`))
+          .flatMap((f) =>
+            files
+              .get(f)!
+              .split("\n")
+              .filter((l) => l.toLowerCase().includes(t))
+              .map((l) => `${f}: ${l}`),
+          )
           .join("\n");
         break;
       }
       case "read_file":
         ok = files.has(p);
-        if (ok) { read.add(p); result = files.get(p)!; }
+        if (ok) {
+          read.add(p);
+          result = files.get(p)!;
+        }
         break;
       case "write_file":
         if (args.append) files.set(p, (files.get(p) ?? "") + String(args.content));
@@ -80,7 +95,10 @@ export function replayFileTools(seed: Workspace, calls: { name: string; args: Ar
   return { calls: out, workspace: toWs(files) };
 }
 
-export async function replayBash(seed: Workspace, commands: string[]): Promise<{ calls: ToolCall[]; workspace: Workspace }> {
+export async function replayBash(
+  seed: Workspace,
+  commands: string[],
+): Promise<{ calls: ToolCall[]; workspace: Workspace }> {
   const bash = new Bash({ files: Object.fromEntries(seed.files.map((f) => [f.path, f.content])), cwd: "/" });
   const seedPaths = new Set(seed.files.map((f) => f.path));
   const system = new Set((await bash.exec("find / -type f")).stdout.split("\n").filter((p) => p && !seedPaths.has(p)));
@@ -96,7 +114,13 @@ export async function replayBash(seed: Workspace, commands: string[]): Promise<{
     const r = await bash.exec(command);
     const after = await snapshot();
     const changes = diff(files, after);
-    out.push({ name: "bash", args: { command }, ok: r.exitCode === 0, result: r.stdout + r.stderr, ...(changes.length ? { changes } : {}) });
+    out.push({
+      name: "bash",
+      args: { command },
+      ok: r.exitCode === 0,
+      result: r.stdout + r.stderr,
+      ...(changes.length ? { changes } : {}),
+    });
     files = after;
   }
   return { calls: out, workspace: toWs(files) };

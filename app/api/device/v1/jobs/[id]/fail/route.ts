@@ -8,7 +8,11 @@ export const POST = route(async (req: Request, { params }: { params: Promise<{ i
   const ctx = getContext();
   const device = authenticateDevice(ctx, req.headers.get("authorization"));
   const { data } = await readJson(req, contract.fail.body);
-  return reply(contract.fail, 200, failJob(ctx, (await params).id, device.id, data.leaseToken, data.reason, data.detail));
+  return reply(
+    contract.fail,
+    200,
+    failJob(ctx, (await params).id, device.id, data.leaseToken, data.reason, data.detail),
+  );
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
