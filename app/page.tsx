@@ -1,8 +1,11 @@
 import Link from "next/link";
+import "./sessions-list.css";
 import { getContext } from "@/server/context";
 import { listSessions } from "@/server/sessions/listSessions";
 import { sessionProgress } from "@/domain/queue";
 import { DemoButton } from "@/components/DemoButton";
+import { ConfigId } from "@/components/ConfigId";
+import { devicesText, devicesTitle, passRateText } from "@/domain/sessions";
 
 export const dynamic = "force-dynamic";
 
@@ -41,15 +44,19 @@ export default function SessionsPage() {
           </Link>
         </div>
       </div>
-      <table data-testid="sessions-table">
+      <table data-testid="sessions-table" className="sessions-table">
         <thead>
           <tr>
             <th>Name</th>
             <th>Created</th>
-            <th className="num">Jobs</th>
-            <th className="num">Done</th>
-            <th className="num">Running</th>
-            <th className="num">Failed</th>
+            <th>Configs</th>
+            <th>Devices</th>
+            <th className="num" title="Runs returned (not superseded); for a queued session, jobs done of all its jobs">
+              Runs · jobs
+            </th>
+            <th className="num" title="Over its scored, current runs; n in brackets">
+              Pass rate
+            </th>
             <th>Status</th>
           </tr>
         </thead>
@@ -57,17 +64,46 @@ export default function SessionsPage() {
           {sessions.map((s) => {
             const p = sessionProgress(s.counts, null, 0);
             return (
-              <tr key={s.id}>
+              <tr key={s.id} data-testid="session-row" data-session={s.id}>
                 <td>
                   <Link href={`/sessions/${s.id}`}>{s.name}</Link> {s.trial && <span className="pill warn">trial</span>}
                 </td>
-                <td className="muted">{s.createdAt.replace("T", " ").slice(0, 16)} UTC</td>
-                <td className="num">{p.total}</td>
-                <td className="num">{s.counts.completed}</td>
-                <td className="num">{s.counts.leased}</td>
-                <td className="num">{s.counts.failed}</td>
+                <td className="muted nowrap">{s.createdAt.replace("T", " ").slice(0, 16)} UTC</td>
+                <td className="mono small" data-testid="session-configs">
+                  {s.configIds.map((c, i) => (
+                    <span key={c}>
+                      {i > 0 && ", "}
+                      <ConfigId id={c} />
+                    </span>
+                  ))}
+                </td>
+                <td className="small" data-testid="session-devices" title={devicesTitle(s.devices)}>
+                  {devicesText(s.devices)}
+                </td>
+                <td className="num nowrap" data-testid="session-size">
+                  {s.imported ? (
+                    `${s.runs} run${s.runs === 1 ? "" : "s"}`
+                  ) : (
+                    <>
+                      {s.runs} run{s.runs === 1 ? "" : "s"}
+                      <br />
+                      <span className="muted small">
+                        {p.done}/{p.total} jobs done
+                        {s.counts.leased ? ` · ${s.counts.leased} running` : ""}
+                        {s.counts.failed ? ` · ${s.counts.failed} failed` : ""}
+                      </span>
+                    </>
+                  )}
+                </td>
+                <td className="num nowrap" data-testid="session-pass-rate">
+                  {passRateText(s.passed, s.scored)}
+                </td>
                 <td>
-                  {s.cancelled ? (
+                  {s.imported ? (
+                    <span className="pill" title="Imported from a runs.json: runs without jobs">
+                      imported
+                    </span>
+                  ) : s.cancelled ? (
                     <span className="pill">cancelled</span>
                   ) : p.done === p.total ? (
                     <span className="pill pass">finished</span>

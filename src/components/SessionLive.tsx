@@ -6,6 +6,10 @@ import type { ResponseBody } from "@/contracts";
 import { formatDuration } from "@/domain/queue";
 import { percent, percentInterval } from "@/domain/stats/format";
 import { RescorePanel } from "./RescorePanel";
+import { configColors } from "./analytics/configColors";
+import { importedSourceText, passBars } from "@/domain/sessions";
+import { LeaseHolders } from "./sessions/LeaseHolders";
+import { PassRateBars } from "./sessions/PassRateBars";
 
 /** The live page's feed, as the contract describes `GET /api/sessions/{id}/runs`. */
 export type SessionData = ResponseBody<typeof dashboard.sessionRuns, 200>;
@@ -39,11 +43,18 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
             {s.name} {s.trial && <span className="pill warn">trial</span>}{" "}
             {s.cancelledAt && <span className="pill">cancelled</span>}
           </h1>
-          <p className="sub">
-            Suite <b>{s.suite.id}</b> v{s.suite.version} · {s.taskIds.length} tasks × {s.configIds.length} configs ×{" "}
-            {s.repeats} repeat{s.repeats === 1 ? "" : "s"} · {s.order} (seed {s.seed}) · lease {s.leaseSeconds} s,{" "}
-            {s.maxAttempts} attempts
-          </p>
+          {s.imported ? (
+            // An import has no jobs, order or lease of its own: say what its runs carried instead.
+            <p className="sub" data-testid="session-settings">
+              Imported from a runs.json: {importedSourceText(s.imported)}
+            </p>
+          ) : (
+            <p className="sub" data-testid="session-settings">
+              Suite <b>{s.suite.id}</b> v{s.suite.version} · {s.taskIds.length} tasks × {s.configIds.length} configs ×{" "}
+              {s.repeats} repeat{s.repeats === 1 ? "" : "s"} · {s.order} (seed {s.seed}) · lease {s.leaseSeconds} s,{" "}
+              {s.maxAttempts} attempts
+            </p>
+          )}
           {s.notes && <p className="sub">{s.notes}</p>}
           {s.pinned && (
             <p className="sub" data-testid="session-pinned">
@@ -139,6 +150,7 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
               </div>
             ))}
           </div>
+          <LeaseHolders leases={d.leases} />
         </div>
       )}
 
@@ -146,28 +158,31 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
       {d.configs.length === 0 ? (
         <p className="muted">No runs scored yet. Pass counts appear here as phones return traces.</p>
       ) : (
-        <table data-testid="config-table">
-          <thead>
-            <tr>
-              <th>Config</th>
-              <th className="num">Runs</th>
-              <th className="num">Passed</th>
-              <th className="num">Pass rate</th>
-              <th className="num">Wilson 95%</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.configs.map((c) => (
-              <tr key={c.configId} data-testid={`config-row-${c.configId}`}>
-                <td className="mono">{c.configId}</td>
-                <td className="num">{c.runs}</td>
-                <td className="num">{c.passed}</td>
-                <td className="num">{percent(c.runs ? c.passed / c.runs : null)}</td>
-                <td className="num">{percentInterval(c.wilson)}</td>
+        <div className="live-configs">
+          <PassRateBars bars={passBars(s.configIds, d.configs, configColors(s.configIds))} />
+          <table data-testid="config-table">
+            <thead>
+              <tr>
+                <th>Config</th>
+                <th className="num">Runs</th>
+                <th className="num">Passed</th>
+                <th className="num">Pass rate</th>
+                <th className="num">Wilson 95%</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {d.configs.map((c) => (
+                <tr key={c.configId} data-testid={`config-row-${c.configId}`}>
+                  <td className="mono">{c.configId}</td>
+                  <td className="num">{c.runs}</td>
+                  <td className="num">{c.passed}</td>
+                  <td className="num">{percent(c.runs ? c.passed / c.runs : null)}</td>
+                  <td className="num">{percentInterval(c.wilson)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
 
       {d.runs.length > 0 && s.suite.id !== "imported" && <RescorePanel sessionId={id} onDone={() => q.refetch()} />}
@@ -208,7 +223,7 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
                   {r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}{" "}
                   {r.superseded && <span className="pill">superseded</span>}
                 </td>
-                <td className="truncate" title={r.outcomeReason}>
+                <td className="outcome-cell" data-testid="run-outcome">
                   <span className={`pill o-${r.outcome}`}>{r.outcome.replace("_", " ")}</span>{" "}
                   <span className="muted">{r.outcomeReason}</span>
                 </td>

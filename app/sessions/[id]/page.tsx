@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import "./session-live.css";
 import { getContext } from "@/server/context";
 import { ServiceError } from "@/server/errors";
 import { getSessionView } from "@/server/sessions/getSessionView";

@@ -57,6 +57,15 @@ export const SessionListRow = z.object({
   createdAt: iso(),
   cancelled: bool(),
   counts: JobCounts,
+  // Issue 16.3: what the sessions list shows of each session.
+  imported: bool().meta({ description: "Imported from a runs.json: it has runs but no jobs." }),
+  configIds: z.array(str()),
+  runs: int().meta({ description: "Its runs that are not superseded (an imported session's real size)." }),
+  scored: int().meta({ description: "Of those, the runs with a current score (the pass rate's n)." }),
+  passed: int(),
+  devices: z
+    .array(z.object({ id: str(), model: str(), runs: int() }))
+    .meta({ description: "The devices that returned its runs, as the runs name them." }),
 });
 export const ListSessionsResponse = z.object({ sessions: z.array(SessionListRow) });
 export const SessionDetail = z.object({
@@ -81,8 +90,38 @@ export const SessionDetail = z.object({
       .object({ devices: z.array(z.object({ id: str(), name: str(), revoked: bool() })), allRevoked: bool() })
       .nullable()
       .meta({ description: "The devices the session is pinned to (only they lease its jobs), or null." }),
+    imported: z
+      .object({
+        runs: int(),
+        tasks: int(),
+        configs: int(),
+        repeats: int().meta({ description: "The highest repeat number among its runs." }),
+        models: z.array(str()),
+        builds: z.array(str()),
+        from: iso().nullable().meta({ description: "The first run's start, as the source recorded it." }),
+        to: iso().nullable(),
+      })
+      .nullable()
+      .meta({ description: "For a session imported from a runs.json, what its runs carried; null otherwise." }),
   }),
   configs: z.array(z.object({ configId: str(), runs: int(), passed: int(), wilson: wilson() })),
+  leases: z
+    .array(
+      z.object({
+        jobId: str(),
+        taskId: str(),
+        configId: str(),
+        repeat: int(),
+        attempt: int(),
+        device: z.object({ id: str(), name: str() }).meta({ description: "The paired device holding the lease." }),
+        since: iso().meta({ description: "When the lease was issued." }),
+        heldMs: int().meta({ description: "How long it has been held when the server answered." }),
+        lastHeardAt: iso().meta({ description: "The lease or its last heartbeat, whichever is later." }),
+        silentMs: int(),
+        turn: int().nullable().meta({ description: "The turn of the device's last heartbeat for this job." }),
+      }),
+    )
+    .meta({ description: "The session's leased jobs and who holds each, longest held first (issue 16.3)." }),
 });
 export const SessionRunRow = z.object({
   id: str(),

@@ -3,6 +3,9 @@ import type { Ctx } from "../context";
 import { emptyCounts, sessionProgress, type JobCounts, type JobState } from "@/domain/queue";
 import { wilson } from "@/domain/stats/wilson";
 import { notFound } from "../errors";
+import { IMPORTED_SUITE } from "../export/importRuns";
+import { describeImport } from "./describeImport";
+import { listLeaseHolders } from "./listLeaseHolders";
 
 interface SessionRow {
   id: string;
@@ -60,7 +63,10 @@ export function configPassCounts(ctx: Ctx, sessionId: string) {
   return rows.map((r) => ({ configId: r.configId, runs: r.runs, passed: r.passed, wilson: wilson(r.passed, r.runs) }));
 }
 
-/** `GET /api/sessions/{id}` (protocol.md §5), plus the settings and progress the session page shows. */
+/**
+ * `GET /api/sessions/{id}` (protocol.md §5), plus the settings and progress the session page shows,
+ * who holds each leased job (issue 16.3) and, for an imported session, what its runs carried.
+ */
 export function getSession(ctx: Ctx, id: string) {
   const s = ctx.db.$client.prepare("SELECT * FROM sessions WHERE id = ?").get(id) as SessionRow | undefined;
   if (!s) throw notFound("session", id);
@@ -87,7 +93,9 @@ export function getSession(ctx: Ctx, id: string) {
       configIds: JSON.parse(s.config_ids) as string[],
       progress: sessionProgress(counts, firstLease.t, ctx.now()),
       pinned: pinnedDevices(ctx, s.device_ids),
+      imported: s.suite_id === IMPORTED_SUITE ? describeImport(ctx, id) : null,
     },
     configs: configPassCounts(ctx, id),
+    leases: listLeaseHolders(ctx, id),
   };
 }

@@ -1,0 +1,3 @@
+export * from "./summary";
+export * from "./leases";
+export * from "./passBars";
