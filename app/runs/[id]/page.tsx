@@ -1,10 +1,12 @@
 import { notFound } from "next/navigation";
+import "./trace.css";
 import { getContext } from "@/server/context";
 import { ServiceError } from "@/server/errors";
 import { getRunView } from "@/server/runs/getRunView";
-import { pageOf, showsInFull } from "@/domain/trace";
+import { pageOf, showsInFull, type IdenticalRun } from "@/domain/trace";
 import { RunHeader } from "@/components/trace/RunHeader";
-import { CallView, TurnCard, TurnLine, TurnPager } from "@/components/trace/Turn";
+import { CallView, EndMark, TurnCard, TurnLine, TurnPager } from "@/components/trace/Turn";
+import { LoopFold } from "@/components/trace/LoopFold";
 import { WorkspaceView } from "@/components/trace/Diff";
 import { LongText } from "@/components/trace/Inert";
 import { TraceKeys } from "@/components/trace/TraceKeys";
@@ -29,10 +31,16 @@ export default async function RunPage({
 }) {
   const { id } = await params;
   const { turns: requested } = await searchParams;
-  const { data, read, seed, milestonesTotal, turnCount, shown, turns, lines, looseCalls, callCount } = load(
-    id,
-    typeof requested === "string" ? requested : undefined,
-  );
+  const { data, read, seed, milestonesTotal, turnCount, shown, turns, lines, looseCalls, callCount, timeline, ending } =
+    load(id, typeof requested === "string" ? requested : undefined);
+  // Turn n in full (its row is built) or as one line; the run it starts (if any) and the end mark at its turn.
+  const turn = (n: number, run: IdenticalRun | null = null) => {
+    const end = ending && ending.turn === n ? ending : null;
+    if (showsInFull(shown, n))
+      return <TurnCard key={n} turn={turns[n - 1]} milestonesTotal={milestonesTotal} run={run} ending={end} />;
+    const head = n <= turns.length ? turns[n - 1] : lines[n - 1 - turns.length];
+    return <TurnLine key={n} turn={head} page={pageOf(shown, n)} run={run} ending={end} />;
+  };
 
   return (
     <>
@@ -65,21 +73,23 @@ export default async function RunPage({
       </p>
       <TurnPager window={shown} />
       {turnCount === 0 ? (
-        <p className="muted" data-testid="turns-empty">
-          This run has no turns: the model never produced output.
-        </p>
+        <>
+          <p className="muted" data-testid="turns-empty">
+            This run has no turns: the model never produced output.
+          </p>
+          {ending && <EndMark ending={ending} />}
+        </>
       ) : (
         <div className="timeline">
-          {turns.map((t) =>
-            showsInFull(shown, t.n) ? (
-              <TurnCard key={t.n} turn={t} milestonesTotal={milestonesTotal} />
+          {timeline.map((item) =>
+            item.kind === "turn" ? (
+              turn(item.n, item.run)
             ) : (
-              <TurnLine key={t.n} turn={t} page={pageOf(shown, t.n)} />
+              <LoopFold key={`fold-${item.run.from}`} run={item.run} ending={ending}>
+                {item.turns.map((n) => turn(n))}
+              </LoopFold>
             ),
           )}
-          {lines.map((t) => (
-            <TurnLine key={t.n} turn={t} page={pageOf(shown, t.n)} />
-          ))}
         </div>
       )}
 

@@ -42,6 +42,20 @@ export function DiffOnOpen({ before, after, children }: { before: string; after:
   useEffect(() => {
     if (ref.current?.open) setShown(true);
   }, []);
+  // Printing shows every fold (app/runs/[id]/trace.css), so a diff is drawn once the page is about to
+  // print: on `beforeprint`, and when the print media query starts to match (print preview, emulation).
+  useEffect(() => {
+    const show = () => setShown(true);
+    const print = window.matchMedia("print");
+    const onChange = (e: MediaQueryListEvent) => e.matches && show();
+    if (print.matches) show();
+    window.addEventListener("beforeprint", show);
+    print.addEventListener("change", onChange);
+    return () => {
+      window.removeEventListener("beforeprint", show);
+      print.removeEventListener("change", onChange);
+    };
+  }, []);
   return (
     <details ref={ref} className="delta" data-testid="delta" onToggle={(e) => e.currentTarget.open && setShown(true)}>
       {children}

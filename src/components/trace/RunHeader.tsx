@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { duration, integer, percent } from "@/domain/stats/format";
-import type { ReadTrace } from "@/domain/trace";
+import { checksSummary, type ReadTrace } from "@/domain/trace";
 import type { getRun } from "@/server/runs/getRun";
 import { Inert, LongText } from "./Inert";
 
@@ -84,19 +84,31 @@ export function RunHeader({ data, read }: { data: RunData; read: ReadTrace }) {
           </span>
           {score.looping && <span className="pill warn">looping</span>}
         </div>
-        <table className="compact checks-table" data-testid="checks">
-          <tbody>
-            {score.checks.map((ch) => (
-              <tr key={ch.id} data-testid={`check-${ch.id}`}>
-                <td className="mono">{ch.id}</td>
-                <td>{ch.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}</td>
-                <td className="wrap">
-                  <Inert text={ch.reason || "(no reason recorded)"} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        {/* Issue 16.4: a one-line verdict over the checks; the table with every reason folds below it. */}
+        <details className="checks-fold" data-testid="checks-fold">
+          <summary data-testid="checks-summary">
+            <span className={score.checks.some((ch) => !ch.passed) ? "fail-text" : undefined}>
+              {checksSummary(score.checks)}
+            </span>{" "}
+            <span className="more">show every check</span>
+            <span className="less">hide the checks</span>
+          </summary>
+          <table className="compact checks-table" data-testid="checks">
+            <tbody>
+              {score.checks.map((ch) => (
+                <tr key={ch.id} data-testid={`check-${ch.id}`}>
+                  <td className="mono">{ch.id}</td>
+                  <td>
+                    {ch.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}
+                  </td>
+                  <td className="wrap">
+                    <Inert text={ch.reason || "(no reason recorded)"} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
       </div>
 
       <div className="panel fields">

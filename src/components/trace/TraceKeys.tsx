@@ -21,6 +21,9 @@ export function TraceKeys({ previous, next }: { previous: string | null; next: s
         turns.forEach((t, i) =>
           i + 1 === active ? t.setAttribute("aria-current", "step") : t.removeAttribute("aria-current"),
         );
+        // a turn folded into a run of identical turns opens its fold, so the highlight is never hidden
+        const fold = turns[active - 1]?.closest("details.loop-fold");
+        if (fold instanceof HTMLDetailsElement && !fold.open) fold.open = true;
         turns[active - 1]?.scrollIntoView({ block: "start" });
       } else if (e.key === "n" && next) router.push(`/runs/${next}`);
       else if (e.key === "p" && previous) router.push(`/runs/${previous}`);

@@ -1,5 +1,14 @@
 import { duration, integer, percent } from "@/domain/stats/format";
-import { formatSpeed, turnSummary, type CallRow, type TurnHead, type TurnRow, type TurnWindow } from "@/domain/trace";
+import {
+  formatSpeed,
+  turnSummary,
+  type CallRow,
+  type EndMarker,
+  type IdenticalRun,
+  type TurnHead,
+  type TurnRow,
+  type TurnWindow,
+} from "@/domain/trace";
 import { DeltaLine } from "./Diff";
 import { Inert, LongText } from "./Inert";
 
@@ -57,11 +66,55 @@ export function CallView({ call, milestonesTotal }: { call: CallRow; milestonesT
   );
 }
 
-export function TurnCard({ turn, milestonesTotal }: { turn: TurnRow; milestonesTotal: number | null }) {
+/** Where the run stopped, at the turn it stopped after (a crash or timeout in red). */
+export function EndMark({ ending }: { ending: EndMarker }) {
   return (
-    <section className="turn" data-turn={turn.n} data-testid={`turn-${turn.n}`} id={`turn-${turn.n}`}>
+    <div
+      className={`end-mark${ending.abnormal ? " abnormal" : ""}`}
+      data-testid="end-marker"
+      data-reason={ending.reason}
+      role="note"
+    >
+      {ending.abnormal ? "⚠ " : "■ "}
+      <Inert text={ending.text} />
+    </div>
+  );
+}
+
+/** "×12, identical" on the first turn of a run of identical turns (the others fold below it). */
+function LoopBadge({ run }: { run: IdenticalRun }) {
+  return (
+    <span
+      className="pill warn"
+      data-testid="loop-badge"
+      title={`Turns ${run.from}–${run.to} have the same text and tool calls`}
+    >
+      ×{run.count}, identical
+    </span>
+  );
+}
+
+export function TurnCard({
+  turn,
+  milestonesTotal,
+  run = null,
+  ending = null,
+}: {
+  turn: TurnRow;
+  milestonesTotal: number | null;
+  run?: IdenticalRun | null;
+  ending?: EndMarker | null;
+}) {
+  return (
+    <section
+      className={`turn${ending?.abnormal ? " ended-abnormally" : ""}`}
+      data-turn={turn.n}
+      data-testid={`turn-${turn.n}`}
+      id={`turn-${turn.n}`}
+    >
       <div className="row turn-head">
         <b>Turn {turn.n}</b>
+        {run && <LoopBadge run={run} />}
         <span title="tokens ingested for this turn">prompt {integer(turn.promptTokens)} tok</span>
         <span title="time to first token">TTFT {duration(turn.ttftMs)}</span>
         <span>out {integer(turn.outputTokens)} tok</span>
@@ -77,20 +130,37 @@ export function TurnCard({ turn, milestonesTotal }: { turn: TurnRow; milestonesT
       {turn.calls.map((c) => (
         <CallView key={c.n} call={c} milestonesTotal={milestonesTotal} />
       ))}
+      {ending && <EndMark ending={ending} />}
     </section>
   );
 }
 
 /** A turn of a long run outside the page shown in full: one line that opens its page. */
-export function TurnLine({ turn, page }: { turn: TurnHead; page: number }) {
+export function TurnLine({
+  turn,
+  page,
+  run = null,
+  ending = null,
+}: {
+  turn: TurnHead;
+  page: number;
+  run?: IdenticalRun | null;
+  ending?: EndMarker | null;
+}) {
   return (
-    <section className="turn compact" data-turn={turn.n} data-testid={`turn-${turn.n}`} id={`turn-${turn.n}`}>
+    <section
+      className={`turn compact${ending?.abnormal ? " ended-abnormally" : ""}`}
+      data-turn={turn.n}
+      data-testid={`turn-${turn.n}`}
+      id={`turn-${turn.n}`}
+    >
       <a className="turn-line" href={`?turns=${page}#turn-${turn.n}`}>
-        <b>Turn {turn.n}</b>{" "}
+        <b>Turn {turn.n}</b> {run && <LoopBadge run={run} />}{" "}
         <span className="muted">
           <Inert text={turnSummary(turn)} />
         </span>
       </a>
+      {ending && <EndMark ending={ending} />}
     </section>
   );
 }

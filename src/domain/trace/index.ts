@@ -7,3 +7,6 @@ export * from "./workspace";
 export * from "./rows";
 export * from "./read";
 export * from "./turnPages";
+export * from "./loops";
+export * from "./ending";
+export * from "./checks";

@@ -1,6 +1,15 @@
 import "server-only";
 import type { Ctx } from "../context";
-import { callRows, readTrace, turnHeads, turnRows, turnWindow } from "@/domain/trace";
+import {
+  callRows,
+  endMarker,
+  identicalRuns,
+  readTrace,
+  timelineItems,
+  turnHeads,
+  turnRows,
+  turnWindow,
+} from "@/domain/trace";
 import { readSnapshot } from "../readSnapshot";
 import { getRun } from "./getRun";
 
@@ -31,6 +40,10 @@ export function getRunView(ctx: Ctx, id: string, turns?: string) {
   // An import keeps calls apart from turns: they are shown as one list.
   const looseCalls = read.kind === "imported" ? callRows(read.calls, { progress, seed: null, milestones: [] }) : [];
   const callCount = raw.reduce((n, t) => n + (t.toolCalls?.length ?? 0), looseCalls.length);
+  // Issue 16.4: identical looping turns fold, and a crash or timeout is marked where it happened.
+  // An imported run has no texts or results, so its turns would all look alike: never folded.
+  const identical = read.kind === "full" ? identicalRuns(raw) : [];
+  const ending = read.kind === "full" ? endMarker(read.trace.end, raw.length) : null;
   return {
     data,
     read,
@@ -42,5 +55,7 @@ export function getRunView(ctx: Ctx, id: string, turns?: string) {
     lines: turnHeads(raw, upTo),
     looseCalls,
     callCount,
+    timeline: timelineItems(raw.length, identical),
+    ending,
   };
 }
