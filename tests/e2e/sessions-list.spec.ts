@@ -20,7 +20,7 @@ test("the sessions list shows configs, pass rate with n and devices; an import s
     configs: ["bare", "files"],
   });
   // two phones, four runs; none of these traces does the task, so the pass rate is 0 of 4
-  for (const phone of [pixel, iphone, pixel, iphone]) await phone.submit(await phone.lease(), { reply: "done" });
+  for (const phone of [pixel, iphone, pixel, iphone]) await phone.submit(await phone.lease(id), { reply: "done" });
   const exported = await (await request.get(`/api/export/runs.json?session=${id}`)).text();
   const imp = await request.post("/api/import/runs", {
     data: exported,
@@ -72,7 +72,7 @@ test("the live page names who holds each leased job and since when, fills its pa
   await expect(live.passChart()).toHaveCount(0);
 
   // the first run arrives: the chart appears with a bar per config, one of them still empty
-  const first = await phone.lease();
+  const first = await phone.lease(id);
   await phone.submit(first, {
     reply: "done",
     end: { reason: "crash", detail: "the llama runtime lost its context while decoding the third turn of this run" },
@@ -81,9 +81,14 @@ test("the live page names who holds each leased job and since when, fills its pa
   await expect(live.passLabel(first.config.id)).toContainText("0/1 passed · 0% (Wilson 95% 0–79%)");
   const otherConfig = first.config.id === "bare" ? "files" : "bare";
   await expect(live.passLabel(otherConfig)).toContainText("no runs scored yet");
+  // each config's bar: a whisker for its Wilson interval once it has a run, "k/n" beside it
+  await expect(live.bar(first.config.id).locator("line")).toHaveCount(3);
+  await expect(live.bar(first.config.id)).toContainText("0/1");
+  await expect(live.bar(otherConfig).locator("line")).toHaveCount(0);
+  await expect(live.bar(otherConfig)).toContainText("no runs yet");
 
   // a job held (and heartbeated) by the phone: the page names it, how long, and the turn
-  const held = await phone.lease();
+  const held = await phone.lease(id);
   await phone.heartbeat(held, 3);
   const holder = live.holders().filter({ hasText: held.task.id });
   await expect(holder).toHaveCount(1);

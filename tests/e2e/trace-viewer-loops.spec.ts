@@ -48,8 +48,8 @@ test("identical looping turns fold into ×12 with a way to open them; the crash 
   request,
 }) => {
   const phone = await Phone.pair(request, "loop phone");
-  await queueSession(request, { name: "E2E: loops", tasks: ["dentist-todo-reminder"], configs: ["bash"] });
-  const job = await phone.lease();
+  const sid = await queueSession(request, { name: "E2E: loops", tasks: ["dentist-todo-reminder"], configs: ["bash"] });
+  const job = await phone.lease(sid);
   const runId = await phone.submit(job, loopingCrash(job));
   const api = await (await request.get(`/api/runs/${runId}`)).json();
   const failed = (api.score.checks as { id: string; passed: boolean }[]).filter((c) => !c.passed);
@@ -82,6 +82,8 @@ test("identical looping turns fold into ×12 with a way to open them; the crash 
     `Failed ${failed.length} of ${api.score.checks.length} check${api.score.checks.length === 1 ? "" : "s"}: ${failed[0].id}`,
   );
   await expect(run.check(failed[0].id)).toBeHidden();
+  // a full-page capture draws every turn: none is left to content-visibility to skip off screen
+  expect(await run.skippedTurns()).toBe(0);
   await screenshots(page, "trace-folded", (n) => test.info().outputPath(n));
   await run.checksSummary().click();
   await expect(run.check(failed[0].id)).toBeVisible();
@@ -96,8 +98,12 @@ test("identical looping turns fold into ×12 with a way to open them; the crash 
 
 test("a timeout before the first turn is marked where the timeline starts", async ({ page, request }) => {
   const phone = await Phone.pair(request, "timeout phone");
-  await queueSession(request, { name: "E2E: timeout", tasks: ["dentist-todo-reminder"], configs: ["bash"] });
-  const job = await phone.lease();
+  const sid = await queueSession(request, {
+    name: "E2E: timeout",
+    tasks: ["dentist-todo-reminder"],
+    configs: ["bash"],
+  });
+  const job = await phone.lease(sid);
   const runId = await phone.submit(job, { end: { reason: "timeout", detail: "model load took over 120 s" } });
   const run = new TracePage(page);
   await run.open(runId);
@@ -106,8 +112,8 @@ test("a timeout before the first turn is marked where the timeline starts", asyn
 
 test("printing shows every turn, fold, check, long text and diff in full", async ({ page, request }) => {
   const phone = await Phone.pair(request, "print phone");
-  await queueSession(request, { name: "E2E: print", tasks: ["dentist-todo-reminder"], configs: ["bash"] });
-  const job = await phone.lease();
+  const sid = await queueSession(request, { name: "E2E: print", tasks: ["dentist-todo-reminder"], configs: ["bash"] });
+  const job = await phone.lease(sid);
   const runId = await phone.submit(job, loopingCrash(job));
   const run = new TracePage(page);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -126,12 +132,7 @@ test("printing shows every turn, fold, check, long text and diff in full", async
   await expect(run.turn(14).getByTestId("diff")).toBeVisible();
   await expect(run.turn(14).getByTestId("diff")).toContainText("+ wrong");
   // nothing is skipped by content-visibility: every turn has its content laid out
-  const skipped = await page.evaluate(
-    () =>
-      [...document.querySelectorAll("[data-turn]")].filter((t) => getComputedStyle(t).contentVisibility !== "visible")
-        .length,
-  );
-  expect(skipped).toBe(0);
+  expect(await run.skippedTurns()).toBe(0);
   await screenshots(page, "trace-print", (n) => test.info().outputPath(n));
   const pdf = await page.pdf({ path: test.info().outputPath("trace.pdf") });
   expect(pdf.byteLength).toBeGreaterThan(10_000);

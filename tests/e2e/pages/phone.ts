@@ -42,10 +42,15 @@ export class Phone {
     return { authorization: `Bearer ${this.token}` };
   }
 
-  async lease(): Promise<LeasedJob> {
+  /** Leases the next job, of `sessionId` only when given (v1.1 `sessions`): other specs' sessions may still hold queued jobs. */
+  async lease(sessionId?: string): Promise<LeasedJob> {
     const poll = await this.request.post("/api/device/v1/poll", {
       headers: this.headers,
-      data: { ...this.identity, state: { thermal: "nominal", battery: 0.8, charging: false } },
+      data: {
+        ...this.identity,
+        state: { thermal: "nominal", battery: 0.8, charging: false },
+        ...(sessionId ? { sessions: [sessionId] } : {}),
+      },
     });
     expect(poll.status()).toBe(200);
     return (await poll.json()).job as LeasedJob;

@@ -32,6 +32,10 @@ export class LiveSessionPage {
   passChart() {
     return this.page.getByTestId("live-pass-chart");
   }
+  /** A config's bar in the chart (its rect, Wilson whisker and "k/n"). */
+  bar(configId: string) {
+    return this.passChart().locator(`svg g[data-config="${configId}"]`);
+  }
   passLabel(configId: string) {
     return this.page.getByTestId("live-pass-labels").locator(`li[data-config="${configId}"]`);
   }

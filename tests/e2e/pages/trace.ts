@@ -23,6 +23,14 @@ export class TracePage {
   checksSummary() {
     return this.page.getByTestId("checks-summary");
   }
+  /** Turns whose content the browser may skip laying out (content-visibility other than visible). */
+  skippedTurns() {
+    return this.page.evaluate(
+      () =>
+        [...document.querySelectorAll("[data-turn]")].filter((t) => getComputedStyle(t).contentVisibility !== "visible")
+          .length,
+    );
+  }
   check(id: string) {
     return this.page.getByTestId(`check-${id}`);
   }
