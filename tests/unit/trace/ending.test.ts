@@ -28,9 +28,7 @@ describe("checksSummary", () => {
   const checks = (pattern: string) => [...pattern].map((p, i) => ({ id: `check_${i + 1}`, passed: p === "+" }));
   it("names the failed checks and counts them against all", () => {
     expect(checksSummary(checks("+-+-+++"))).toBe("Failed 2 of 7 checks: check_2, check_4");
-    expect(checksSummary(checks("------"))).toBe(
-      "Failed 6 of 6 checks: check_1, check_2, check_3, check_4 and 2 more",
-    );
+    expect(checksSummary(checks("------"))).toBe("Failed 6 of 6 checks: check_1, check_2, check_3, check_4 and 2 more");
   });
   it("says when everything passed or nothing was checked", () => {
     expect(checksSummary(checks("+++"))).toBe("Passed all 3 checks");
