@@ -78,18 +78,4 @@ describe("progress replay", () => {
       { seed: 7, numRuns: 2000 },
     );
   });
-
-  it("a trace of 1,000 calls after one 4 MB write replays in well under a second", () => {
-    const t = task({
-      workspace: ws({ "/a.md": "" }),
-      milestones: [{ id: "m", label: "m", check: { kind: "new_line", path: "/a.md", pattern: "never" } }],
-    });
-    const calls = [
-      call("w", {}, true, { changes: [write("/a.md", "- line\n".repeat(600_000))] }),
-      ...Array.from({ length: 999 }, (_, i) => call("w", { i }, true, { changes: [write("/b.md", String(i))] })),
-    ];
-    const started = performance.now();
-    expect(progress(t, traceWithCalls(calls)).milestonesReached).toBe(0);
-    expect(performance.now() - started).toBeLessThan(1000); // judging every call took about a minute
-  });
 });
