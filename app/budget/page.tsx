@@ -12,6 +12,10 @@ import { BudgetTable } from "@/components/budget/BudgetTable";
 import { HeadroomTable } from "@/components/budget/HeadroomTable";
 import { Planner } from "@/components/budget/Planner";
 import { Ticks } from "@/components/suite/Ticks";
+import { SelectionNotice } from "@/components/analytics/SelectionNotice";
+import { UrlSessionPicker } from "@/components/analytics/UrlSessionPicker";
+import { describeSelection } from "@/server/analytics/describeSelection";
+import { filterOptions } from "@/server/analytics/filterOptions";
 
 export const dynamic = "force-dynamic";
 
@@ -103,6 +107,14 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
           { name: "b", label: "with", options: opt(ids, "auto"), testId: "budget-b" },
         ]}
       />
+      <UrlSessionPicker
+        options={filterOptions(ctx).sessions}
+        selected={view.selected.requested.sessions}
+        shownByDefault={view.selected.mode === "default" ? (view.selected.filter.sessions[0] ?? null) : null}
+        unknown={view.selected.unknown}
+        pooled={view.selected.mode === "all"}
+      />
+      <SelectionNotice view={describeSelection(ctx, view.selected)} />
       <p className={view.tokenizer.method === "estimate" ? "error" : "muted"} data-testid="tokenizer-status">
         {view.tokenizer.method === "estimate"
           ? `Tokenizer unavailable (${view.tokenizer.error ?? "not loaded"}): counts are estimates, characters ÷ 4, and the measured numbers are the better guide.`
