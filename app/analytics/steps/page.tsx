@@ -78,54 +78,56 @@ export default async function StepsPage({ searchParams }: { searchParams: Promis
           pair for {missing.length === 1 ? "it" : "them"}.
         </p>
       )}
-      <table className="compact" data-testid="steps-table">
-        <thead>
-          <tr>
-            <th>Step</th>
-            <th>Session</th>
-            <th>Config (pick any session’s)</th>
-            <th className="num">Passed</th>
-            <th>Tasks that need files</th>
-            <th>No files</th>
-            <th>Held out</th>
-            <th className="num" title="median start-up tokens">
-              Start-up
-            </th>
-            <th className="num" title="median model load">
-              Load
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {steps.map((s) => (
-            <tr key={stepKey(s)} data-testid={`step-${s.index}`}>
-              <td className="num">{s.index}</td>
-              <td data-testid="step-session">{s.sessionName}</td>
-              <td>
-                <StepPicker index={s.index - 1} steps={steps.map(stepKey)} pairs={pairs} />
-              </td>
-              <td className="num">
-                <Pass c={s.all} testId="step-passed" />
-              </td>
-              <td className="nowrap">
-                <Pass c={s.needsFiles} testId="step-needs-files" />
-              </td>
-              <td className="nowrap">
-                <Pass c={s.noFiles} testId="step-no-files" />
-              </td>
-              <td className="nowrap">
-                <Pass c={s.heldOut} />
-              </td>
-              <td className="num" data-testid="step-startup">
-                {integer(s.medianStartupTokens)}
-              </td>
-              <td className="num" data-testid="step-load">
-                {duration(s.medianLoadMs)}
-              </td>
+      <div className="table-scroll">
+        <table className="compact steps-table" data-testid="steps-table">
+          <thead>
+            <tr>
+              <th>Step</th>
+              <th>Session</th>
+              <th>Config (pick any session’s)</th>
+              <th className="num">Passed</th>
+              <th>Tasks that need files</th>
+              <th>No files</th>
+              <th>Held out</th>
+              <th className="num" title="median start-up tokens">
+                Start-up
+              </th>
+              <th className="num" title="median model load">
+                Load
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {steps.map((s) => (
+              <tr key={stepKey(s)} data-testid={`step-${s.index}`}>
+                <td className="num">{s.index}</td>
+                <td data-testid="step-session">{s.sessionName}</td>
+                <td>
+                  <StepPicker index={s.index - 1} steps={steps.map(stepKey)} pairs={pairs} />
+                </td>
+                <td className="num">
+                  <Pass c={s.all} testId="step-passed" />
+                </td>
+                <td className="nowrap">
+                  <Pass c={s.needsFiles} testId="step-needs-files" />
+                </td>
+                <td className="nowrap">
+                  <Pass c={s.noFiles} testId="step-no-files" />
+                </td>
+                <td className="nowrap">
+                  <Pass c={s.heldOut} />
+                </td>
+                <td className="num" data-testid="step-startup">
+                  {integer(s.medianStartupTokens)}
+                </td>
+                <td className="num" data-testid="step-load">
+                  {duration(s.medianLoadMs)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <StepPicker index={steps.length} steps={steps.map(stepKey)} pairs={pairs} />
 
       <h2>Pass rate per step</h2>

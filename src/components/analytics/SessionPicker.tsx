@@ -26,7 +26,7 @@ export function SessionPicker({
 }) {
   const [query, setQuery] = useState("");
   const ticked = new Set(selected.length ? selected : shownByDefault && !pooled ? [shownByDefault] : []);
-  const { rows, total } = matchSessions(options, query, ticked);
+  const { rows, total, matched } = matchSessions(options, query, ticked);
   const toggle = (id: string) => {
     const base = [...ticked];
     onChange(base.includes(id) ? base.filter((s) => s !== id) : [...base, id]);
@@ -56,9 +56,9 @@ export function SessionPicker({
           data-testid="session-search"
         />
         <span className="muted" data-testid="session-count">
-          {query ? `${rows.length} of ${options.length} match` : `${options.length} sessions`}
+          {query ? `${matched} of ${options.length} match` : `${options.length} sessions`}
         </span>
-        {query && rows.length > 0 && (
+        {query && matched > 0 && (
           <button type="button" onClick={selectShown} data-testid="session-select-shown">
             Tick the {Math.min(rows.length, MAX_SESSIONS)} shown
           </button>

@@ -96,6 +96,7 @@ export function selectionHeadline(
       : "No session has scored runs matching these filters yet.";
   else if (mode === "all")
     headline = `Pooling every session on purpose: ${integer(sessions.length)} session${sessions.length === 1 ? "" : "s"}, ${runs(total)}.`;
+  else if (sessions.length === 0) headline = "No session named in the address is known here: there is nothing to show.";
   else if (sessions.length === 1) headline = `Showing ${quoted(sessions[0].name)} (${runs(sessions[0].runs)}).`;
   else headline = `Showing ${integer(sessions.length)} selected sessions (${runs(total)}).`;
   const unknownLine = unknown.length

@@ -13,15 +13,15 @@ export const LIST_LIMIT = 50;
 /**
  * The picker's rows for a search: ticked sessions first (always shown, so a selection is never
  * hidden by the search), then the sessions whose name or id contains every word of the query
- * (case-insensitive), in the given order, up to `limit` rows. `total` counts every row that
- * matched, ticked ones included.
+ * (case-insensitive), in the given order, up to `limit` rows. `total` counts every row there is
+ * to draw (ticked ones included); `matched`, the sessions the query matches, ticked or not.
  */
 export function matchSessions(
   options: readonly PickerSession[],
   query: string,
   ticked: ReadonlySet<string>,
   limit = LIST_LIMIT,
-): { rows: PickerSession[]; total: number } {
+): { rows: PickerSession[]; total: number; matched: number } {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const matches = (s: PickerSession) => {
     const hay = `${s.name} ${s.id}`.toLowerCase();
@@ -29,7 +29,11 @@ export function matchSessions(
   };
   const first = options.filter((s) => ticked.has(s.id));
   const rest = options.filter((s) => !ticked.has(s.id) && matches(s));
-  return { rows: [...first, ...rest.slice(0, Math.max(0, limit - first.length))], total: first.length + rest.length };
+  return {
+    rows: [...first, ...rest.slice(0, Math.max(0, limit - first.length))],
+    total: first.length + rest.length,
+    matched: options.filter(matches).length,
+  };
 }
 
 /** The hint beside "Sessions": what the figures read ("2 selected", never counting unknown ids). */

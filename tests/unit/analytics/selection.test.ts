@@ -75,7 +75,7 @@ describe("selectionHeadline", () => {
     ).toBe("Pooling every session on purpose: 2 sessions, 4 runs.");
     expect(selectionHeadline("chosen", [{ name: "a", runs: 1 }], []).headline).toBe("Showing “a” (1 run).");
     const { headline, unknown } = selectionHeadline("chosen", [], ["ses_gone"]);
-    expect(headline).toBe("Showing 0 selected sessions (0 runs).");
+    expect(headline).toBe("No session named in the address is known here: there is nothing to show.");
     expect(unknown).toBe(
       "Session “ses_gone” is unknown here (deleted, or from another dashboard): it is left out; remove it above or import its runs.json.",
     );
@@ -111,6 +111,8 @@ describe("session picker", () => {
       "night run 192",
       "night run 190",
     ]);
+    // Five sessions match; the ticked one is drawn but does not match.
+    expect(found.matched).toBe(5);
     expect(matchSessions(many, "ses_150", new Set()).rows.map((r) => r.id)).toEqual(["ses_150"]);
   });
 
