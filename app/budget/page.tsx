@@ -136,7 +136,7 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
       ) : (
         <p className="notice" data-testid="budget-no-fit">
           No fitted line for this device and build yet: predictions appear once a phone has sent three or more runs (
-          <Link href="/sessions/new">queue a session</Link>), or widen the device and build above.
+          <Link href="/sessions/new">queue a session</Link>), or widen the device, build or sessions above.
         </p>
       )}
       <BudgetTable
@@ -180,8 +180,8 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
         <HeadroomTable rows={room.configs} overflowed={room.overflowedRuns} />
       ) : (
         <p className="panel muted" data-testid="headroom-empty">
-          No runs of suite {suite.id} on this device and build yet. <Link href="/sessions/new">Queue a session</Link>{" "}
-          and the headroom of each config appears here.
+          No runs of suite {suite.id} in these sessions on this device and build yet.{" "}
+          <Link href="/sessions/new">Queue a session</Link> and the headroom of each config appears here.
         </p>
       )}
     </>

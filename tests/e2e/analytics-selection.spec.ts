@@ -32,6 +32,8 @@ test("analytics never pool by accident: the default is named, mixes and copies a
   page,
   request,
 }, testInfo) => {
+  // Seven pages, two imports of 200 sessions' worth and ten screenshots: more than the default two minutes on a busy machine.
+  test.setTimeout(300_000);
   const a = new AnalyticsPage(page);
   // 200 sessions first: the picker must stay usable with them.
   const many = await importRuns(
