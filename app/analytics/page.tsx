@@ -6,6 +6,7 @@ import { configAnalytics } from "@/server/analytics/configs";
 import { outcomeAnalytics, taskGrid } from "@/server/analytics/grid";
 import {
   AnalyticsHeader,
+  pageSelection,
   FilterError,
   NoRuns,
   readPageFilter,
@@ -23,13 +24,14 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
   if (!parsed.success)
     return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics" />;
   const ctx = getContext();
-  const filter = parsed.data;
+  const selection = pageSelection(ctx, parsed.data);
+  const filter = selection.filter;
   const { configs } = configAnalytics(ctx, filter);
   const header = (
     <AnalyticsHeader
       ctx={ctx}
       tab="/analytics"
-      filter={filter}
+      selection={selection}
       guide="What each harness change did to success, to how runs fail, and to latency on the phone. Trial and superseded runs are left out unless you include them."
     />
   );

@@ -12,6 +12,10 @@ import { BudgetTable } from "@/components/budget/BudgetTable";
 import { HeadroomTable } from "@/components/budget/HeadroomTable";
 import { Planner } from "@/components/budget/Planner";
 import { Ticks } from "@/components/suite/Ticks";
+import { SelectionNotice } from "@/components/analytics/SelectionNotice";
+import { UrlSessionPicker } from "@/components/analytics/UrlSessionPicker";
+import { describeSelection } from "@/server/analytics/describeSelection";
+import { filterOptions } from "@/server/analytics/filterOptions";
 
 export const dynamic = "force-dynamic";
 
@@ -103,6 +107,14 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
           { name: "b", label: "with", options: opt(ids, "auto"), testId: "budget-b" },
         ]}
       />
+      <UrlSessionPicker
+        options={filterOptions(ctx).sessions}
+        selected={view.selected.requested.sessions}
+        shownByDefault={view.selected.mode === "default" ? (view.selected.filter.sessions[0] ?? null) : null}
+        unknown={view.selected.unknown}
+        pooled={view.selected.mode === "all"}
+      />
+      <SelectionNotice view={describeSelection(ctx, view.selected)} />
       <p className={view.tokenizer.method === "estimate" ? "error" : "muted"} data-testid="tokenizer-status">
         {view.tokenizer.method === "estimate"
           ? `Tokenizer unavailable (${view.tokenizer.error ?? "not loaded"}): counts are estimates, characters ÷ 4, and the measured numbers are the better guide.`
@@ -124,7 +136,7 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
       ) : (
         <p className="notice" data-testid="budget-no-fit">
           No fitted line for this device and build yet: predictions appear once a phone has sent three or more runs (
-          <Link href="/sessions/new">queue a session</Link>), or widen the device and build above.
+          <Link href="/sessions/new">queue a session</Link>), or widen the device, build or sessions above.
         </p>
       )}
       <BudgetTable
@@ -168,8 +180,8 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
         <HeadroomTable rows={room.configs} overflowed={room.overflowedRuns} />
       ) : (
         <p className="panel muted" data-testid="headroom-empty">
-          No runs of suite {suite.id} on this device and build yet. <Link href="/sessions/new">Queue a session</Link>{" "}
-          and the headroom of each config appears here.
+          No runs of suite {suite.id} in these sessions on this device and build yet.{" "}
+          <Link href="/sessions/new">Queue a session</Link> and the headroom of each config appears here.
         </p>
       )}
     </>

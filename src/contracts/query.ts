@@ -32,10 +32,11 @@ const flag = (description: string) => text(`${description}: \`1\`/\`true\` or \`
 
 /** The shared analytics filter as it appears on the wire (protocol.md §5). */
 export const FILTER_PARAMS = {
-  session: z
-    .array(z.string())
-    .optional()
-    .meta({ description: "A session id; repeat for several. None: all sessions." }),
+  session: z.array(z.string()).optional().meta({
+    description:
+      "A session id; repeat for several. None: analytics show the newest non-trial session with matching runs (`allSessions=1` pools every session); exports take every session.",
+  }),
+  allSessions: flag("Analytics: pool every session when no `session` is named"),
   build: text("Build commit."),
   device: text("Device id."),
   thermal: text("Thermal state at start: nominal, fair, serious or critical."),
@@ -63,6 +64,7 @@ const bool = (v: string | undefined): boolean | undefined | string => {
 export function filterValues(w: FilterWire) {
   return {
     sessions: w.session ?? [],
+    allSessions: bool(w.allSessions) ?? false,
     build: w.build,
     device: w.device,
     thermal: w.thermal,

@@ -67,18 +67,22 @@ test("compare, ablation steps and proficiency pages agree with the API over two 
   await expect(row.getByTestId("mcnemar-bh")).toHaveText(p3(fam.rows[0].mcnemarPAdjusted));
   await expect(page.getByTestId("compare-warning")).toHaveCount(0);
 
-  // View 10: sessions as steps in URL order; session 1's configs tie, bash-plan leads until files is picked.
+  // View 10: steps are (session, config) pairs; by default one per config of the selected sessions.
   await page.goto(`/analytics/steps?session=${s2}&session=${s1}`);
   let steps = (await (await request.get(`/api/analytics/steps?session=${s2}&session=${s1}`)).json()).steps;
-  expect(steps.map((s: { configId: string }) => s.configId)).toEqual(["bash-plan", "bash-plan"]);
+  expect(steps.map((s: { configId: string }) => s.configId).sort()).toEqual(["bash-plan", "files"]);
   await expect(page.getByTestId("step-1").getByTestId("step-passed")).toContainText(
     `${steps[0].all.passed}/${steps[0].all.runs}`,
   );
   await expect(page.getByTestId("pass-by-group-chart")).toBeVisible();
-  await page.getByTestId(`step-pick-${s1}`).selectOption("files");
-  await page.waitForURL(/pick=/);
-  steps = (await (await request.get(`/api/analytics/steps?session=${s2}&session=${s1}&pick=${s1}:files`)).json()).steps;
-  expect(steps[1].configId).toBe("files");
+  // Step 2 moves to bash-plan in the other session than the default gave it.
+  const other = steps[1].sessionId === s1 ? s2 : s1;
+  await page.getByTestId("step-pick-2").selectOption(`${other}:${steps[1].configId}`);
+  await page.waitForURL(/step=/);
+  const picked = new URL(page.url()).searchParams.getAll("step");
+  expect(picked[1]).toBe(`${other}:${steps[1].configId}`);
+  steps = (await (await request.get(`/api/analytics/steps?${picked.map((p) => `step=${p}`).join("&")}`)).json()).steps;
+  expect(steps[1]).toMatchObject({ sessionId: other });
   await expect(page.getByTestId("step-2").getByTestId("step-needs-files")).toContainText(
     `${steps[1].needsFiles.passed}/${steps[1].needsFiles.runs}`,
   );

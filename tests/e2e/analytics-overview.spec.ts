@@ -60,7 +60,7 @@ test("the analytics overview shows the config table, pass-rate chart, task grid 
   await expect(page.getByTestId("outcome-scope-multi_step")).toHaveAttribute("aria-pressed", "true");
   await expect(outcomes.locator(".recharts-bar-rectangle").first()).toBeVisible();
 
-  // The filter bar writes the URL: excluding this session leaves the other sessions (or nothing).
+  // The filter bar writes the URL: unticking the only session goes back to the default (the newest session).
   await page.getByTestId(`filter-session-${session.id}`).uncheck();
   await expect(page).not.toHaveURL(new RegExp(`session=${session.id}`));
 });

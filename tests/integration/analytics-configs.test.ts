@@ -99,7 +99,12 @@ describe("GET /api/analytics/configs", () => {
       (c: { configId: string }) => c.configId,
     );
     expect(all).toEqual(["files"]);
-    const withTrial = (await dash.call("GET", "/api/analytics/configs?includeTrial=1")).body.configs.map(
+    // Trials included, no session named: the newest session (the trial) alone, unless pooled on purpose.
+    const newest = (await dash.call("GET", "/api/analytics/configs?includeTrial=1")).body.configs.map(
+      (c: { configId: string }) => c.configId,
+    );
+    expect(newest).toEqual(["bash"]);
+    const withTrial = (await dash.call("GET", "/api/analytics/configs?includeTrial=1&allSessions=1")).body.configs.map(
       (c: { configId: string }) => c.configId,
     );
     expect(withTrial).toEqual(["bash", "files"]);

@@ -101,7 +101,7 @@ async function twoSessions() {
 
 describe("GET /api/analytics/proficiency", () => {
   it("gives pass@1, pass^3, re-patches and tokens per config, and context numbers only for the staged config", async () => {
-    const { s1 } = await twoSessions();
+    const { s1, s2 } = await twoSessions();
     const r = await dash.call("GET", `/api/analytics/proficiency?session=${s1}`);
     expect(r.status).toBe(200);
     const byId = Object.fromEntries(r.body.configs.map((c: { configId: string }) => [c.configId, c]));
@@ -133,7 +133,7 @@ describe("GET /api/analytics/proficiency", () => {
 
     // With both sessions bash has 10 runs and k is the larger repeats setting (3): the todo
     // has 3/5 → pass^3 = (3·2·1)/(5·4·3) = 1/10, sum 4/5 → (4·3·2)/(5·4·3) = 2/5.
-    const all = await dash.call("GET", "/api/analytics/proficiency");
+    const all = await dash.call("GET", `/api/analytics/proficiency?session=${s1}&session=${s2}`);
     const bash = all.body.configs.find((c: { configId: string }) => c.configId === "bash");
     expect(bash).toMatchObject({ k: 3, runs: 10 });
     expect(bash.passHatK).toBeCloseTo((1 / 10 + 2 / 5) / 2, 12);
@@ -145,14 +145,15 @@ describe("GET /api/analytics/proficiency", () => {
 });
 
 describe("GET /api/analytics/steps", () => {
-  it("orders steps as the sessions are given and takes each session's pick or its config with most runs", async () => {
+  it("reads each step as the (session, config) pair named, in order; `pick` is the same parameter", async () => {
     const { s1, s2 } = await twoSessions();
-    const r = await dash.call("GET", `/api/analytics/steps?session=${s2}&session=${s1}&pick=${s1}:staged`);
+    const r = await dash.call("GET", `/api/analytics/steps?step=${s2}:bash&step=${s1}:staged&step=${s1}:nope`);
     expect(r.status).toBe(200);
     expect(r.body.steps.map((s: any) => [s.index, s.sessionName, s.configId, s.picked])).toEqual([
-      [1, "bash again", "bash", false],
+      [1, "bash again", "bash", true],
       [2, "all three", "staged", true],
     ]);
+    expect(r.body.missing).toEqual([`${s1}:nope`]);
     const [first, second] = r.body.steps;
     expect(first).toMatchObject({
       needsFiles: { runs: 2, passed: 0 },
@@ -161,15 +162,43 @@ describe("GET /api/analytics/steps", () => {
       medianLoadMs: 2200,
     });
     expect(second).toMatchObject({ needsFiles: { runs: 3, passed: 0 }, noFiles: { runs: 3, passed: 0 } });
-    expect(r.body.bars[0]).toMatchObject({ configId: "1. bash again", noFiles: 1, noFilesLabel: "2/2" });
-
-    // No pick: the three configs tie at 6 runs, so the lowest id (bash) leads; no sessions named: oldest first.
-    const d = await dash.call("GET", "/api/analytics/steps");
-    expect(d.body.steps.map((s: any) => [s.sessionId, s.configId])).toEqual([
-      [s1, "bash"],
-      [s2, "bash"],
+    // Steps from two sessions are labelled with both config and session.
+    expect(r.body.bars[0]).toMatchObject({ configId: "1. bash · bash again", noFiles: 1, noFilesLabel: "2/2" });
+    // Every (session, config) with runs can be picked, newest session first.
+    expect(r.body.pairs.map((p: any) => `${p.sessionName}:${p.configId}:${p.runs}`)).toEqual([
+      "bash again:bash:4",
+      "all three:files:6",
+      "all three:bash:6",
+      "all three:staged:6",
     ]);
-    expect(d.body.steps[0].needsFiles).toMatchObject({ runs: 3, passed: 3 });
+    const old = await dash.call("GET", `/api/analytics/steps?pick=${s1}:staged`);
+    expect(old.body.steps.map((s: any) => [s.sessionId, s.configId])).toEqual([[s1, "staged"]]);
+  });
+
+  it("suggests one step per config, from the session with most runs of it, ties to the newest session", async () => {
+    const { s1, s2 } = await twoSessions();
+    // No session named: the newest session, whose one config is one step.
+    const d = await dash.call("GET", "/api/analytics/steps");
+    expect(d.body.steps.map((s: any) => [s.sessionId, s.configId, s.picked])).toEqual([[s2, "bash", false]]);
+    // One session that ran three configs 6 times each: three steps in the session's config order,
+    // not one step chosen by a tie on run count (which gave "bash", the lowest id).
+    const one = await dash.call("GET", `/api/analytics/steps?session=${s1}`);
+    expect(one.body.steps.map((s: any) => s.configId)).toEqual(["files", "bash", "staged"]);
+    // A third session runs bash 6 times too: bash ties at 6 runs between s1 and s3; the newer s3 wins.
+    dash.advance(60_000);
+    const s3 = (
+      await dash.call("POST", "/api/sessions", {
+        json: { name: "bash third", suite: "mini-ctx", configs: ["bash"], tasks: "all", repeats: 3 },
+      })
+    ).body.session.id;
+    await runAll(() => ({ reply: "31" }));
+    const three = await dash.call("GET", `/api/analytics/steps?session=${s1}&session=${s2}&session=${s3}`);
+    expect(three.body.steps.map((s: any) => [s.sessionName, s.configId])).toEqual([
+      ["all three", "files"],
+      ["all three", "staged"],
+      ["bash third", "bash"],
+    ]);
+    expect(three.body.steps[2].all).toMatchObject({ runs: 6, passed: 3 });
   });
 });
 

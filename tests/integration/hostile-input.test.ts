@@ -756,6 +756,7 @@ const COVERED_GETS = [
   "/api/analytics/throttling",
   "/api/analytics/cost",
   "/api/analytics/states",
+  "/api/analytics/selection",
 ];
 const COVERED_POSTS = [
   "/api/device/v1/poll",

@@ -137,6 +137,8 @@ beforeAll(async () => {
     "failures",
     "proficiency",
     `steps?session=${s1}&pick=${s1}:${cfgs[1]}`,
+    `steps?step=${s1}:${cfgs[1]}&step=${s1}:${cfgs[0]}`,
+    `selection?session=${s1}&session=ses_unknown`,
     "compare/family?mode=consecutive",
     "throttling",
     "cost",

@@ -7,6 +7,7 @@ import { filterOptions } from "@/server/analytics/filterOptions";
 import { compareLists, defaultSides, sideLabel } from "@/domain/analytics/compare-view";
 import {
   AnalyticsHeader,
+  pageSelection,
   FilterError,
   NoRuns,
   readPageFilter,
@@ -30,12 +31,13 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   if (!parsed.success)
     return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics/compare" />;
   const ctx = getContext();
-  const filter = parsed.data;
+  const selection = pageSelection(ctx, parsed.data, [one(sp.aSession), one(sp.bSession)]);
+  const filter = selection.filter;
   const header = (
     <AnalyticsHeader
       ctx={ctx}
       tab="/analytics/compare"
-      filter={filter}
+      selection={selection}
       guide="Task-by-task comparison of two configs, or of one config in two sessions, with tests that say whether the difference could be chance."
     />
   );

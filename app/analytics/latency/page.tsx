@@ -16,6 +16,7 @@ import { stateAnalytics } from "@/server/analytics/states";
 import { costAnalytics } from "@/server/analytics/cost";
 import {
   AnalyticsHeader,
+  pageSelection,
   FilterError,
   NoRuns,
   readPageFilter,
@@ -52,13 +53,14 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
     return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics/latency" />;
   const points: TtftPoints = sp.points === "loads" || sp.points === "all" ? sp.points : "turns";
   const ctx = getContext();
-  const filter = parsed.data;
+  const selection = pageSelection(ctx, parsed.data);
+  const filter = selection.filter;
   const { configs } = configAnalytics(ctx, filter);
   const header = (
     <AnalyticsHeader
       ctx={ctx}
       tab="/analytics/latency"
-      filter={filter}
+      selection={selection}
       guide="What each harness change costs in waiting time and context on the phone, and whether a build got slower per token."
     />
   );

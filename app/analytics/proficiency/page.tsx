@@ -4,6 +4,7 @@ import { fixed } from "@/domain/analytics/proficiency";
 import { integer, percent, percentInterval } from "@/domain/stats/format";
 import {
   AnalyticsHeader,
+  pageSelection,
   FilterError,
   NoRuns,
   readPageFilter,
@@ -17,12 +18,13 @@ export default async function ProficiencyPage({ searchParams }: { searchParams: 
   if (!parsed.success)
     return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics/proficiency" />;
   const ctx = getContext();
-  const filter = parsed.data;
+  const selection = pageSelection(ctx, parsed.data);
+  const filter = selection.filter;
   const header = (
     <AnalyticsHeader
       ctx={ctx}
       tab="/analytics/proficiency"
-      filter={filter}
+      selection={selection}
       guide="The local-agent proficiency check per config: does the model succeed first time, every time, without re-patching, and at what token cost?"
     />
   );

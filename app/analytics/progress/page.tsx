@@ -4,6 +4,7 @@ import { progressAnalytics } from "@/server/analytics/progress";
 import { failureAnalytics } from "@/server/analytics/failures";
 import {
   AnalyticsHeader,
+  pageSelection,
   FilterError,
   NoRuns,
   readPageFilter,
@@ -22,13 +23,14 @@ export default async function ProgressPage({ searchParams }: { searchParams: Pro
   if (!parsed.success)
     return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics/progress" />;
   const ctx = getContext();
-  const filter = parsed.data;
+  const selection = pageSelection(ctx, parsed.data);
+  const filter = selection.filter;
   const { failures, runs } = failureAnalytics(ctx, filter);
   const header = (
     <AnalyticsHeader
       ctx={ctx}
       tab="/analytics/progress"
-      filter={filter}
+      selection={selection}
       guide="How far runs got before they ended, and the call sequences failing runs repeat. Trial and superseded runs are left out unless you include them."
     />
   );

@@ -6,6 +6,7 @@ import { methodsParagraph } from "@/domain/report/methods";
 import { failingAnchor } from "@/domain/report/links";
 import {
   AnalyticsHeader,
+  pageSelection,
   FilterError,
   NoRuns,
   readPageFilter,
@@ -28,13 +29,14 @@ export default async function ReportPage({ searchParams }: { searchParams: Promi
   if (!parsed.success)
     return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics/report" />;
   const ctx = getContext();
-  const filter = parsed.data;
+  const selection = pageSelection(ctx, parsed.data);
+  const filter = selection.filter;
   const facts = methodsFacts(ctx, filter);
   const header = (
     <AnalyticsHeader
       ctx={ctx}
       tab="/analytics/report"
-      filter={filter}
+      selection={selection}
       guide="How this selection was run, written out for a paper, and every failing run; Download report saves these pages with every figure as a folder that opens without a server."
     />
   );

@@ -1,9 +1,10 @@
 import { getContext } from "@/server/context";
 import { stepAnalytics } from "@/server/analytics/steps";
-import { parsePicks, stepCostRows } from "@/domain/analytics/steps";
+import { parseSteps, stepCostRows, stepKey } from "@/domain/analytics/steps";
 import { duration, integer, percent, percentInterval } from "@/domain/stats/format";
 import {
   AnalyticsHeader,
+  pageSelection,
   FilterError,
   NoRuns,
   readPageFilter,
@@ -35,16 +36,24 @@ export default async function StepsPage({ searchParams }: { searchParams: Promis
   if (!parsed.success)
     return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics/steps" />;
   const ctx = getContext();
-  const filter = parsed.data;
+  const params = toUrlParams(sp);
+  // `pick` is the former name of `step` (GET /api/analytics/steps reads both the same way).
+  const picks = parseSteps(params.getAll("step").length ? params.getAll("step") : params.getAll("pick"));
+  const selection = pageSelection(
+    ctx,
+    parsed.data,
+    picks.map((p) => p.sessionId),
+  );
+  const filter = selection.filter;
   const header = (
     <AnalyticsHeader
       ctx={ctx}
       tab="/analytics/steps"
-      filter={filter}
-      guide="Sessions read as ablation steps, in the order you tick them in the filter (all sessions oldest first when none is ticked): what each step's main config bought and cost."
+      selection={selection}
+      guide="Ablation steps: each step is one config's runs in one session, in the order you set. What each step bought and cost."
     />
   );
-  const { steps, missing, bars } = stepAnalytics(ctx, filter, parsePicks(toUrlParams(sp).getAll("pick")));
+  const { steps, missing, bars, pairs } = stepAnalytics(ctx, filter, picks);
   if (!steps.length)
     return (
       <>
@@ -56,68 +65,70 @@ export default async function StepsPage({ searchParams }: { searchParams: Promis
     <>
       {header}
       <h2>Steps</h2>
-      <p className="section-guide">
-        One row per session in order; its main config is the one with most runs unless you pick another. Pass counts
-        with Wilson 95% intervals.
+      <p className="section-guide" data-testid="steps-guide">
+        {picks.length
+          ? "The steps you picked, in order; change, add or remove them below (they live in the address)."
+          : "Suggested steps: one per config of the selected sessions, each from the session with the most runs of it (ties: the newest). Change, add or remove them below."}{" "}
+        Pass counts with Wilson 95% intervals.
       </p>
       {missing.length > 0 && (
         <p className="notice" data-testid="steps-missing">
-          {missing.length} selected session{missing.length > 1 ? "s have" : " has"} no runs matching the filters and{" "}
-          {missing.length > 1 ? "are" : "is"} left out.
+          {missing.length === 1 ? "A step names" : `${missing.length} steps name`} a session and config with no runs
+          matching the filters ({missing.join(", ")}) and {missing.length === 1 ? "is" : "are"} left out: pick another
+          pair for {missing.length === 1 ? "it" : "them"}.
         </p>
       )}
-      <table className="compact" data-testid="steps-table">
-        <thead>
-          <tr>
-            <th>Step</th>
-            <th>Session</th>
-            <th>Main config</th>
-            <th className="num">Passed</th>
-            <th>Tasks that need files</th>
-            <th>No files</th>
-            <th>Held out</th>
-            <th className="num" title="median start-up tokens">
-              Start-up
-            </th>
-            <th className="num" title="median model load">
-              Load
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {steps.map((s) => (
-            <tr key={s.sessionId} data-testid={`step-${s.index}`}>
-              <td className="num">{s.index}</td>
-              <td>{s.sessionName}</td>
-              <td>
-                {s.options.length > 1 ? (
-                  <StepPicker sessionId={s.sessionId} configId={s.configId} options={s.options} />
-                ) : (
-                  <span className="mono">{s.configId}</span>
-                )}
-              </td>
-              <td className="num">
-                <Pass c={s.all} testId="step-passed" />
-              </td>
-              <td className="nowrap">
-                <Pass c={s.needsFiles} testId="step-needs-files" />
-              </td>
-              <td className="nowrap">
-                <Pass c={s.noFiles} testId="step-no-files" />
-              </td>
-              <td className="nowrap">
-                <Pass c={s.heldOut} />
-              </td>
-              <td className="num" data-testid="step-startup">
-                {integer(s.medianStartupTokens)}
-              </td>
-              <td className="num" data-testid="step-load">
-                {duration(s.medianLoadMs)}
-              </td>
+      <div className="table-scroll">
+        <table className="compact steps-table" data-testid="steps-table">
+          <thead>
+            <tr>
+              <th>Step</th>
+              <th>Session</th>
+              <th>Config (pick any session’s)</th>
+              <th className="num">Passed</th>
+              <th>Tasks that need files</th>
+              <th>No files</th>
+              <th>Held out</th>
+              <th className="num" title="median start-up tokens">
+                Start-up
+              </th>
+              <th className="num" title="median model load">
+                Load
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {steps.map((s) => (
+              <tr key={stepKey(s)} data-testid={`step-${s.index}`}>
+                <td className="num">{s.index}</td>
+                <td data-testid="step-session">{s.sessionName}</td>
+                <td>
+                  <StepPicker index={s.index - 1} steps={steps.map(stepKey)} pairs={pairs} />
+                </td>
+                <td className="num">
+                  <Pass c={s.all} testId="step-passed" />
+                </td>
+                <td className="nowrap">
+                  <Pass c={s.needsFiles} testId="step-needs-files" />
+                </td>
+                <td className="nowrap">
+                  <Pass c={s.noFiles} testId="step-no-files" />
+                </td>
+                <td className="nowrap">
+                  <Pass c={s.heldOut} />
+                </td>
+                <td className="num" data-testid="step-startup">
+                  {integer(s.medianStartupTokens)}
+                </td>
+                <td className="num" data-testid="step-load">
+                  {duration(s.medianLoadMs)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <StepPicker index={steps.length} steps={steps.map(stepKey)} pairs={pairs} />
 
       <h2>Pass rate per step</h2>
       <p className="section-guide">

@@ -2,6 +2,9 @@ import Link from "next/link";
 import { filterToParams, parseFilter, type AnalyticsFilter } from "@/domain/analytics/filter";
 import type { Ctx } from "@/server/context";
 import { filterOptions } from "@/server/analytics/filterOptions";
+import { describeSelection } from "@/server/analytics/describeSelection";
+import { resolveSelection, withSideSessions, type Selection } from "@/server/analytics/resolveSelection";
+import { SelectionNotice } from "./SelectionNotice";
 import { FilterBar } from "./FilterBar";
 import { ReportButton } from "./ReportButton";
 
@@ -30,33 +33,51 @@ export function readPageFilter(sp: SearchParams) {
   return parseFilter(toUrlParams(sp));
 }
 
-/** Title, tabs and filter bar shared by every analytics page. */
+/**
+ * The sessions a page's figures read, resolved once (server/analytics/resolveSelection.ts);
+ * `sides` are a comparison's `aSession` / `bSession`, which the selection then includes.
+ */
+export function pageSelection(ctx: Ctx, filter: AnalyticsFilter, sides: (string | undefined)[] = []): Selection {
+  return resolveSelection(ctx, withSideSessions(filter, sides));
+}
+
+/** Title, tabs, filter bar and the selection's line and mix warnings, shared by every analytics page. */
 export function AnalyticsHeader({
   ctx,
   tab,
-  filter,
+  selection,
   guide,
 }: {
   ctx: Ctx;
   tab: string;
-  filter: AnalyticsFilter;
+  selection: Selection;
   guide: string;
 }) {
-  const qs = filterToParams(filter).toString();
+  // Tabs keep the address's filter (so the default follows the newest session); downloads and
+  // the report take the sessions the figures read.
+  const tabQs = filterToParams(selection.requested).toString();
+  const qs = filterToParams(selection.filter).toString();
+  const view = describeSelection(ctx, selection);
   return (
     <>
       <h1>Analytics</h1>
       <p className="sub">{guide}</p>
       <nav className="tabs" data-testid="analytics-tabs" style={{ marginBottom: 12 }}>
         {ANALYTICS_TABS.map((t) => (
-          <Link key={t.href} href={qs ? `${t.href}?${qs}` : t.href}>
+          <Link key={t.href} href={tabQs ? `${t.href}?${tabQs}` : t.href}>
             <button aria-pressed={t.href === tab} tabIndex={-1}>
               {t.label}
             </button>
           </Link>
         ))}
       </nav>
-      <FilterBar filter={filter} options={filterOptions(ctx)} />
+      <FilterBar
+        filter={selection.requested}
+        options={filterOptions(ctx)}
+        shownByDefault={selection.mode === "default" ? (selection.filter.sessions[0] ?? null) : null}
+        unknown={selection.unknown}
+      />
+      <SelectionNotice view={view} />
       <p className="muted" style={{ marginTop: -6 }} data-testid="downloads">
         Download the runs behind these views:{" "}
         <a href={`/api/export/runs.csv${qs ? `?${qs}` : ""}`} download data-testid="download-csv">

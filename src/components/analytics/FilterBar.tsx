@@ -2,6 +2,7 @@
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
 import { filterToParams, type AnalyticsFilter } from "@/domain/analytics/filter";
+import { SessionPicker } from "./SessionPicker";
 
 interface Options {
   sessions: { id: string; name: string; trial: boolean }[];
@@ -10,7 +11,18 @@ interface Options {
 }
 
 /** The filters every analytics view shares; they live in the URL so a view can be linked. */
-export function FilterBar({ filter, options }: { filter: AnalyticsFilter; options: Options }) {
+export function FilterBar({
+  filter,
+  options,
+  shownByDefault = null,
+  unknown = [],
+}: {
+  /** The filter as the address gives it (no session named: the page shows `shownByDefault`). */
+  filter: AnalyticsFilter;
+  options: Options;
+  shownByDefault?: string | null;
+  unknown?: string[];
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const [f, setF] = useState<AnalyticsFilter>(filter);
@@ -19,29 +31,17 @@ export function FilterBar({ filter, options }: { filter: AnalyticsFilter; option
     const qs = filterToParams(next).toString();
     router.push(qs ? `${pathname}?${qs}` : pathname);
   };
-  const toggleSession = (id: string) =>
-    apply({ ...f, sessions: f.sessions.includes(id) ? f.sessions.filter((s) => s !== id) : [...f.sessions, id] });
 
   return (
     <div className="panel filters" data-testid="filter-bar">
-      <div>
-        <label>
-          Sessions <span className="hint">{f.sessions.length ? `${f.sessions.length} selected` : "all"}</span>
-        </label>
-        <div className="session-picks">
-          {options.sessions.map((s) => (
-            <label key={s.id} className="inline">
-              <input
-                type="checkbox"
-                checked={f.sessions.includes(s.id)}
-                onChange={() => toggleSession(s.id)}
-                data-testid={`filter-session-${s.id}`}
-              />
-              {s.name} {s.trial && <span className="pill warn">trial</span>}
-            </label>
-          ))}
-        </div>
-      </div>
+      <SessionPicker
+        options={options.sessions}
+        selected={f.sessions}
+        shownByDefault={shownByDefault}
+        unknown={unknown}
+        pooled={f.allSessions && !f.sessions.length}
+        onChange={(sessions) => apply({ ...f, sessions })}
+      />
       <div className="row" style={{ gap: 16, alignItems: "flex-end" }}>
         <div>
           <label htmlFor="f-build">Build</label>
@@ -94,6 +94,17 @@ export function FilterBar({ filter, options }: { filter: AnalyticsFilter; option
             <option value="false">on battery</option>
           </select>
         </div>
+        <label className="inline" title="Without a ticked session, analytics show the newest one">
+          <input
+            type="checkbox"
+            checked={f.allSessions}
+            onChange={(e) =>
+              apply({ ...f, allSessions: e.target.checked, sessions: e.target.checked ? [] : f.sessions })
+            }
+            data-testid="filter-all-sessions"
+          />{" "}
+          pool every session
+        </label>
         <label className="inline">
           <input
             type="checkbox"

@@ -30,6 +30,16 @@ function view<const R extends Pick<ApiRoute, "id" | "path" | "summary">, Q exten
   });
 }
 
+export const selection = view(
+  {
+    id: "analyticsSelection",
+    path: "/api/analytics/selection",
+    summary:
+      "Which sessions the other views read for this filter (the newest one when none is named), unknown ids, and what they mix.",
+  },
+  filterQuery({}),
+  S.SelectionResponse,
+);
 export const configs = view(
   {
     id: "analyticsConfigs",
@@ -145,14 +155,22 @@ export const steps = view(
   {
     id: "analyticsSteps",
     path: "/api/analytics/steps",
-    summary: "Sessions as ablation steps: pass counts per group, start-up tokens and load.",
+    summary:
+      "Ablation steps, each a (session, config) pair: pass counts per group, start-up tokens and load; the pairs to pick from.",
   },
   filterQuery({
+    step: {
+      wire: z.array(z.string()).optional().meta({
+        description:
+          "`<session>:<config>`: one step, repeat in order. None: one step per config of the selected sessions, from the session with most runs of it (ties: the newest).",
+      }),
+      value: z.array(z.string()).default([]),
+    },
     pick: {
       wire: z
         .array(z.string())
         .optional()
-        .meta({ description: "`<session>:<config>`: the step's main config; repeatable." }),
+        .meta({ description: "The former name of `step`, read the same way when no `step` is given." }),
       value: z.array(z.string()).default([]),
     },
   }),

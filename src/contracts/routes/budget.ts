@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { BudgetQuery, CountRequest, SaveConfigRequest } from "@/domain/budget/schema";
 import { defineRoute } from "../route";
 import * as S from "../schemas/budget";
@@ -6,6 +7,11 @@ import { BODY_ERRORS, params, text } from "./params";
 const QUERY_ERROR = "Some parameters are not valid; fix the ones listed in `issues`.";
 const selection = {
   suite: text("Suite id (default: the default suite); always its newest version."),
+  session: z.array(z.string()).optional().meta({
+    description:
+      "A session whose runs are measured; repeat for several. None: the suite's newest non-trial session with runs (`allSessions=1`: every session).",
+  }),
+  allSessions: text("Pool every session when no `session` is named: `1`/`true` or `0`/`false`."),
   device: text("Device whose runs the prefill line is fitted to."),
   build: text("Build commit whose runs the prefill line is fitted to."),
 };

@@ -193,7 +193,10 @@ export const StepsResponse = z.object({
       medianLoadMs: nnum(),
     }),
   ),
-  missing: z.array(str()),
+  missing: z.array(str()).meta({ description: "Named steps (`session:config`) with no runs under the filters." }),
+  pairs: z
+    .array(z.object({ sessionId: str(), sessionName: str(), configId: str(), runs: int() }))
+    .meta({ description: "Every (session, config) with runs under the other filters: what a step can be." }),
   bars: z
     .array(z.record(z.string(), z.union([str(), num(), z.array(num()), z.null()])))
     .meta({ description: "Chart rows: per config a value, error bar and label per group." }),
@@ -307,4 +310,30 @@ export const StatesResponse = z.object({
   thermal: z.array(StateGroup),
   charging: z.array(StateGroup),
   warning: str().nullable(),
+});
+
+/** Which sessions a view reads and what they mix (src/server/analytics/describeSelection.ts). */
+export const SelectionResponse = z.object({
+  mode: z.enum(["default", "chosen", "all"]).meta({
+    description:
+      "default: none named, the newest non-trial session with matching runs; chosen: named; all: allSessions=1.",
+  }),
+  sessions: z.array(
+    z.object({
+      id: str(),
+      name: str(),
+      runs: int(),
+      models: z.array(str()),
+      devices: z.array(str()),
+      builds: z.array(str()),
+      charging: z.array(bool().nullable()),
+    }),
+  ),
+  unknown: z.array(str()).meta({ description: "Named session ids no session has; they match nothing." }),
+  duplicates: z.array(z.object({ of: str(), copy: str(), runs: int() })).meta({
+    description: "Runs present in two selected sessions (same task, config, repeat, attempt, device, start).",
+  }),
+  headline: str(),
+  unknownLine: str().nullable(),
+  warnings: z.array(str()).meta({ description: "One sentence per thing the selection mixes, most harmful first." }),
 });

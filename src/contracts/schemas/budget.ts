@@ -20,7 +20,14 @@ export const CountResponse = z.object({
 
 export const BudgetResponse = z.object({
   suite: ref(),
-  selection: z.object({ device: str().nullable(), build: str().nullable(), points: z.enum(["loads", "turns", "all"]) }),
+  selection: z.object({
+    device: str().nullable(),
+    build: str().nullable(),
+    points: z.enum(["loads", "turns", "all"]),
+    sessions: z
+      .array(str())
+      .meta({ description: "The sessions measured (resolved as analytics does); empty with allSessions=1." }),
+  }),
   tokenizer: z.object({
     loaded: z.boolean(),
     loadMs: nnum(),

@@ -5,11 +5,15 @@ import { OUTCOMES } from "../scoring/types";
 
 /**
  * The filters every analytics view, export and API call share (protocol.md §5): sessions
- * (repeatable; none = all), build commit, device id, thermal state at start, charging; trial and
- * superseded runs are left out unless asked for.
+ * (repeatable), build commit, device id, thermal state at start, charging; trial and superseded
+ * runs are left out unless asked for. With no session named, exports take every session and
+ * analytics the newest one unless `allSessions` pools them all on purpose
+ * (server/analytics/resolveSelection.ts).
  */
 export const AnalyticsFilter = z.object({
   sessions: z.array(z.string().min(1).max(100)).max(200).default([]),
+  /** Analytics: pool every session when none is named, instead of showing the newest one. */
+  allSessions: z.boolean().default(false),
   build: z.string().min(1).max(100).optional(),
   device: z.string().min(1).max(200).optional(),
   thermal: Thermal.optional(),
@@ -39,6 +43,7 @@ const bool = (v: string | null): boolean | undefined | "invalid" => {
 export function parseFilter(params: URLSearchParams) {
   const raw = {
     sessions: params.getAll("session").filter(Boolean),
+    allSessions: bool(params.get("allSessions")) ?? false,
     build: params.get("build") || undefined,
     device: params.get("device") || undefined,
     thermal: params.get("thermal") || undefined,
@@ -60,6 +65,7 @@ export function parseFilter(params: URLSearchParams) {
 export function filterToParams(f: Partial<AnalyticsFilter>): URLSearchParams {
   const p = new URLSearchParams();
   for (const s of f.sessions ?? []) p.append("session", s);
+  if (f.allSessions) p.set("allSessions", "1");
   if (f.build) p.set("build", f.build);
   if (f.device) p.set("device", f.device);
   if (f.thermal) p.set("thermal", f.thermal);

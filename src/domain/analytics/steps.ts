@@ -18,9 +18,22 @@ export interface StepCostFacts {
   medianStartupTokens: number | null;
   medianLoadMs: number | null;
 }
-export interface SessionInfo {
-  id: string;
-  name: string;
+/** Runs of one (session, config) pair, with what orders it: for the picker and the default steps. */
+export interface PairFacts {
+  sessionId: string;
+  sessionName: string;
+  /** Session creation time (ms): recency breaks ties, and orders the default steps. */
+  createdAt: number;
+  configId: string;
+  /** The config's position in the session's own config list (-1 when absent), the suite's order. */
+  configOrder: number;
+  runs: number;
+}
+
+/** A step: the (session, config) pair whose runs it reads. */
+export interface StepPick {
+  sessionId: string;
+  configId: string;
 }
 
 export interface Step {
@@ -28,8 +41,9 @@ export interface Step {
   sessionId: string;
   sessionName: string;
   configId: string;
-  /** Every config the session ran, most runs first, for the picker. */
+  /** Every config the step's session ran, most runs first. */
   options: { configId: string; runs: number }[];
+  /** Named in the address (`step=`), not a default. */
   picked: boolean;
   label: string;
   all: PassCount;
@@ -42,57 +56,88 @@ export interface Step {
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const count = (runs: number, passed: number): PassCount => ({ runs, passed, wilson: wilson(passed, runs) });
+/** Newer first: created later, ties to the larger id (ULIDs sort by time). */
+const newerFirst = (a: PairFacts, b: PairFacts) => b.createdAt - a.createdAt || byId(b.sessionId, a.sessionId);
 
-/** `pick=<sessionId>:<configId>` values from the address, as a map; malformed ones are ignored. */
-export function parsePicks(values: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
+/** `"<session>:<config>"`, the form a step takes in the address. */
+export const stepKey = (p: StepPick) => `${p.sessionId}:${p.configId}`;
+
+/**
+ * `step=<sessionId>:<configId>` values from the address, in order, repeats dropped; malformed
+ * ones (no colon, or nothing on one side) are ignored. A session id holds no colon (ULIDs), so
+ * the first colon splits; config ids may hold one.
+ */
+export function parseSteps(values: readonly string[]): StepPick[] {
+  const out: StepPick[] = [];
+  const seen = new Set<string>();
   for (const v of values) {
     const i = v.indexOf(":");
-    if (i > 0 && i < v.length - 1) out[v.slice(0, i)] = v.slice(i + 1);
+    if (i <= 0 || i >= v.length - 1) continue;
+    const pick = { sessionId: v.slice(0, i), configId: v.slice(i + 1) };
+    if (seen.has(stepKey(pick))) continue;
+    seen.add(stepKey(pick));
+    out.push(pick);
   }
   return out;
 }
 
 /**
- * A step's main config: the one picked, if the session ran it; else the config with the most
- * runs in the session (an ablation session usually runs one config in full), ties to the lower id.
+ * The steps shown before the researcher picks any: one per config of the selected sessions,
+ * read from the session with the most runs of it, ties to the newest session (never to an id
+ * order or a run-count tie between configs). Steps run in the order the sessions were created,
+ * and within one session in the order the session listed its configs (the suite's order, which
+ * is how ablations are written), then by config id.
  */
-export function stepConfig(
-  options: readonly { configId: string; runs: number }[],
-  pick?: string,
-): { configId: string; picked: boolean } | null {
-  if (pick && options.some((o) => o.configId === pick)) return { configId: pick, picked: true };
-  const best = [...options].sort((a, b) => b.runs - a.runs || byId(a.configId, b.configId))[0];
-  return best ? { configId: best.configId, picked: false } : null;
+export function defaultSteps(pairs: readonly PairFacts[]): StepPick[] {
+  const best = new Map<string, PairFacts>();
+  for (const p of pairs) {
+    if (p.runs <= 0) continue;
+    const cur = best.get(p.configId);
+    if (!cur || p.runs > cur.runs || (p.runs === cur.runs && newerFirst(p, cur) < 0)) best.set(p.configId, p);
+  }
+  const order = (p: PairFacts) => (p.configOrder < 0 ? Number.MAX_SAFE_INTEGER : p.configOrder);
+  return [...best.values()]
+    .sort(
+      (a, b) =>
+        a.createdAt - b.createdAt ||
+        byId(a.sessionId, b.sessionId) ||
+        order(a) - order(b) ||
+        byId(a.configId, b.configId),
+    )
+    .map((p) => ({ sessionId: p.sessionId, configId: p.configId }));
+}
+
+/** The picker's choices: every pair with runs, newest session first, then its configs in order. */
+export function pairOptions(pairs: readonly PairFacts[]) {
+  const order = (p: PairFacts) => (p.configOrder < 0 ? Number.MAX_SAFE_INTEGER : p.configOrder);
+  return [...pairs]
+    .filter((p) => p.runs > 0)
+    .sort((a, b) => newerFirst(a, b) || order(a) - order(b) || byId(a.configId, b.configId))
+    .map((p) => ({ sessionId: p.sessionId, sessionName: p.sessionName, configId: p.configId, runs: p.runs }));
 }
 
 /**
- * Sessions read as ablation steps (the study's Figure 11): in the given order, each session's
- * main config with its pass rate overall, on tasks that need files (files + multi-step), on
- * tasks that need none, and on held-out tasks (Wilson 95%), plus its median start-up tokens and
- * load time. Sessions without runs in the selection are skipped and listed in `missing`.
+ * The chosen (session, config) pairs read as ablation steps (the study's Figure 11), in order:
+ * each pair's pass rate overall, on tasks that need files (files + multi-step), on tasks that
+ * need none, and on held-out tasks (Wilson 95%), plus its median start-up tokens and load time.
+ * Pairs without runs in the selection are skipped and listed in `missing` as `session:config`.
  */
 export function buildSteps(
-  sessions: readonly SessionInfo[],
+  picks: readonly StepPick[],
+  pairs: readonly PairFacts[],
   facts: readonly StepFacts[],
   costs: readonly StepCostFacts[],
-  picks: Record<string, string>,
+  named: boolean,
 ) {
   const steps: Step[] = [];
   const missing: string[] = [];
-  for (const s of sessions) {
-    const mine = facts.filter((f) => f.sessionId === s.id);
-    const totals = new Map<string, number>();
-    for (const f of mine) totals.set(f.configId, (totals.get(f.configId) ?? 0) + f.runs);
-    const options = [...totals]
-      .map(([configId, runs]) => ({ configId, runs }))
-      .sort((a, b) => b.runs - a.runs || byId(a.configId, b.configId));
-    const chosen = stepConfig(options, picks[s.id]);
-    if (!chosen) {
-      missing.push(s.id);
+  for (const pick of picks) {
+    const rows = facts.filter((f) => f.sessionId === pick.sessionId && f.configId === pick.configId);
+    const info = pairs.find((p) => p.sessionId === pick.sessionId);
+    if (!rows.length || !info) {
+      missing.push(stepKey(pick));
       continue;
     }
-    const rows = mine.filter((f) => f.configId === chosen.configId);
     const sum = (pred: (f: StepFacts) => boolean) => {
       let runs = 0;
       let passed = 0;
@@ -104,15 +149,19 @@ export function buildSteps(
       }
       return count(runs, passed);
     };
-    const cost = costs.find((c) => c.sessionId === s.id && c.configId === chosen.configId);
+    const cost = costs.find((c) => c.sessionId === pick.sessionId && c.configId === pick.configId);
     const index = steps.length + 1;
     steps.push({
       index,
-      sessionId: s.id,
-      sessionName: s.name,
-      ...chosen,
-      options,
-      label: `${index}. ${s.name}`,
+      sessionId: pick.sessionId,
+      sessionName: info.sessionName,
+      configId: pick.configId,
+      options: pairs
+        .filter((p) => p.sessionId === pick.sessionId && p.runs > 0)
+        .map((p) => ({ configId: p.configId, runs: p.runs }))
+        .sort((a, b) => b.runs - a.runs || byId(a.configId, b.configId)),
+      picked: named,
+      label: `${index}. ${pick.configId}`,
       all: sum(() => true),
       needsFiles: sum((f) => f.group === "files" || f.group === "multi_step"),
       noFiles: sum((f) => f.group === "no_files"),
@@ -121,6 +170,9 @@ export function buildSteps(
       medianLoadMs: cost?.medianLoadMs ?? null,
     });
   }
+  // Steps from several sessions say which session each is, so two of one config stay apart.
+  if (new Set(steps.map((s) => s.sessionId)).size > 1)
+    for (const s of steps) s.label = `${s.index}. ${s.configId} · ${s.sessionName}`;
   return { steps, missing };
 }
 

@@ -30,9 +30,20 @@ export const SaveConfigRequest = CountRequest.extend({
 });
 export type SaveConfigRequest = z.infer<typeof SaveConfigRequest>;
 
-/** The planner's selection: suite (default suite when absent), device and build of the fit, its points, and the pair to contrast. */
+const flag = z
+  .enum(["1", "true", "0", "false"], { error: "must be 1/true or 0/false" })
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+/**
+ * The planner's selection: suite (default suite when absent), the sessions whose runs are measured
+ * (as analytics: none named = the suite's newest non-trial session with runs, `allSessions` pools
+ * every one), device and build of the fit, its points, and the pair to contrast.
+ */
 export const BudgetQuery = z.object({
   suite: z.string().min(1).max(80).optional(),
+  session: z.array(z.string().min(1).max(100)).max(200).default([]),
+  allSessions: flag,
   device: z.string().min(1).max(200).optional(),
   build: z.string().min(1).max(100).optional(),
   points: z.enum(["loads", "turns", "all"]).default("loads"),
@@ -46,6 +57,8 @@ export function parseBudgetQuery(params: URLSearchParams) {
   const get = (k: string) => params.get(k) || undefined;
   return BudgetQuery.safeParse({
     suite: get("suite"),
+    session: params.getAll("session").filter(Boolean),
+    allSessions: get("allSessions"),
     device: get("device"),
     build: get("build"),
     points: get("points"),

@@ -1,6 +1,5 @@
 import "server-only";
 import type { Ctx } from "../context";
-import { AnalyticsFilter } from "@/domain/analytics/filter";
 import { prefillModel } from "@/domain/budget/latency";
 import type { BudgetQuery } from "@/domain/budget/schema";
 import { budgetRows, type CountedConfig } from "@/domain/budget/table";
@@ -12,6 +11,7 @@ import { listSuites } from "../suites/listSuites";
 import { countStartup } from "./countStartup";
 import { measuredByConfig } from "./measured";
 import { tokenizerStatus } from "./tokenizer";
+import { budgetSelection } from "./budgetSelection";
 
 /**
  * `GET /api/budget`: each config of the suite's newest version with its start-up tokens counted by
@@ -33,8 +33,10 @@ export async function budgetOverview(ctx: Ctx, q: BudgetQuery) {
       method: n.method,
     });
   }
-  // The fit is the device's and build's, over every suite; measured medians are this suite's runs.
-  const filter = AnalyticsFilter.parse({ device: q.device, build: q.build });
+  // The fit is the device's and build's in the selected sessions, over every suite; measured
+  // medians are this suite's runs. No session named: the suite's newest, as analytics would.
+  const selected = budgetSelection(ctx, q, suite.id);
+  const filter = selected.filter;
   const model = prefillModel(fitMoments(ctx, filter, q.points));
   const rows = budgetRows(counted, measuredByConfig(ctx, filter, suite.id), model);
   // The contrast is over the counted tokens: what the planner edits, known even without runs.
@@ -47,7 +49,9 @@ export async function budgetOverview(ctx: Ctx, q: BudgetQuery) {
   const options = filterOptions(ctx);
   return {
     suite: { id: suite.id, version: suite.version },
-    selection: { device: q.device ?? null, build: q.build ?? null, points: q.points },
+    selection: { device: q.device ?? null, build: q.build ?? null, points: q.points, sessions: filter.sessions },
+    /** For the page's selection line and mix warnings; the route leaves it out. */
+    selected,
     tokenizer: {
       ...tokenizerStatus(),
       method: counted.some((c) => c.method === "estimate") ? ("estimate" as const) : ("gemma3" as const),

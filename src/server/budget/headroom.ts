@@ -1,11 +1,12 @@
 import "server-only";
 import type { Ctx } from "../context";
-import { AnalyticsFilter, filterToParams } from "@/domain/analytics/filter";
+import { filterToParams } from "@/domain/analytics/filter";
 import { runsHref } from "@/domain/analytics/links";
 import { HEADROOM_QUANTILES, type HeadroomFacts, type Quantiles } from "@/domain/budget/headroom";
 import { resolveSuite } from "../suites/catalog";
 import { FROM_RUNS } from "../analytics/where";
 import { suiteWhere } from "./measured";
+import { budgetSelection } from "./budgetSelection";
 
 const OVER = "(sc.outcome = 'context_full' OR sc.peak_context_tokens >= r.context_window)";
 /** Overflowed runs listed per config; the runs explorer link has them all. */
@@ -21,9 +22,16 @@ const pick = (k: number, rank: string, value: string) =>
  * context), as nearest-rank quantiles computed in SQL, and the runs that overflowed (outcome
  * `context_full`, or a peak at or past the window).
  */
-export function headroom(ctx: Ctx, q: { suite?: string; device?: string; build?: string }) {
+export function headroom(
+  ctx: Ctx,
+  q: { suite?: string; device?: string; build?: string; session?: string[]; allSessions?: boolean },
+) {
   const suite = resolveSuite(ctx, q.suite);
-  const filter = AnalyticsFilter.parse({ device: q.device, build: q.build });
+  const filter = budgetSelection(
+    ctx,
+    { ...q, session: q.session ?? [], allSessions: !!q.allSessions },
+    suite.id,
+  ).filter;
   const w = suiteWhere(filter, suite.id);
   const sqlite = ctx.db.$client;
   const cols = HEADROOM_QUANTILES.flatMap((k) => [pick(k, "ra", "a"), pick(k, "rp", "p")]).join(", ");

@@ -8,6 +8,7 @@ describe("analytics filter", () => {
     );
     expect(r.success && r.data).toEqual({
       sessions: ["a", "b"],
+      allSessions: false,
       build: "3f2c1e9",
       device: "ip-1",
       thermal: "fair",
@@ -16,9 +17,14 @@ describe("analytics filter", () => {
       includeSuperseded: false,
     });
   });
-  it("defaults to all sessions, no trial and no superseded runs", () => {
+  it("defaults to no named session (analytics: the newest; exports: all), no trial and no superseded runs", () => {
     const r = parseFilter(new URLSearchParams(""));
-    expect(r.success && r.data).toEqual({ sessions: [], includeTrial: false, includeSuperseded: false });
+    expect(r.success && r.data).toEqual({
+      sessions: [],
+      allSessions: false,
+      includeTrial: false,
+      includeSuperseded: false,
+    });
   });
   it("names each bad parameter", () => {
     const r = parseFilter(new URLSearchParams("thermal=hot&charging=maybe"));
@@ -29,6 +35,8 @@ describe("analytics filter", () => {
   it("round-trips through a query string", () => {
     const f = { sessions: ["s1", "s2"], build: "abc", charging: true, includeSuperseded: true };
     const back = parseFilter(filterToParams(f));
-    expect(back.success && back.data).toEqual({ ...f, includeTrial: false });
+    expect(back.success && back.data).toEqual({ ...f, allSessions: false, includeTrial: false });
+    const pooled = parseFilter(filterToParams({ allSessions: true }));
+    expect(pooled.success && pooled.data).toMatchObject({ sessions: [], allSessions: true });
   });
 });

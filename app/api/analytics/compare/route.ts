@@ -1,6 +1,7 @@
 import { analytics as contract } from "@/contracts";
 import { getContext } from "@/server/context";
 import { readQuery, reply, route, otherMethods } from "@/server/http";
+import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { compareAnalytics } from "@/server/analytics/compare";
 
 export const GET = route((req: Request) => {
@@ -8,7 +9,12 @@ export const GET = route((req: Request) => {
   return reply(
     contract.compare,
     200,
-    compareAnalytics(getContext(), filter, { config: a, session: aSession }, { config: b, session: bSession }),
+    compareAnalytics(
+      getContext(),
+      selectedFilter(getContext(), filter, [aSession, bSession]),
+      { config: a, session: aSession },
+      { config: b, session: bSession },
+    ),
   );
 });
 

@@ -1,10 +1,15 @@
 import { analytics as contract } from "@/contracts";
 import { getContext } from "@/server/context";
 import { readQuery, reply, route, otherMethods } from "@/server/http";
+import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { configAnalytics } from "@/server/analytics/configs";
 
 export const GET = route((req: Request) =>
-  reply(contract.configs, 200, configAnalytics(getContext(), readQuery(contract.configs, req).filter)),
+  reply(
+    contract.configs,
+    200,
+    configAnalytics(getContext(), selectedFilter(getContext(), readQuery(contract.configs, req).filter)),
+  ),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,10 +1,13 @@
 import { analytics as contract } from "@/contracts";
 import { getContext } from "@/server/context";
 import { readQuery, reply, route, otherMethods } from "@/server/http";
+import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { outcomeAnalytics } from "@/server/analytics/grid";
 
 export const GET = route((req: Request) =>
-  reply(contract.outcomes, 200, { outcomes: outcomeAnalytics(getContext(), readQuery(contract.outcomes, req).filter) }),
+  reply(contract.outcomes, 200, {
+    outcomes: outcomeAnalytics(getContext(), selectedFilter(getContext(), readQuery(contract.outcomes, req).filter)),
+  }),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

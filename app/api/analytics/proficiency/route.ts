@@ -1,10 +1,15 @@
 import { analytics as contract } from "@/contracts";
 import { getContext } from "@/server/context";
 import { readQuery, reply, route, otherMethods } from "@/server/http";
+import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { proficiencyAnalytics } from "@/server/analytics/proficiency";
 
 export const GET = route((req: Request) =>
-  reply(contract.proficiency, 200, proficiencyAnalytics(getContext(), readQuery(contract.proficiency, req).filter)),
+  reply(
+    contract.proficiency,
+    200,
+    proficiencyAnalytics(getContext(), selectedFilter(getContext(), readQuery(contract.proficiency, req).filter)),
+  ),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,10 +1,15 @@
 import { analytics as contract } from "@/contracts";
 import { getContext } from "@/server/context";
 import { readQuery, reply, route, otherMethods } from "@/server/http";
+import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { taskGrid } from "@/server/analytics/grid";
 
 export const GET = route((req: Request) =>
-  reply(contract.tasks, 200, taskGrid(getContext(), readQuery(contract.tasks, req).filter)),
+  reply(
+    contract.tasks,
+    200,
+    taskGrid(getContext(), selectedFilter(getContext(), readQuery(contract.tasks, req).filter)),
+  ),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,0 +1,16 @@
+import { analytics as contract } from "@/contracts";
+import { getContext } from "@/server/context";
+import { readQuery, reply, route, otherMethods } from "@/server/http";
+import { describeSelection } from "@/server/analytics/describeSelection";
+import { resolveSelection } from "@/server/analytics/resolveSelection";
+
+export const GET = route((req: Request) => {
+  const ctx = getContext();
+  return reply(
+    contract.selection,
+    200,
+    describeSelection(ctx, resolveSelection(ctx, readQuery(contract.selection, req).filter)),
+  );
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

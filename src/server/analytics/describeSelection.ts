@@ -1,0 +1,99 @@
+import "server-only";
+import type { Ctx } from "../context";
+import {
+  selectionHeadline,
+  selectionMixes,
+  type DuplicateFacts,
+  type SelectionMode,
+  type SessionFacts,
+} from "@/domain/analytics/selection";
+import { FROM_RUNS, whereClause } from "./where";
+import type { Selection } from "./resolveSelection";
+
+export interface SelectionView {
+  mode: SelectionMode;
+  sessions: SessionFacts[];
+  unknown: string[];
+  duplicates: DuplicateFacts[];
+  headline: string;
+  unknownLine: string | null;
+  warnings: string[];
+}
+
+/**
+ * `GET /api/analytics/selection`: which sessions a view reads and what they mix (models, devices,
+ * builds, charging states, runs present twice), from the selected runs themselves. A run present
+ * twice is one with the same task, config, repeat, attempt, device and start time in two
+ * sessions: a re-import keeps all of those (its run ids may change when taken).
+ */
+export function describeSelection(ctx: Ctx, selection: Selection): SelectionView {
+  const w = whereClause(selection.filter);
+  const sqlite = ctx.db.$client;
+  const groups = sqlite
+    .prepare(
+      `SELECT r.session_id AS id, s.name AS name, s.created_at AS createdAt, r.model AS model, r.device_id AS device,
+              r.build_commit AS build, r.charging AS charging, COUNT(*) AS n
+         FROM ${FROM_RUNS} WHERE ${w.sql}
+        GROUP BY r.session_id, r.model, r.device_id, r.build_commit, r.charging
+        ORDER BY s.created_at DESC, r.session_id DESC`,
+    )
+    .all(...w.params) as {
+    id: string;
+    name: string;
+    model: string;
+    device: string;
+    build: string;
+    charging: number | null;
+    n: number;
+  }[];
+  const byId = new Map<string, SessionFacts>();
+  const add = <T>(xs: T[], x: T) => (xs.includes(x) ? xs : xs.push(x));
+  for (const g of groups) {
+    const s = byId.get(g.id) ?? { id: g.id, name: g.name, runs: 0, models: [], devices: [], builds: [], charging: [] };
+    byId.set(g.id, s);
+    s.runs += g.n;
+    add(s.models, g.model);
+    add(s.devices, g.device);
+    add(s.builds, g.build);
+    add(s.charging, g.charging === null ? null : !!g.charging);
+  }
+  // A chosen session without matching runs is still listed (with 0 runs) so the reader sees it.
+  if (selection.mode === "chosen") {
+    const missing = selection.filter.sessions.filter((id) => !byId.has(id) && !selection.unknown.includes(id));
+    if (missing.length) {
+      const rows = sqlite
+        .prepare(`SELECT id, name FROM sessions WHERE id IN (${missing.map(() => "?").join(", ")})`)
+        .all(...missing) as { id: string; name: string }[];
+      for (const r of rows) byId.set(r.id, { ...r, runs: 0, models: [], devices: [], builds: [], charging: [] });
+    }
+  }
+  const sessions = [...byId.values()];
+  const duplicates = sessions.length > 1 ? duplicateRuns(ctx, selection) : [];
+  const { headline, unknown } = selectionHeadline(selection.mode, sessions, selection.unknown);
+  return {
+    mode: selection.mode,
+    sessions,
+    unknown: selection.unknown,
+    duplicates,
+    headline,
+    unknownLine: unknown,
+    warnings: selectionMixes(sessions, duplicates),
+  };
+}
+
+/** Pairs of selected sessions holding the same runs; the newer session is the copy. */
+function duplicateRuns(ctx: Ctx, selection: Selection): DuplicateFacts[] {
+  const w = whereClause(selection.filter);
+  return ctx.db.$client
+    .prepare(
+      `WITH f AS MATERIALIZED (
+         SELECT r.session_id AS s, s.created_at AS at, r.task_id AS t, r.config_id AS c, r.repeat AS k, r.attempt AS n,
+                r.device_id AS d, r.started_at AS st
+           FROM ${FROM_RUNS} WHERE ${w.sql})
+       SELECT x.s AS "of", y.s AS copy, COUNT(*) AS runs
+         FROM f x JOIN f y ON x.st = y.st AND x.t = y.t AND x.c = y.c AND x.k = y.k AND x.n = y.n AND x.d = y.d
+              AND (x.at < y.at OR (x.at = y.at AND x.s < y.s))
+        GROUP BY x.s, y.s ORDER BY runs DESC, x.s, y.s`,
+    )
+    .all(...w.params) as DuplicateFacts[];
+}

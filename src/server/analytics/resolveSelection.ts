@@ -1,0 +1,77 @@
+import "server-only";
+import type { Ctx } from "../context";
+import type { AnalyticsFilter } from "@/domain/analytics/filter";
+import type { SelectionMode } from "@/domain/analytics/selection";
+import { whereClause } from "./where";
+
+export interface Selection {
+  /** The filter as the address gave it (tabs keep it, so the default follows the newest session). */
+  requested: AnalyticsFilter;
+  /** The filter every figure reads: the sessions made explicit, unless every session is pooled. */
+  filter: AnalyticsFilter;
+  mode: SelectionMode;
+  /** Named ids no session has, in the order given. */
+  unknown: string[];
+}
+
+/**
+ * Turns an analytics filter into the sessions its figures read, once per request, so no page
+ * pools every session by accident (an imported copy of a session, another model's runs): with no
+ * session named, the newest session (created last, ties to the larger id as ULIDs sort) that has
+ * runs matching the other filters, never a trial unless trials are included; named ids that no
+ * session has are reported as unknown and match nothing (the view does not fall back to another
+ * session behind the reader's back); `allSessions` pools every session on purpose.
+ * `suiteId` narrows the default to that suite's sessions (the latency budget).
+ */
+export function resolveSelection(ctx: Ctx, requested: AnalyticsFilter, opts: { suiteId?: string } = {}): Selection {
+  const sqlite = ctx.db.$client;
+  if (requested.sessions.length) {
+    const ids = [...new Set(requested.sessions)];
+    const known = new Set(
+      (
+        sqlite.prepare(`SELECT id FROM sessions WHERE id IN (${ids.map(() => "?").join(", ")})`).all(...ids) as {
+          id: string;
+        }[]
+      ).map((r) => r.id),
+    );
+    return { requested, filter: requested, mode: "chosen", unknown: ids.filter((id) => !known.has(id)) };
+  }
+  if (requested.allSessions) return { requested, filter: requested, mode: "all", unknown: [] };
+  // Newest first over the sessions index; EXISTS stops at the first matching run of each.
+  const w = whereClause(requested);
+  const suite = opts.suiteId ? " AND s.suite_id = ?" : "";
+  const row = sqlite
+    .prepare(
+      `SELECT s.id FROM sessions s
+        WHERE ${requested.includeTrial ? "1" : "s.trial = 0"}${suite}
+          AND EXISTS (SELECT 1 FROM runs r JOIN scores sc ON sc.run_id = r.id WHERE r.session_id = s.id AND ${w.sql})
+        ORDER BY s.created_at DESC, s.id DESC LIMIT 1`,
+    )
+    .get(...(opts.suiteId ? [opts.suiteId] : []), ...w.params) as { id: string } | undefined;
+  return {
+    requested,
+    // No session with runs: the empty list would mean "all", so the view reads nothing instead.
+    filter: { ...requested, sessions: row ? [row.id] : [] },
+    mode: "default",
+    unknown: [],
+  };
+}
+
+/**
+ * A comparison whose sides name sessions (`aSession`, `bSession`) reads those sessions: they join
+ * the named ones, or stand for the default (a side that names none reads them too).
+ */
+export function withSideSessions(requested: AnalyticsFilter, sides: readonly (string | undefined)[]): AnalyticsFilter {
+  const named = sides.filter((s): s is string => !!s);
+  if (!named.length || requested.allSessions) return requested;
+  return { ...requested, sessions: [...new Set([...requested.sessions, ...named])] };
+}
+
+/** The filter a route's figures read (the same resolution as the pages'), sides' sessions included. */
+export function selectedFilter(
+  ctx: Ctx,
+  requested: AnalyticsFilter,
+  sides: readonly (string | undefined)[] = [],
+): AnalyticsFilter {
+  return resolveSelection(ctx, withSideSessions(requested, sides)).filter;
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { dashboardPerTest, runQueue, testDashboard } from "../support/server";
+
+let dash: ReturnType<typeof testDashboard>;
+let token: string;
+dashboardPerTest((d, t) => ((dash = d), (token = t)));
+
+const ids = (r: { body: { configs: { configId: string; runs: number }[] } }) =>
+  r.body.configs.map((c) => `${c.configId}:${c.runs}`);
+
+/** "older" runs files (sum passes); "newer", a minute later, runs bash on a charging phone of another build. */
+async function twoSessions() {
+  const older = (
+    await dash.call("POST", "/api/sessions", {
+      json: { name: "older", suite: "mini", configs: ["files"], repeats: 2, order: "blocked" },
+    })
+  ).body.session.id as string;
+  await runQueue(dash, token, (job) => ({ reply: job.task.id === "sum" ? "31" : "Done." }));
+  dash.advance(60_000);
+  const newer = (
+    await dash.call("POST", "/api/sessions", {
+      json: { name: "newer", suite: "mini", configs: ["bash"], repeats: 1, order: "blocked" },
+    })
+  ).body.session.id as string;
+  await runQueue(dash, token, (job) => ({
+    reply: "31",
+    build: { commit: "9999999", app: "0.8.0", runtime: "rn-executorch", model: "qwen3-1.7b" },
+    conditions: { thermalAtStart: "nominal", charging: job.task.id === "sum" },
+  }));
+  return { older, newer };
+}
+
+describe("which sessions analytics read", () => {
+  it("reads the newest non-trial session when none is named, and pools only on purpose", async () => {
+    const { older, newer } = await twoSessions();
+    // A trial session created last is not the default.
+    dash.advance(60_000);
+    await dash.call("POST", "/api/sessions", {
+      json: { name: "a trial", suite: "mini", configs: ["files"], tasks: ["sum"], trial: true },
+    });
+    await runQueue(dash, token, () => ({ reply: "31" }));
+
+    expect(ids(await dash.call("GET", "/api/analytics/configs"))).toEqual(["bash:2"]);
+    expect(ids(await dash.call("GET", "/api/analytics/configs?allSessions=1"))).toEqual(["bash:2", "files:4"]);
+    expect(ids(await dash.call("GET", `/api/analytics/configs?session=${older}`))).toEqual(["files:4"]);
+    // The grid reads the same default as the config table.
+    const grid = (await dash.call("GET", "/api/analytics/tasks")).body;
+    expect(grid.configs).toEqual(["bash"]);
+
+    const sel = (await dash.call("GET", "/api/analytics/selection")).body;
+    expect(sel).toMatchObject({ mode: "default", unknown: [], duplicates: [] });
+    expect(sel.sessions.map((s: { id: string }) => s.id)).toEqual([newer]);
+    expect(sel.headline).toBe(
+      "Showing the newest session, “newer” (2 runs): pick others above to add or compare them.",
+    );
+    // Within the newest session the phone was charging for one run and not the other.
+    expect(sel.warnings).toEqual([
+      "It mixes charging states (charging and on battery): timings blend them; pick one under Charging.",
+    ]);
+
+    // Both sessions: another model and build, and two sessions, are named above the figures.
+    const both = (await dash.call("GET", `/api/analytics/selection?session=${older}&session=${newer}`)).body;
+    expect(both.mode).toBe("chosen");
+    expect(both.warnings).toEqual([
+      "This selection pools 2 sessions (“newer” and “older”): session-to-session differences blend into every figure; tick one session to read it alone.",
+      "It mixes 2 models (gemma-4-e2b and qwen3-1.7b): pass rates and timings blend them; pick the sessions of one model.",
+      "It mixes 2 app builds (3f2c1e9 and 9999999): timings blend them; pick one under Build.",
+      "It mixes charging states (charging and on battery): timings blend them; pick one under Charging.",
+    ]);
+  });
+
+  it("names an imported copy of a session as runs counted twice", async () => {
+    const { older } = await twoSessions();
+    const file = await (
+      await dash.fetch(new URL(`http://127.0.0.1:3000/api/export/runs.json?session=${older}`))
+    ).json();
+    dash.advance(60_000);
+    const imported = await dash.call("POST", "/api/import/runs", { json: file });
+    expect(imported.status).toBe(201);
+    const copy = imported.body.session.id;
+    // The import is now the newest session: alone it is no duplicate.
+    expect((await dash.call("GET", "/api/analytics/selection")).body.sessions[0].id).toBe(copy);
+    const pooled = (await dash.call("GET", "/api/analytics/selection?allSessions=1")).body;
+    expect(pooled.duplicates).toEqual([{ of: older, copy, runs: 4 }]);
+    expect(pooled.warnings[0]).toBe(
+      "“Imported: older” repeats 4 runs of “older” (same task, config, repeat, device and start time, as an imported copy would): those runs are counted twice; untick one of the two sessions.",
+    );
+    // And the figures it warns about do count them twice.
+    expect(ids(await dash.call("GET", "/api/analytics/configs?allSessions=1"))).toEqual(["bash:2", "files:8"]);
+  });
+
+  it("says an unknown session id is unknown and matches nothing instead of falling back", async () => {
+    const { older } = await twoSessions();
+    expect(ids(await dash.call("GET", "/api/analytics/configs?session=ses_nope"))).toEqual([]);
+    const sel = (await dash.call("GET", `/api/analytics/selection?session=ses_nope&session=${older}`)).body;
+    expect(sel.unknown).toEqual(["ses_nope"]);
+    expect(sel.sessions.map((s: { id: string }) => s.id)).toEqual([older]);
+    expect(sel.unknownLine).toBe(
+      "Session “ses_nope” is unknown here (deleted, or from another dashboard): it is left out; remove it above or import its runs.json.",
+    );
+  });
+
+  it("lets a comparison's side sessions stand for the selection", async () => {
+    const { older, newer } = await twoSessions();
+    const r = await dash.call("GET", `/api/analytics/compare?a=files&aSession=${older}&b=bash&bSession=${newer}`);
+    expect(r.status).toBe(200);
+    expect(r.body.tasks.map((t: { taskId: string }) => t.taskId)).toEqual(["dentist-todo", "sum"]);
+  });
+
+  it("gives the budget the same session filter, defaulting to the suite's newest session", async () => {
+    const { older, newer } = await twoSessions();
+    const def = (await dash.call("GET", "/api/budget?suite=mini")).body;
+    expect(def.selection.sessions).toEqual([newer]);
+    const runs = (b: { configs: { configId: string; runs: number }[] }) =>
+      b.configs.map((c) => `${c.configId}:${c.runs}`);
+    expect(runs(def)).toEqual(["files:0", "bash:2"]);
+    const chosen = (await dash.call("GET", `/api/budget?suite=mini&session=${older}`)).body;
+    expect(chosen.selection.sessions).toEqual([older]);
+    expect(runs(chosen)).toEqual(["files:4", "bash:0"]);
+    const room = (await dash.call("GET", `/api/budget/headroom?suite=mini&session=${older}`)).body;
+    expect(room.configs.map((c: { configId: string; runs: number }) => `${c.configId}:${c.runs}`)).toEqual(["files:4"]);
+    const pooled = (await dash.call("GET", "/api/budget/headroom?suite=mini&allSessions=1")).body;
+    expect(pooled.configs.map((c: { configId: string; runs: number }) => `${c.configId}:${c.runs}`)).toEqual([
+      "bash:2",
+      "files:4",
+    ]);
+  });
+});
