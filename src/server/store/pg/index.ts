@@ -1,0 +1,37 @@
+import "server-only";
+import type { EventEmitter } from "node:events";
+import { openPgDb } from "@db/pg-client";
+import type { Store } from "../types";
+import { pgDevices } from "./devices";
+import { listenForJobs, type JobsListener } from "./listener";
+import { pgQueue } from "./queue";
+
+export interface PgStore extends Store {
+  /** The process's one LISTEN connection (tests check its reconnect). */
+  listener: JobsListener;
+}
+
+/**
+ * The PostgreSQL engine: a pool (migrated under the advisory lock, db/pg-client.ts) and one LISTEN
+ * connection whose notifications become `events` "jobs", so a long-poll here wakes when any
+ * process queues or re-queues work. Loaded only through a dynamic import (src/server/context.ts).
+ */
+export async function createPgStore(
+  url: string,
+  events: EventEmitter,
+  opts: { poolMax?: number } = {},
+): Promise<PgStore> {
+  const db = await openPgDb(url, opts.poolMax ? { max: opts.poolMax } : {});
+  const listener = listenForJobs(url, () => events.emit("jobs"));
+  await listener.listening();
+  return {
+    engine: "postgres",
+    queue: pgQueue(db),
+    devices: pgDevices(db),
+    listener,
+    close: async () => {
+      await listener.close();
+      await db.$client.end();
+    },
+  };
+}
