@@ -1,5 +1,6 @@
 import "server-only";
 import type { EventEmitter } from "node:events";
+import type { Pool } from "pg";
 import { openPgDb } from "@db/pg-client";
 import type { Store } from "../types";
 import { pgDevices } from "./devices";
@@ -9,6 +10,8 @@ import { pgQueue } from "./queue";
 export interface PgStore extends Store {
   /** The process's one LISTEN connection (tests check its reconnect). */
   listener: JobsListener;
+  /** The pool (tests check that a waiting long-poll holds none of its connections). */
+  pool: Pool;
 }
 
 /**
@@ -29,6 +32,7 @@ export async function createPgStore(
     queue: pgQueue(db),
     devices: pgDevices(db),
     listener,
+    pool: db.$client,
     close: async () => {
       await listener.close();
       await db.$client.end();
