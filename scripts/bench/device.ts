@@ -71,7 +71,7 @@ export async function leaseFor(
 ): Promise<{ id: string; body: string }[]> {
   const jobs: Job[] = [];
   while (jobs.length < n) {
-    createSession(
+    await createSession(
       ctx,
       CreateSessionRequest.parse({
         name,
@@ -125,7 +125,7 @@ export async function benchClaims(ctx: Ctx, n: number, reps: number): Promise<Fi
   const s = setup(ctx);
   const need = 2 * n * (reps + 1);
   const perSession = ctx.db.$client.prepare("SELECT COUNT(*) FROM tasks").pluck().get() as number;
-  createSession(
+  await createSession(
     ctx,
     CreateSessionRequest.parse({
       name: "bench claims",

@@ -45,7 +45,7 @@ export async function benchHttpLatency(
   /** Leases `submitters` jobs and returns a trace body for each, leaving the queue empty. */
   const held = async () => {
     await drain();
-    createSession(
+    await createSession(
       ctx,
       CreateSessionRequest.parse({
         name: "bench http latency held",
@@ -126,7 +126,7 @@ export async function benchHttpLatency(
 
     // The minimal app: the same burst, jobs already queued.
     const minBodies = await held();
-    createSession(ctx, CreateSessionRequest.parse({ name: "bench http latency minimal", ...SESSION }));
+    await createSession(ctx, CreateSessionRequest.parse({ name: "bench http latency minimal", ...SESSION }));
     const claims = Array.from({ length: pollers }, async () => {
       const start = performance.now();
       const res = await post(`${minimal.base}/api/claim`, json, POLL_BODY);

@@ -61,7 +61,7 @@ export async function benchHttpDevice(
 
   // Claims: one session with enough queued jobs for every batch of both sides.
   const perSession = ctx.db.$client.prepare("SELECT COUNT(*) FROM tasks").pluck().get() as number;
-  createSession(
+  await createSession(
     ctx,
     CreateSessionRequest.parse({
       name: "bench http claims",

@@ -12,6 +12,9 @@ import { failJob } from "@/server/queue/failJob";
 import { heartbeatJob } from "@/server/queue/heartbeatJob";
 import { pollJob } from "@/server/queue/pollJob";
 import { submitResult } from "@/server/queue/submitResult";
+import { cancelSession } from "@/server/sessions/cancelSession";
+import { createSession } from "@/server/sessions/createSession";
+import { CreateSessionRequest } from "@/domain/protocol/api";
 import { ENGINES, engineMissing, makeStore, type QueueHarness } from "../support/queue-engines";
 import { pollBody, traceFor } from "../support/server";
 
@@ -134,6 +137,33 @@ for (const engine of ENGINES) {
       expect(woken).toMatchObject({ id: held.id, attempt: 2 });
       // Woken by the signal, not by the 1 s re-check.
       expect(Date.now() - started).toBeLessThan(900);
+    });
+
+    it("creates a session whose jobs wake a waiting poll, and cancels it: its lease ends, its queued jobs go", async () => {
+      const waiting = pollJob(h.ctx, "dev_a", poll, 5);
+      await new Promise((r) => setTimeout(r, 100));
+      const started = Date.now();
+      const req = CreateSessionRequest.parse({
+        name: "Both engines",
+        suite: "mini",
+        tasks: ["dentist-todo", "sum"],
+        configs: ["files"],
+        repeats: 2,
+        order: "blocked",
+        devices: ["dev_a", "dev_b"],
+      });
+      const { session } = await createSession(h.ctx, req);
+      expect(session.jobs).toBe(4);
+      const job = await waiting;
+      expect(Date.now() - started).toBeLessThan(900);
+      expect(job).toMatchObject({ session: { id: session.id, name: "Both engines" }, task: { id: "dentist-todo" } });
+      expect(await code(createSession(h.ctx, { ...req, devices: ["dev_nobody"] }))).toBe("invalid_request");
+      expect(await code(createSession(h.ctx, { ...req, suite: "no-such-suite" }))).toBe("not_found");
+      expect(await cancelSession(h.ctx, session.id)).toEqual({ session: { id: session.id, cancelledJobs: 4 } });
+      expect(await cancelSession(h.ctx, session.id)).toEqual({ session: { id: session.id, cancelledJobs: 0 } });
+      expect(await code(heartbeatJob(h.ctx, job!.id, "dev_a", job!.lease.token))).toBe("lease_lost");
+      expect(await claimJob(h.ctx, "dev_b", poll)).toBeNull();
+      expect(await code(cancelSession(h.ctx, "ses_unknown"))).toBe("not_found");
     });
   });
 }

@@ -77,3 +77,7 @@ export type PollStateRow = z.infer<typeof PollStateRow>;
 export function rowOf<S extends z.ZodType>(schema: S, row: unknown): z.output<S> | undefined {
   return row === undefined || row === null ? undefined : schema.parse(row);
 }
+
+/** A device's revocation, as pinning a session checks it. */
+export const RevokedRow = z.object({ id: z.string(), revokedAt: int.nullable() });
+export type RevokedRow = z.infer<typeof RevokedRow>;

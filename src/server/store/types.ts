@@ -2,7 +2,7 @@ import "server-only";
 import type { ResultResponse, Trace } from "@/domain/protocol";
 import type { LeaseEnd } from "@/domain/queue";
 import type { RunScore } from "@/domain/scoring/types";
-import type { Config, Task } from "@/domain/suite/schema";
+import type { Config, Suite, Task } from "@/domain/suite/schema";
 import type { ClaimedRow, ExistingRunRow, JobLeaseRow, LeaseRow, PollStateRow } from "./rows";
 
 /**
@@ -14,6 +14,7 @@ import type { ClaimedRow, ExistingRunRow, JobLeaseRow, LeaseRow, PollStateRow } 
 export interface Store {
   engine: "sqlite" | "postgres";
   queue: QueueStore;
+  sessions: SessionStore;
   devices: DeviceStore;
   /** Closes the pool and the LISTEN connection (PostgreSQL), or the database file (SQLite). */
   close(): Promise<void>;
@@ -128,4 +129,47 @@ export interface PollStateWrite {
 export interface DeviceStore {
   pollState(deviceId: string): Promise<PollStateRow | undefined>;
   savePollState(deviceId: string, state: PollStateWrite, now: number): Promise<void>;
+}
+
+/** A new session's row (db/schema sessions), as createSession builds it. */
+export interface NewSession {
+  id: string;
+  name: string;
+  suiteId: string;
+  suiteVersion: number;
+  trial: boolean;
+  jobOrder: string;
+  seed: number;
+  repeats: number;
+  leaseSeconds: number;
+  maxAttempts: number;
+  notes: string | null;
+  taskIds: string[];
+  configIds: string[];
+  createdAt: number;
+  /** issue 20.4: pinned to these devices (null: any device) */
+  deviceIds: string[] | null;
+}
+
+/** A queued job of a new session, in its position. */
+export interface NewJob {
+  id: string;
+  position: number;
+  taskId: string;
+  taskVersion: number;
+  configId: string;
+  configVersion: number;
+  repeat: number;
+}
+
+/** The sessions aggregate's writes (create, cancel) and what creating one reads. */
+export interface SessionStore {
+  /** A suite by id (its newest version), or the default suite; a ServiceError sentence when there is none. */
+  resolveSuite(id?: string): Promise<Suite>;
+  /** Each known device's revocation time (null: not revoked); unknown ids are absent. */
+  revokedAt(deviceIds: string[]): Promise<Map<string, number | null>>;
+  /** The session and its jobs in one transaction; waiting polls (on every process) are woken at commit. */
+  create(session: NewSession, jobs: NewJob[]): Promise<void>;
+  /** Cancels the session's queued and leased jobs; how many, or null when there is no such session. */
+  cancel(id: string, now: number): Promise<number | null>;
 }

@@ -12,6 +12,8 @@ import { expireLeases } from "@/server/queue/expireLeases";
 import { failJob } from "@/server/queue/failJob";
 import { pollJob } from "@/server/queue/pollJob";
 import { submitResult } from "@/server/queue/submitResult";
+import { createSession } from "@/server/sessions/createSession";
+import { CreateSessionRequest } from "@/domain/protocol/api";
 import type { PgStore } from "@/server/store/pg";
 import { SWEEP_LOCK } from "@/server/store/pg/queue";
 import type { Store } from "@/server/store/types";
@@ -118,6 +120,21 @@ describe.skipIf(!pgUrl)("the queue across processes on PostgreSQL", () => {
     // Without the LISTEN connection only the 1 s re-check would wake it (20 waits: some near 1 s).
     expect(max).toBeLessThan(500);
   }, 60_000);
+
+  it("wakes polls waiting on every process when one process creates a session", async () => {
+    const waiting = procs.map((p, i) =>
+      pollJob(p, `dev_${i}`, poll, 5).then((job) => ({ job, at: performance.now() })),
+    );
+    await sleep(100);
+    const sent = performance.now();
+    const req = CreateSessionRequest.parse({ name: "Across", suite: "mini", configs: ["files"], repeats: 2 });
+    await createSession(procs[2], req);
+    const woken = await Promise.all(waiting);
+    expect(new Set(woken.map((w) => w.job?.id)).size).toBe(3);
+    const worst = Math.max(...woken.map((w) => w.at - sent));
+    console.log(`session created on one process: polls on three woken within ${worst.toFixed(1)} ms`);
+    expect(worst).toBeLessThan(500);
+  }, 30_000);
 
   it("reopens its LISTEN connection when it drops, and hears the next notification", async () => {
     const [a, b] = procs;

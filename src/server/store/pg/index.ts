@@ -3,6 +3,7 @@ import type { EventEmitter } from "node:events";
 import type { Pool } from "pg";
 import { openPgDb } from "@db/pg-client";
 import type { Store } from "../types";
+import { pgSessions } from "./sessions";
 import { pgDevices } from "./devices";
 import { listenForJobs, type JobsListener } from "./listener";
 import { pgQueue } from "./queue";
@@ -25,11 +26,15 @@ export async function createPgStore(
   opts: { poolMax?: number } = {},
 ): Promise<PgStore> {
   const db = await openPgDb(url, opts.poolMax ? { max: opts.poolMax } : {});
+  // An idle pooled connection that the server drops (a restart, an admin's terminate) is reported
+  // on the pool; without a listener that 'error' event would end the process. The pool opens a new one.
+  db.$client.on("error", (err) => console.error("[harness-lab] an idle PostgreSQL connection failed", err.message));
   const listener = listenForJobs(url, () => events.emit("jobs"));
   await listener.listening();
   return {
     engine: "postgres",
     queue: pgQueue(db),
+    sessions: pgSessions(db),
     devices: pgDevices(db),
     listener,
     pool: db.$client,

@@ -1,6 +1,7 @@
 import "server-only";
 import type { DbCtx } from "../../context";
 import type { Store } from "../types";
+import { sqliteSessions } from "./sessions";
 import { sqliteDevices } from "./devices";
 import { sqliteQueue } from "./queue";
 
@@ -9,6 +10,7 @@ export function createSqliteStore(ctx: DbCtx): Store {
   return {
     engine: "sqlite",
     queue: sqliteQueue(ctx),
+    sessions: sqliteSessions(ctx),
     devices: sqliteDevices(ctx),
     close: async () => {
       ctx.db.$client.close();
