@@ -12,9 +12,7 @@ const MIGRATIONS = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "mig
 export const MIGRATION_LOCK = 7_284_563_211_094_112n;
 
 /** True for the URLs that choose PostgreSQL (`DATABASE_URL`); anything else is SQLite. */
-export function isPostgresUrl(url: string | undefined): url is string {
-  return !!url && /^postgres(ql)?:\/\//i.test(url);
-}
+export { isPostgresUrl } from "./engine";
 
 /**
  * Opens a pool on `url` and applies the committed PostgreSQL migrations under a session-level

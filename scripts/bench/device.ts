@@ -62,16 +62,16 @@ export function setup(ctx: Ctx) {
 const inProcess = (f: Figure): Figure => ({ ...f, target: "— (see the HTTP row)", met: null });
 
 /** Queues and leases `n` jobs of the entry's task × config; returns each job's trace body, ready to submit. */
-export function leaseFor(
+export async function leaseFor(
   ctx: Ctx,
   deviceId: string,
   entry: PoolEntry,
   n: number,
   name: string,
-): { id: string; body: string }[] {
+): Promise<{ id: string; body: string }[]> {
   const jobs: Job[] = [];
   while (jobs.length < n) {
-    createSession(
+    await createSession(
       ctx,
       CreateSessionRequest.parse({
         name,
@@ -81,7 +81,7 @@ export function leaseFor(
         leaseSeconds: 86_400,
       }),
     );
-    for (let j; jobs.length < n && (j = claimJob(ctx, deviceId, JSON.parse(POLL_BODY)));) jobs.push(j);
+    for (let j; jobs.length < n && (j = await claimJob(ctx, deviceId, JSON.parse(POLL_BODY)));) jobs.push(j);
   }
   return jobs.map((j) => ({
     id: j.id,
@@ -94,7 +94,7 @@ export async function benchIngest(ctx: Ctx, entry: PoolEntry, n: number, reps: n
   const s = setup(ctx);
   const prepare = () => leaseFor(ctx, s.deviceId, entry, n, "bench ingest");
   const submit = (handler: Handler) => async () => {
-    const batch = prepare();
+    const batch = await prepare();
     const t = performance.now();
     for (const { id, body } of batch) {
       const res = await handler(
@@ -125,7 +125,7 @@ export async function benchClaims(ctx: Ctx, n: number, reps: number): Promise<Fi
   const s = setup(ctx);
   const need = 2 * n * (reps + 1);
   const perSession = ctx.db.$client.prepare("SELECT COUNT(*) FROM tasks").pluck().get() as number;
-  createSession(
+  await createSession(
     ctx,
     CreateSessionRequest.parse({
       name: "bench claims",

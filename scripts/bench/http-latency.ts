@@ -39,13 +39,13 @@ export async function benchHttpLatency(
   const s = setup(ctx);
   const json = { "content-type": "application/json" };
   const byCell = new Map(pool.map((e) => [`${e.task.id}|${e.config.id}`, e]));
-  const drain = () => {
-    while (claimJob(ctx, s.deviceId, JSON.parse(POLL_BODY)));
+  const drain = async () => {
+    while (await claimJob(ctx, s.deviceId, JSON.parse(POLL_BODY)));
   };
   /** Leases `submitters` jobs and returns a trace body for each, leaving the queue empty. */
-  const held = () => {
-    drain();
-    createSession(
+  const held = async () => {
+    await drain();
+    await createSession(
       ctx,
       CreateSessionRequest.parse({
         name: "bench http latency held",
@@ -54,8 +54,9 @@ export async function benchHttpLatency(
         leaseSeconds: 86_400,
       }),
     );
-    const jobs = Array.from({ length: submitters }, () => claimJob(ctx, s.deviceId, JSON.parse(POLL_BODY))!);
-    drain();
+    const jobs = [];
+    for (let i = 0; i < submitters; i++) jobs.push((await claimJob(ctx, s.deviceId, JSON.parse(POLL_BODY)))!);
+    await drain();
     return jobs.map((j) => {
       const e = byCell.get(`${j.task.id}|${j.config.id}`)!;
       return { id: j.id, body: JSON.stringify({ ...e.trace, leaseToken: j.lease.token, attempt: j.attempt }) };
@@ -100,7 +101,7 @@ export async function benchHttpLatency(
 
   for (let rep = 0; rep < reps; rep++) {
     // The real server: pollers wait first, then the session appears and the submits arrive.
-    const bodies = held();
+    const bodies = await held();
     let availableAt = Infinity;
     const polls = park(() => availableAt);
     await settle(1000); // every poller is now waiting on the server
@@ -113,7 +114,7 @@ export async function benchHttpLatency(
 
     // The same loads one after the other, to show what each costs alone: the 50 submits while the
     // 200 phones wait on an empty queue, then (once they are answered) the session that wakes them.
-    const apartBodies = held();
+    const apartBodies = await held();
     let wokenAt = Infinity;
     const parked = park(() => wokenAt);
     await settle(1000);
@@ -124,8 +125,8 @@ export async function benchHttpLatency(
     out.apart.poll.push(await everyJob(parked));
 
     // The minimal app: the same burst, jobs already queued.
-    const minBodies = held();
-    createSession(ctx, CreateSessionRequest.parse({ name: "bench http latency minimal", ...SESSION }));
+    const minBodies = await held();
+    await createSession(ctx, CreateSessionRequest.parse({ name: "bench http latency minimal", ...SESSION }));
     const claims = Array.from({ length: pollers }, async () => {
       const start = performance.now();
       const res = await post(`${minimal.base}/api/claim`, json, POLL_BODY);

@@ -47,7 +47,7 @@ export async function benchHttpDevice(
   const lease = () => leaseFor(ctx, s.deviceId, entry, n, "bench http ingest");
   // Leases are taken before each batch; only the submits are timed.
   const ingest = (server: BenchServer, isReal: boolean) => async () => {
-    const batch: Req[] = lease().map(({ id, body }) => ({
+    const batch: Req[] = (await lease()).map(({ id, body }) => ({
       url: isReal ? `${server.base}/api/device/v1/jobs/${id}/result` : `${server.base}/api/ingest`,
       headers: isReal ? s.headers : json,
       body,
@@ -61,7 +61,7 @@ export async function benchHttpDevice(
 
   // Claims: one session with enough queued jobs for every batch of both sides.
   const perSession = ctx.db.$client.prepare("SELECT COUNT(*) FROM tasks").pluck().get() as number;
-  createSession(
+  await createSession(
     ctx,
     CreateSessionRequest.parse({
       name: "bench http claims",

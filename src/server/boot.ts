@@ -58,11 +58,7 @@ const g = globalThis as unknown as { __harnessLabSweeper?: NodeJS.Timeout };
 export function startLeaseSweeper(ctx: Ctx, everyMs = 1000) {
   if (g.__harnessLabSweeper) return;
   g.__harnessLabSweeper = setInterval(() => {
-    try {
-      expireLeases(ctx);
-    } catch (err) {
-      console.error("[harness-lab] lease sweep failed", err);
-    }
+    expireLeases(ctx).catch((err: unknown) => console.error("[harness-lab] lease sweep failed", err));
   }, everyMs);
   g.__harnessLabSweeper.unref();
 }

@@ -1,11 +1,20 @@
 import "server-only";
 import { EventEmitter } from "node:events";
 import { openDb, DEFAULT_DB_PATH, type Db } from "@db/client";
+import { isPostgresUrl } from "@db/engine";
 import { newId, type IdPrefix } from "./ids";
+import type { Store } from "./store/types";
+import { createSqliteStore } from "./store/sqlite";
 
-/** What every service needs: the database, the time, and a signal that queued work changed. */
+/** What every service needs: the store, the time, and a signal that queued work changed. */
 export interface Ctx {
+  /**
+   * The SQLite database, for the services not yet behind the store interface (ADR 9). A
+   * PostgreSQL context has none: reading it throws a sentence saying so.
+   */
   db: Db;
+  /** The storage interface by aggregate (src/server/store/types.ts): the queue and poll state so far. */
+  store: Store;
   now: () => number;
   /** Emits "jobs" whenever jobs may have become claimable (new session, re-queued job). */
   events: EventEmitter;
@@ -13,21 +22,62 @@ export interface Ctx {
   newId: (prefix: IdPrefix) => string;
 }
 
+/** A context before its store is attached: what the SQLite helpers (statements, group commit) need. */
+export type DbCtx = Omit<Ctx, "store">;
+
 const g = globalThis as unknown as { __harnessLabCtx?: Ctx };
 
+function newEvents(): EventEmitter {
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  return events;
+}
+
+/** A context on the SQLite file `dbPath` (the zero-set-up default engine). */
 export function createContext(
   dbPath: string,
   now: () => number = Date.now,
   ids: (prefix: IdPrefix) => string = newId,
 ): Ctx {
-  const events = new EventEmitter();
-  events.setMaxListeners(0);
-  return { db: openDb(dbPath), now, events, newId: ids };
+  const base: DbCtx = { db: openDb(dbPath), now, events: newEvents(), newId: ids };
+  return { ...base, store: createSqliteStore(base) };
+}
+
+/**
+ * A context on PostgreSQL at `url`: a pool, migrations under the advisory lock and one LISTEN
+ * connection (src/server/store/pg). The `pg` driver is imported here, on demand, so a SQLite
+ * dashboard never loads it. Only the queue aggregate runs on it so far (ADR 9).
+ */
+export async function createPgContext(
+  url: string,
+  opts: { now?: () => number; ids?: (prefix: IdPrefix) => string; poolMax?: number } = {},
+): Promise<Ctx> {
+  const { createPgStore } = await import("./store/pg");
+  const events = newEvents();
+  const store = await createPgStore(url, events, { poolMax: opts.poolMax });
+  return {
+    store,
+    now: opts.now ?? Date.now,
+    events,
+    newId: opts.ids ?? newId,
+    get db(): Db {
+      throw new Error(
+        "This part of the dashboard is not ported to PostgreSQL yet (only the device queue is, issue 18); unset DATABASE_URL to run it on SQLite.",
+      );
+    },
+  };
 }
 
 /** The process-wide context for `DB_PATH` (default `./data/harness-lab.db`). */
 export function getContext(): Ctx {
-  if (!g.__harnessLabCtx) g.__harnessLabCtx = createContext(process.env.DB_PATH || DEFAULT_DB_PATH);
+  if (!g.__harnessLabCtx) {
+    // Said plainly rather than silently opening a SQLite file beside a configured PostgreSQL.
+    if (isPostgresUrl(process.env.DATABASE_URL))
+      throw new Error(
+        "The dashboard does not start on PostgreSQL yet: only the device queue is ported (issue 18). Unset DATABASE_URL to run it on SQLite.",
+      );
+    g.__harnessLabCtx = createContext(process.env.DB_PATH || DEFAULT_DB_PATH);
+  }
   return g.__harnessLabCtx;
 }
 

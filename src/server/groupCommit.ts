@@ -1,6 +1,6 @@
 import "server-only";
 import type Database from "better-sqlite3";
-import type { Ctx } from "./context";
+import type { DbCtx } from "./context";
 
 /**
  * Group commit. With `synchronous = FULL` every commit waits for an fsync (1–4 ms on a busy
@@ -23,7 +23,7 @@ interface Pending {
 const queues = new WeakMap<Database.Database, Pending[]>();
 
 /** Runs `fn` (synchronous database work) in the next group commit; resolves after the commit. */
-export function groupCommit<T>(ctx: Ctx, fn: () => T): Promise<T> {
+export function groupCommit<T>(ctx: DbCtx, fn: () => T): Promise<T> {
   const db = ctx.db.$client;
   let queue = queues.get(db);
   if (!queue) queues.set(db, (queue = []));

@@ -64,4 +64,15 @@ describe("POST /api/demo", () => {
     expect(next.body.session.id).not.toBe(running);
     expect(launched.map((l) => l.stopped)).toEqual([true, false]);
   });
+
+  it("starts one of two demos asked for at the same moment and refuses the other (session creation awaits the store)", async () => {
+    const open = dash.ctx.db.$client
+      .prepare("SELECT DISTINCT session_id AS id FROM jobs WHERE state IN ('queued', 'leased')")
+      .all() as { id: string }[];
+    for (const { id } of open) expect((await dash.call("POST", `/api/sessions/${id}/cancel`)).status).toBe(200);
+    const before = sessions();
+    const both = await Promise.all([dash.call("POST", "/api/demo"), dash.call("POST", "/api/demo")]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(sessions()).toBe(before + 1);
+  });
 });

@@ -186,7 +186,7 @@ describe("lease expiry", () => {
     dash.advance(10_001);
     // No request about this job: the server's own sweep notices the expiry.
     const { expireLeases } = await import("@/server/queue/expireLeases");
-    expect(expireLeases(dash.ctx)).toBe(1);
+    expect(await expireLeases(dash.ctx)).toBe(1);
     expect((await dash.call("GET", `/api/sessions/${s.id}`)).body.session.counts).toMatchObject({
       queued: 1,
       leased: 0,

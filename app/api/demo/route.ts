@@ -8,7 +8,7 @@ export const POST = route(async (req: Request) => {
   // The dashboard's button sends no body; a script may send `{}`.
   if (req.body !== null && req.headers.get("content-length") !== "0") await readJson(req, contract.demo.body);
   const port = process.env.PORT || new URL(req.url).port || "3000";
-  return reply(contract.demo, 201, startDemo(getContext(), `http://127.0.0.1:${port}`));
+  return reply(contract.demo, 201, await startDemo(getContext(), `http://127.0.0.1:${port}`));
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -8,7 +8,7 @@ export const GET = route(() => reply(contract.listSessions, 200, { sessions: lis
 
 export const POST = route(async (req: Request) => {
   const { data } = await readJson(req, contract.createSession.body);
-  return reply(contract.createSession, 201, createSession(getContext(), data));
+  return reply(contract.createSession, 201, await createSession(getContext(), data));
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -44,6 +44,7 @@ const spawnPhones: PhoneLauncher = (origin, tokens) => {
 // One demo per server process, kept on globalThis so it survives Next.js reloading this module.
 const g = globalThis as unknown as {
   __harnessLabDemo?: { phones: DemoPhones };
+  __harnessLabDemoChain?: Promise<unknown>;
   __harnessLabDemoLauncher?: PhoneLauncher;
 };
 
@@ -65,7 +66,17 @@ const DEMO_PHONES = 3;
  * jobs, and a second demo would only stack behind the first (oldest session first) while
  * starting more phones.
  */
+/**
+ * Starts a demo. Creating its session awaits the store, so demos asked for at once take turns:
+ * each one's "already running" check then sees the session of the one before (one demo at a time).
+ */
 export function startDemo(ctx: Ctx, origin: string) {
+  const run = (g.__harnessLabDemoChain ?? Promise.resolve()).then(() => startDemoNow(ctx, origin));
+  g.__harnessLabDemoChain = run.catch(() => {});
+  return run;
+}
+
+async function startDemoNow(ctx: Ctx, origin: string) {
   // Found in the database, not in this process's memory, so a demo left queued before a restart counts too.
   const running = stmt(
     ctx,
@@ -86,7 +97,7 @@ export function startDemo(ctx: Ctx, origin: string) {
     { length: DEMO_PHONES },
     (_, i) => createDevice(ctx, `Demo: simulated phone ${i + 1}`).token,
   );
-  const { session } = createSession(ctx, {
+  const { session } = await createSession(ctx, {
     name: `Demo: ${chosen.join(" vs ")}`,
     tasks: "all",
     configs: chosen,

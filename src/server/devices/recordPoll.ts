@@ -1,19 +1,7 @@
 import "server-only";
 import type { Ctx } from "../context";
 import type { PollRequest } from "@/domain/protocol";
-import { stmt } from "../statements";
-
-interface Stored {
-  pausedAt: number | null;
-  thermal: string | null;
-  battery: number | null;
-  charging: number | null;
-  at: number | null;
-  model: string | null;
-  app: string | null;
-  buildModel: string | null;
-  commit: string | null;
-}
+import type { PollStateWrite } from "../store/types";
 
 /** A poll whose state and build equal the stored ones refreshes them at most this often. */
 const REFRESH_MS = 10_000;
@@ -23,19 +11,14 @@ const REFRESH_MS = 10_000;
  * them) and says whether the device is paused. Like "last seen" it skips the write when nothing
  * changed in the last 10 s, so an idle phone long-polling does not flush the disk on every poll.
  */
-export function recordPoll(ctx: Ctx, deviceId: string, req: PollRequest): { paused: boolean } {
+export async function recordPoll(ctx: Ctx, deviceId: string, req: PollRequest): Promise<{ paused: boolean }> {
   const now = ctx.now();
-  const row = stmt(
-    ctx,
-    `SELECT paused_at AS pausedAt, state_thermal AS thermal, state_battery AS battery, state_charging AS charging,
-         state_at AS at, phone_model AS model, build_app AS app, build_model AS buildModel, build_commit AS "commit"
-    FROM devices WHERE id = ?`,
-  ).get(deviceId) as Stored | undefined;
+  const row = await ctx.store.devices.pollState(deviceId);
   if (!row) return { paused: false };
-  const next = {
+  const next: PollStateWrite = {
     thermal: req.state.thermal,
     battery: req.state.battery ?? null,
-    charging: req.state.charging === undefined ? null : req.state.charging ? 1 : 0,
+    charging: req.state.charging ?? null,
     model: req.device.model,
     app: req.build.app,
     buildModel: req.build.model,
@@ -49,12 +32,7 @@ export function recordPoll(ctx: Ctx, deviceId: string, req: PollRequest): { paus
     row.app === next.app &&
     row.buildModel === next.buildModel &&
     row.commit === next.commit;
-  if (!same || row.at === null || now - row.at >= REFRESH_MS) {
-    stmt(
-      ctx,
-      `UPDATE devices SET state_thermal = @thermal, state_battery = @battery, state_charging = @charging, state_at = @now,
-        phone_model = @model, build_app = @app, build_model = @buildModel, build_commit = @commit WHERE id = @id`,
-    ).run({ ...next, now, id: deviceId });
-  }
+  if (!same || row.at === null || now - row.at >= REFRESH_MS)
+    await ctx.store.devices.savePollState(deviceId, next, now);
   return { paused: row.pausedAt !== null };
 }

@@ -2,7 +2,8 @@ import "server-only";
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
 import { stmt } from "../statements";
-import { endLeases, type LiveLease } from "../queue/endLeases";
+import { endLeases } from "../store/sqlite/endLeases";
+import { LiveLeaseRow } from "../store/rows";
 
 /**
  * Revokes a device's token (its next request gets 401) and ends its live leases at once, as
@@ -22,7 +23,9 @@ export function revokeDevice(ctx: Ctx, id: string) {
         `SELECT j.id, j.attempt, j.lease_token_hash AS token, s.max_attempts AS maxAttempts
            FROM jobs j JOIN sessions s ON s.id = j.session_id JOIN leases l ON l.token_hash = j.lease_token_hash
           WHERE j.state = 'leased' AND l.device_id = ?`,
-      ).all(id) as LiveLease[];
+      )
+        .all(id)
+        .map((r) => LiveLeaseRow.parse(r));
       return endLeases(ctx, leases, "device_revoked", now);
     })
     .immediate();

@@ -1,13 +1,12 @@
 import "server-only";
 import type { Ctx } from "../context";
-import { stmt } from "../statements";
 import { afterLeaseEnded, isLeaseCurrent } from "@/domain/queue";
 import { leaseLost } from "../errors";
 import { expireLeases } from "./expireLeases";
 import { loadLease } from "./leaseView";
 
 /** The device could not run the job (infrastructure failure): the attempt is used up. */
-export function failJob(
+export async function failJob(
   ctx: Ctx,
   jobId: string,
   deviceId: string,
@@ -15,25 +14,12 @@ export function failJob(
   reason: string,
   detail?: string,
 ) {
-  expireLeases(ctx);
-  const { job, view, tokenHash } = loadLease(ctx, jobId, leaseToken, deviceId);
+  await expireLeases(ctx);
+  const { job, view, tokenHash } = await loadLease(ctx, jobId, leaseToken, deviceId);
   if (!isLeaseCurrent(view)) throw leaseLost();
-  const next = afterLeaseEnded({ attempt: job.attempt, maxAttempts: job.max_attempts }, reason);
-  const changed = stmt(
-    ctx,
-    `UPDATE jobs SET state = ?, attempt = ?, failure_reason = ?, failure_detail = ?, lease_token_hash = NULL,
-              lease_expires_at = NULL, updated_at = ?
-        WHERE id = ? AND state = 'leased' AND lease_token_hash = ?`,
-  ).run(
-    next.state,
-    next.attempt,
-    next.state === "failed" ? reason : null,
-    detail ?? null,
-    ctx.now(),
-    jobId,
-    tokenHash,
-  ).changes;
+  const next = afterLeaseEnded({ attempt: job.attempt, maxAttempts: job.maxAttempts }, reason);
+  // A re-queued job wakes waiting polls (the store signals it, on every process for PostgreSQL).
+  const changed = await ctx.store.queue.fail({ jobId, tokenHash, next, detail: detail ?? null, now: ctx.now() });
   if (!changed) throw leaseLost();
-  if (next.state === "queued") ctx.events.emit("jobs");
   return { job: { state: next.state, attempt: next.attempt } };
 }

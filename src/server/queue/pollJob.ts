@@ -1,18 +1,20 @@
 import "server-only";
 import type { Ctx } from "../context";
 import type { Job, PollRequest } from "@/domain/protocol";
-import { claimJobGrouped } from "./claimJob";
+import { claimJob } from "./claimJob";
 import { recordPoll } from "../devices/recordPoll";
 
 /** How often a long-poll looks again even without a signal (leases may expire meanwhile). */
 const RECHECK_MS = 1000;
 
-/**
- * `POST /poll?wait=N`: claims a job now, or holds the request until one becomes claimable,
- * `waitSeconds` pass, or the client goes away.
- */
 const draining = () => !!(globalThis as { __harnessLabDraining?: boolean }).__harnessLabDraining;
 
+/**
+ * `POST /poll?wait=N`: claims a job now, or holds the request until one becomes claimable,
+ * `waitSeconds` pass, or the client goes away. A waiting poll holds no database connection: it
+ * waits on `ctx.events`, which the store signals (on PostgreSQL from its one LISTEN connection,
+ * so work queued by another process wakes it too), with a re-check every second as the fallback.
+ */
 export async function pollJob(
   ctx: Ctx,
   deviceId: string,
@@ -23,8 +25,8 @@ export async function pollJob(
   // A server that is shutting down hands out no new work (server/main.ts sets the flag).
   if (draining()) return null;
   // Issue 20.4: the poll's state is kept for the fleet page; a paused device gets 204 before claiming.
-  if (recordPoll(ctx, deviceId, req).paused) return null;
-  const first = await claimJobGrouped(ctx, deviceId, req);
+  if ((await recordPoll(ctx, deviceId, req)).paused) return null;
+  const first = await claimJob(ctx, deviceId, req);
   if (first || waitSeconds <= 0) return first;
   const deadline = Date.now() + waitSeconds * 1000;
   while (!signal?.aborted && Date.now() < deadline) {
@@ -40,7 +42,7 @@ export async function pollJob(
       signal?.addEventListener("abort", done);
     });
     if (signal?.aborted || draining()) return null;
-    const job = await claimJobGrouped(ctx, deviceId, req);
+    const job = await claimJob(ctx, deviceId, req);
     if (job) return job;
   }
   return null;

@@ -1,21 +1,17 @@
 import "server-only";
 import type { Ctx } from "../context";
-import { stmt } from "../statements";
-import type { ResultResponse, Trace } from "@/domain/protocol";
+import type { Trace } from "@/domain/protocol";
 import { decideResult } from "@/domain/queue";
 import { unscorableScore } from "@/domain/scoring";
 import type { RunScore } from "@/domain/scoring/types";
 import type { Config, Task } from "@/domain/suite/schema";
 import { ServiceError, leaseLost } from "../errors";
-import { groupCommit } from "../groupCommit";
-import { getConfig, getTask } from "../suites/catalog";
-import { insertScore } from "../runs/insertScore";
-import { insertTurns } from "../runs/insertTurns";
 import { scoreOffThread } from "../scoring/scoreOffThread";
+import type { SubmitOutcome, SubmitPlan, SubmitState } from "../store/types";
 import { expireLeases } from "./expireLeases";
-import { loadLease } from "./leaseView";
+import { leaseViewOf, loadLease } from "./leaseView";
 
-export type SubmitOutcome = { status: 200 | 201; body: ResultResponse };
+export type { SubmitOutcome };
 
 /**
  * Stores a trace with its score. The run, raw trace, score and job update commit in one
@@ -25,9 +21,9 @@ export type SubmitOutcome = { status: 200 | 201; body: ResultResponse };
  * The score depends only on the trace and the job's task and config versions, which never
  * change, so it is computed first, outside the write, on a worker thread within a time limit
  * (ADR 6): a trace whose scoring runs out of time is still stored, as unscorable. The lease
- * decision is taken inside the write, on the state at commit time, so two copies of one result
- * arriving together still make one run. Writes that arrive together share one commit
- * (src/server/groupCommit.ts).
+ * decision (`planResult`) is taken inside the write, on the state at commit time with the job row
+ * locked, so two copies of one result arriving together (even at two processes on PostgreSQL)
+ * still make one run. On SQLite writes that arrive together share one commit (groupCommit.ts).
  */
 export async function submitResult(
   ctx: Ctx,
@@ -36,47 +32,48 @@ export async function submitResult(
   trace: Trace,
   rawBody: string,
 ): Promise<SubmitOutcome> {
-  expireLeases(ctx);
-  const { job, view } = loadLease(ctx, jobId, trace.leaseToken, deviceId); // 404 before any work
+  await expireLeases(ctx);
+  const { job, view, tokenHash } = await loadLease(ctx, jobId, trace.leaseToken, deviceId); // 404 before any work
   // Never issued for this job, or to another device: it never will be (no scoring spent on it).
   if (view.tokenAttempt === null || !view.tokenIsCallers) throw leaseLost();
-  const task = getTask(ctx, job.suite_id, job.task_id, job.task_version);
-  const config = getConfig(ctx, job.suite_id, job.config_id, job.config_version);
+  const task = await ctx.store.queue.task(job.suiteId, job.taskId, job.taskVersion);
+  const config = await ctx.store.queue.config(job.suiteId, job.configId, job.configVersion);
   const scored = await scoreOffThread(task, rawBody, config.contextWindow);
   const score =
     "score" in scored ? scored.score : unscorableScore(task, trace, config.contextWindow, scored.unscorable);
-  return groupCommit(ctx, () => writeResult(ctx, jobId, deviceId, trace, rawBody, task, config, score));
+  return ctx.store.queue.submit(jobId, tokenHash, (state) =>
+    planResult(ctx, state, { tokenHash, deviceId, trace, rawBody, task, config, score }),
+  );
 }
 
-function writeResult(
-  ctx: Ctx,
-  jobId: string,
-  deviceId: string,
-  trace: Trace,
-  rawBody: string,
-  task: Task,
-  config: Config,
-  score: RunScore,
-): SubmitOutcome {
-  const { job, view, tokenHash } = loadLease(ctx, jobId, trace.leaseToken, deviceId);
-  const existing = stmt(
-    ctx,
-    `SELECT r.id, r.superseded, s.passed, s.outcome FROM runs r JOIN scores s ON s.run_id = r.id AND s.current = 1
-        WHERE r.lease_token_hash = ?`,
-  ).get(tokenHash) as { id: string; superseded: number; passed: number; outcome: string } | undefined;
+interface Submitted {
+  tokenHash: string;
+  deviceId: string;
+  trace: Trace;
+  rawBody: string;
+  task: Task;
+  config: Config;
+  score: RunScore;
+}
+
+/** The rules of protocol.md §1 on the rows read inside the write: answer again, refuse, or store a run. */
+function planResult(ctx: Ctx, { job, lease, existing }: SubmitState, s: Submitted): SubmitPlan {
+  const { trace, task, config, score } = s;
+  const view = leaseViewOf(job, lease, s.tokenHash, s.deviceId);
   const decision = decideResult(view, !!existing);
   if (decision.kind === "lease_lost") throw leaseLost();
-  if (decision.kind === "duplicate") {
+  if (decision.kind === "duplicate" && existing)
     return {
-      status: 200,
-      body: {
-        runId: existing!.id,
-        passed: !!existing!.passed,
-        outcome: existing!.outcome,
-        superseded: !!existing!.superseded,
+      outcome: {
+        status: 200,
+        body: {
+          runId: existing.id,
+          passed: existing.passed,
+          outcome: existing.outcome,
+          superseded: existing.superseded,
+        },
       },
     };
-  }
   if (trace.attempt !== view.tokenAttempt) {
     throw new ServiceError(
       "invalid_request",
@@ -85,54 +82,41 @@ function writeResult(
     );
   }
   const superseded = decision.kind === "superseded";
+  // Taken here, only for a run that is written, so a resent result uses no id (golden files use sequential ids).
   const runId = ctx.newId("run");
-  const now = ctx.now();
-  stmt(
-    ctx,
-    `INSERT INTO runs (id, job_id, session_id, lease_token_hash, attempt, task_id, task_version, task_group, held_out,
-         config_id, config_version, repeat, device_id, device_model, build_commit, model, started_at, received_at,
-         thermal_at_start, charging, superseded, context_window, tools_dropped, load_cached_tokens)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    runId,
-    job.id,
-    job.session_id,
-    tokenHash,
-    trace.attempt,
-    job.task_id,
-    job.task_version,
-    task.group,
-    task.heldOut ? 1 : 0,
-    job.config_id,
-    job.config_version,
-    job.repeat,
-    trace.device.id,
-    trace.device.model,
-    trace.build.commit,
-    trace.build.model,
-    trace.startedAt,
-    now,
-    trace.conditions?.thermalAtStart ?? null,
-    trace.conditions?.charging === undefined ? null : trace.conditions.charging ? 1 : 0,
-    superseded ? 1 : 0,
-    config.contextWindow,
-    trace.toolsDropped ? 1 : 0,
-    trace.load.cachedTokens ?? null,
-  );
-  stmt(ctx, "INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)").run(
-    runId,
-    rawBody,
-    Buffer.byteLength(rawBody),
-  );
-  insertTurns(ctx, runId, trace);
-  insertScore(ctx, runId, task.version, score, { clearCurrent: false }); // a new run has no earlier score to retire
-  if (!superseded) {
-    // Completing the job ends whichever lease is current: its holder's next heartbeat gets 409.
-    stmt(
-      ctx,
-      `UPDATE jobs SET state = 'completed', run_id = ?, failure_reason = NULL, lease_token_hash = NULL,
-                lease_expires_at = NULL, updated_at = ? WHERE id = ?`,
-    ).run(runId, now, job.id);
-  }
-  return { status: 201, body: { runId, passed: score.passed, outcome: score.outcome, superseded } };
+  return {
+    outcome: { status: 201, body: { runId, passed: score.passed, outcome: score.outcome, superseded } },
+    write: {
+      run: {
+        id: runId,
+        jobId: job.id,
+        sessionId: job.sessionId,
+        leaseTokenHash: s.tokenHash,
+        attempt: trace.attempt,
+        taskId: job.taskId,
+        taskVersion: job.taskVersion,
+        taskGroup: task.group,
+        heldOut: !!task.heldOut,
+        configId: job.configId,
+        configVersion: job.configVersion,
+        repeat: job.repeat,
+        deviceId: trace.device.id,
+        deviceModel: trace.device.model,
+        buildCommit: trace.build.commit,
+        model: trace.build.model,
+        startedAt: trace.startedAt,
+        receivedAt: ctx.now(),
+        thermalAtStart: trace.conditions?.thermalAtStart ?? null,
+        charging: trace.conditions?.charging ?? null,
+        superseded,
+        contextWindow: config.contextWindow,
+        toolsDropped: !!trace.toolsDropped,
+        loadCachedTokens: trace.load.cachedTokens ?? null,
+      },
+      rawBody: s.rawBody,
+      turns: trace.turns,
+      score,
+      completesJob: !superseded,
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Ctx } from "../context";
+import type { DbCtx } from "../context";
 import { stmt } from "../statements";
 import type { RunScore } from "@/domain/scoring/types";
 
@@ -9,7 +9,7 @@ import type { RunScore } from "@/domain/scoring/types";
  * does it for a whole session in one statement).
  */
 export function insertScore(
-  ctx: Ctx,
+  ctx: DbCtx,
   runId: string,
   taskVersion: number,
   score: RunScore,

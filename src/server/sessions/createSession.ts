@@ -4,12 +4,13 @@ import type { Ctx } from "../context";
 import type { CreateSession } from "@/domain/protocol/api";
 import { planJobs } from "@/domain/queue";
 import { ServiceError } from "../errors";
-import { resolveSuite } from "../suites/catalog";
-import { stmt } from "../statements";
 
-/** Queues task × config × repeat jobs for a new session, in one transaction. */
-export function createSession(ctx: Ctx, req: CreateSession) {
-  const suite = resolveSuite(ctx, req.suite);
+/**
+ * Queues task × config × repeat jobs for a new session, in one transaction (ctx.store.sessions);
+ * waiting polls are woken at its commit, on every process on PostgreSQL.
+ */
+export async function createSession(ctx: Ctx, req: CreateSession) {
+  const suite = await ctx.store.sessions.resolveSuite(req.suite);
   const taskById = new Map(suite.tasks.map((t) => [t.id, t]));
   const configById = new Map(suite.configs.map((c) => [c.id, c]));
 
@@ -38,70 +39,51 @@ export function createSession(ctx: Ctx, req: CreateSession) {
       issues,
     );
   }
-  const pinned = pinnedDevices(ctx, req.devices);
+  const pinned = await pinnedDevices(ctx, req.devices);
   const configIds = [...new Set(req.configs)];
 
   const seed = req.seed ?? randomInt(0, 2 ** 31 - 1);
   const planned = planJobs(taskIds, configIds, req.repeats, req.order, seed);
   const id = ctx.newId("ses");
   const now = ctx.now();
-  const sqlite = ctx.db.$client;
-  // Prepared statements, one row at a time: building one multi-row INSERT through the query
-  // builder took ~11 ms for a 240-job session, on the thread that answers phones (docs/benchmarks.md).
-  const insertJob = stmt(
-    ctx,
-    `INSERT INTO jobs (id, session_id, position, task_id, task_version, config_id, config_version, repeat, state, attempt, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', 1, ?)`,
+  await ctx.store.sessions.create(
+    {
+      id,
+      name: req.name,
+      suiteId: suite.id,
+      suiteVersion: suite.version,
+      trial: !!req.trial,
+      jobOrder: req.order,
+      seed,
+      repeats: req.repeats,
+      leaseSeconds: req.leaseSeconds,
+      maxAttempts: req.maxAttempts,
+      notes: req.notes ?? null,
+      taskIds,
+      configIds,
+      createdAt: now,
+      deviceIds: pinned,
+    },
+    planned.map((p, position) => ({
+      id: ctx.newId("job"),
+      position,
+      taskId: p.taskId,
+      taskVersion: taskById.get(p.taskId)!.version,
+      configId: p.configId,
+      configVersion: configById.get(p.configId)!.version,
+      repeat: p.repeat,
+    })),
   );
-  sqlite
-    .transaction(() => {
-      stmt(
-        ctx,
-        `INSERT INTO sessions (id, name, suite_id, suite_version, trial, job_order, seed, repeats, lease_seconds, max_attempts, notes,
-         task_ids, config_ids, created_at, device_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        id,
-        req.name,
-        suite.id,
-        suite.version,
-        req.trial ? 1 : 0,
-        req.order,
-        seed,
-        req.repeats,
-        req.leaseSeconds,
-        req.maxAttempts,
-        req.notes ?? null,
-        JSON.stringify(taskIds),
-        JSON.stringify(configIds),
-        now,
-        pinned ? JSON.stringify(pinned) : null,
-      );
-      planned.forEach((p, position) => {
-        insertJob.run(
-          ctx.newId("job"),
-          id,
-          position,
-          p.taskId,
-          taskById.get(p.taskId)!.version,
-          p.configId,
-          configById.get(p.configId)!.version,
-          p.repeat,
-          now,
-        );
-      });
-    })
-    .immediate();
-  ctx.events.emit("jobs");
   return { session: { id, jobs: planned.length, seed } };
 }
 
 /** Issue 20.4: the devices a session is pinned to, each one paired and not revoked (null: not pinned). */
-function pinnedDevices(ctx: Ctx, ids: string[] | undefined): string[] | null {
+async function pinnedDevices(ctx: Ctx, ids: string[] | undefined): Promise<string[] | null> {
   if (!ids) return null;
   const issues: { path: string; message: string }[] = [];
+  const revoked = await ctx.store.sessions.revokedAt(ids);
   ids.forEach((id, i) => {
-    const d = stmt(ctx, "SELECT revoked_at AS revokedAt FROM devices WHERE id = ?").get(id) as
-      { revokedAt: number | null } | undefined;
+    const d = revoked.has(id) ? { revokedAt: revoked.get(id) ?? null } : undefined;
     if (!d) issues.push({ path: `devices.${i}`, message: `no device has the id ${JSON.stringify(id)}` });
     else if (d.revokedAt !== null)
       issues.push({ path: `devices.${i}`, message: `device ${JSON.stringify(id)} is revoked and can lease nothing` });

@@ -1,20 +1,20 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
-import type { Ctx } from "../context";
+import type { DbCtx } from "../context";
 import { configs, suites, tasks } from "@db/schema";
 import type { Config, Suite, Task } from "@/domain/suite/schema";
 import { notFound, ServiceError } from "../errors";
 
 // Stored task and config versions never change, so parsed documents are cached per database.
 const cache = new WeakMap<object, Map<string, unknown>>();
-function cached<T>(ctx: Ctx, key: string, load: () => T): T {
+function cached<T>(ctx: DbCtx, key: string, load: () => T): T {
   let m = cache.get(ctx.db);
   if (!m) cache.set(ctx.db, (m = new Map()));
   if (!m.has(key)) m.set(key, load());
   return m.get(key) as T;
 }
 
-export function getTask(ctx: Ctx, suiteId: string, taskId: string, version: number): Task {
+export function getTask(ctx: DbCtx, suiteId: string, taskId: string, version: number): Task {
   return cached(ctx, `t:${suiteId}:${taskId}:${version}`, () => {
     const row = ctx.db
       .select({ doc: tasks.doc })
@@ -27,7 +27,7 @@ export function getTask(ctx: Ctx, suiteId: string, taskId: string, version: numb
 }
 
 /** The newest stored version of a task (rescoring uses it). */
-export function getNewestTask(ctx: Ctx, suiteId: string, taskId: string): Task | null {
+export function getNewestTask(ctx: DbCtx, suiteId: string, taskId: string): Task | null {
   const row = ctx.db
     .select({ doc: tasks.doc })
     .from(tasks)
@@ -38,7 +38,7 @@ export function getNewestTask(ctx: Ctx, suiteId: string, taskId: string): Task |
   return row ? (JSON.parse(row.doc) as Task) : null;
 }
 
-export function getConfig(ctx: Ctx, suiteId: string, configId: string, version: number): Config {
+export function getConfig(ctx: DbCtx, suiteId: string, configId: string, version: number): Config {
   return cached(ctx, `c:${suiteId}:${configId}:${version}`, () => {
     const row = ctx.db
       .select({ doc: configs.doc })
@@ -54,7 +54,7 @@ export function getConfig(ctx: Ctx, suiteId: string, configId: string, version: 
  * A suite by id (its newest version), or the default suite when no id is given: the newest version
  * of the default suite's id, since versions saved later (the budget planner's) are not flagged default.
  */
-export function resolveSuite(ctx: Ctx, id?: string): Suite {
+export function resolveSuite(ctx: DbCtx, id?: string): Suite {
   const defaultId = id
     ? undefined
     : ctx.db.select({ id: suites.id }).from(suites).where(eq(suites.isDefault, true)).limit(1).get()?.id;
@@ -80,7 +80,7 @@ export function resolveSuite(ctx: Ctx, id?: string): Suite {
   return getSuiteVersion(ctx, wanted!, newest.version);
 }
 
-export function getSuiteVersion(ctx: Ctx, id: string, version: number): Suite {
+export function getSuiteVersion(ctx: DbCtx, id: string, version: number): Suite {
   return cached(ctx, `s:${id}:${version}`, () => {
     const row = ctx.db
       .select({ doc: suites.doc })
@@ -93,14 +93,14 @@ export function getSuiteVersion(ctx: Ctx, id: string, version: number): Suite {
 }
 
 /** Every stored version of a suite, so validation can refuse a changed task without a version bump. */
-export function storedVersions(ctx: Ctx, id: string): Suite[] {
+export function storedVersions(ctx: DbCtx, id: string): Suite[] {
   const rows = ctx.db.$client.prepare("SELECT doc FROM suites WHERE id = ?").all(id) as { doc: string }[];
   return rows.map((r) => JSON.parse(r.doc) as Suite);
 }
 
 /** For pages: the default suite, or the sentence to show when none is loaded. */
 export function defaultSuiteForPage(
-  ctx: Ctx,
+  ctx: DbCtx,
 ): { suite: Suite; error?: undefined } | { suite?: undefined; error: string } {
   try {
     return { suite: resolveSuite(ctx) };

@@ -5,7 +5,7 @@ import { cancelSession } from "@/server/sessions/cancelSession";
 
 export const POST = route(async (_req: Request, { params }: { params: Promise<{ id: string }> }) => {
   const ctx = getContext();
-  return reply(contract.cancelSession, 200, cancelSession(ctx, (await params).id));
+  return reply(contract.cancelSession, 200, await cancelSession(ctx, (await params).id));
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

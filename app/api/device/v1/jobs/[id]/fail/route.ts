@@ -11,7 +11,7 @@ export const POST = route(async (req: Request, { params }: { params: Promise<{ i
   return reply(
     contract.fail,
     200,
-    failJob(ctx, (await params).id, device.id, data.leaseToken, data.reason, data.detail),
+    await failJob(ctx, (await params).id, device.id, data.leaseToken, data.reason, data.detail),
   );
 });
 

@@ -8,7 +8,11 @@ export const POST = route(async (req: Request, { params }: { params: Promise<{ i
   const ctx = getContext();
   const device = authenticateDevice(ctx, req.headers.get("authorization"));
   const { data } = await readJson(req, contract.heartbeat.body);
-  return reply(contract.heartbeat, 200, heartbeatJob(ctx, (await params).id, device.id, data.leaseToken, data.turn));
+  return reply(
+    contract.heartbeat,
+    200,
+    await heartbeatJob(ctx, (await params).id, device.id, data.leaseToken, data.turn),
+  );
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

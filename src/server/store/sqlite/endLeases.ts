@@ -1,21 +1,16 @@
 import "server-only";
-import type { Ctx } from "../context";
-import { stmt } from "../statements";
+import type { DbCtx } from "../../context";
+import { stmt } from "../../statements";
 import { afterLeaseEnded, type LeaseEndReason } from "@/domain/queue";
-
-export interface LiveLease {
-  id: string;
-  attempt: number;
-  token: string;
-  maxAttempts: number;
-}
+import type { LiveLeaseRow } from "../rows";
 
 /**
  * Ends leases without a result, inside the caller's transaction: each job is re-queued with its
  * next attempt or fails with `reason` once its attempts are used (protocol.md §1). A lease that
  * changed meanwhile (a result arrived) is left alone. Returns how many jobs went back to the queue.
+ * SQLite only (expiry here, revocation in src/server/devices/revokeDevice.ts).
  */
-export function endLeases(ctx: Ctx, leases: LiveLease[], reason: LeaseEndReason, now: number): number {
+export function endLeases(ctx: DbCtx, leases: LiveLeaseRow[], reason: LeaseEndReason, now: number): number {
   const update = stmt(
     ctx,
     `UPDATE jobs SET state = ?, attempt = ?, failure_reason = ?, lease_token_hash = NULL, lease_expires_at = NULL, updated_at = ?

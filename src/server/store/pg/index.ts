@@ -1,0 +1,46 @@
+import "server-only";
+import type { EventEmitter } from "node:events";
+import type { Pool } from "pg";
+import { openPgDb } from "@db/pg-client";
+import type { Store } from "../types";
+import { pgSessions } from "./sessions";
+import { pgDevices } from "./devices";
+import { listenForJobs, type JobsListener } from "./listener";
+import { pgQueue } from "./queue";
+
+export interface PgStore extends Store {
+  /** The process's one LISTEN connection (tests check its reconnect). */
+  listener: JobsListener;
+  /** The pool (tests check that a waiting long-poll holds none of its connections). */
+  pool: Pool;
+}
+
+/**
+ * The PostgreSQL engine: a pool (migrated under the advisory lock, db/pg-client.ts) and one LISTEN
+ * connection whose notifications become `events` "jobs", so a long-poll here wakes when any
+ * process queues or re-queues work. Loaded only through a dynamic import (src/server/context.ts).
+ */
+export async function createPgStore(
+  url: string,
+  events: EventEmitter,
+  opts: { poolMax?: number } = {},
+): Promise<PgStore> {
+  const db = await openPgDb(url, opts.poolMax ? { max: opts.poolMax } : {});
+  // An idle pooled connection that the server drops (a restart, an admin's terminate) is reported
+  // on the pool; without a listener that 'error' event would end the process. The pool opens a new one.
+  db.$client.on("error", (err) => console.error("[harness-lab] an idle PostgreSQL connection failed", err.message));
+  const listener = listenForJobs(url, () => events.emit("jobs"));
+  await listener.listening();
+  return {
+    engine: "postgres",
+    queue: pgQueue(db),
+    sessions: pgSessions(db),
+    devices: pgDevices(db),
+    listener,
+    pool: db.$client,
+    close: async () => {
+      await listener.close();
+      await db.$client.end();
+    },
+  };
+}

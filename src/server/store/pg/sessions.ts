@@ -1,0 +1,99 @@
+import "server-only";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { PgDb } from "@db/pg-client";
+import { devices, jobs, sessions, suites } from "@db/schema-pg";
+import type { Suite } from "@/domain/suite/schema";
+import { notFound, ServiceError } from "../../errors";
+import type { SessionStore } from "../types";
+import { JOBS_CHANNEL } from "./listener";
+
+/** Rows per INSERT of a session's jobs: well under PostgreSQL's 65,535 parameters (11 a row). */
+const JOBS_PER_INSERT = 1_000;
+
+/** Sessions on PostgreSQL: the same rows as on SQLite; creating one notifies every process at commit. */
+export function pgSessions(db: PgDb): SessionStore {
+  // Stored suite versions never change, so each parsed document is kept (as the SQLite catalog does).
+  const docs = new Map<string, Suite>();
+  return {
+    resolveSuite: async (id) => {
+      const wanted =
+        id ?? (await db.select({ id: suites.id }).from(suites).where(eq(suites.isDefault, true)).limit(1))[0]?.id;
+      const [newest] = wanted
+        ? await db
+            .select({ version: suites.version })
+            .from(suites)
+            .where(eq(suites.id, wanted))
+            .orderBy(desc(suites.version))
+            .limit(1)
+        : [];
+      if (!wanted || !newest) {
+        if (id) throw notFound("suite", id);
+        throw new ServiceError(
+          "not_found",
+          "No default suite is loaded; restart the dashboard so it loads suites/ from the repository.",
+        );
+      }
+      const key = `${wanted}@${newest.version}`;
+      const known = docs.get(key);
+      if (known) return known;
+      const [row] = await db
+        .select({ doc: suites.doc })
+        .from(suites)
+        .where(and(eq(suites.id, wanted), eq(suites.version, newest.version)));
+      if (!row) throw notFound("suite version", key);
+      const suite = JSON.parse(row.doc) as Suite;
+      docs.set(key, suite);
+      return suite;
+    },
+    revokedAt: async (ids) => {
+      const out = new Map<string, number | null>();
+      if (!ids.length) return out;
+      const rows = await db
+        .select({ id: devices.id, revokedAt: devices.revokedAt })
+        .from(devices)
+        .where(inArray(devices.id, ids));
+      for (const r of rows) out.set(r.id, r.revokedAt);
+      return out;
+    },
+    create: async (s, planned) => {
+      await db.transaction(async (tx) => {
+        await tx.insert(sessions).values({
+          ...s,
+          taskIds: JSON.stringify(s.taskIds),
+          configIds: JSON.stringify(s.configIds),
+          deviceIds: s.deviceIds ? JSON.stringify(s.deviceIds) : null,
+          cancelledAt: null,
+        });
+        for (let i = 0; i < planned.length; i += JOBS_PER_INSERT)
+          await tx.insert(jobs).values(
+            planned.slice(i, i + JOBS_PER_INSERT).map((j) => ({
+              ...j,
+              sessionId: s.id,
+              state: "queued",
+              attempt: 1,
+              updatedAt: s.createdAt,
+            })),
+          );
+        // Delivered to every process's LISTEN connection when this commits: their waiting polls claim.
+        await tx.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, '')`);
+      });
+    },
+    cancel: (id, now) =>
+      db.transaction(async (tx) => {
+        // The session row locked: two cancels at once (two processes) set cancelled_at once.
+        const [s] = await tx
+          .select({ id: sessions.id, cancelledAt: sessions.cancelledAt })
+          .from(sessions)
+          .where(eq(sessions.id, id))
+          .for("update");
+        if (!s) return null;
+        const changed = await tx
+          .update(jobs)
+          .set({ state: "cancelled", leaseTokenHash: null, leaseExpiresAt: null, updatedAt: now })
+          .where(and(eq(jobs.sessionId, id), inArray(jobs.state, ["queued", "leased"])))
+          .returning({ id: jobs.id });
+        if (s.cancelledAt === null) await tx.update(sessions).set({ cancelledAt: now }).where(eq(sessions.id, id));
+        return changed.length;
+      }),
+  };
+}

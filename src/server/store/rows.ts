@@ -1,0 +1,83 @@
+import "server-only";
+import { z } from "zod";
+import { JOB_STATES } from "@/domain/queue";
+
+/**
+ * The queue's row shapes, one schema per query, parsed by both adapters: the type a service sees
+ * comes from here and nowhere else (no `as` on rows). SQLite stores booleans as 0/1 and PostgreSQL
+ * as booleans; both become booleans here, in one place. Both engines' queries alias their columns
+ * to these camelCase names (quoted, since PostgreSQL folds unquoted aliases to lower case).
+ */
+const int = z.number().int();
+/** 0/1 from SQLite, true/false from PostgreSQL. */
+const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
+const flagOrNull = z.union([flag, z.null()]);
+
+/** A job just leased, with what its Job needs from the session. */
+export const ClaimedRow = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  taskId: z.string(),
+  taskVersion: int,
+  configId: z.string(),
+  configVersion: int,
+  repeat: int,
+  attempt: int,
+  sessionName: z.string(),
+  suiteId: z.string(),
+  leaseSeconds: int,
+});
+export type ClaimedRow = z.infer<typeof ClaimedRow>;
+
+/** A job with its session's limits, as the lease checks read it. */
+export const JobLeaseRow = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  state: z.enum(JOB_STATES),
+  attempt: int,
+  leaseTokenHash: z.string().nullable(),
+  taskId: z.string(),
+  taskVersion: int,
+  configId: z.string(),
+  configVersion: int,
+  repeat: int,
+  maxAttempts: int,
+  suiteId: z.string(),
+  leaseSeconds: int,
+});
+export type JobLeaseRow = z.infer<typeof JobLeaseRow>;
+
+/** Who a lease token was issued to, and for which attempt. */
+export const LeaseRow = z.object({ attempt: int, deviceId: z.string() });
+export type LeaseRow = z.infer<typeof LeaseRow>;
+
+/** The run a lease token already produced (a resent result answers with it). */
+export const ExistingRunRow = z.object({ id: z.string(), superseded: flag, passed: flag, outcome: z.string() });
+export type ExistingRunRow = z.infer<typeof ExistingRunRow>;
+
+/** A live lease to end (expiry, revocation). */
+export const LiveLeaseRow = z.object({ id: z.string(), attempt: int, token: z.string(), maxAttempts: int });
+export type LiveLeaseRow = z.infer<typeof LiveLeaseRow>;
+
+/** A device's last recorded poll state (issue 20.4) and whether it is paused. */
+export const PollStateRow = z.object({
+  pausedAt: int.nullable(),
+  thermal: z.string().nullable(),
+  battery: z.number().nullable(),
+  charging: flagOrNull,
+  at: int.nullable(),
+  model: z.string().nullable(),
+  app: z.string().nullable(),
+  buildModel: z.string().nullable(),
+  commit: z.string().nullable(),
+});
+export type PollStateRow = z.infer<typeof PollStateRow>;
+
+/** Parses one row (or its absence) with its query's schema. */
+export function rowOf<S extends z.ZodType>(schema: S, row: unknown): z.output<S> | undefined {
+  return row === undefined || row === null ? undefined : schema.parse(row);
+}
+
+/** A device's revocation, as pinning a session checks it. */
+export const RevokedRow = z.object({ id: z.string(), revokedAt: int.nullable() });
+export type RevokedRow = z.infer<typeof RevokedRow>;

@@ -1,0 +1,175 @@
+import "server-only";
+import type { ResultResponse, Trace } from "@/domain/protocol";
+import type { LeaseEnd } from "@/domain/queue";
+import type { RunScore } from "@/domain/scoring/types";
+import type { Config, Suite, Task } from "@/domain/suite/schema";
+import type { ClaimedRow, ExistingRunRow, JobLeaseRow, LeaseRow, PollStateRow } from "./rows";
+
+/**
+ * The storage interface, grouped by aggregate (ADR 9). Services hold the rules and call these;
+ * each engine has one adapter (src/server/store/sqlite, src/server/store/pg). Every method is
+ * async so one service runs on both; the SQLite adapter's bodies stay synchronous inside their
+ * transactions. Aggregates not listed here are still SQLite-only services reading `ctx.db`.
+ */
+export interface Store {
+  engine: "sqlite" | "postgres";
+  queue: QueueStore;
+  sessions: SessionStore;
+  devices: DeviceStore;
+  /** Closes the pool and the LISTEN connection (PostgreSQL), or the database file (SQLite). */
+  close(): Promise<void>;
+}
+
+export interface ClaimInput {
+  deviceId: string;
+  /** v1.1 poll `sessions`: only these sessions' jobs (undefined: any session). */
+  sessions?: string[];
+  tokenHash: string;
+  now: number;
+}
+
+/** What a heartbeat writes: the lease's new expiry and the phone's turn (issue 20.4). */
+export interface HeartbeatInput {
+  jobId: string;
+  tokenHash: string;
+  deviceId: string;
+  expiresAt: number;
+  now: number;
+  turn?: number;
+}
+
+export interface FailInput {
+  jobId: string;
+  tokenHash: string;
+  /** The job's next state; its failureReason is stored only when the job fails for good. */
+  next: LeaseEnd;
+  detail: string | null;
+  now: number;
+}
+
+/** The rows a submit decides on, read inside its write with the job row locked. */
+export interface SubmitState {
+  job: JobLeaseRow;
+  lease: LeaseRow | undefined;
+  existing: ExistingRunRow | undefined;
+}
+
+export type SubmitOutcome = { status: 200 | 201; body: ResultResponse };
+
+/** A new run and everything stored with it, in one transaction. */
+export interface RunWrite {
+  run: {
+    id: string;
+    jobId: string;
+    sessionId: string;
+    leaseTokenHash: string;
+    attempt: number;
+    taskId: string;
+    taskVersion: number;
+    taskGroup: string;
+    heldOut: boolean;
+    configId: string;
+    configVersion: number;
+    repeat: number;
+    deviceId: string;
+    deviceModel: string;
+    buildCommit: string;
+    model: string;
+    startedAt: string;
+    receivedAt: number;
+    thermalAtStart: string | null;
+    charging: boolean | null;
+    superseded: boolean;
+    contextWindow: number;
+    toolsDropped: boolean;
+    loadCachedTokens: number | null;
+  };
+  rawBody: string;
+  turns: Trace["turns"];
+  score: RunScore;
+  /** The job is completed by this run (false for a superseded one). */
+  completesJob: boolean;
+}
+
+/** What the service's rules decided for a submit: answer only, or write a run and answer. */
+export type SubmitPlan = { outcome: SubmitOutcome; write?: RunWrite };
+
+export interface QueueStore {
+  /** Leases the next claimable job to the device, or null: no job is ever leased twice. */
+  claim(input: ClaimInput): Promise<ClaimedRow | null>;
+  /** Ends every lease expired at `now` (re-queued or failed per `afterLeaseEnded`); how many ended. */
+  expire(now: number): Promise<number>;
+  /** A job (undefined if unknown) and the lease the token hash names on it. */
+  lease(jobId: string, tokenHash: string): Promise<{ job: JobLeaseRow | undefined; lease: LeaseRow | undefined }>;
+  /** Extends the lease if still current; false when it is not. */
+  heartbeat(input: HeartbeatInput): Promise<boolean>;
+  /** Ends the current lease with `next`; false when it is not current. A re-queued job wakes pollers. */
+  fail(input: FailInput): Promise<boolean>;
+  /**
+   * Reads the job (locked), its lease and any run of this token, asks `decide` (synchronous, pure
+   * rules; it may throw to write nothing) and writes its plan, all in one transaction.
+   */
+  submit(jobId: string, tokenHash: string, decide: (state: SubmitState) => SubmitPlan): Promise<SubmitOutcome>;
+  /** Stored task and config versions (they never change, so adapters cache them). */
+  task(suiteId: string, taskId: string, version: number): Promise<Task>;
+  config(suiteId: string, configId: string, version: number): Promise<Config>;
+}
+
+export interface PollStateWrite {
+  thermal: string;
+  battery: number | null;
+  charging: boolean | null;
+  model: string;
+  app: string;
+  buildModel: string;
+  commit: string;
+}
+
+/** The part of the devices aggregate a poll needs. */
+export interface DeviceStore {
+  pollState(deviceId: string): Promise<PollStateRow | undefined>;
+  savePollState(deviceId: string, state: PollStateWrite, now: number): Promise<void>;
+}
+
+/** A new session's row (db/schema sessions), as createSession builds it. */
+export interface NewSession {
+  id: string;
+  name: string;
+  suiteId: string;
+  suiteVersion: number;
+  trial: boolean;
+  jobOrder: string;
+  seed: number;
+  repeats: number;
+  leaseSeconds: number;
+  maxAttempts: number;
+  notes: string | null;
+  taskIds: string[];
+  configIds: string[];
+  createdAt: number;
+  /** issue 20.4: pinned to these devices (null: any device) */
+  deviceIds: string[] | null;
+}
+
+/** A queued job of a new session, in its position. */
+export interface NewJob {
+  id: string;
+  position: number;
+  taskId: string;
+  taskVersion: number;
+  configId: string;
+  configVersion: number;
+  repeat: number;
+}
+
+/** The sessions aggregate's writes (create, cancel) and what creating one reads. */
+export interface SessionStore {
+  /** A suite by id (its newest version), or the default suite; a ServiceError sentence when there is none. */
+  resolveSuite(id?: string): Promise<Suite>;
+  /** Each known device's revocation time (null: not revoked); unknown ids are absent. */
+  revokedAt(deviceIds: string[]): Promise<Map<string, number | null>>;
+  /** The session and its jobs in one transaction; waiting polls (on every process) are woken at commit. */
+  create(session: NewSession, jobs: NewJob[]): Promise<void>;
+  /** Cancels the session's queued and leased jobs; how many, or null when there is no such session. */
+  cancel(id: string, now: number): Promise<number | null>;
+}
