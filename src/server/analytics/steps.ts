@@ -2,17 +2,22 @@ import "server-only";
 import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { buildSteps, stepBars, type SessionInfo, type StepCostFacts, type StepFacts } from "@/domain/analytics/steps";
-import { FROM_RUNS, whereClause } from "./where";
+import { medianOfCounts } from "@/domain/stats/medianOfCounts";
+import { FROM_FACTS, factsWhere } from "./where";
 
-/** Median of a per-run column per (session, config), in SQL (two middle rows averaged). */
+/** Median of a per-run column per (session, config), from value counts (as `medianByConfig`), in (session, config) order. */
 function medianBySessionConfig(ctx: Ctx, valueSql: string, w: { sql: string; params: unknown[] }) {
-  return ctx.db.$client
+  const rows = ctx.db.$client
     .prepare(
-      `WITH v AS (SELECT r.session_id AS s, r.config_id AS c, ${valueSql} AS x FROM ${FROM_RUNS} WHERE ${w.sql} AND ${valueSql} IS NOT NULL),
-            o AS (SELECT s, c, x, ROW_NUMBER() OVER (PARTITION BY s, c ORDER BY x) AS rn, COUNT(*) OVER (PARTITION BY s, c) AS n FROM v)
-       SELECT s, c, AVG(x) AS m FROM o WHERE rn IN ((n + 1) / 2, (n + 2) / 2) GROUP BY s, c`,
+      `SELECT r.session_id AS s, r.config_id AS c, ${valueSql} AS x, COUNT(*) AS n FROM ${FROM_FACTS}
+        WHERE ${w.sql} AND ${valueSql} IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     )
-    .all(...w.params) as { s: string; c: string; m: number }[];
+    .all(...w.params) as { s: string; c: string; x: number; n: number }[];
+  const medians = medianOfCounts(rows.map((r) => ({ g: `${r.s}\u0000${r.c}`, x: r.x, n: r.n })));
+  return [...medians].map(([g, m]) => {
+    const [s, c] = g.split("\u0000");
+    return { s, c, m };
+  });
 }
 
 /**
@@ -21,18 +26,18 @@ function medianBySessionConfig(ctx: Ctx, valueSql: string, w: { sql: string; par
  * first. `picks` chooses a session's main config; otherwise its config with the most runs.
  */
 export function stepAnalytics(ctx: Ctx, filter: AnalyticsFilter, picks: Record<string, string>) {
-  const w = whereClause(filter);
+  const w = factsWhere(filter);
   const sqlite = ctx.db.$client;
   const facts = (
     sqlite
       .prepare(
-        `SELECT r.session_id AS sessionId, r.config_id AS configId, r.task_group AS "group", r.held_out AS heldOut, COUNT(*) AS runs, SUM(sc.passed) AS passed
-           FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2, 3, 4`,
+        `SELECT r.session_id AS sessionId, r.config_id AS configId, r.task_group AS "group", r.held_out AS heldOut, COUNT(*) AS runs, SUM(r.passed) AS passed
+           FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY 1, 2, 3, 4`,
       )
       .all(...w.params) as (Omit<StepFacts, "heldOut"> & { heldOut: number })[]
   ).map((f) => ({ ...f, heldOut: !!f.heldOut }));
-  const startup = medianBySessionConfig(ctx, "sc.startup_tokens", w);
-  const load = medianBySessionConfig(ctx, "sc.load_ms", w);
+  const startup = medianBySessionConfig(ctx, "r.startup_tokens", w);
+  const load = medianBySessionConfig(ctx, "r.load_ms", w);
   const costs: StepCostFacts[] = startup.map((s) => ({
     sessionId: s.s,
     configId: s.c,
@@ -49,7 +54,7 @@ export function stepAnalytics(ctx: Ctx, filter: AnalyticsFilter, picks: Record<s
   } else {
     sessions = sqlite
       .prepare(
-        `SELECT id, name FROM sessions WHERE id IN (SELECT DISTINCT r.session_id FROM ${FROM_RUNS} WHERE ${w.sql}) ORDER BY created_at, id`,
+        `SELECT id, name FROM sessions WHERE id IN (SELECT DISTINCT r.session_id FROM ${FROM_FACTS} WHERE ${w.sql}) ORDER BY created_at, id`,
       )
       .all(...w.params) as SessionInfo[];
   }
