@@ -11,8 +11,8 @@ import path from "node:path";
 import type Database from "better-sqlite3";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 
-/** Every table an analytics service reads (jobs, leases and devices are not). */
-const TABLES = ["sessions", "runs", "scores", "turns", "configs", "tasks", "suites", "traces"];
+/** Every table an analytics service reads (jobs, leases and devices are not); run_facts when it exists (ADR 10). */
+const TABLES = ["sessions", "runs", "scores", "turns", "configs", "tasks", "suites", "traces", "run_facts"];
 
 const csvCell = (v: unknown): string => {
   if (v === null || v === undefined) return "";
@@ -43,6 +43,7 @@ export async function loadIntoDuck(db: Database.Database, log: (l: string) => vo
   let loadMs = 0;
   try {
     for (const table of TABLES) {
+      if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table)) continue;
       const cols = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; type: string }[];
       // `rowid` is read by the TTFT scatter's sample order (a turn's stable key): copied as a column.
       const withRowid = table === "turns";
