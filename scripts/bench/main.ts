@@ -169,7 +169,7 @@ async function runSteps(
   // The page is measured at the size (100k) only, when a list of sizes is given.
   if (sizes.length === 1 || runs === 100_000)
     await step("analytics-page", (s) => benchAnalyticsPage(dbPath, s.runs, reps));
-  await step("export", () => benchExport(dbPath, reps));
+  await step("export", () => benchExport(dbPath, runs >= 1_000_000 ? 1 : reps, { tables: runs < 1_000_000 }));
   await step("rescore", (s) => benchRescore(s.ctx, s.sessions.slice(0, 2), reps));
   const near20k = (s: SeedReport) =>
     [...s.pool].sort((a, b) => Math.abs(a.bytes - 20_480) - Math.abs(b.bytes - 20_480))[0];
