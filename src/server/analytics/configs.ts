@@ -1,14 +1,9 @@
 import "server-only";
 import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
-import {
-  summariseConfigs,
-  type ConfigFacts,
-  type GroupFacts,
-  type OutcomeFacts,
-  type TaskCellFacts,
-} from "@/domain/analytics/configs";
+import { summariseConfigs, type ConfigFacts } from "@/domain/analytics/configs";
 import { medianOfCounts } from "@/domain/stats/medianOfCounts";
+import { rollUpConfigCells, type ConfigCellFacts } from "@/domain/analytics/configCells";
 import { FROM_FACTS, factsWhere } from "./where";
 
 /**
@@ -30,14 +25,18 @@ export function medianByConfig(ctx: Ctx, valueSql: string, from: string, where: 
 export function configAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = factsWhere(filter);
   const sqlite = ctx.db.$client;
-  const base = sqlite
-    .prepare(
-      `SELECT r.config_id AS configId, COUNT(*) AS runs, SUM(r.passed) AS passed, SUM(r.looping) AS looping,
-              SUM(r.outcome = 'context_full') AS contextFull, SUM(r.tool_calls) AS toolCalls,
-              SUM(r.failed_tool_calls) AS failedToolCalls, MAX(r.peak_context_tokens) AS peakContextTokens
-         FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.config_id`,
-    )
-    .all(...w.params) as Omit<ConfigFacts, "medianStartupTokens" | "medianLoadMs" | "medianTtftMs" | "medianTurnMs">[];
+  // One pass of counts per config × task × group × held-out × outcome; the five fact lists are
+  // rolled up from it (src/domain/analytics/configCells.ts) instead of five scans (ADR 10).
+  const { base, groups, heldOut, outcomes, cells } = rollUpConfigCells(
+    sqlite
+      .prepare(
+        `SELECT r.config_id AS configId, r.task_id AS taskId, r.task_group AS "group", r.held_out AS heldOut, r.outcome AS outcome,
+                COUNT(*) AS runs, SUM(r.passed) AS passed, SUM(r.looping) AS looping, SUM(r.tool_calls) AS toolCalls,
+                SUM(r.failed_tool_calls) AS failedToolCalls, MAX(r.peak_context_tokens) AS peakContextTokens
+           FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY 1, 2, 3, 4, 5`,
+      )
+      .all(...w.params) as ConfigCellFacts[],
+  );
   const startup = medianByConfig(ctx, "r.startup_tokens", FROM_FACTS, w);
   const load = medianByConfig(ctx, "r.load_ms", FROM_FACTS, w);
   const ttft = medianByConfig(ctx, "r.first_ttft_ms", FROM_FACTS, w);
@@ -49,26 +48,5 @@ export function configAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
     medianTtftMs: ttft.get(b.configId) ?? null,
     medianTurnMs: turn.get(b.configId) ?? null,
   }));
-  const groups = sqlite
-    .prepare(
-      `SELECT r.config_id AS configId, r.task_group AS "group", COUNT(*) AS runs, SUM(r.passed) AS passed FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY 1, 2`,
-    )
-    .all(...w.params) as GroupFacts[];
-  const heldOut = sqlite
-    .prepare(
-      `SELECT r.config_id AS configId, COUNT(*) AS runs, SUM(r.passed) AS passed FROM ${FROM_FACTS} WHERE ${w.sql} AND r.held_out = 1 GROUP BY 1`,
-    )
-    .all(...w.params) as { configId: string; runs: number; passed: number }[];
-  const outcomes = sqlite
-    .prepare(
-      `SELECT r.config_id AS configId, r.outcome AS outcome, COUNT(*) AS n FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY 1, 2`,
-    )
-    .all(...w.params) as OutcomeFacts[];
-  // One row per config × task: the clusters of the ICC and effective n (a task has one group).
-  const cells = sqlite
-    .prepare(
-      `SELECT r.config_id AS configId, MAX(r.task_group) AS "group", r.task_id AS taskId, COUNT(*) AS runs, SUM(r.passed) AS passed FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY 1, 3`,
-    )
-    .all(...w.params) as TaskCellFacts[];
   return { configs: summariseConfigs(facts, groups, heldOut, outcomes, cells) };
 }
