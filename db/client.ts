@@ -4,6 +4,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import fs from "node:fs";
 import path from "node:path";
 import * as schema from "./schema";
+import { installRunFacts } from "./runFacts";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -24,5 +25,6 @@ export function openDb(file: string): Db {
   sqlite.pragma("busy_timeout = 5000");
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS });
+  installRunFacts(sqlite);
   return db;
 }

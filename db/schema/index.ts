@@ -3,3 +3,4 @@ export * from "./devices";
 export * from "./sessions";
 export * from "./jobs";
 export * from "./runs";
+export * from "./runFacts";

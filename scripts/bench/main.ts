@@ -1,18 +1,25 @@
 /**
- * `npm run bench -- [--runs 100000] [--reps 5] [--dir PATH] [--no-write] [--only a,b] [--profile DIR] [step …]`:
+ * `npm run bench -- [--runs 100000[,1000000…]] [--reps 5] [--dir PATH] [--keep] [--no-write] [--only a,b] [--profile DIR] [step …]`:
  * seeds one database, measures every figure of issue 7 as a ratio against a baseline run in the
  * same process, prints the table and writes it into docs/benchmarks.md between the bench markers.
  * Steps may also be named without --only (`npm run bench -- ui`). The `ui` step (targets 6 and 7)
  * brings its own database and server; without other steps the 100k-run seed is skipped. The
  * `http` step serves the seeded database with the real server and a minimal Next.js app
  * (targets 1 and 2 as the issue states them); `--profile DIR` makes both write CPU profiles.
+ * `--runs 10000,100000,1000000` repeats the seeded steps for each size (issue 22: growth);
+ * `scale` times every analytics service against DuckDB in memory, `analytics-page` the
+ * `/analytics` page in Chromium (needs a build). With `--keep` each size's database stays in
+ * `--dir` as `bench-<runs>.db` and is reused by the next run (read-only steps only).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { seedDatabase } from "../lib/seedDb";
+import { seedDatabase, type SeedReport } from "../lib/seedDb";
 import { benchAnalytics } from "./analytics";
+import { benchAnalyticsScale } from "./analyticsScale";
+import { benchAnalyticsPage } from "./analyticsPage";
+import { createContext } from "../../src/server/context";
 import { benchExport } from "./exportCsv";
 import { benchRescore } from "./rescore";
 import { benchClaims, benchIngest } from "./device";
@@ -22,7 +29,8 @@ import { serverProfile, startDashboard, startMinimal } from "./servers";
 import { benchUi, type UiResult } from "./ui";
 import { replaceBetween, table, type Figure } from "./measure";
 
-const IN_PROCESS = ["analytics", "export", "rescore", "ingest", "claims", "http"];
+const IN_PROCESS = ["analytics", "scale", "export", "rescore", "ingest", "claims", "http", "analytics-page"];
+const WRITES = ["rescore", "ingest", "claims", "http"];
 
 async function main() {
   const { values: v, positionals } = parseArgs({
@@ -33,11 +41,14 @@ async function main() {
       "no-write": { type: "boolean", default: false },
       only: { type: "string" },
       profile: { type: "string" },
+      keep: { type: "boolean", default: false },
     },
     strict: true,
     allowPositionals: true,
   });
-  const runs = Number(v.runs);
+  const sizes = v.runs.split(",").map(Number);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error("--runs takes positive integers, comma-separated");
   if (v.profile) serverProfile.dir = path.resolve(v.profile);
   const reps = Number(v.reps);
   const named = [...(v.only ? v.only.split(",") : []), ...positionals];
@@ -57,22 +68,110 @@ async function main() {
     figures.push(...ui.figures);
     log(`ui: ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
-  const seedStart = performance.now();
-  const seeded = IN_PROCESS.some(want)
-    ? (log(`seeding ${runs} runs into ${dbPath}…`), await seedDatabase(dbPath, { runs, seed: 1 }))
-    : null;
-  const seedS = (performance.now() - seedStart) / 1000;
-  const step = async (name: string, fn: (s: NonNullable<typeof seeded>) => Promise<Figure[]>) => {
-    if (!want(name) || !seeded) return;
-    const t = performance.now();
-    figures.push(...(await fn(seeded)));
-    log(`${name}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  };
-  // Read-only figures first: rescoring and ingestion add rows.
+  if (v.keep && !v.dir) throw new Error("--keep needs --dir (where the databases stay)");
+  if (v.keep && WRITES.some(want))
+    throw new Error(`--keep reuses databases: steps that write (${WRITES.join(", ")}) would change them`);
+  const seedLines: string[] = [];
+  let seeded: SeedReport | null = null;
+  for (const runs of sizes) {
+    const sizedPath = sizes.length > 1 || v.keep ? path.join(dir, `bench-${runs}.db`) : dbPath;
+    const seedStart = performance.now();
+    seeded = null;
+    if (IN_PROCESS.some(want)) {
+      if (v.keep && fs.existsSync(sizedPath)) {
+        log(`reusing ${sizedPath}`);
+        const ctx = createContext(sizedPath);
+        const n = (ctx.db.$client.prepare("SELECT COUNT(*) AS n FROM runs").get() as { n: number }).n;
+        seedLines.push(`reused ${sizedPath}: ${n.toLocaleString("en-US")} runs`);
+        const sessions = (
+          ctx.db.$client.prepare("SELECT id FROM sessions ORDER BY created_at").all() as { id: string }[]
+        ).map((r) => r.id);
+        seeded = { ctx, runs: n, sessions, pool: [] } as unknown as SeedReport;
+      } else {
+        log(`seeding ${runs} runs into ${sizedPath}…`);
+        seeded = await seedDatabase(sizedPath, { runs, seed: 1, log });
+        const seedS = (performance.now() - seedStart) / 1000;
+        seedLines.push(
+          `seed: ${seeded.runs.toLocaleString("en-US")} runs in ${seeded.sessions.length} sessions in ${seedS.toFixed(1)} s (${Math.round(seeded.runs / seedS)} runs/s overall; ${seeded.pool.length} distinct simulated traces, ${(seeded.poolMs / 1000).toFixed(1)} s), traces ${(seeded.traceBytes.min / 1024).toFixed(1)}–${(seeded.traceBytes.max / 1024).toFixed(1)} KB (median ${(seeded.traceBytes.median / 1024).toFixed(1)} KB), database ${(((seeded.dbBytes / seeded.runs) * 1000) / 1048576).toFixed(2)} MB per 1,000 runs`,
+        );
+      }
+    }
+    const step: Step = async (name, fn) => {
+      if (!want(name) || !seeded) return;
+      const t = performance.now();
+      figures.push(...(await fn(seeded)));
+      log(
+        `${name} (${runs} runs): ${((performance.now() - t) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`,
+      );
+    };
+    await runSteps(step, sizedPath, reps, log, dir, runs, sizes);
+    seeded?.ctx.db.$client.close();
+    if (!v.keep && sizedPath !== dbPath)
+      for (const f of [sizedPath, `${sizedPath}-wal`, `${sizedPath}-shm`]) fs.rmSync(f, { force: true });
+  }
+
+  const totalS = (performance.now() - started) / 1000;
+  const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, ${mb(os.totalmem())} MB RAM (${mb(os.freemem())} MB free), load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}, Node ${process.version}`;
+  const measured = `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}; ${reps} repetitions; whole run ${totalS.toFixed(0)} s.`;
+  const seedLine = seedLines.join("\n\n");
+  // Issue 22's figures (analytics vs DuckDB per size, the /analytics page) have a section of their own.
+  const isScale = (f: Figure) => f.id.startsWith("A") || f.id === "6d";
+  const scaleFigs = figures.filter(isScale);
+  const rest = figures.filter((f) => !isScale(f));
+  const out = [measured, "", seedLine, "", table(rest)].join("\n");
+  const scaleOut = [measured, "", seedLine, "", table(scaleFigs)].join("\n");
+  console.log(`\n${rest.length ? out : ""}\n${scaleFigs.length ? scaleOut : ""}\n`);
+  if (ui) console.log(`${ui.pages}\n\n${ui.server}\n`);
+
+  const doc = path.join(process.cwd(), "docs", "benchmarks.md");
+  if (!v["no-write"] && fs.existsSync(doc)) {
+    let text = fs.readFileSync(doc, "utf8");
+    // A run of the ui step alone rewrites only its own sections, never the table of the others.
+    const parts: [string, string][] = [
+      ...(rest.length ? [["bench", out] as [string, string]] : []),
+      ...(scaleFigs.length ? [["bench-scale", scaleOut] as [string, string]] : []),
+      ...(ui
+        ? ([
+            ["bench-ui", `${measured}\n\n${ui.pages}`],
+            ["bench-server", `${measured}\n\n${ui.server}`],
+          ] as [string, string][])
+        : []),
+    ];
+    for (const [name, body] of parts) {
+      const next = replaceBetween(text, name, body);
+      if (next === null) log(`${doc} has no <!-- ${name}:begin --> … <!-- ${name}:end --> markers; not written`);
+      else text = next;
+    }
+    fs.writeFileSync(doc, text);
+    log(`wrote ${parts.map(([n]) => n).join(", ")} into ${doc}`);
+  }
+  if (!v.dir) fs.rmSync(dir, { recursive: true, force: true });
+}
+type Step = (name: string, fn: (s: SeedReport) => Promise<Figure[]>) => Promise<void>;
+
+/** The steps on one seeded database, read-only ones first: rescoring and ingestion add rows. */
+async function runSteps(
+  step: Step,
+  dbPath: string,
+  reps: number,
+  log: (l: string) => void,
+  dir: string,
+  runs: number,
+  sizes: number[],
+) {
   await step("analytics", (s) => benchAnalytics(s.ctx, reps));
-  await step("export", () => benchExport(dbPath, reps));
+  // At 1M runs one timed call of each side (after the warm-up): a call can take seconds.
+  await step("scale", (s) => benchAnalyticsScale(s.ctx, s.runs, runs >= 1_000_000 ? 1 : reps, log));
+  // The page is measured at the issue's size (100k) only, when a list of sizes is given.
+  if (sizes.length === 1 || runs === 100_000)
+    await step("analytics-page", (s) => benchAnalyticsPage(dbPath, s.runs, reps));
+  await step("export", () => benchExport(dbPath, runs >= 1_000_000 ? 1 : reps, { tables: runs < 1_000_000 }));
   await step("rescore", (s) => benchRescore(s.ctx, s.sessions.slice(0, 2), reps));
-  const near20k = (s: NonNullable<typeof seeded>) =>
+  const near20k = (s: SeedReport) =>
     [...s.pool].sort((a, b) => Math.abs(a.bytes - 20_480) - Math.abs(b.bytes - 20_480))[0];
   await step("ingest", (s) => benchIngest(s.ctx, near20k(s), 200, reps));
   await step("claims", (s) => benchClaims(s.ctx, 200, reps));
@@ -92,45 +191,8 @@ async function main() {
       await Promise.all([real.stop(), minimal.stop()]);
     }
   });
-
-  const totalS = (performance.now() - started) / 1000;
-  const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, ${mb(os.totalmem())} MB RAM (${mb(os.freemem())} MB free), load average ${os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(" ")}, Node ${process.version}`;
-  const measured = `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}; ${reps} repetitions; whole run ${totalS.toFixed(0)} s.`;
-  const seedLine = seeded
-    ? `seed: ${seeded.runs.toLocaleString("en-US")} runs in ${seeded.sessions.length} sessions in ${seedS.toFixed(1)} s (${Math.round(seeded.runs / seedS)} runs/s overall; ${seeded.pool.length} distinct simulated traces, ${(seeded.poolMs / 1000).toFixed(1)} s), traces ${(seeded.traceBytes.min / 1024).toFixed(1)}–${(seeded.traceBytes.max / 1024).toFixed(1)} KB (median ${(seeded.traceBytes.median / 1024).toFixed(1)} KB), database ${(((seeded.dbBytes / seeded.runs) * 1000) / 1048576).toFixed(2)} MB per 1,000 runs`
-    : "";
-  const out = [measured, "", seedLine, "", table(figures)].join("\n");
-  console.log(`\n${out}\n`);
-  if (ui) console.log(`${ui.pages}\n\n${ui.server}\n`);
-
-  const doc = path.join(process.cwd(), "docs", "benchmarks.md");
-  if (!v["no-write"] && fs.existsSync(doc)) {
-    let text = fs.readFileSync(doc, "utf8");
-    // A run of the ui step alone rewrites only its own sections, never the table of the others.
-    const parts: [string, string][] = [
-      ...(seeded ? [["bench", out] as [string, string]] : []),
-      ...(ui
-        ? ([
-            ["bench-ui", `${measured}\n\n${ui.pages}`],
-            ["bench-server", `${measured}\n\n${ui.server}`],
-          ] as [string, string][])
-        : []),
-    ];
-    for (const [name, body] of parts) {
-      const next = replaceBetween(text, name, body);
-      if (next === null) log(`${doc} has no <!-- ${name}:begin --> … <!-- ${name}:end --> markers; not written`);
-      else text = next;
-    }
-    fs.writeFileSync(doc, text);
-    log(`wrote ${parts.map(([n]) => n).join(", ")} into ${doc}`);
-  }
-  seeded?.ctx.db.$client.close();
-  if (!v.dir) fs.rmSync(dir, { recursive: true, force: true });
 }
+
 main().catch((e) => {
   console.error(e);
   process.exit(1);

@@ -1,3 +1,4 @@
+import { pushTo } from "../pushTo";
 import { TASK_GROUPS } from "../suite/schema";
 
 /** Failing runs of one task × config with one call pattern (SQL GROUP BY), plus that cell's run count. */
@@ -49,7 +50,7 @@ export function rankFailurePatterns(facts: PatternFacts[], cells: CellRunFacts[]
   const byCell = new Map<string, PatternFacts[]>();
   for (const f of facts) {
     const key = `${f.taskId}\u0000${f.configId}`;
-    byCell.set(key, [...(byCell.get(key) ?? []), f]);
+    pushTo(byCell, key, f);
   }
   const rows: FailurePattern[] = [];
   for (const [key, list] of byCell) {

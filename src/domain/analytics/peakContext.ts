@@ -1,3 +1,4 @@
+import { pushTo } from "../pushTo";
 /** One multi-step run as the database returns it. */
 export interface PeakRunFacts {
   runId: string;
@@ -45,7 +46,7 @@ function repeatOffsets(runs: PeakRunFacts[]): Map<PeakRunFacts, number> {
   const groups = new Map<string, PeakRunFacts[]>();
   for (const r of runs) {
     const k = `${r.configId}\u0000${r.taskId}`;
-    groups.set(k, [...(groups.get(k) ?? []), r]);
+    pushTo(groups, k, r);
   }
   const out = new Map<PeakRunFacts, number>();
   for (const g of groups.values())

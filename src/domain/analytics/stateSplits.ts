@@ -1,5 +1,6 @@
 import { median } from "../stats/descriptive";
 import { olsFit } from "../stats/regression";
+import { pushTo } from "../pushTo";
 
 /** One run's latency facts with the phone's state at its start (trace `conditions`). */
 export interface StateRun {
@@ -46,7 +47,7 @@ function group(state: string, runs: readonly StateRun[]): StateGroup {
 
 function split(runs: readonly StateRun[], key: (r: StateRun) => string, order: readonly string[]): StateGroup[] {
   const by = new Map<string, StateRun[]>();
-  for (const r of runs) by.set(key(r), [...(by.get(key(r)) ?? []), r]);
+  for (const r of runs) pushTo(by, key(r), r);
   const rank = (s: string) => (order.includes(s) ? order.indexOf(s) : order.length - 1.5);
   return [...by.keys()].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1)).map((s) => group(s, by.get(s)!));
 }

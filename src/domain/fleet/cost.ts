@@ -1,3 +1,4 @@
+import { pushTo } from "../pushTo";
 /** What one run costs, from its trace (issue 20.3). */
 export interface CostRun {
   configId: string;
@@ -33,7 +34,7 @@ export interface ConfigCost {
  */
 export function batteryDrops(runs: readonly CostRun[]): Map<CostRun, number> {
   const byDevice = new Map<string, CostRun[]>();
-  for (const r of runs) byDevice.set(r.deviceId, [...(byDevice.get(r.deviceId) ?? []), r]);
+  for (const r of runs) pushTo(byDevice, r.deviceId, r);
   const drops = new Map<CostRun, number>();
   for (const list of byDevice.values()) {
     const sorted = [...list].sort((a, b) => a.startedAt - b.startedAt);
@@ -52,7 +53,7 @@ export function batteryDrops(runs: readonly CostRun[]): Map<CostRun, number> {
 export function costPerSuccess(runs: readonly CostRun[]): ConfigCost[] {
   const drops = batteryDrops(runs);
   const byConfig = new Map<string, CostRun[]>();
-  for (const r of runs) byConfig.set(r.configId, [...(byConfig.get(r.configId) ?? []), r]);
+  for (const r of runs) pushTo(byConfig, r.configId, r);
   return [...byConfig.keys()].sort().map((configId) => {
     const list = byConfig.get(configId)!;
     const passed = list.filter((r) => r.passed).length;

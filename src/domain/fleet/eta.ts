@@ -1,3 +1,4 @@
+import { pushTo } from "../pushTo";
 import { median } from "../stats/descriptive";
 
 export interface QueueEta {
@@ -27,7 +28,7 @@ export function queueEta(
   onlineDevices: number,
 ): QueueEta {
   const byConfig = new Map<string, number[]>();
-  for (const r of finished) byConfig.set(r.configId, [...(byConfig.get(r.configId) ?? []), r.wallMs]);
+  for (const r of finished) pushTo(byConfig, r.configId, r.wallMs);
   const overall = median(finished.map((r) => r.wallMs));
   let jobs = 0;
   let other = 0;

@@ -1,3 +1,4 @@
+import { pushTo } from "../pushTo";
 import { olsFit } from "../stats/regression";
 
 export interface TimingPoint {
@@ -28,7 +29,7 @@ export function timingOutliers(points: readonly TimingPoint[]): DeviceOutlier[] 
   const groups = new Map<string, TimingPoint[]>();
   for (const p of points) {
     const key = JSON.stringify([p.buildCommit, p.configId]);
-    groups.set(key, [...(groups.get(key) ?? []), p]);
+    pushTo(groups, key, p);
   }
   const out: DeviceOutlier[] = [];
   for (const [key, list] of [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {

@@ -9,7 +9,7 @@ import {
   type TaskPassFacts,
 } from "@/domain/analytics/compare";
 import { clusterBootstrapDiff } from "@/domain/stats/bootstrap";
-import { FROM_RUNS, whereClause } from "./where";
+import { FROM_FACTS, factsWhere } from "./where";
 
 export interface Side {
   config: string;
@@ -26,14 +26,14 @@ export interface Side {
  * 3.6 s to well under a second at 100k runs (docs/benchmarks.md, row 3d).
  */
 export function compareAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: Side) {
-  const w = whereClause(filter);
+  const w = factsWhere(filter);
   const sqlite = ctx.db.$client;
   const inSide = (s: Side) => `(r.config_id = ?${s.session ? " AND r.session_id = ?" : ""})`;
   const sideParams = (s: Side) => (s.session ? [s.config, s.session] : [s.config]);
   const sel = `sel AS MATERIALIZED (
-      SELECT r.session_id AS s, r.task_id AS t, r.repeat AS k, sc.passed AS p, r.build_commit AS b, r.device_id AS d, r.charging AS ch,
+      SELECT r.session_id AS s, r.task_id AS t, r.repeat AS k, r.passed AS p, r.build_commit AS b, r.device_id AS d, r.charging AS ch,
              ${inSide(a)} AS ina, ${inSide(b)} AS inb
-        FROM ${FROM_RUNS} WHERE ${w.sql} AND (${inSide(a)} OR ${inSide(b)}))`;
+        FROM ${FROM_FACTS} WHERE ${w.sql} AND (${inSide(a)} OR ${inSide(b)}))`;
   const params = [...sideParams(a), ...sideParams(b), ...w.params, ...sideParams(a), ...sideParams(b)];
 
   const tasks = sqlite

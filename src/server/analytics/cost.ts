@@ -2,24 +2,23 @@ import "server-only";
 import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { costPerSuccess, type CostRun } from "@/domain/fleet";
-import { FROM_RUNS, whereClause } from "./where";
+import { FROM_FACTS, factsWhere } from "./where";
 
 /**
  * `GET /api/analytics/cost`: per config, phone seconds and output tokens per successful task, and
  * battery points per run and per success from consecutive unplugged runs on one device
  * (src/domain/fleet/cost.ts). Battery is read from the raw trace's `conditions.battery` (it has no
- * column); imported runs have no trace and so no battery. Turns are summed in SQL, one row per run.
+ * column of its own; run_facts copies it when the trace is stored); imported runs have none. Turn
+ * sums come from run_facts, one row per run.
  */
 export function costAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
-  const w = whereClause(filter);
+  const w = factsWhere(filter);
   const rows = ctx.db.$client
     .prepare(
-      `SELECT r.config_id AS configId, r.device_id AS deviceId, sc.passed AS passed, r.started_at AS startedAt, sc.load_ms AS loadMs,
-              (SELECT COALESCE(SUM(t.ttft_ms + t.decode_ms), 0) FROM turns t WHERE t.run_id = r.id) AS turnMs,
-              (SELECT COALESCE(SUM(t.output_tokens), 0) FROM turns t WHERE t.run_id = r.id) AS outputTokens,
-              r.charging AS charging,
-              (SELECT json_extract(tr.body, '$.conditions.battery') FROM traces tr WHERE tr.run_id = r.id) AS battery
-         FROM ${FROM_RUNS}
+      `SELECT r.config_id AS configId, r.device_id AS deviceId, r.passed AS passed, r.started_at AS startedAt, r.load_ms AS loadMs,
+              r.turn_ttft_ms + r.turn_decode_ms AS turnMs, r.turn_output_tokens AS outputTokens,
+              r.charging AS charging, r.battery AS battery
+         FROM ${FROM_FACTS}
         WHERE ${w.sql}`,
     )
     .all(...w.params) as {

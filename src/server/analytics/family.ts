@@ -3,14 +3,14 @@ import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { compareSides, type PairFacts, type TaskPassFacts } from "@/domain/analytics/compare";
 import { configOrder, familyPairs, familyTable, type FamilyMode } from "@/domain/analytics/family";
-import { FROM_RUNS, whereClause } from "./where";
+import { FROM_FACTS, factsWhere } from "./where";
 
 /** The configs with runs in the selection, in the order the sessions listed them (SQL, one pass). */
 export function selectionConfigs(ctx: Ctx, filter: AnalyticsFilter): string[] {
-  const w = whereClause(filter);
+  const w = factsWhere(filter);
   const rows = ctx.db.$client
     .prepare(
-      `WITH p AS (SELECT DISTINCT r.session_id AS s, r.config_id AS c FROM ${FROM_RUNS} WHERE ${w.sql})
+      `WITH p AS (SELECT DISTINCT r.session_id AS s, r.config_id AS c FROM ${FROM_FACTS} WHERE ${w.sql})
        SELECT ses.config_ids AS ids, p.c FROM p JOIN sessions ses ON ses.id = p.s ORDER BY ses.created_at, ses.id`,
     )
     .all(...w.params) as { ids: string; c: string }[];
@@ -38,12 +38,12 @@ export function compareFamily(
   configs = selectionConfigs(ctx, filter),
 ) {
   const pairs = familyPairs(configs, mode, baseline);
-  const w = whereClause(filter);
+  const w = factsWhere(filter);
   const sqlite = ctx.db.$client;
   const counts = new Map<string, Map<string, { n: number; k: number }>>();
   const taskRows = sqlite
     .prepare(
-      `SELECT r.config_id AS c, r.task_id AS t, COUNT(*) AS n, SUM(sc.passed) AS k FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`,
+      `SELECT r.config_id AS c, r.task_id AS t, COUNT(*) AS n, SUM(r.passed) AS k FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY 1, 2`,
     )
     .all(...w.params) as { c: string; t: string; n: number; k: number }[];
   for (const r of taskRows) {
@@ -56,7 +56,7 @@ export function compareFamily(
     const aSides = [...new Set(pairs.map((p) => p[0]))];
     const rows = sqlite
       .prepare(
-        `WITH sel AS MATERIALIZED (SELECT r.config_id AS c, r.session_id AS s, r.task_id AS t, r.repeat AS k, sc.passed AS p FROM ${FROM_RUNS} WHERE ${w.sql})
+        `WITH sel AS MATERIALIZED (SELECT r.config_id AS c, r.session_id AS s, r.task_id AS t, r.repeat AS k, r.passed AS p FROM ${FROM_FACTS} WHERE ${w.sql})
          SELECT x.c AS a, y.c AS b, SUM(x.p = 1 AND y.p = 1) AS both, SUM(x.p = 1 AND y.p = 0) AS aOnly,
                 SUM(x.p = 0 AND y.p = 1) AS bOnly, SUM(x.p = 0 AND y.p = 0) AS neither
            FROM sel x JOIN sel y ON x.s = y.s AND x.t = y.t AND x.k = y.k

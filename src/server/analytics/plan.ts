@@ -9,7 +9,7 @@ import {
   type RepeatCell,
 } from "@/domain/analytics/plan";
 import { clustering } from "@/domain/stats/icc";
-import { FROM_RUNS, whereClause } from "./where";
+import { FROM_FACTS, factsWhere } from "./where";
 
 /**
  * ψ, the ICC, the suite's size and the third-repeat count from the filtered runs: ψ is the share
@@ -18,11 +18,11 @@ import { FROM_RUNS, whereClause } from "./where";
  * task × config.
  */
 export function planEvidence(ctx: Ctx, filter: AnalyticsFilter): PlanEvidence {
-  const w = whereClause(filter);
+  const w = factsWhere(filter);
   const sqlite = ctx.db.$client;
   const cells = sqlite
     .prepare(
-      `SELECT r.config_id AS c, r.task_id AS t, COUNT(*) AS runs, SUM(sc.passed) AS passed FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`,
+      `SELECT r.config_id AS c, r.task_id AS t, COUNT(*) AS runs, SUM(r.passed) AS passed FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY 1, 2`,
     )
     .all(...w.params) as { c: string; t: string; runs: number; passed: number }[];
   const byConfig = new Map<string, { runs: number; passed: number }[]>();
@@ -30,13 +30,13 @@ export function planEvidence(ctx: Ctx, filter: AnalyticsFilter): PlanEvidence {
   const iccs = [...byConfig.values()].map((cs) => clustering(cs).icc).filter((v): v is number => v !== null);
   const pair = sqlite
     .prepare(
-      `WITH sel AS MATERIALIZED (SELECT r.config_id AS c, r.session_id AS s, r.task_id AS t, r.repeat AS k, sc.passed AS p FROM ${FROM_RUNS} WHERE ${w.sql})
+      `WITH sel AS MATERIALIZED (SELECT r.config_id AS c, r.session_id AS s, r.task_id AS t, r.repeat AS k, r.passed AS p FROM ${FROM_FACTS} WHERE ${w.sql})
        SELECT COUNT(*) AS n, COALESCE(SUM(x.p <> y.p), 0) AS d FROM sel x JOIN sel y ON x.s = y.s AND x.t = y.t AND x.k = y.k AND x.c < y.c`,
     )
     .get(...w.params) as { n: number; d: number };
   const rows = sqlite
     .prepare(
-      `SELECT r.session_id AS s, r.task_id AS t, r.config_id AS c, sc.passed AS p FROM ${FROM_RUNS} WHERE ${w.sql}
+      `SELECT r.session_id AS s, r.task_id AS t, r.config_id AS c, r.passed AS p FROM ${FROM_FACTS} WHERE ${w.sql}
         ORDER BY r.session_id, r.task_id, r.config_id, r.repeat, r.attempt, r.id`,
     )
     .all(...w.params) as { s: string; t: string; c: string; p: number }[];

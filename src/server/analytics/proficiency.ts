@@ -8,9 +8,7 @@ import {
   type TaskRunFacts,
   type UsageFacts,
 } from "@/domain/analytics/proficiency";
-import { FROM_RUNS, whereClause } from "./where";
-
-const ev = (kind: string) => `COALESCE(json_extract(sc.metrics, '$.contextEvents.${kind}'), 0)`;
+import { FROM_FACTS, factsWhere } from "./where";
 
 /**
  * `GET /api/analytics/proficiency`: pass@1 and pass^k, re-patches and tokens per config, and the
@@ -19,26 +17,26 @@ const ev = (kind: string) => `COALESCE(json_extract(sc.metrics, '$.contextEvents
  * by configs × tasks.
  */
 export function proficiencyAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
-  const w = whereClause(filter);
+  const w = factsWhere(filter);
   const sqlite = ctx.db.$client;
   const tasks = sqlite
     .prepare(
-      `SELECT r.config_id AS configId, r.task_id AS taskId, COUNT(*) AS runs, SUM(sc.passed) AS passed FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2`,
+      `SELECT r.config_id AS configId, r.task_id AS taskId, COUNT(*) AS runs, SUM(r.passed) AS passed FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY 1, 2`,
     )
     .all(...w.params) as TaskRunFacts[];
   const usage = sqlite
     .prepare(
-      `SELECT r.config_id AS configId, COUNT(*) AS runs, MAX(s.repeats) AS repeats, SUM(sc.repatches) AS repatches, SUM(sc.output_tokens) AS outputTokens,
-              SUM(COALESCE((SELECT SUM(t.prompt_tokens) FROM turns t WHERE t.run_id = r.id), 0)) AS promptTokens
-         FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1`,
+      `SELECT r.config_id AS configId, COUNT(*) AS runs, MAX(r.repeats) AS repeats, SUM(r.repatches) AS repatches, SUM(r.output_tokens) AS outputTokens,
+              SUM(r.turn_prompt_tokens) AS promptTokens
+         FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY 1`,
     )
     .all(...w.params) as UsageFacts[];
   const context = sqlite
     .prepare(
       `WITH v AS (
-         SELECT r.config_id AS configId, json_extract(cf.doc, '$.components.context') AS ctx, sc.outcome AS outcome,
-                ${ev("overflow")} AS overflow, ${ev("elide")} AS elide, ${ev("summarize")} AS summarize, ${ev("recall")} AS recall
-           FROM ${FROM_RUNS} JOIN configs cf ON cf.suite_id = s.suite_id AND cf.config_id = r.config_id AND cf.version = r.config_version
+         SELECT r.config_id AS configId, json_extract(cf.doc, '$.components.context') AS ctx, r.outcome AS outcome,
+                r.ev_overflow AS overflow, r.ev_elide AS elide, r.ev_summarize AS summarize, r.ev_recall AS recall
+           FROM ${FROM_FACTS} JOIN configs cf ON cf.suite_id = r.suite_id AND cf.config_id = r.config_id AND cf.version = r.config_version
           WHERE ${w.sql})
        SELECT configId, GROUP_CONCAT(DISTINCT ctx) AS context, COUNT(*) AS runs, SUM(outcome = 'context_full' OR overflow > 0) AS overflowRuns,
               SUM(elide) AS elide, SUM(summarize) AS summarize, SUM(recall) AS recall

@@ -1,6 +1,6 @@
 import "server-only";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
-import { FROM_RUNS, whereClause } from "./where";
+import { FROM_FACTS, factsWhere } from "./where";
 
 export interface Side {
   config: string;
@@ -14,12 +14,12 @@ export interface Side {
  * when the sides share sessions (as `compareAnalytics` pairs them).
  */
 export function sidesSelection(filter: AnalyticsFilter, a: Side, b: Side, columns: string) {
-  const w = whereClause(filter);
+  const w = factsWhere(filter);
   const inSide = (s: Side) => `(r.config_id = ?${s.session ? " AND r.session_id = ?" : ""})`;
   const sideParams = (s: Side) => (s.session ? [s.config, s.session] : [s.config]);
   const sql = `sel AS MATERIALIZED (
       SELECT r.session_id AS s, r.task_id AS t, r.repeat AS k, ${columns}, ${inSide(a)} AS ina, ${inSide(b)} AS inb
-        FROM ${FROM_RUNS} WHERE ${w.sql} AND (${inSide(a)} OR ${inSide(b)}))`;
+        FROM ${FROM_FACTS} WHERE ${w.sql} AND (${inSide(a)} OR ${inSide(b)}))`;
   const params = [...sideParams(a), ...sideParams(b), ...w.params, ...sideParams(a), ...sideParams(b)];
   const sameSessions = !a.session && !b.session ? true : a.session === b.session;
   const pairOn = `x.t = y.t AND x.k = y.k${sameSessions ? " AND x.s = y.s" : ""}`;

@@ -2,19 +2,19 @@ import "server-only";
 import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { stateSplits, type StateRun } from "@/domain/analytics/stateSplits";
-import { FROM_RUNS, whereClause } from "./where";
+import { FROM_FACTS, factsWhere } from "./where";
 
 /**
  * `GET /api/analytics/states`: the selection's TTFT fit, load and turn times split by thermal state
  * at start and by charging (src/domain/analytics/stateSplits.ts), one row per turn from SQL.
  */
 export function stateAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
-  const w = whereClause(filter);
+  const w = factsWhere(filter);
   const rows = ctx.db.$client
     .prepare(
-      `SELECT r.id AS runId, r.thermal_at_start AS thermal, r.charging AS charging, sc.load_ms AS loadMs,
+      `SELECT r.id AS runId, r.thermal_at_start AS thermal, r.charging AS charging, r.load_ms AS loadMs,
               t.prompt_tokens AS promptTokens, t.ttft_ms AS ttftMs, t.decode_ms AS decodeMs
-         FROM ${FROM_RUNS} LEFT JOIN turns t ON t.run_id = r.id
+         FROM ${FROM_FACTS} LEFT JOIN turns t ON t.run_id = r.id
         WHERE ${w.sql}
         ORDER BY r.id, t.idx`,
     )

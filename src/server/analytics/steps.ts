@@ -11,17 +11,22 @@ import {
   type StepFacts,
   type StepPick,
 } from "@/domain/analytics/steps";
-import { FROM_RUNS, whereClause } from "./where";
+import { medianOfCounts } from "@/domain/stats/medianOfCounts";
+import { FROM_FACTS, FROM_RUNS, factsWhere, whereClause } from "./where";
 
-/** Median of a per-run column per (session, config), in SQL (two middle rows averaged). */
+/** Median of a per-run column per (session, config), from value counts (as `medianByConfig`), in (session, config) order. */
 function medianBySessionConfig(ctx: Ctx, valueSql: string, w: { sql: string; params: unknown[] }) {
-  return ctx.db.$client
+  const rows = ctx.db.$client
     .prepare(
-      `WITH v AS (SELECT r.session_id AS s, r.config_id AS c, ${valueSql} AS x FROM ${FROM_RUNS} WHERE ${w.sql} AND ${valueSql} IS NOT NULL),
-            o AS (SELECT s, c, x, ROW_NUMBER() OVER (PARTITION BY s, c ORDER BY x) AS rn, COUNT(*) OVER (PARTITION BY s, c) AS n FROM v)
-       SELECT s, c, AVG(x) AS m FROM o WHERE rn IN ((n + 1) / 2, (n + 2) / 2) GROUP BY s, c`,
+      `SELECT r.session_id AS s, r.config_id AS c, ${valueSql} AS x, COUNT(*) AS n FROM ${FROM_FACTS}
+        WHERE ${w.sql} AND ${valueSql} IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     )
-    .all(...w.params) as { s: string; c: string; m: number }[];
+    .all(...w.params) as { s: string; c: string; x: number; n: number }[];
+  const medians = medianOfCounts(rows.map((r) => ({ g: `${r.s}\u0000${r.c}`, x: r.x, n: r.n })));
+  return [...medians].map(([g, m]) => {
+    const [s, c] = g.split("\u0000");
+    return { s, c, m };
+  });
 }
 
 /** Runs per (session, config) over `filter`, with what orders them (creation, the session's config list). */
@@ -64,19 +69,19 @@ export function stepAnalytics(ctx: Ctx, filter: AnalyticsFilter, picks: readonly
   const facts: StepFacts[] = [];
   let costs: StepCostFacts[] = [];
   if (sessions.length) {
-    const w = whereClause({ ...filter, sessions });
+    const w = factsWhere({ ...filter, sessions });
     facts.push(
       ...(
         ctx.db.$client
           .prepare(
-            `SELECT r.session_id AS sessionId, r.config_id AS configId, r.task_group AS "group", r.held_out AS heldOut, COUNT(*) AS runs, SUM(sc.passed) AS passed
-               FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY 1, 2, 3, 4`,
+            `SELECT r.session_id AS sessionId, r.config_id AS configId, r.task_group AS "group", r.held_out AS heldOut, COUNT(*) AS runs, SUM(r.passed) AS passed
+               FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY 1, 2, 3, 4`,
           )
           .all(...w.params) as (Omit<StepFacts, "heldOut"> & { heldOut: number })[]
       ).map((f) => ({ ...f, heldOut: !!f.heldOut })),
     );
-    const startup = medianBySessionConfig(ctx, "sc.startup_tokens", w);
-    const load = medianBySessionConfig(ctx, "sc.load_ms", w);
+    const startup = medianBySessionConfig(ctx, "r.startup_tokens", w);
+    const load = medianBySessionConfig(ctx, "r.load_ms", w);
     costs = startup.map((s) => ({
       sessionId: s.s,
       configId: s.c,

@@ -2,23 +2,24 @@ import "server-only";
 import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { throttling, throttlingAdvice, type RunRates } from "@/domain/analytics/throttling";
-import { FROM_RUNS, whereClause } from "./where";
+import { FROM_FACTS, factsWhere } from "./where";
 
 /**
  * `GET /api/analytics/throttling`: per session × device, whether decode or prefill slowed down as
- * the session went on (src/domain/analytics/throttling.ts). Each run's turns are summed in SQL;
+ * the session went on (src/domain/analytics/throttling.ts). Each run's turns are summed in run_facts
+ * (runs without turns left out, as the join to turns did);
  * the fits are made over the runs, so a 100k-run selection hands over one row per run.
  */
 export function throttlingAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
-  const w = whereClause(filter);
+  const w = factsWhere(filter);
   const rows = ctx.db.$client
     .prepare(
       `SELECT r.session_id AS sessionId, r.device_id AS deviceId, r.config_id AS configId, r.started_at AS startedAt,
-              SUM(t.output_tokens) AS outputTokens, SUM(t.decode_ms) AS decodeMs,
-              SUM(t.prompt_tokens) AS promptTokens, SUM(t.ttft_ms) AS ttftMs
-         FROM ${FROM_RUNS} JOIN turns t ON t.run_id = r.id
-        WHERE ${w.sql}
-        GROUP BY r.id`,
+              r.turn_output_tokens AS outputTokens, r.turn_decode_ms AS decodeMs,
+              r.turn_prompt_tokens AS promptTokens, r.turn_ttft_ms AS ttftMs
+         FROM ${FROM_FACTS}
+        WHERE ${w.sql} AND r.turn_rows > 0
+        ORDER BY r.id`,
     )
     .all(...w.params) as (Omit<RunRates, "startedAtMs"> & { startedAt: string })[];
   const runs: RunRates[] = rows.flatMap(({ startedAt, ...r }) => {

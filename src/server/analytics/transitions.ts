@@ -7,7 +7,7 @@ import { sidesSelection, type Side } from "./sides";
 
 /** `GET /api/analytics/transitions`: a's outcome against b's over runs paired by task and repeat. */
 export function transitionAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: Side) {
-  const sel = sidesSelection(filter, a, b, "sc.outcome AS o");
+  const sel = sidesSelection(filter, a, b, "r.outcome AS o");
   const facts = ctx.db.$client
     .prepare(
       `WITH ${sel.sql} SELECT x.o AS "from", y.o AS "to", COUNT(*) AS n FROM sel x JOIN sel y ON ${sel.pairOn} WHERE x.ina AND y.inb GROUP BY 1, 2`,
@@ -18,7 +18,7 @@ export function transitionAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, 
 
 /** `GET /api/analytics/trajectories`: per shared task (or one `task`), both sides' call paths and where they part. */
 export function trajectoryAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: Side, task?: string) {
-  const sel = sidesSelection(task ? { ...filter, task } : filter, a, b, "sc.call_pattern AS cp, sc.outcome AS o");
+  const sel = sidesSelection(task ? { ...filter, task } : filter, a, b, "r.call_pattern AS cp, r.outcome AS o");
   const rows = ctx.db.$client
     .prepare(
       `WITH ${sel.sql} SELECT t AS taskId, ina, inb, cp AS pattern, o AS outcome, COUNT(*) AS n FROM sel GROUP BY t, ina, inb, cp, o`,

@@ -5,20 +5,20 @@ import { buildFits, fitView, predictLoads, type BuildMoments, type TtftPoints } 
 import { olsFromMoments, type Moments } from "@/domain/stats/regression";
 import { medianByConfig } from "./configs";
 import { resolveContrast } from "./resolveContrast";
-import { COLD_LOAD, FROM_RUNS, whereClause } from "./where";
+import { COLD_LOAD, FROM_FACTS, factsWhere } from "./where";
 
 /** The (x, y) points of a fit, as SQL over the filtered runs. */
 function pointsSql(points: TtftPoints, where: string): string {
   const turns = `SELECT r.device_id AS d, r.build_commit AS b, r.received_at AS at, t.prompt_tokens AS x, t.ttft_ms AS y
-                   FROM ${FROM_RUNS} JOIN turns t ON t.run_id = r.id WHERE ${where}`;
-  const loads = `SELECT r.device_id AS d, r.build_commit AS b, r.received_at AS at, sc.startup_tokens AS x, sc.load_ms AS y
-                   FROM ${FROM_RUNS} WHERE ${where} AND ${COLD_LOAD}`;
+                   FROM ${FROM_FACTS} JOIN turns t ON t.run_id = r.id WHERE ${where}`;
+  const loads = `SELECT r.device_id AS d, r.build_commit AS b, r.received_at AS at, r.startup_tokens AS x, r.load_ms AS y
+                   FROM ${FROM_FACTS} WHERE ${where} AND ${COLD_LOAD}`;
   return points === "turns" ? turns : points === "loads" ? loads : `${turns} UNION ALL ${loads}`;
 }
 
 /** The centred sums of the fit's points over the filtered runs (the latency budget reuses them). */
 export function fitMoments(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints = "turns"): Moments {
-  const w = whereClause(filter);
+  const w = factsWhere(filter);
   const params = points === "all" ? [...w.params, ...w.params] : w.params;
   return ctx.db.$client
     .prepare(
@@ -42,7 +42,7 @@ export function ttftAnalytics(
   points: TtftPoints = "turns",
   pick: { a?: string; b?: string } = {},
 ) {
-  const w = whereClause(filter);
+  const w = factsWhere(filter);
   const sql = pointsSql(points, w.sql);
   const params = points === "all" ? [...w.params, ...w.params] : w.params;
   const sqlite = ctx.db.$client;
@@ -59,8 +59,8 @@ export function ttftAnalytics(
     )
     .all(...params) as ({ device: string; build: string; firstSeen: number } & Moments)[];
   const fit = olsFromMoments(all);
-  const startup = medianByConfig(ctx, "sc.startup_tokens", FROM_RUNS, w);
-  const load = medianByConfig(ctx, "sc.load_ms", FROM_RUNS, w);
+  const startup = medianByConfig(ctx, "r.startup_tokens", FROM_FACTS, w);
+  const load = medianByConfig(ctx, "r.load_ms", FROM_FACTS, w);
   const configs = [...startup.keys()].sort().map((configId) => ({
     configId,
     startupTokens: startup.get(configId) ?? null,

@@ -3,7 +3,7 @@ import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import type { TtftPoints } from "@/domain/analytics/ttft";
 import { MAX_SCATTER_POINTS, samplePlan, type ScatterPoint } from "@/domain/analytics/ttftChart";
-import { COLD_LOAD, FROM_RUNS, whereClause } from "./where";
+import { COLD_LOAD, FROM_FACTS, factsWhere } from "./where";
 
 /**
  * The scatter's points with a stable integer key each: a turn's rowid, or a run's score id for a
@@ -11,9 +11,9 @@ import { COLD_LOAD, FROM_RUNS, whereClause } from "./where";
  */
 function pointsSql(points: TtftPoints, where: string): string {
   const turns = `SELECT r.config_id AS configId, t.prompt_tokens AS x, t.ttft_ms AS y, 0 AS k, t.rowid AS key
-                   FROM ${FROM_RUNS} JOIN turns t ON t.run_id = r.id WHERE ${where}`;
-  const loads = `SELECT r.config_id AS configId, sc.startup_tokens AS x, sc.load_ms AS y, 1 AS k, sc.id AS key
-                   FROM ${FROM_RUNS} WHERE ${where} AND ${COLD_LOAD}`;
+                   FROM ${FROM_FACTS} JOIN turns t ON t.run_id = r.id WHERE ${where}`;
+  const loads = `SELECT r.config_id AS configId, r.startup_tokens AS x, r.load_ms AS y, 1 AS k, r.score_id AS key
+                   FROM ${FROM_FACTS} WHERE ${where} AND ${COLD_LOAD}`;
   return points === "turns" ? turns : points === "loads" ? loads : `${turns} UNION ALL ${loads}`;
 }
 
@@ -24,7 +24,7 @@ function pointsSql(points: TtftPoints, where: string): string {
  * itself (`ttftAnalytics`) always uses every point.
  */
 export function ttftPoints(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints = "turns", max = MAX_SCATTER_POINTS) {
-  const w = whereClause(filter);
+  const w = factsWhere(filter);
   const sql = pointsSql(points, w.sql);
   const params = points === "all" ? [...w.params, ...w.params] : w.params;
   const sqlite = ctx.db.$client;

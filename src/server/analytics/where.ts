@@ -75,3 +75,22 @@ export const FROM_RUNS = "runs r JOIN sessions s ON s.id = r.session_id JOIN sco
  * prefill speed and stays out of the load fit. Runs that do not report it count as cold.
  */
 export const COLD_LOAD = "COALESCE(r.load_cached_tokens, 0) = 0";
+
+/**
+ * What the analytics read (ADR 10): `run_facts`, one row per run with a current score, holding
+ * the run's, its session's, its current score's and its turns' summed columns under their own
+ * names, so a query neither joins three tables per run nor pages through the scores' JSON.
+ */
+export const FROM_FACTS = "run_facts r";
+
+/**
+ * `whereClause` over `run_facts r`: the very same conditions and parameters (every column is
+ * there under its own name; every row is a current score), so each filter stays exact.
+ */
+export function factsWhere(
+  f: AnalyticsFilter,
+  opts: { includeUnscorable?: boolean } = {},
+): { sql: string; params: unknown[] } {
+  const w = whereClause(f, opts);
+  return { sql: w.sql.replace(/^sc\.current = 1( AND )?/, "").replace(/\b(sc|s)\./g, "r.") || "1", params: w.params };
+}

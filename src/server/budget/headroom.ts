@@ -4,11 +4,11 @@ import { filterToParams } from "@/domain/analytics/filter";
 import { runsHref } from "@/domain/analytics/links";
 import { HEADROOM_QUANTILES, type HeadroomFacts, type Quantiles } from "@/domain/budget/headroom";
 import { resolveSuite } from "../suites/catalog";
-import { FROM_RUNS } from "../analytics/where";
+import { FROM_FACTS } from "../analytics/where";
 import { suiteWhere } from "./measured";
 import { budgetSelection } from "./budgetSelection";
 
-const OVER = "(sc.outcome = 'context_full' OR sc.peak_context_tokens >= r.context_window)";
+const OVER = "(r.outcome = 'context_full' OR r.peak_context_tokens >= r.context_window)";
 /** Overflowed runs listed per config; the runs explorer link has them all. */
 const LIST_PER_CONFIG = 5;
 
@@ -37,9 +37,9 @@ export function headroom(
   const cols = HEADROOM_QUANTILES.flatMap((k) => [pick(k, "ra", "a"), pick(k, "rp", "p")]).join(", ");
   const rows = sqlite
     .prepare(
-      `WITH v AS (SELECT r.config_id AS c, r.context_window AS win, r.context_window - sc.startup_tokens AS a,
-                         r.context_window - sc.peak_context_tokens AS p, ${OVER} AS over, sc.outcome = 'context_full' AS full
-                    FROM ${FROM_RUNS} WHERE ${w.sql}),
+      `WITH v AS (SELECT r.config_id AS c, r.context_window AS win, r.context_window - r.startup_tokens AS a,
+                         r.context_window - r.peak_context_tokens AS p, ${OVER} AS over, r.outcome = 'context_full' AS full
+                    FROM ${FROM_FACTS} WHERE ${w.sql}),
             o AS (SELECT *, ROW_NUMBER() OVER (PARTITION BY c ORDER BY a) AS ra, ROW_NUMBER() OVER (PARTITION BY c ORDER BY p) AS rp,
                          COUNT(*) OVER (PARTITION BY c) AS n FROM v)
        SELECT c, n, MAX(win) AS win, SUM(over) AS overflowed, SUM(full) AS contextFull, ${cols} FROM o GROUP BY c ORDER BY c`,
@@ -63,10 +63,10 @@ export function headroom(
   const over = sqlite
     .prepare(
       `SELECT runId, configId, taskId, sessionId, outcome, peak, win FROM (
-         SELECT r.id AS runId, r.config_id AS configId, r.task_id AS taskId, r.session_id AS sessionId, sc.outcome AS outcome,
-                sc.peak_context_tokens AS peak, r.context_window AS win,
+         SELECT r.id AS runId, r.config_id AS configId, r.task_id AS taskId, r.session_id AS sessionId, r.outcome AS outcome,
+                r.peak_context_tokens AS peak, r.context_window AS win,
                 ROW_NUMBER() OVER (PARTITION BY r.config_id ORDER BY r.received_at DESC, r.id) AS k
-           FROM ${FROM_RUNS} WHERE ${w.sql} AND ${OVER})
+           FROM ${FROM_FACTS} WHERE ${w.sql} AND ${OVER})
         WHERE k <= ${LIST_PER_CONFIG} ORDER BY configId, k`,
     )
     .all(...w.params) as {
@@ -81,7 +81,7 @@ export function headroom(
   // The explorer has no suite filter: its link names the sessions the overflowed runs came from.
   const sessionsOf = sqlite
     .prepare(
-      `SELECT r.config_id AS c, GROUP_CONCAT(DISTINCT r.session_id) AS ids FROM ${FROM_RUNS} WHERE ${w.sql} AND sc.outcome = 'context_full' GROUP BY r.config_id`,
+      `SELECT r.config_id AS c, GROUP_CONCAT(DISTINCT r.session_id) AS ids FROM ${FROM_FACTS} WHERE ${w.sql} AND r.outcome = 'context_full' GROUP BY r.config_id`,
     )
     .all(...w.params) as { c: string; ids: string }[];
   const sessionIds = new Map(sessionsOf.map((s) => [s.c, s.ids.split(",").sort().slice(0, 50)]));

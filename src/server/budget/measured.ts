@@ -3,22 +3,22 @@ import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import type { MeasuredConfig } from "@/domain/budget/table";
 import { medianByConfig } from "../analytics/configs";
-import { FROM_RUNS, whereClause } from "../analytics/where";
+import { FROM_FACTS, factsWhere } from "../analytics/where";
 
 /** The analytics WHERE clause narrowed to the runs of one suite's sessions (any of its versions). */
 export function suiteWhere(filter: AnalyticsFilter, suiteId: string) {
-  const w = whereClause(filter);
-  return { sql: `${w.sql} AND s.suite_id = ?`, params: [...w.params, suiteId] };
+  const w = factsWhere(filter);
+  return { sql: `${w.sql} AND r.suite_id = ?`, params: [...w.params, suiteId] };
 }
 
 /** Per config id: runs, median measured start-up tokens and median load, over the suite's runs, in SQL. */
 export function measuredByConfig(ctx: Ctx, filter: AnalyticsFilter, suiteId: string): Map<string, MeasuredConfig> {
   const w = suiteWhere(filter, suiteId);
   const counts = ctx.db.$client
-    .prepare(`SELECT r.config_id AS c, COUNT(*) AS n FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY r.config_id`)
+    .prepare(`SELECT r.config_id AS c, COUNT(*) AS n FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.config_id`)
     .all(...w.params) as { c: string; n: number }[];
-  const startup = medianByConfig(ctx, "sc.startup_tokens", FROM_RUNS, w);
-  const load = medianByConfig(ctx, "sc.load_ms", FROM_RUNS, w);
+  const startup = medianByConfig(ctx, "r.startup_tokens", FROM_FACTS, w);
+  const load = medianByConfig(ctx, "r.load_ms", FROM_FACTS, w);
   return new Map(
     counts.map(({ c, n }) => [c, { runs: n, startupTokens: startup.get(c) ?? null, loadMs: load.get(c) ?? null }]),
   );

@@ -1,0 +1,102 @@
+import type Database from "better-sqlite3";
+
+/**
+ * How `run_facts` (db/schema/runFacts.ts, ADR 10) is kept equal to the tables it summarises: one
+ * SELECT computes a run's row from runs, sessions, its current score, its turns and its trace, and
+ * triggers run it (or add one turn) inside the transaction of every write that changes an input:
+ * a score inserted or retired (ingest, rescoring, rebuildDerived, import), turns or a trace
+ * inserted, a session's trial flag changed. A trigger, not a call in each service, so that no write
+ * path (present or future, in this process or a CLI) can leave the summary behind.
+ */
+const ev = (kind: string) => `COALESCE(json_extract(sc.metrics, '$.contextEvents.${kind}'), 0)`;
+
+export const RUN_FACTS_COLUMNS = `id, session_id, trial, repeats, suite_id, task_id, task_version, task_group, held_out,
+  config_id, config_version, repeat, attempt, device_id, build_commit, started_at, received_at, thermal_at_start, charging,
+  superseded, context_window, tools_dropped, load_cached_tokens, score_id, passed, outcome, end_reason, looping, unscorable,
+  repatches, milestones_total, tool_calls, failed_tool_calls, first_ttft_ms, load_ms, startup_tokens, peak_context_tokens,
+  output_tokens, call_pattern, ev_overflow, ev_elide, ev_summarize, ev_recall, turn_rows, turn_prompt_tokens, turn_ttft_ms,
+  turn_decode_ms, turn_output_tokens, battery`;
+
+/** The facts of the runs whose current score `scoreWhere` selects (over `scores sc`): the full recomputation. */
+export function runFactsSelect(scoreWhere: string): string {
+  return `SELECT r.id, r.session_id, s.trial, s.repeats, s.suite_id, r.task_id, r.task_version, r.task_group, r.held_out,
+       r.config_id, r.config_version, r.repeat, r.attempt, r.device_id, r.build_commit, r.started_at, r.received_at,
+       r.thermal_at_start, r.charging, r.superseded, r.context_window, r.tools_dropped, r.load_cached_tokens,
+       sc.id, sc.passed, sc.outcome, sc.end_reason, sc.looping, sc.unscorable, sc.repatches, sc.milestones_total,
+       sc.tool_calls, sc.failed_tool_calls, sc.first_ttft_ms, sc.load_ms, sc.startup_tokens, sc.peak_context_tokens,
+       sc.output_tokens, sc.call_pattern, ${ev("overflow")}, ${ev("elide")}, ${ev("summarize")}, ${ev("recall")},
+       COALESCE(t.n, 0), COALESCE(t.prompt, 0), COALESCE(t.ttft, 0), COALESCE(t.decode, 0), COALESCE(t.output, 0),
+       (SELECT CASE WHEN json_type(tr.body, '$.conditions.battery') IN ('integer', 'real')
+                    THEN json_extract(tr.body, '$.conditions.battery') END FROM traces tr WHERE tr.run_id = r.id)
+  FROM scores sc JOIN runs r ON r.id = sc.run_id JOIN sessions s ON s.id = r.session_id
+  LEFT JOIN (SELECT run_id, COUNT(*) AS n, SUM(prompt_tokens) AS prompt, SUM(ttft_ms) AS ttft, SUM(decode_ms) AS decode,
+                    SUM(output_tokens) AS output FROM turns GROUP BY run_id) t ON t.run_id = r.id
+ WHERE sc.current = 1 AND (${scoreWhere})`;
+}
+
+/** One run's row, for the triggers: the turns' sums of that run only (not a GROUP BY over all turns). */
+const oneRun = (runIdSql: string) =>
+  runFactsSelect(`sc.run_id = ${runIdSql}`).replace(
+    /LEFT JOIN \(SELECT run_id,([\s\S]*?) FROM turns GROUP BY run_id\) t/,
+    `LEFT JOIN (SELECT run_id,$1 FROM turns WHERE run_id = ${runIdSql} GROUP BY run_id) t`,
+  );
+
+const TRIGGERS: [name: string, sql: string][] = [
+  [
+    "run_facts_score_in",
+    `AFTER INSERT ON scores WHEN NEW.current = 1 BEGIN
+       INSERT OR REPLACE INTO run_facts (${RUN_FACTS_COLUMNS}) ${oneRun("NEW.run_id")};
+     END`,
+  ],
+  [
+    "run_facts_score_current",
+    `AFTER UPDATE OF current ON scores BEGIN
+       DELETE FROM run_facts WHERE id = NEW.run_id AND OLD.current = 1 AND NEW.current = 0;
+       INSERT OR REPLACE INTO run_facts (${RUN_FACTS_COLUMNS}) SELECT * FROM (${oneRun("NEW.run_id")}) WHERE NEW.current = 1;
+     END`,
+  ],
+  [
+    "run_facts_turn_in",
+    `AFTER INSERT ON turns BEGIN
+       UPDATE run_facts SET turn_rows = turn_rows + 1, turn_prompt_tokens = turn_prompt_tokens + NEW.prompt_tokens,
+              turn_ttft_ms = turn_ttft_ms + NEW.ttft_ms, turn_decode_ms = turn_decode_ms + NEW.decode_ms,
+              turn_output_tokens = turn_output_tokens + NEW.output_tokens
+        WHERE id = NEW.run_id;
+     END`,
+  ],
+  [
+    "run_facts_trace_in",
+    `AFTER INSERT ON traces BEGIN
+       UPDATE run_facts SET battery = CASE WHEN json_type(NEW.body, '$.conditions.battery') IN ('integer', 'real')
+                                           THEN json_extract(NEW.body, '$.conditions.battery') END
+        WHERE id = NEW.run_id;
+     END`,
+  ],
+  [
+    "run_facts_session_trial",
+    `AFTER UPDATE OF trial ON sessions BEGIN
+       UPDATE run_facts SET trial = NEW.trial WHERE session_id = NEW.id;
+     END`,
+  ],
+];
+
+/**
+ * (Re)creates the triggers (so a changed definition takes effect on the next open) and fills the
+ * table once when it is empty while current scores exist: a database from before issue 22.
+ */
+export function installRunFacts(sqlite: Database.Database) {
+  sqlite.transaction(() => {
+    for (const [name, body] of TRIGGERS) {
+      sqlite.exec(`DROP TRIGGER IF EXISTS ${name}`);
+      sqlite.exec(`CREATE TRIGGER ${name} ${body}`);
+    }
+    const empty = !sqlite.prepare("SELECT 1 FROM run_facts LIMIT 1").get();
+    if (empty && sqlite.prepare("SELECT 1 FROM scores WHERE current = 1 LIMIT 1").get()) rebuildRunFacts(sqlite);
+  })();
+}
+
+/** Recomputes every row from the source tables (in the caller's transaction); returns the rows written. */
+export function rebuildRunFacts(sqlite: Database.Database): number {
+  sqlite.exec("DELETE FROM run_facts");
+  return sqlite.prepare(`INSERT INTO run_facts (${RUN_FACTS_COLUMNS}) ${runFactsSelect("1")}`).run().changes;
+}
