@@ -50,7 +50,7 @@ function endpoints(ctx: Ctx): Endpoint[] {
     ["failures", (c) => failureAnalytics(c, f)],
     ["compare (two configs)", (c) => compareAnalytics(c, f, { config: c0 }, { config: c1 })],
     ["compare/family (vs baseline)", (c) => compareFamily(c, f, "baseline")],
-    ["steps", (c) => stepAnalytics(c, f, {})],
+    ["steps", (c) => stepAnalytics(c, f, [])],
     ["proficiency", (c) => proficiencyAnalytics(c, f)],
     ["budget (fit + measured medians)", (c) => [fitMoments(c, f), measuredByConfig(c, f, suiteId)]],
     ["throttling", (c) => throttlingAnalytics(c, f)],
