@@ -12,15 +12,16 @@ interface TickProps {
 /**
  * An X-axis tick for config ids and other categories: cut with an ellipsis to the room its band
  * has (src/domain/analytics/axis.ts), the whole text in a <title> so hovering shows it, and in
- * `data-full` for tests and the exported SVG's readers.
+ * `data-full` for tests and the exported SVG's readers. `labelOf` names a numeric tick (an index).
  */
 export function categoryTick({
   fontSize = 11,
   angle = 0,
   axisHeight,
-}: { fontSize?: number; angle?: number; axisHeight?: number } = {}) {
+  labelOf,
+}: { fontSize?: number; angle?: number; axisHeight?: number; labelOf?: (value: unknown) => string } = {}) {
   function Tick({ x, y, width, visibleTicksCount, payload }: TickProps) {
-    const full = String(payload?.value ?? "");
+    const full = labelOf ? labelOf(payload?.value) : String(payload?.value ?? "");
     const max = categoryChars(Number(width), visibleTicksCount ?? 1, { fontSize, angleDeg: angle, axisHeight });
     const shown = truncateLabel(full, max);
     return (
