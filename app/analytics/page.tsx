@@ -1,5 +1,10 @@
 import { getContext } from "@/server/context";
-import { passRateBars, combineCounts } from "@/domain/analytics/bars";
+import { passRateBars } from "@/domain/analytics/bars";
+import { passRateBarsOverall } from "@/domain/analytics/passRateChart";
+import { taskGroupCounts } from "@/domain/analytics/taskGroups";
+import { configUniverse } from "@/server/analytics/configUniverse";
+import { configColors } from "@/components/analytics/configColors";
+import { PassRateChart } from "@/components/analytics/PassRateChart";
 import { wilson } from "@/domain/stats/wilson";
 import { filterToParams } from "@/domain/analytics/filter";
 import { configAnalytics } from "@/server/analytics/configs";
@@ -44,14 +49,7 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
     );
   const filterQuery = filterToParams(filter).toString();
   const bars = passRateBars(
-    configs.map((c) => ({
-      configId: c.configId,
-      series: {
-        needsFiles: combineCounts([c.byGroup.files, c.byGroup.multi_step], wilson),
-        noFiles: combineCounts([c.byGroup.no_files], wilson),
-        heldOut: c.heldOut,
-      },
-    })),
+    configs.map((c) => ({ configId: c.configId, series: taskGroupCounts(c.byGroup, c.heldOut, wilson) })),
   );
   return (
     <>
@@ -63,6 +61,13 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
         turn time) with what they bought.
       </p>
       <ConfigTable configs={configs} filterQuery={filterQuery} />
+
+      <h2>Pass rate per config</h2>
+      <p className="section-guide">
+        Every run of each config; whiskers are Wilson 95% intervals over runs (the table&apos;s Wilson (runs)). Repeats
+        of a task make the honest interval wider: see Eff. n above.
+      </p>
+      <PassRateChart rows={passRateBarsOverall(configs, wilson)} colors={configColors(configUniverse(ctx))} />
 
       <h2>Pass rate by task group</h2>
       <p className="section-guide">

@@ -41,10 +41,10 @@ test("a chart downloads as SVG with its axis labels and legend, and as PNG at tw
   expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
   // The axis label, the x-axis ticks (configs) and every legend entry, as text in the file.
   for (const text of [
-    "pass rate",
+    "pass rate (%)",
     "bare",
     "files",
-    "Tasks that need files",
+    "Tasks that need files (multi-step included)",
     "Tasks that need no files",
     "Held-out tasks",
   ])

@@ -2,7 +2,8 @@ import Link from "next/link";
 import { getContext } from "@/server/context";
 import { filterToParams } from "@/domain/analytics/filter";
 import type { TtftPoints } from "@/domain/analytics/ttft";
-import { fitCaption, fitLine, sampleCaption, scatterSeries } from "@/domain/analytics/ttftChart";
+import { buildLegend, fitCaption, sampleCaption, scatterSeries } from "@/domain/analytics/ttftChart";
+import { fitSegment, splitRefs, xDomain } from "@/domain/analytics/ttftScatter";
 import { toolCallRows } from "@/domain/analytics/toolCalls";
 import { integer } from "@/domain/stats/format";
 import { configAnalytics } from "@/server/analytics/configs";
@@ -30,7 +31,7 @@ import { ToolCallsChart } from "@/components/analytics/ToolCallsChart";
 import { UrlParamsForm } from "@/components/analytics/UrlParamsForm";
 import { Ticks } from "@/components/suite/Ticks";
 import { ServiceError } from "@/server/errors";
-import { selectionConfigIds } from "@/server/analytics/selectionConfigIds";
+import { configUniverse } from "@/server/analytics/configUniverse";
 import { configColors } from "@/components/analytics/configColors";
 
 export const dynamic = "force-dynamic";
@@ -78,7 +79,10 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
   const refs = ttft.configs
     .filter((c) => c.startupTokens !== null)
     .map((c) => ({ configId: c.configId, tokens: c.startupTokens! }));
-  const line = fitLine(ttft.fit, [...sample.data.map((p) => p.x), ...refs.map((r) => r.tokens)]);
+  // The x-range fits the points; start-up markers beyond it are named under the chart instead.
+  const domain = xDomain(sample.data.map((p) => p.x));
+  const shownRefs = splitRefs(refs, domain);
+  const line = fitSegment(ttft.fit, domain);
   // Load predictions, the contrast and build fits always come from the per-turn line, as in the
   // study: the contrast shown is `GET /api/analytics/ttft?a=&b=` (points=turns) for this filter.
   const pick = {
@@ -98,7 +102,7 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
     .filter((c) => c.startupTokens !== null)
     .map((c): [string, string] => [c.configId, c.configId]);
   const peak = peakContextAnalytics(ctx, filter);
-  const colors = configColors(selectionConfigIds(ctx, filter));
+  const colors = configColors(configUniverse(ctx));
   const qs = (p: TtftPoints) => {
     const q = filterToParams(filter);
     if (p !== "turns") q.set("points", p);
@@ -142,7 +146,20 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
         </p>
       ) : (
         <>
-          <TtftScatter series={series} line={line} refs={refs} xLabel={X_LABEL[points]} colors={colors} />
+          <TtftScatter
+            series={series}
+            line={line}
+            refs={shownRefs.inside}
+            xDomain={domain}
+            builds={buildLegend(series)}
+            xLabel={X_LABEL[points]}
+            colors={colors}
+          />
+          {shownRefs.note && (
+            <p className="muted latency-caption" data-testid="ttft-refs-note">
+              {shownRefs.note}
+            </p>
+          )}
           <p className="latency-caption" data-testid="ttft-fit-caption">
             {fitCaption(ttft.fit, points)}
           </p>

@@ -13,7 +13,7 @@ import {
 import { ProgressCharts } from "@/components/analytics/ProgressChart";
 import { FailurePatternTable } from "@/components/analytics/FailurePatternTable";
 import { filterToParams } from "@/domain/analytics/filter";
-import { selectionConfigIds } from "@/server/analytics/selectionConfigIds";
+import { configUniverse } from "@/server/analytics/configUniverse";
 import { configColors } from "@/components/analytics/configColors";
 
 export const dynamic = "force-dynamic";
@@ -53,7 +53,7 @@ export default async function ProgressPage({ searchParams }: { searchParams: Pro
         the shaded band are failed calls, and the end marker says how most runs ended.
       </p>
       {charts.length ? (
-        <ProgressCharts charts={charts} configs={configs} colors={configColors(selectionConfigIds(ctx, filter))} />
+        <ProgressCharts charts={charts} configs={configs} colors={configColors(configUniverse(ctx))} />
       ) : (
         <div className="panel empty" data-testid="progress-empty">
           <p className="muted">

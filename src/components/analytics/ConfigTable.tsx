@@ -3,13 +3,9 @@ import type { ConfigSummary, PassCount, RepeatsAware } from "@/domain/analytics/
 import { runsHref } from "@/domain/analytics/links";
 import { duration, integer, percent, percentInterval } from "@/domain/stats/format";
 import { repeatsHover } from "@/domain/analytics/repeats-view";
+import { TASK_GROUP_SERIES, taskGroupCounts } from "@/domain/analytics/taskGroups";
+import { wilson } from "@/domain/stats/wilson";
 import { ConfigId } from "../ConfigId";
-
-const GROUPS = [
-  ["no_files", "No files"],
-  ["files", "Files"],
-  ["multi_step", "Multi-step"],
-] as const;
 
 function Pass({ c, href }: { c: (PassCount & Partial<RepeatsAware>) | undefined; href: string }) {
   if (!c || !c.runs) return <span className="muted">–</span>;
@@ -67,10 +63,11 @@ export function ConfigTable({ configs, filterQuery }: { configs: ConfigSummary[]
             >
               Wilson (eff. n)
             </th>
-            {GROUPS.map(([, l]) => (
-              <th key={l}>{l}</th>
+            {TASK_GROUP_SERIES.map((s) => (
+              <th key={s.key} title={s.label} data-testid={`group-head-${s.key}`}>
+                {s.short}
+              </th>
             ))}
-            <th>Held out</th>
             <th className="num" title="tool calls, total">
               Calls
             </th>
@@ -116,14 +113,19 @@ export function ConfigTable({ configs, filterQuery }: { configs: ConfigSummary[]
               <td className="nowrap" data-testid="wilson-effective" title={repeatsHover(c)}>
                 {percentInterval(c.wilsonEffective)}
               </td>
-              {GROUPS.map(([g]) => (
-                <td key={g} className="nowrap">
-                  <Pass c={c.byGroup[g]} href={runs({ config: c.configId, group: g })} />
-                </td>
-              ))}
-              <td className="nowrap">
-                <Pass c={c.heldOut} href={runs({ config: c.configId })} />
-              </td>
+              {TASK_GROUP_SERIES.map((s) => {
+                // The chart's groups (taskGroups.ts); a one-group series keeps its repeats-aware hover and its runs link.
+                const single = s.groups?.length === 1 ? s.groups[0] : null;
+                const counts = single ? c.byGroup[single] : taskGroupCounts(c.byGroup, c.heldOut, wilson)[s.key];
+                return (
+                  <td key={s.key} className="nowrap" data-testid={`group-${s.key}`}>
+                    <Pass
+                      c={counts}
+                      href={runs(single ? { config: c.configId, group: single } : { config: c.configId })}
+                    />
+                  </td>
+                );
+              })}
               <td className="num">{integer(c.toolCalls)}</td>
               <td className="num">{integer(c.failedToolCalls)}</td>
               <td className="num">

@@ -2,8 +2,16 @@
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFrame } from "@/components/charts/ChartFrame";
+import { categoryTick } from "@/components/charts/CategoryTick";
+import { yAxisProps } from "@/components/charts/axisProps";
 import type { OutcomeRow, OutcomeScope } from "@/domain/analytics/outcomes";
+import { outcomeShares, outcomeWords, shareText } from "@/domain/analytics/outcomeShares";
+import { valueAxis } from "@/domain/analytics/axis";
+import { percent } from "@/domain/stats/format";
 import { OUTCOMES } from "@/domain/scoring/types";
+
+// Every bar stacks to 100%: the axis is fixed, its width fitted to "100%".
+const SHARE_AXIS = valueAxis(1, (v) => percent(v), { count: 4 });
 
 export const OUTCOME_COLORS: Record<string, string> = {
   finished: "#1d7a46",
@@ -20,10 +28,10 @@ const SCOPES: { id: OutcomeScope; label: string }[] = [
   { id: "multi_step", label: "Multi-step tasks" },
 ];
 
-/** View 4: how runs ended, stacked per config (Figure 5). Draws only. */
+/** View 4: how runs ended, stacked per config as shares of its runs, counts on hover (Figure 5). Draws only. */
 export function OutcomeChart({ data }: { data: Record<OutcomeScope, OutcomeRow[]> }) {
   const [scope, setScope] = useState<OutcomeScope>("all");
-  const rows = data[scope].map((r) => ({ configId: r.configId, total: r.total, ...r.counts }));
+  const rows = outcomeShares(data[scope]);
   return (
     <ChartFrame testId="outcome-chart" name={`outcomes-${scope}`}>
       <div className="tabs">
@@ -45,21 +53,18 @@ export function OutcomeChart({ data }: { data: Record<OutcomeScope, OutcomeRow[]
         <ResponsiveContainer width="100%" height={300}>
           <BarChart data={rows} margin={{ top: 10, right: 16, bottom: 4, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="configId" tick={{ fontSize: 12 }} />
-            <YAxis
-              allowDecimals={false}
-              width={56}
-              label={{
-                value: "runs",
-                angle: -90,
-                position: "insideLeft",
-                offset: 10,
-                fontSize: 12,
-                style: { textAnchor: "middle" },
+            <XAxis dataKey="configId" interval={0} tick={categoryTick({ fontSize: 12 })} />
+            <YAxis {...yAxisProps(SHARE_AXIS, "share of runs (%)")} />
+            <Tooltip
+              formatter={(value, name, item) => {
+                const row = item.payload as Record<string, number>;
+                return [
+                  shareText(Number(value), row[`n_${String(name)}`] ?? 0, row.total ?? 0),
+                  outcomeWords(String(name)),
+                ];
               }}
             />
-            <Tooltip />
-            <Legend formatter={(v: string) => v.replace("_", " ")} />
+            <Legend formatter={(v: string) => outcomeWords(v)} />
             {OUTCOMES.map((o) => (
               <Bar key={o} dataKey={o} stackId="o" fill={OUTCOME_COLORS[o]} isAnimationActive={false} />
             ))}

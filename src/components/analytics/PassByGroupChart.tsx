@@ -1,37 +1,40 @@
 "use client";
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFrame } from "@/components/charts/ChartFrame";
+import { categoryTick } from "@/components/charts/CategoryTick";
+import { yAxisProps } from "@/components/charts/axisProps";
 import type { GroupBarRow } from "@/domain/analytics/bars";
+import { TASK_GROUP_SERIES, type TaskGroupKey } from "@/domain/analytics/taskGroups";
+import { valueAxis } from "@/domain/analytics/axis";
+import { percent } from "@/domain/stats/format";
 
-export const PASS_SERIES = [
-  { key: "needsFiles", label: "Tasks that need files", color: "#2f5bd3" },
-  { key: "noFiles", label: "Tasks that need no files", color: "#1c1d1f" },
-  { key: "heldOut", label: "Held-out tasks", color: "#a15c00" },
-] as const;
+/** Series colours (task groups, not configs): Okabe–Ito, away from the config palette's first hues where it can. */
+const GROUP_COLOR: Record<TaskGroupKey, string> = {
+  noFiles: "#1c1d1f",
+  needsFiles: "#0072B2",
+  multiStep: "#56B4E9",
+  heldOut: "#E69F00",
+};
 
-const pct = (v: unknown) => (typeof v === "number" ? `${Math.round(v * 100)}%` : "–");
+export const PASS_SERIES = TASK_GROUP_SERIES.map((s) => ({ key: s.key, label: s.label, color: GROUP_COLOR[s.key] }));
 
-/** View 2: pass rate per config and task group with Wilson 95% error bars (Figures 3a, 11a). Draws only. */
+const RATE_AXIS = valueAxis(1, (v) => percent(v), { count: 4 });
+const pct = (v: unknown) => (typeof v === "number" ? percent(v) : "–");
+
+/**
+ * View 2: pass rate per config and task group with Wilson 95% error bars (Figures 3a, 11a). The
+ * groups are the table's (taskGroups.ts); a page that has no rows for a group draws no bar for it.
+ * Draws only.
+ */
 export function PassByGroupChart({ rows }: { rows: GroupBarRow[] }) {
+  const series = PASS_SERIES.filter((s) => rows.some((r) => s.key in r));
   return (
     <ChartFrame testId="pass-by-group-chart" name="pass-rate-by-group">
       <ResponsiveContainer width="100%" height={300}>
         <BarChart data={rows} margin={{ top: 10, right: 16, bottom: 4, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="configId" tick={{ fontSize: 12 }} />
-          <YAxis
-            domain={[0, 1]}
-            tickFormatter={pct}
-            width={62}
-            label={{
-              value: "pass rate",
-              angle: -90,
-              position: "insideLeft",
-              offset: 10,
-              fontSize: 12,
-              style: { textAnchor: "middle" },
-            }}
-          />
+          <XAxis dataKey="configId" interval={0} tick={categoryTick({ fontSize: 12 })} />
+          <YAxis {...yAxisProps(RATE_AXIS, "pass rate (%)")} />
           <Tooltip
             formatter={(value, name, item) => {
               const s = PASS_SERIES.find((x) => x.label === name);
@@ -39,8 +42,8 @@ export function PassByGroupChart({ rows }: { rows: GroupBarRow[] }) {
               return [`${pct(value)} (${label})`, name];
             }}
           />
-          <Legend />
-          {PASS_SERIES.map((s) => (
+          <Legend itemSorter={null} />
+          {series.map((s) => (
             <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} isAnimationActive={false}>
               <ErrorBar dataKey={`${s.key}Err`} width={5} stroke="#555" isAnimationActive={false} />
             </Bar>

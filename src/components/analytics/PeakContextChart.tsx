@@ -13,6 +13,9 @@ import {
 } from "recharts";
 import type { PeakContextView, PeakPoint } from "@/domain/analytics/peakContext";
 import { integer } from "@/domain/stats/format";
+import { valueAxis } from "@/domain/analytics/axis";
+import { yAxisProps } from "@/components/charts/axisProps";
+import { categoryTick } from "@/components/charts/CategoryTick";
 import { colorOf, type ConfigColors } from "./configColors";
 
 /** × for a run that ended with the context full, a dot otherwise (the study's Figure 6 markers). */
@@ -35,6 +38,8 @@ const markerFor = (fill: string) =>
 /** View 6: peak context per multi-step run against the window, configs side by side per task. Draws only. */
 export function PeakContextChart({ view, colors }: { view: PeakContextView; colors: ConfigColors }) {
   const yMax = Math.max(...view.windows, ...view.summary.map((s) => s.maxPeak));
+  // Headroom above the window line for its label; ticks and width fixed so "2,304" is never cut.
+  const yAxis = valueAxis(yMax * 1.08, (v) => integer(v));
   return (
     <ChartFrame testId="peak-context-chart" name="peak-context">
       <ResponsiveContainer width="100%" height={340}>
@@ -45,25 +50,10 @@ export function PeakContextChart({ view, colors }: { view: PeakContextView; colo
             dataKey="x"
             domain={[-0.5, view.tasks.length - 0.5]}
             ticks={view.tasks.map((_, i) => i)}
-            tickFormatter={(i: number) => view.tasks[i] ?? ""}
             interval={0}
-            tick={{ fontSize: 11 }}
+            tick={categoryTick({ fontSize: 11, labelOf: (i) => view.tasks[Number(i)] ?? "" })}
           />
-          <YAxis
-            type="number"
-            dataKey="y"
-            domain={[0, Math.ceil((yMax * 1.08) / 256) * 256]}
-            tickFormatter={(v: number) => integer(v)}
-            width={64}
-            label={{
-              value: "peak context (tokens)",
-              angle: -90,
-              position: "insideLeft",
-              offset: 10,
-              fontSize: 12,
-              style: { textAnchor: "middle" },
-            }}
-          />
+          <YAxis dataKey="y" {...yAxisProps(yAxis, "peak context (tokens)")} />
           <Tooltip
             cursor={false}
             content={({ payload }) => {

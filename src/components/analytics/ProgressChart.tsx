@@ -2,7 +2,14 @@
 import type { ReactElement } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFrame } from "@/components/charts/ChartFrame";
-import { BAND_BOTTOM, BAND_TOP, DIP, type ChartSeries, type TrajectoryChart } from "@/domain/analytics/progress-chart";
+import {
+  BAND_BOTTOM,
+  BAND_TOP,
+  DIP,
+  samePathNotes,
+  type ChartSeries,
+  type TrajectoryChart,
+} from "@/domain/analytics/progress-chart";
 
 import { colorOf, type ConfigColors } from "./configColors";
 
@@ -192,6 +199,8 @@ export function ProgressCharts({
                 <Tooltip content={<Tip series={t.series} />} />
                 {t.series.map((s) => {
                   const color = colorOf(colors, s.configId);
+                  // A line on the same path as an earlier one is dashed over it, so both colours show.
+                  const follows = t.samePath[s.configId] !== undefined;
                   return (
                     <Line
                       key={s.configId}
@@ -199,6 +208,7 @@ export function ProgressCharts({
                       name={s.configId}
                       stroke={color}
                       strokeWidth={2}
+                      strokeDasharray={follows ? "5 4" : undefined}
                       dot={marker(s, color)}
                       activeDot={false}
                       isAnimationActive={false}
@@ -208,6 +218,18 @@ export function ProgressCharts({
                 })}
               </LineChart>
             </ResponsiveContainer>
+            {Object.keys(t.samePath).length > 0 && (
+              <div className="progress-ends" data-testid={`progress-same-${t.taskId}`}>
+                {samePathNotes(
+                  t.samePath,
+                  t.series.map((s) => s.configId),
+                ).map((n) => (
+                  <span key={n} className="mono">
+                    {n} (dashed)
+                  </span>
+                ))}
+              </div>
+            )}
             <div className="progress-ends">
               {t.series.map((s) => (
                 <span key={s.configId} data-testid={`progress-end-${t.taskId}-${s.configId}`} className="mono">

@@ -23,11 +23,14 @@ export const CONFIG_PALETTE = [
 export type ConfigColors = Readonly<Record<string, string>>;
 
 /**
- * Colours by each config's position among the selection's config ids in code-unit order, so every
- * page of the same selection (same ids) gives a config the same colour whatever it draws first.
+ * Colours by each config's position in the list of every config the dashboard knows, in the order
+ * the suites introduced them (src/server/analytics/configUniverse.ts), never by position in the
+ * current selection: a selection of one config used to colour it like the first of seven, so
+ * `files` was blue on one page and orange on the next. The default suite's ten configs get ten
+ * different colours; an eleventh config repeats the first.
  */
-export function configColors(selectionConfigIds: readonly string[]): ConfigColors {
-  const ids = [...new Set(selectionConfigIds)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+export function configColors(universe: readonly string[]): ConfigColors {
+  const ids = [...new Set(universe)];
   return Object.fromEntries(ids.map((id, i) => [id, CONFIG_PALETTE[i % CONFIG_PALETTE.length]]));
 }
 

@@ -70,7 +70,18 @@ export const TtftPointsResponse = z.object({
   total: int(),
   shown: int(),
   sampled: bool(),
-  data: z.array(z.object({ configId: str(), x: num(), y: num() })),
+  data: z.array(
+    z.object({
+      configId: str(),
+      // Added in issue 16, so the scatter can tell builds apart.
+      build: str().meta({
+        description:
+          "The app build (`build.commit`) of the run the point comes from; the scatter gives each build a marker shape.",
+      }),
+      x: num(),
+      y: num(),
+    }),
+  ),
 });
 
 export const CompareResponse = z.object({

@@ -1,4 +1,5 @@
 import { OUTCOMES, type Outcome } from "../scoring/types";
+import { inTaskGroup } from "./taskGroups";
 
 export interface OutcomeGroupFacts {
   configId: string;
@@ -22,8 +23,8 @@ export interface OutcomeRow {
  * present (0 where none), in the order of the outcome rules.
  */
 export function outcomeDistribution(facts: OutcomeGroupFacts[], scope: OutcomeScope): OutcomeRow[] {
-  const include = (g: string) =>
-    scope === "all" || (scope === "files" ? g === "files" || g === "multi_step" : g === "multi_step");
+  // The scopes are the task groups of the pass-rate chart and table (taskGroups.ts).
+  const include = (g: string) => scope === "all" || inTaskGroup(scope === "files" ? "needsFiles" : "multiStep", g);
   const rows = new Map<string, OutcomeRow>();
   for (const f of facts) {
     if (!include(f.group)) continue;

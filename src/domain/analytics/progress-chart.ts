@@ -39,6 +39,8 @@ export interface TrajectoryChart {
   rows: Record<string, number>[];
   series: ChartSeries[];
   maxCall: number;
+  /** Config id → the earlier config whose line it lies on exactly (see samePathAs). */
+  samePath: Record<string, string>;
 }
 
 /**
@@ -73,7 +75,14 @@ export function trajectoryChart(task: TaskTrajectories): TrajectoryChart {
     }
     rows.push(row);
   }
-  return { taskId: task.taskId, milestonesTotal: task.milestonesTotal, rows, series, maxCall };
+  return {
+    taskId: task.taskId,
+    milestonesTotal: task.milestonesTotal,
+    rows,
+    series,
+    maxCall,
+    samePath: samePathAs(series),
+  };
 }
 
 const END_WORDS: Record<PathEnd, string> = {
@@ -87,4 +96,30 @@ const END_WORDS: Record<PathEnd, string> = {
 /** "2 of 3 ran out of context": the sentence beside a line's end marker. */
 export function endSentence(s: Pick<ChartSeries, "end" | "ends" | "runs">): string {
   return `${s.ends[s.end] ?? 0} of ${s.runs} ${END_WORDS[s.end]}`;
+}
+
+/**
+ * Which configs' lines coincide: a config whose path (milestones and failed calls at every call)
+ * and end are the same as an earlier config's maps to the first such config. The offset between
+ * them (SPREAD) is a pixel or two, so the chart says "same path as …" instead of hoping it shows.
+ */
+export function samePathAs(
+  series: readonly Pick<ChartSeries, "configId" | "points" | "end">[],
+): Record<string, string> {
+  const key = (s: Pick<ChartSeries, "points" | "end">) =>
+    `${s.end}|${s.points.map((p) => `${p.milestones}${p.failed ? "x" : ""}`).join(",")}`;
+  const first = new Map<string, string>();
+  const out: Record<string, string> = {};
+  for (const s of series) {
+    const k = key(s);
+    const earlier = first.get(k);
+    if (earlier === undefined) first.set(k, s.configId);
+    else out[s.configId] = earlier;
+  }
+  return out;
+}
+
+/** "files-plan: same path as files": the notes under a task's chart, in series order. */
+export function samePathNotes(samePath: Readonly<Record<string, string>>, order: readonly string[]): string[] {
+  return order.filter((c) => samePath[c] !== undefined).map((c) => `${c}: same path as ${samePath[c]}`);
 }

@@ -33,38 +33,55 @@ export function sampleCaption(plan: SamplePlan, points: TtftPoints = "turns"): s
 
 export interface ScatterPoint {
   configId: string;
+  /** The app build (`build.commit`) that ran the turn; absent in points from before builds were kept. */
+  build?: string;
   x: number;
   y: number;
 }
+
+/** Marker shapes, one per build: colour says the config, shape the build. */
+export const BUILD_SHAPES = ["circle", "triangle", "square", "diamond", "cross", "star", "wye"] as const;
+export type BuildShape = (typeof BUILD_SHAPES)[number];
+
 export interface ScatterSeries {
   configId: string;
+  /** The build of every point in the series; null when the selection has one build (or none recorded). */
+  build: string | null;
+  /** The legend entry: the config id, with " · build" when builds are told apart. */
+  name: string;
+  shape: BuildShape;
   points: { x: number; y: number }[];
 }
 
-/** One series per config (configs in id order), each the points of that config. */
+/**
+ * One series per config (configs in id order), each the points of that config. When the points
+ * come from more than one build, one series per config and build instead, each build with its
+ * own marker shape (builds in id order; an eighth build repeats the first shape), so a slower
+ * build stands apart from a faster one in the same colour.
+ */
 export function scatterSeries(points: ScatterPoint[]): ScatterSeries[] {
-  const by = new Map<string, { x: number; y: number }[]>();
+  const builds = [...new Set(points.map((p) => p.build ?? ""))].sort();
+  const split = builds.length > 1;
+  const by = new Map<string, ScatterSeries>();
   for (const p of points) {
-    let s = by.get(p.configId);
-    if (!s) by.set(p.configId, (s = []));
-    s.push({ x: p.x, y: p.y });
+    const build = split ? (p.build ?? "") : null;
+    const key = `${p.configId}\u0000${build ?? ""}`;
+    let s = by.get(key);
+    if (!s) {
+      const shape = BUILD_SHAPES[split ? builds.indexOf(build!) % BUILD_SHAPES.length : 0];
+      const name = split ? `${p.configId} · ${build || "no build"}` : p.configId;
+      by.set(key, (s = { configId: p.configId, build, name, shape, points: [] }));
+    }
+    s.points.push({ x: p.x, y: p.y });
   }
-  return [...by.keys()].sort().map((configId) => ({ configId, points: by.get(configId)! }));
+  return [...by.keys()].sort().map((k) => by.get(k)!);
 }
 
-/**
- * The fitted line as two points spanning [0, xMax], where xMax covers both the data and every
- * reference line (so a config's start-up marker always meets the line). Null without a fit.
- */
-export function fitLine(
-  fit: Pick<TtftFitView, "slopeMsPerToken" | "interceptMs"> | null,
-  xs: number[],
-): { x: number; y: number }[] | null {
-  if (!fit) return null;
-  const finite = xs.filter((x) => Number.isFinite(x));
-  const xMax = finite.length ? Math.max(...finite) : 0;
-  if (!(xMax > 0)) return null;
-  return [0, xMax].map((x) => ({ x, y: fit.interceptMs + fit.slopeMsPerToken * x }));
+/** The builds a scatter tells apart with their marker shapes, for the legend; empty with one build. */
+export function buildLegend(series: readonly ScatterSeries[]): { build: string; shape: BuildShape }[] {
+  const seen = new Map<string, BuildShape>();
+  for (const s of series) if (s.build !== null && !seen.has(s.build)) seen.set(s.build, s.shape);
+  return [...seen.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([build, shape]) => ({ build, shape }));
 }
 
 /** "5.20 s": a slope in ms per token shown as seconds per 1,000 tokens (ms/token × 1000 / 1000). */

@@ -4,8 +4,8 @@ import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { FROM_FACTS, factsWhere } from "./where";
 
 /**
- * The config ids of the selection's runs, in id order: what every page of a selection colours
- * configs by, so a config keeps its colour from page to page (components/analytics/configColors.ts).
+ * The config ids of the selection's runs, in id order. Charts no longer colour by this list (a
+ * config's colour would change with the selection): they use configUniverse.ts.
  */
 export function selectionConfigIds(ctx: Ctx, filter: AnalyticsFilter): string[] {
   const w = factsWhere(filter);

@@ -10,9 +10,9 @@ import { COLD_LOAD, FROM_FACTS, factsWhere } from "./where";
  * load (the two kinds are told apart by `k` so their keys never tie in the sample order).
  */
 function pointsSql(points: TtftPoints, where: string): string {
-  const turns = `SELECT r.config_id AS configId, t.prompt_tokens AS x, t.ttft_ms AS y, 0 AS k, t.rowid AS key
+  const turns = `SELECT r.config_id AS configId, r.build_commit AS build, t.prompt_tokens AS x, t.ttft_ms AS y, 0 AS k, t.rowid AS key
                    FROM ${FROM_FACTS} JOIN turns t ON t.run_id = r.id WHERE ${where}`;
-  const loads = `SELECT r.config_id AS configId, r.startup_tokens AS x, r.load_ms AS y, 1 AS k, r.score_id AS key
+  const loads = `SELECT r.config_id AS configId, r.build_commit AS build, r.startup_tokens AS x, r.load_ms AS y, 1 AS k, r.score_id AS key
                    FROM ${FROM_FACTS} WHERE ${where} AND ${COLD_LOAD}`;
   return points === "turns" ? turns : points === "loads" ? loads : `${turns} UNION ALL ${loads}`;
 }
@@ -34,9 +34,9 @@ export function ttftPoints(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints
   const plan = samplePlan(total, max);
   const rows = sqlite
     .prepare(
-      `SELECT configId, x, y FROM (${sql}) WHERE x IS NOT NULL AND y IS NOT NULL
+      `SELECT configId, build, x, y FROM (${sql}) WHERE x IS NOT NULL AND y IS NOT NULL
         ORDER BY (key * 2654435761) % 4294967296, k, key LIMIT ?`,
     )
-    .all(...params, plan.shown) as ScatterPoint[];
+    .all(...params, plan.shown) as Required<ScatterPoint>[];
   return { points, total: plan.total, shown: rows.length, sampled: plan.sampled, data: rows };
 }

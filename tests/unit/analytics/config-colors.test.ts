@@ -87,19 +87,18 @@ describe("config palette", () => {
     expect(minDelta(old, deltaE76)).toBeLessThan(25);
   });
 
-  it("gives a config the same colour on every page of a selection, whatever order or subset a chart draws", () => {
-    const selection = ["files-plan", "bash", "bare", "files"];
-    const colors = configColors(selection);
-    expect(colors).toEqual({
-      bare: CONFIG_PALETTE[0],
-      bash: CONFIG_PALETTE[1],
-      files: CONFIG_PALETTE[2],
-      "files-plan": CONFIG_PALETTE[3],
-    });
-    expect(configColors([...selection].reverse())).toEqual(colors);
-    expect(new Set(Object.values(colors)).size).toBe(4);
-    expect(colorOf(colors, "files-plan")).toBe(CONFIG_PALETTE[3]);
-    // An id outside the selection still gets one fixed colour.
+  it("colours a config by its place in the dashboard's config list, whatever the selection holds or a chart draws first", () => {
+    // The default suite's configs in the order it lists them (what configUniverse returns for it).
+    const universe = ["bare", "files", "files-plan", "bash", "bash-plan", "files-plan-examples", "bash-plan-examples"];
+    const colors = configColors(universe);
+    expect(colors.bare).toBe(CONFIG_PALETTE[0]);
+    expect(colors.files).toBe(CONFIG_PALETTE[1]);
+    expect(colors["bash-plan-examples"]).toBe(CONFIG_PALETTE[6]);
+    // A page that shows only `files` and `bash-plan-examples` still colours them from the list, not as
+    // the first and second of its own two (which made `files` blue here and orange on the next page).
+    expect(colorOf(colors, "files")).toBe(CONFIG_PALETTE[1]);
+    expect(new Set(Object.values(colors)).size).toBe(universe.length);
+    // An id outside the list still gets one fixed colour.
     expect(colorOf(colors, "other")).toBe(colorOf({}, "other"));
     expect(CONFIG_PALETTE).toContain(colorOf(colors, "other"));
   });

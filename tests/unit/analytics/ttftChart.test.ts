@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   fitCaption,
-  fitLine,
+  buildLegend,
   pValue,
   regressionWarnings,
   sampleCaption,
@@ -26,33 +26,43 @@ describe("samplePlan", () => {
 });
 
 describe("scatterSeries", () => {
-  it("groups points by config in id order, keeping each config's point order", () => {
+  it("groups points by config in id order, keeping each config's point order (one build: circles, no build in the name)", () => {
     const s = scatterSeries([
-      { configId: "files", x: 1, y: 2 },
-      { configId: "bash", x: 3, y: 4 },
-      { configId: "files", x: 5, y: 6 },
+      { configId: "files", build: "abc", x: 1, y: 2 },
+      { configId: "bash", build: "abc", x: 3, y: 4 },
+      { configId: "files", build: "abc", x: 5, y: 6 },
     ]);
     expect(s).toEqual([
-      { configId: "bash", points: [{ x: 3, y: 4 }] },
+      { configId: "bash", build: null, name: "bash", shape: "circle", points: [{ x: 3, y: 4 }] },
       {
         configId: "files",
+        build: null,
+        name: "files",
+        shape: "circle",
         points: [
           { x: 1, y: 2 },
           { x: 5, y: 6 },
         ],
       },
     ]);
+    expect(buildLegend(s)).toEqual([]);
   });
-});
 
-describe("fitLine", () => {
-  it("spans 0 to the largest x of points and reference lines (the study's line: 170 ms + 5.2 ms/token)", () => {
-    const line = fitLine({ slopeMsPerToken: 5.2, interceptMs: 170 }, [297, 1482, 1351])!;
-    expect(line.map((p) => p.x)).toEqual([0, 1482]);
-    expect(line[0].y).toBe(170);
-    expect(line[1].y).toBeCloseTo(170 + 7706.4, 9);
-    expect(fitLine(null, [1])).toBeNull();
-    expect(fitLine({ slopeMsPerToken: 1, interceptMs: 0 }, [])).toBeNull();
+  it("tells two builds apart: one series per config and build, a shape per build in build order", () => {
+    const s = scatterSeries([
+      { configId: "files", build: "def", x: 1, y: 2 },
+      { configId: "files", build: "abc", x: 3, y: 4 },
+      { configId: "bare", build: "def", x: 5, y: 6 },
+    ]);
+    expect(s.map((x) => [x.name, x.build, x.shape, x.points.length])).toEqual([
+      ["bare · def", "def", "triangle", 1],
+      ["files · abc", "abc", "circle", 1],
+      ["files · def", "def", "triangle", 1],
+    ]);
+    expect(buildLegend(s)).toEqual([
+      { build: "abc", shape: "circle" },
+      { build: "def", shape: "triangle" },
+    ]);
   });
 });
 
