@@ -16,7 +16,16 @@ export type SessionData = ResponseBody<typeof dashboard.sessionRuns, 200>;
 
 const STATES = ["queued", "leased", "completed", "failed", "cancelled"] as const;
 
-export function SessionLive({ id, initial }: { id: string; initial: SessionData }) {
+/** `colorOrder`: every config the dashboard knows (configUniverse), so a config has its analytics colour here too. */
+export function SessionLive({
+  id,
+  initial,
+  colorOrder,
+}: {
+  id: string;
+  initial: SessionData;
+  colorOrder: readonly string[];
+}) {
   const q = useQuery({
     queryKey: ["session", id],
     queryFn: () => call(dashboard.sessionRuns, { params: { id } }),
@@ -159,7 +168,7 @@ export function SessionLive({ id, initial }: { id: string; initial: SessionData 
         <p className="muted">No runs scored yet. Pass counts appear here as phones return traces.</p>
       ) : (
         <div className="live-configs">
-          <PassRateBars bars={passBars(s.configIds, d.configs, configColors(s.configIds))} />
+          <PassRateBars bars={passBars(s.configIds, d.configs, configColors([...colorOrder, ...s.configIds]))} />
           <table data-testid="config-table">
             <thead>
               <tr>

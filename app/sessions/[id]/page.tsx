@@ -7,6 +7,7 @@ import { SessionLive } from "@/components/SessionLive";
 import { ThrottlingPanel } from "@/components/analytics/ThrottlingPanel";
 import { AnalyticsFilter } from "@/domain/analytics/filter";
 import { throttlingAnalytics } from "@/server/analytics/throttling";
+import { configUniverse } from "@/server/analytics/configUniverse";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +20,7 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
     const hot = throttlingAnalytics(ctx, AnalyticsFilter.parse({ sessions: [id], includeTrial: true }));
     return (
       <>
-        <SessionLive id={id} initial={initial} />
+        <SessionLive id={id} initial={initial} colorOrder={configUniverse(ctx)} />
         <ThrottlingPanel devices={hot.devices} />
       </>
     );
