@@ -161,7 +161,9 @@ describe("runs.json import keeps what the file carries (issue 16.5)", () => {
     const src = testDashboard();
     const token = (await src.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
     const s = (
-      await src.call("POST", "/api/sessions", { json: { name: "source", suite: "mini", configs: ["files"], repeats: 2 } })
+      await src.call("POST", "/api/sessions", {
+        json: { name: "source", suite: "mini", configs: ["files"], repeats: 2 },
+      })
     ).body.session;
     for (let i = 0; ; i++) {
       const r = await src.call("POST", "/api/device/v1/poll", { json: pollBody, token });
@@ -208,7 +210,10 @@ describe("runs.json import keeps what the file carries (issue 16.5)", () => {
     expect(r.status).toBe(400);
     expect(r.body.error.issues).toContainEqual({
       path: "runs.0.failedChecks",
-      message: `lists "made-up" but the checks that failed are "${src.runs[0].checks.filter((c: { passed: boolean }) => !c.passed).map((c: { id: string }) => c.id).join(";")}"`,
+      message: `lists "made-up" but the checks that failed are "${src.runs[0].checks
+        .filter((c: { passed: boolean }) => !c.passed)
+        .map((c: { id: string }) => c.id)
+        .join(";")}"`,
     });
     dst.close();
   });

@@ -35,9 +35,9 @@ describe("csv lines", () => {
     expect(EXPORT_COLUMNS).toHaveLength(40);
     expect(CSV_HEADER.startsWith("run_id,session_id,session_name,trial,task_id,")).toBe(true);
     expect(EXPORT_COLUMNS.indexOf("superseded")).toBe(35);
-    expect(CSV_HEADER.endsWith(",thermal_at_start,charging,superseded,end_reason,failed_checks,wall_ms,reply\r\n")).toBe(
-      true,
-    );
+    expect(
+      CSV_HEADER.endsWith(",thermal_at_start,charging,superseded,end_reason,failed_checks,wall_ms,reply\r\n"),
+    ).toBe(true);
   });
   it("camel-cases names for runs.json", () => {
     expect(camel("failed_tool_call_count")).toBe("failedToolCallCount");
