@@ -8,6 +8,8 @@ import { filterOptions } from "@/server/analytics/filterOptions";
 import { FilterError, readPageFilter, toUrlParams, type SearchParams } from "@/components/analytics/AnalyticsHeader";
 import { RunsFilterForm } from "@/components/runs/RunsFilterForm";
 import { ExportButtons } from "@/components/runs/ExportButtons";
+import { RunsLegend } from "@/components/runs/RunsLegend";
+import { PAGE_SIZES, outcomeLabel, shortName } from "@/domain/runs/labels";
 
 export const dynamic = "force-dynamic";
 
@@ -72,86 +74,94 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
           </p>
         </div>
       ) : (
-        <table className="compact" data-testid="runs-explorer">
-          <thead>
-            <tr>
-              {COLUMNS.map((c) => (
-                <th key={c.label} className={c.num ? "num" : undefined}>
-                  {c.key ? (
-                    <Link
-                      href={link({
-                        sort: c.key,
-                        dir: page.data.sort === c.key && page.data.dir === "desc" ? "asc" : "desc",
-                        page: 1,
-                      })}
-                      data-testid={`sort-${c.key}`}
-                    >
-                      {c.label}
-                      {page.data.sort === c.key ? (page.data.dir === "desc" ? " ↓" : " ↑") : ""}
-                    </Link>
-                  ) : (
-                    c.label
-                  )}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {result.runs.map((r) => (
-              <tr key={r.id} data-testid="explorer-row">
-                <td className="mono">
-                  <Link href={`/runs/${r.id}`}>{r.taskId}</Link>
-                  {r.heldOut ? " ◆" : ""}
-                </td>
-                <td className="mono">{r.configId}</td>
-                <td className="num">
-                  {r.repeat}
-                  {r.attempt > 1 ? `·a${r.attempt}` : ""}
-                </td>
-                <td>
-                  <Link href={`/sessions/${r.sessionId}`}>{r.sessionName}</Link>
-                  {r.trial && <span className="pill warn"> trial</span>}
-                </td>
-                <td className="muted">{r.deviceId}</td>
-                <td className="nowrap">
-                  {r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}
-                  {r.superseded && <span className="pill"> superseded</span>}
-                  {r.unscorable && (
-                    <span className="pill warn" title={r.unscorable} data-testid="unscorable">
-                      {" "}
-                      not scored
-                    </span>
-                  )}
-                  {r.looping && <span className="pill warn"> loop</span>}
-                </td>
-                <td className="nowrap" title={r.outcomeReason}>
-                  <span className={`pill o-${r.outcome}`}>{r.outcome.replace("_", " ")}</span>
-                </td>
-                <td className="num">
-                  {r.toolCalls}
-                  {r.failedToolCalls ? <span className="muted"> ({r.failedToolCalls}✗)</span> : ""}
-                </td>
-                <td className="num">{r.turnCount}</td>
-                <td className="num">{duration(r.firstTtftMs)}</td>
-                <td className="num">{duration(r.loadMs)}</td>
-                <td className="num">{integer(r.peakContextTokens)}</td>
-                <td className="muted nowrap">
-                  {r.thermalAtStart ?? "–"}
-                  {r.charging ? " · charging" : ""}
-                </td>
+        // Inside its own card, scrolling sideways there: fourteen columns do not fit 1024 px.
+        <div className="panel table-card" data-testid="runs-card">
+          <table className="compact" data-testid="runs-explorer">
+            <thead>
+              <tr>
+                {COLUMNS.map((c) => (
+                  <th key={c.label} className={c.num ? "num" : undefined}>
+                    {c.key ? (
+                      <Link
+                        href={link({
+                          sort: c.key,
+                          dir: page.data.sort === c.key && page.data.dir === "desc" ? "asc" : "desc",
+                          page: 1,
+                        })}
+                        data-testid={`sort-${c.key}`}
+                      >
+                        {c.label}
+                        {page.data.sort === c.key ? (page.data.dir === "desc" ? " ↓" : " ↑") : ""}
+                      </Link>
+                    ) : (
+                      c.label
+                    )}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {result.runs.map((r) => (
+                <tr key={r.id} data-testid="explorer-row">
+                  <td className="mono">
+                    <Link href={`/runs/${r.id}`}>{r.taskId}</Link>
+                    {r.heldOut ? " ◆" : ""}
+                  </td>
+                  <td className="mono">{r.configId}</td>
+                  <td className="num">
+                    {r.repeat}
+                    {r.attempt > 1 ? `·a${r.attempt}` : ""}
+                  </td>
+                  <td className="nowrap" data-testid="session-cell">
+                    <Link href={`/sessions/${r.sessionId}`} title={`${r.sessionName} (${r.sessionId})`}>
+                      {shortName(r.sessionName)}
+                    </Link>
+                    {r.trial && <span className="pill warn"> trial</span>}
+                  </td>
+                  <td className="muted nowrap" title={r.deviceId}>
+                    {shortName(r.deviceId, 20)}
+                  </td>
+                  <td className="nowrap">
+                    {r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}
+                    {r.superseded && <span className="pill"> superseded</span>}
+                    {r.unscorable && (
+                      <span className="pill warn" title={r.unscorable} data-testid="unscorable">
+                        {" "}
+                        not scored
+                      </span>
+                    )}
+                    {r.looping && <span className="pill warn"> loop</span>}
+                  </td>
+                  <td className="nowrap" title={r.outcomeReason}>
+                    <span className={`pill o-${r.outcome}`}>{outcomeLabel(r.outcome)}</span>
+                  </td>
+                  <td className="num">
+                    {r.toolCalls}
+                    {r.failedToolCalls ? <span className="muted"> ({r.failedToolCalls}✗)</span> : ""}
+                  </td>
+                  <td className="num">{r.turnCount}</td>
+                  <td className="num">{duration(r.firstTtftMs)}</td>
+                  <td className="num">{duration(r.loadMs)}</td>
+                  <td className="num">{integer(r.peakContextTokens)}</td>
+                  <td className="muted nowrap">
+                    {r.thermalAtStart ?? "–"}
+                    {r.charging ? " · charging" : ""}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
-      {result.pages > 1 && (
+      {result.total > 0 && <RunsLegend />}
+      {result.total > 0 && (
         <div className="row" style={{ marginTop: 12 }} data-testid="pagination">
           {result.page > 1 && (
             <Link className="btn" href={link({ page: result.page - 1 })} data-testid="page-prev">
               ← Previous
             </Link>
           )}
-          <span className="muted">
+          <span className="muted" data-testid="page-of">
             Page {result.page} of {result.pages}
           </span>
           {result.page < result.pages && (
@@ -159,6 +169,22 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
               Next →
             </Link>
           )}
+          <span className="muted" style={{ marginLeft: "auto" }} data-testid="page-sizes">
+            Rows per page:{" "}
+            {PAGE_SIZES.map((n) =>
+              n === result.pageSize ? (
+                <b key={n} data-testid="page-size-current">
+                  {" "}
+                  {n}
+                </b>
+              ) : (
+                <Link key={n} href={link({ pageSize: n, page: 1 })} data-testid={`page-size-${n}`}>
+                  {" "}
+                  {n}
+                </Link>
+              ),
+            )}
+          </span>
         </div>
       )}
     </>

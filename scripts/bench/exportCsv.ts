@@ -5,7 +5,7 @@
 import Database from "better-sqlite3";
 import { AnalyticsFilter } from "../../src/domain/analytics/filter";
 import { exportCsv, exportTable } from "../../src/server/export/exportRuns";
-import { EXPORT_SELECT } from "../../src/server/export/exportRow";
+import { EXPORT_FROM, EXPORT_SELECT } from "../../src/server/export/exportRow";
 import { FROM_RUNS, whereClause } from "../../src/server/analytics/where";
 import { pairs, timeFigure, type Figure } from "./measure";
 
@@ -44,7 +44,7 @@ function plainSelect(dbPath: string, onRows?: () => void) {
   try {
     const w = whereClause(AnalyticsFilter.parse({}));
     let n = 0;
-    for (const _ of db.prepare(`SELECT ${EXPORT_SELECT} FROM ${FROM_RUNS} WHERE ${w.sql}`).iterate(...w.params)) {
+    for (const _ of db.prepare(`SELECT ${EXPORT_SELECT} FROM ${EXPORT_FROM} WHERE ${w.sql}`).iterate(...w.params)) {
       if (onRows && ++n % 1000 === 0) onRows();
       else if (!onRows) n++;
     }

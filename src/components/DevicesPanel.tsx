@@ -4,10 +4,13 @@ import { useState } from "react";
 import { call, ApiError } from "@/client/api";
 import { dashboard } from "@/contracts";
 import { FleetTable } from "./FleetTable";
+import { CopyButton } from "./CopyButton";
+import { deviceCommands } from "@/domain/fleet/deviceCommands";
 
 const hours = (h: number | null) => (h === null ? "–" : h < 1 ? `${Math.round(h * 60)} min` : `${h.toFixed(1)} h`);
 
-export function DevicesPanel() {
+/** `origin` is this dashboard's address as the browser reached it (the request's Host), for the commands shown. */
+export function DevicesPanel({ origin }: { origin: string }) {
   const qc = useQueryClient();
   const [name, setName] = useState("");
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
@@ -35,7 +38,7 @@ export function DevicesPanel() {
     onSuccess: () => qc.invalidateQueries({ queryKey: ["devices"] }),
   });
   const eta = devices.data?.eta;
-  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  const commands = created ? deviceCommands(origin, created.token) : null;
 
   return (
     <>
@@ -59,16 +62,34 @@ export function DevicesPanel() {
             Create token
           </button>
         </form>
-        {create.error && <div className="error">{(create.error as ApiError).message}</div>}
+        {create.error && (
+          <div className="error" data-testid="create-device-error">
+            The token was not created: {(create.error as ApiError).message}
+          </div>
+        )}
         {created && (
           <div className="notice" data-testid="new-token">
             <p style={{ marginTop: 0 }}>
               Token for <b>{created.name}</b>. Copy it now: it is not shown again. In the phone app, enter the dashboard
               address <code>{origin}</code> and this token.
             </p>
-            <div className="token mono" data-testid="token-value">
-              {created.token}
+            <div className="row" style={{ gap: 8 }}>
+              <div className="token mono" data-testid="token-value">
+                {created.token}
+              </div>
+              <CopyButton text={created.token} testId="copy-token" label="Copy token" />
             </div>
+            {commands && (
+              <div data-testid="device-commands">
+                <p>
+                  Or run jobs from this computer (in the dashboard&apos;s folder): simulated phones, or the desktop
+                  device against a local model server (docs/desktop-device.md; change <code>--model-url</code> and{" "}
+                  <code>--model</code> to yours).
+                </p>
+                <CommandLine testId="sim-command" text={commands.sim} />
+                <CommandLine testId="device-command" text={commands.device} />
+              </div>
+            )}
           </div>
         )}
       </div>
@@ -113,5 +134,16 @@ export function DevicesPanel() {
         />
       )}
     </>
+  );
+}
+
+function CommandLine({ text, testId }: { text: string; testId: string }) {
+  return (
+    <div className="row" style={{ gap: 8, marginTop: 6, flexWrap: "nowrap" }}>
+      <pre className="mono command" data-testid={testId}>
+        {text}
+      </pre>
+      <CopyButton text={text} testId={`copy-${testId}`} />
+    </div>
   );
 }

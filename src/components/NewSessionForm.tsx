@@ -3,8 +3,10 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { call, ApiError } from "@/client/api";
 import { dashboard } from "@/contracts";
-import { jobCount } from "@/domain/queue/order";
+import { sessionPlan, type Parsed } from "@/domain/forms/newSession";
+import { fieldLabels } from "@/domain/messages/issues";
 import { PinDevices } from "./PinDevices";
+import { ErrorNotice } from "./ErrorNotice";
 import type { CreateSessionRequest } from "@/domain/protocol";
 import type { TaskGroup } from "@/domain/suite/schema";
 
@@ -18,6 +20,32 @@ interface TaskOption {
 interface ConfigOption {
   id: string;
   label: string;
+}
+
+const WORDS = {
+  thing: "the session",
+  invalid: "The session was not queued: fix the fields below and press Queue again.",
+};
+/** The form's names for the request's fields, so a server-side problem names what the user sees. */
+const LABELS = fieldLabels({
+  name: "Name",
+  configs: "Harness configs",
+  tasks: "Tasks",
+  repeats: "Repeats",
+  leaseSeconds: "Lease seconds",
+  maxAttempts: "Max attempts",
+  notes: "Notes",
+  devices: "Devices",
+  suite: "The suite",
+});
+
+/** The sentence beside a number field, when what was typed is not a valid value. */
+function FieldError({ field, id }: { field: Parsed; id: string }) {
+  return field.ok ? null : (
+    <div className="field-error" id={id} data-testid={id} role="alert">
+      {field.error}
+    </div>
+  );
 }
 
 const GROUPS = [
@@ -41,11 +69,12 @@ export function NewSessionForm({
   const [groups, setGroups] = useState<TaskGroup[]>(GROUPS.map((g) => g.id));
   const [picked, setPicked] = useState<string[]>([]);
   const [chosenConfigs, setChosenConfigs] = useState<string[]>([]);
-  const [repeats, setRepeats] = useState(3);
+  // Raw text, not numbers: Number("") is 0, which snapped a cleared field to 0 while typing.
+  const [repeats, setRepeats] = useState("3");
   const [trial, setTrial] = useState(false);
   const [order, setOrder] = useState<"interleaved" | "blocked">("interleaved");
-  const [leaseSeconds, setLeaseSeconds] = useState(120);
-  const [maxAttempts, setMaxAttempts] = useState(3);
+  const [leaseSeconds, setLeaseSeconds] = useState("120");
+  const [maxAttempts, setMaxAttempts] = useState("3");
   const [notes, setNotes] = useState("");
   const [pinned, setPinned] = useState<string[]>([]);
   const [error, setError] = useState<ApiError | null>(null);
@@ -58,11 +87,21 @@ export function NewSessionForm({
       : mode === "groups"
         ? tasks.filter((t) => groups.includes(t.group)).length
         : picked.length;
-  const effectiveRepeats = trial ? 1 : repeats;
-  const jobs = jobCount(taskCount, chosenConfigs.length, effectiveRepeats);
+  const plan = sessionPlan({
+    name,
+    taskCount,
+    taskMode: mode,
+    configCount: chosenConfigs.length,
+    trial,
+    repeats,
+    leaseSeconds,
+    maxAttempts,
+  });
+  const { fields } = plan;
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    if (plan.blockers.length || !fields.repeats.ok || !fields.leaseSeconds.ok || !fields.maxAttempts.ok) return;
     setBusy(true);
     setError(null);
     try {
@@ -70,11 +109,11 @@ export function NewSessionForm({
         name,
         suite: suiteId,
         configs: chosenConfigs,
-        repeats: effectiveRepeats,
+        repeats: fields.repeats.value,
         trial,
         order,
-        leaseSeconds,
-        maxAttempts,
+        leaseSeconds: fields.leaseSeconds.value,
+        maxAttempts: fields.maxAttempts.value,
         tasks: mode === "all" ? ("all" as const) : mode === "groups" ? { groups } : picked,
         ...(notes.trim() ? { notes: notes.trim() } : {}),
         ...(pinned.length ? { devices: pinned } : {}),
@@ -170,14 +209,17 @@ export function NewSessionForm({
             <label htmlFor="repeats">Repeats</label>
             <input
               id="repeats"
-              type="number"
-              min={1}
-              max={100}
-              value={effectiveRepeats}
+              type="text"
+              inputMode="numeric"
+              value={trial ? "1" : repeats}
               disabled={trial}
-              onChange={(e) => setRepeats(Number(e.target.value))}
+              onChange={(e) => setRepeats(e.target.value)}
+              aria-invalid={!fields.repeats.ok}
+              aria-describedby="repeats-error"
               style={{ width: 80 }}
+              data-testid="repeats"
             />
+            <FieldError field={fields.repeats} id="repeats-error" />
           </div>
           <div>
             <label>Trial</label>
@@ -200,25 +242,31 @@ export function NewSessionForm({
             <label htmlFor="lease">Lease seconds</label>
             <input
               id="lease"
-              type="number"
-              min={1}
-              max={86400}
+              type="text"
+              inputMode="numeric"
               value={leaseSeconds}
-              onChange={(e) => setLeaseSeconds(Number(e.target.value))}
+              onChange={(e) => setLeaseSeconds(e.target.value)}
+              aria-invalid={!fields.leaseSeconds.ok}
+              aria-describedby="lease-error"
               style={{ width: 90 }}
+              data-testid="lease-seconds"
             />
+            <FieldError field={fields.leaseSeconds} id="lease-error" />
           </div>
           <div>
             <label htmlFor="attempts">Max attempts</label>
             <input
               id="attempts"
-              type="number"
-              min={1}
-              max={20}
+              type="text"
+              inputMode="numeric"
               value={maxAttempts}
-              onChange={(e) => setMaxAttempts(Number(e.target.value))}
+              onChange={(e) => setMaxAttempts(e.target.value)}
+              aria-invalid={!fields.maxAttempts.ok}
+              aria-describedby="attempts-error"
               style={{ width: 70 }}
+              data-testid="max-attempts"
             />
+            <FieldError field={fields.maxAttempts} id="attempts-error" />
           </div>
         </div>
         <label htmlFor="notes">
@@ -229,28 +277,21 @@ export function NewSessionForm({
 
       <PinDevices value={pinned} onChange={setPinned} />
 
-      {error && (
-        <div className="error" data-testid="form-error">
-          {error.message}
-          {error.issues.length > 0 && (
-            <ul>
-              {error.issues.map((i) => (
-                <li key={i.path}>
-                  <code>{i.path}</code>: {i.message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      {error && <ErrorNotice error={error} words={WORDS} label={LABELS} testId="form-error" />}
       <div className="row">
-        <button className="btn primary" disabled={busy || !name.trim() || jobs === 0} data-testid="create-session">
-          {busy ? "Queuing…" : `Queue ${jobs} job${jobs === 1 ? "" : "s"}`}
+        <button
+          className="btn primary"
+          disabled={busy || plan.blockers.length > 0}
+          data-testid="create-session"
+          aria-describedby="queue-summary"
+        >
+          {busy ? "Queuing…" : plan.button}
         </button>
-        <span className="muted">
-          {taskCount} task{taskCount === 1 ? "" : "s"} × {chosenConfigs.length} config
-          {chosenConfigs.length === 1 ? "" : "s"} × {effectiveRepeats} repeat{effectiveRepeats === 1 ? "" : "s"}
-          {!name.trim() ? " · name the session" : chosenConfigs.length === 0 ? " · pick at least one config" : ""}
+        <span className="muted" id="queue-summary" data-testid="queue-summary">
+          {plan.summary}
+          {plan.blockers.length > 0 && (
+            <span data-testid="queue-blockers"> · nothing is queued until: {plan.blockers.join(" ")}</span>
+          )}
         </span>
       </div>
     </form>

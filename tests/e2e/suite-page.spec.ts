@@ -59,7 +59,9 @@ test("a suite by id has the same page, and an unknown id answers not found", asy
 
   const res = await view.open("/suites/nope");
   expect(res?.status()).toBe(404);
-  await expect(page.getByText("This page could not be found.")).toBeVisible();
+  // Issue 16.7: in the app's layout, naming the id, with a way back to the suites.
+  await expect(page.getByTestId("not-found")).toContainText("No suite with this id");
+  await expect(page.getByTestId("not-found-back")).toHaveAttribute("href", "/suite");
 });
 
 test('a new user\'s suite with a "searched the notes" milestone and plain end-state fixtures imports with a warning', async ({

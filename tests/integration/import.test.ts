@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { pollBody, testDashboard, traceFor } from "../support/server";
 
@@ -150,6 +152,69 @@ describe("runs.json import", () => {
     );
     expect((dst.ctx.db.$client.prepare("SELECT COUNT(*) AS n FROM sessions").get() as { n: number }).n).toBe(0);
     expect((await dst.call("POST", "/api/import/runs", { json: { version: 2, runs: [] } })).status).toBe(400);
+    dst.close();
+  });
+});
+
+describe("runs.json import keeps what the file carries (issue 16.5)", () => {
+  it("re-exports every field of every run unchanged but the session's id and name, and says what it lacks", async () => {
+    const src = testDashboard();
+    const token = (await src.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
+    const s = (
+      await src.call("POST", "/api/sessions", {
+        json: { name: "source", suite: "mini", configs: ["files"], repeats: 2 },
+      })
+    ).body.session;
+    for (let i = 0; ; i++) {
+      const r = await src.call("POST", "/api/device/v1/poll", { json: pollBody, token });
+      if (r.status === 204) break;
+      await src.call("POST", `/api/device/v1/jobs/${r.body.job.id}/result`, {
+        json: {
+          ...traceFor(r.body.job, { reply: i % 2 ? "31" : "I could not do that.", end: i % 3 ? "stop" : "timeout" }),
+          endedAt: `2026-10-14T09:00:1${i}.5Z`,
+          conditions: { thermalAtStart: "fair", thermalAtEnd: "serious", charging: true, battery: 0.25 + i / 100 },
+        },
+        token,
+      });
+    }
+    const exported = JSON.parse(
+      await (await src.fetch(new URL(`http://127.0.0.1:3000/api/export/runs.json?session=${s.id}`))).text(),
+    );
+    src.close();
+    // The first job ran from 09:00:01 to 09:00:10.5 on a quarter-full battery (export order is not job order).
+    expect(exported.runs.map((r: { wallMs: number }) => r.wallMs)).toContain(9500);
+    expect(exported.runs.map((r: { batteryAtStart: number }) => r.batteryAtStart)).toContain(0.25);
+
+    const dst = testDashboard();
+    const imp = await dst.call("POST", "/api/import/runs", {
+      body: JSON.stringify(exported),
+      headers: { "content-type": "application/json" },
+    });
+    expect(imp.status).toBe(201);
+    expect(imp.body.notCarried.join(" ")).toMatch(/workspace/);
+    const again = JSON.parse(
+      await (
+        await dst.fetch(new URL(`http://127.0.0.1:3000/api/export/runs.json?session=${imp.body.session.id}`))
+      ).text(),
+    );
+    const strip = (r: Record<string, unknown>) => ({ ...r, sessionId: undefined, sessionName: undefined });
+    expect(again.runs.map(strip)).toEqual(exported.runs.map(strip));
+    dst.close();
+  });
+
+  it("refuses a failedChecks that disagrees with the checks it lists", async () => {
+    const dst = testDashboard();
+    const src = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "fixtures", "export", "runs.json"), "utf8"));
+    src.runs[0].failedChecks = "made-up";
+    const r = await dst.call("POST", "/api/import/runs", { json: src });
+    expect(r.status).toBe(400);
+    expect(r.body.error.issues).toContainEqual({
+      path: "runs.0.failedChecks",
+      message: `lists "made-up" but the checks that failed are "${src.runs[0].checks
+        .filter((c: { passed: boolean }) => !c.passed)
+        .map((c: { id: string }) => c.id)
+        .join(";")}"`,
+    });
     dst.close();
   });
 });

@@ -2,6 +2,7 @@
 import { useRouter } from "next/navigation";
 import { filterToParams, type AnalyticsFilter } from "@/domain/analytics/filter";
 import { OUTCOMES } from "@/domain/scoring/types";
+import { GROUP_LABELS, outcomeLabel } from "@/domain/runs/labels";
 
 interface Options {
   sessions: { id: string; name: string; trial: boolean }[];
@@ -53,14 +54,24 @@ export function RunsFilterForm({ filter, options }: { filter: AnalyticsFilter; o
         sessionNames,
       )}
       {select("rf-task", "Task", filter.task ?? "", options.tasks, (v) => go({ ...filter, task: v || undefined }))}
-      {select("rf-group", "Group", filter.group ?? "", ["no_files", "files", "multi_step"], (v) =>
-        go({ ...filter, group: (v || undefined) as AnalyticsFilter["group"] }),
+      {select(
+        "rf-group",
+        "Group",
+        filter.group ?? "",
+        Object.keys(GROUP_LABELS),
+        (v) => go({ ...filter, group: (v || undefined) as AnalyticsFilter["group"] }),
+        GROUP_LABELS,
       )}
       {select("rf-config", "Config", filter.config ?? "", options.configs, (v) =>
         go({ ...filter, config: v || undefined }),
       )}
-      {select("rf-outcome", "Outcome", filter.outcome ?? "", [...OUTCOMES], (v) =>
-        go({ ...filter, outcome: (v || undefined) as AnalyticsFilter["outcome"] }),
+      {select(
+        "rf-outcome",
+        "Outcome",
+        filter.outcome ?? "",
+        [...OUTCOMES],
+        (v) => go({ ...filter, outcome: (v || undefined) as AnalyticsFilter["outcome"] }),
+        Object.fromEntries(OUTCOMES.map((o) => [o, outcomeLabel(o)])),
       )}
       {select(
         "rf-passed",

@@ -4,6 +4,19 @@ import { useState } from "react";
 import { call, ApiError } from "@/client/api";
 import { dashboard } from "@/contracts";
 import { Ticks } from "./Ticks";
+import { ErrorNotice } from "../ErrorNotice";
+import { suitePathLabel } from "@/domain/messages/suitePath";
+
+const WORDS = {
+  thing: "the suite file",
+  invalid: "The suite was not stored: fix the problems below and import it again.",
+  notJson:
+    "This file is not JSON; a suite is a JSON document (protocol.md §2). Check it with a JSON linter and import it again.",
+};
+
+/** A message that already names its task or config by id needs no place in front of it. */
+const placed = (issues: { path: string; message: string }[]) =>
+  issues.map((i) => (/^(task|config|suite) `/.test(i.message) ? { ...i, path: "" } : i));
 
 /** Imports a suite document: validated, fixtures run, refused with every problem listed. */
 export function SuiteImportForm({ suites }: { suites: { id: string; version: number; default: boolean }[] }) {
@@ -11,19 +24,24 @@ export function SuiteImportForm({ suites }: { suites: { id: string; version: num
   const [error, setError] = useState<ApiError | null>(null);
   const [done, setDone] = useState<{ id: string; version: number; tasks: number; configs: number } | null>(null);
   const [warnings, setWarnings] = useState<{ path: string; message: string }[]>([]);
+  const [doc, setDoc] = useState<unknown>(null);
 
   async function upload(file: File) {
     setBusy(true);
     setError(null);
     setDone(null);
     setWarnings([]);
+    const text = await file.text();
     try {
-      const { suite, warnings } = await call(dashboard.importSuite, { text: await file.text() });
+      const { suite, warnings } = await call(dashboard.importSuite, { text });
       setDone(suite);
       setWarnings(warnings ?? []);
     } catch (err) {
+      setDoc(safeJson(text));
       setError(
-        err instanceof ApiError ? err : new ApiError(0, "unknown", "The suite could not be imported; try again."),
+        err instanceof ApiError
+          ? new ApiError(err.status, err.code, err.message, placed(err.issues))
+          : new ApiError(0, "unknown", "The suite could not be imported; try again."),
       );
     } finally {
       setBusy(false);
@@ -75,19 +93,22 @@ export function SuiteImportForm({ suites }: { suites: { id: string; version: num
         </div>
       )}
       {error && (
-        <div className="error" data-testid="suite-import-error">
-          {error.message}
-          {error.issues.length > 0 && (
-            <ul>
-              {error.issues.slice(0, 50).map((i, k) => (
-                <li key={k}>
-                  <Ticks text={i.message} /> <span className="hint mono">{i.path}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <ErrorNotice
+          error={error}
+          words={WORDS}
+          label={suitePathLabel(doc)}
+          testId="suite-import-error"
+          render={(t) => <Ticks text={t} />}
+        />
       )}
     </div>
   );
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }

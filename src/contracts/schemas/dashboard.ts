@@ -249,6 +249,8 @@ const ImportedSession = z.object({ id: str(), name: str(), runs: int() });
 export const ImportRunsResponse = z.object({
   session: z.object({ id: str(), runs: int() }),
   sessions: z.array(ImportedSession),
+  /** (added, issue 16.5) What a runs.json cannot carry, so the imported runs lack it: one sentence each. */
+  notCarried: z.array(z.string()),
 });
 export const DemoResponse = z.object({ session: z.object({ id: str(), jobs: int(), seed: int() }) });
 export const LogoutResponse = z.object({ ok: z.literal(true) });

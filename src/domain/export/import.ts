@@ -4,6 +4,7 @@ import { EndReason } from "../protocol/trace";
 import { TaskGroup } from "../suite/schema";
 import { OUTCOMES } from "../scoring/types";
 import { JsonValue, MAX_TOOL_CALLS } from "../protocol/tool";
+import { failedChecks } from "./columns";
 
 const n = () => z.number().int().nonnegative();
 const nn = () => z.number().nonnegative().nullable();
@@ -54,6 +55,13 @@ export const ImportedRun = z.object({
     .max(MAX_TOOL_CALLS),
   turns: z.array(z.object({ promptTokens: n(), contextTokens: n(), ttftMs: n(), outputTokens: n(), decodeMs: n() })),
   endReason: EndReason,
+  // v1.1 columns (protocol.md §4) and issue 20.2's runs.json fields: optional, since files
+  // exported before them lack them; an import keeps them, and re-exports them unchanged.
+  failedChecks: z.string().optional(),
+  wallMs: z.number().int().nullable().optional(),
+  reply: z.string().nullable().optional(),
+  thermalAtEnd: Thermal.nullable().optional(),
+  batteryAtStart: z.number().min(0).max(1).nullable().optional(),
 });
 export type ImportedRun = z.infer<typeof ImportedRun>;
 
@@ -77,6 +85,13 @@ export const ImportFile = z
           path: ["runs", i, "failedToolCallCount"],
           message: "more failed calls than calls",
         });
+      const failed = failedChecks(r.checks);
+      if (r.failedChecks !== undefined && r.failedChecks !== failed)
+        ctx.addIssue({
+          code: "custom",
+          path: ["runs", i, "failedChecks"],
+          message: `lists "${r.failedChecks}" but the checks that failed are "${failed}"`,
+        });
       if (r.turns.length !== r.turnCount)
         ctx.addIssue({
           code: "custom",
@@ -86,3 +101,17 @@ export const ImportFile = z
     });
   });
 export type ImportFile = z.infer<typeof ImportFile>;
+
+/**
+ * What a runs.json cannot carry, so an imported run lacks it (shown on the import page and
+ * returned by the import). The scores, checks, per-turn timings, tool calls (name, arguments,
+ * ok, time), progress, end reason, wall time and final reply all survive.
+ */
+export const IMPORT_CANNOT_CARRY = [
+  "the model's text of each turn and what each tool call returned, so the trace viewer shows timings and calls but no texts",
+  "which turn made which tool call and which files each call changed, so turns.csv and calls.csv leave those cells empty",
+  "the workspace the agent left behind, so imported runs cannot be rescored and the trace viewer shows no workspace diffs",
+  "the task and config documents (prompt, seed files, milestones), so the trace viewer cannot mark per-call milestones",
+  "each check's reason and the outcome's reason, so only pass or fail per check is shown",
+  "the device's extra v1.1 facts (tools dropped by the template, prompt-cache tokens, context events, memory, warm-up and rest times)",
+] as const;

@@ -1,6 +1,9 @@
 import { EXPORT_COLUMNS, camel, type ExportRow, type RunDetail } from "./columns";
 
-/** One run of runs.json: the export columns in camelCase, in column order, then the detail. */
+/**
+ * One run of runs.json: the export columns in camelCase, in column order (v1.1's `endReason`,
+ * `failedChecks`, `wallMs` and `reply` among them), then the detail.
+ */
 export function jsonRun(row: ExportRow, detail: RunDetail): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const c of EXPORT_COLUMNS) out[camel(c)] = row[c];
@@ -8,7 +11,6 @@ export function jsonRun(row: ExportRow, detail: RunDetail): Record<string, unkno
   out.progress = detail.progress;
   out.toolCalls = detail.toolCalls;
   out.turns = detail.turns;
-  out.endReason = detail.endReason;
   out.thermalAtEnd = detail.thermalAtEnd;
   out.batteryAtStart = detail.batteryAtStart;
   return out;

@@ -1,5 +1,6 @@
 import "server-only";
-import type { ExportRow } from "@/domain/export";
+import { FROM_RUNS } from "../analytics/where";
+import { failedChecks, wallMs, type ExportRow } from "@/domain/export";
 
 /** A run joined with its session and current score, as the export and run queries select it. */
 export interface ExportDbRow {
@@ -42,6 +43,12 @@ export interface ExportDbRow {
   checks: string;
   progress: string;
   end_reason: string;
+  /** From the stored trace (json_extract): the final reply, and the times wall_ms is taken from. */
+  reply: string | null;
+  trace_started_at: string | null;
+  trace_ended_at: string | null;
+  /** An imported run's record keeps the source's wall_ms (it has no end time). */
+  imported_wall_ms: number | null;
 }
 
 /** The export columns of one run (protocol.md §4). */
@@ -83,10 +90,23 @@ export function exportRow(r: ExportDbRow): ExportRow {
     thermal_at_start: r.thermal_at_start,
     charging: r.charging === null ? null : !!r.charging,
     superseded: !!r.superseded,
+    end_reason: r.end_reason,
+    failed_checks: failedChecks(JSON.parse(r.checks) as { id: string; passed: boolean }[]),
+    wall_ms: r.imported_wall_ms ?? wallMs(r.trace_started_at, r.trace_ended_at),
+    reply: r.reply,
   };
 }
 
-/** The SELECT list that produces an ExportDbRow from FROM_RUNS. */
+/**
+ * The SELECT list that produces an ExportDbRow from FROM_RUNS joined with `traces t` (EXPORT_FROM).
+ * The v1.1 columns come out of the stored trace with json_extract, so runs.csv reads three values
+ * of each trace inside SQLite instead of parsing every trace in JavaScript.
+ */
 export const EXPORT_SELECT = `r.*, s.name AS session_name, s.trial, sc.passed, sc.outcome, sc.looping, sc.milestones_reached, sc.milestones_total,
   sc.startup_tokens, sc.load_ms, sc.first_ttft_ms, sc.median_turn_ms, sc.turn_count, sc.tool_calls, sc.failed_tool_calls,
-  sc.repatches, sc.peak_context_tokens, sc.output_tokens, sc.checks, sc.progress, sc.end_reason`;
+  sc.repatches, sc.peak_context_tokens, sc.output_tokens, sc.checks, sc.progress, sc.end_reason,
+  json_extract(t.body, '$.reply') AS reply, json_extract(t.body, '$.startedAt') AS trace_started_at,
+  json_extract(t.body, '$.endedAt') AS trace_ended_at, json_extract(t.body, '$.wallMs') AS imported_wall_ms`;
+
+/** What EXPORT_SELECT reads from: a run, its session, its score and its stored trace. */
+export const EXPORT_FROM = `${FROM_RUNS} JOIN traces t ON t.run_id = r.id`;

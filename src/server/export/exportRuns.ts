@@ -14,8 +14,8 @@ import {
   type RunDetail,
   type StoredRunTrace,
 } from "@/domain/export";
-import { FROM_RUNS, whereClause } from "../analytics/where";
-import { EXPORT_SELECT, exportRow, type ExportDbRow } from "./exportRow";
+import { whereClause } from "../analytics/where";
+import { EXPORT_FROM, EXPORT_SELECT, exportRow, type ExportDbRow } from "./exportRow";
 
 type StoredTurn = {
   promptTokens: number;
@@ -29,7 +29,14 @@ type StoredCall = { name: string; args: unknown; ok: boolean; ms?: number | null
 type StoredConditions = { thermalAtEnd?: string; battery?: number };
 type StoredTrace =
   | { imported?: undefined; turns: (StoredTurn & { toolCalls: StoredCall[] })[]; conditions?: StoredConditions }
-  | { imported: true; turns: StoredTurn[]; toolCalls: StoredCall[] };
+  | {
+      imported: true;
+      turns: StoredTurn[];
+      toolCalls: StoredCall[];
+      /** Kept by imports since issue 16.5; null (or absent, for older imports) when the source did not report them. */
+      thermalAtEnd?: string | null;
+      batteryAtStart?: number | null;
+    };
 
 function detail(r: ExportDbRow & { body: string }): RunDetail {
   const trace = JSON.parse(r.body) as StoredTrace;
@@ -45,10 +52,9 @@ function detail(r: ExportDbRow & { body: string }): RunDetail {
       outputTokens: t.outputTokens,
       decodeMs: t.decodeMs,
     })),
-    endReason: r.end_reason,
-    // Issue 20.2 (fields added to runs.json): imported runs have no trace conditions, so null.
-    thermalAtEnd: (!trace.imported && trace.conditions?.thermalAtEnd) || null,
-    batteryAtStart: !trace.imported && trace.conditions?.battery !== undefined ? trace.conditions.battery : null,
+    // Issue 20.2 (fields added to runs.json); an import keeps what its file carried.
+    thermalAtEnd: (trace.imported ? trace.thermalAtEnd : trace.conditions?.thermalAtEnd) ?? null,
+    batteryAtStart: (trace.imported ? trace.batteryAtStart : trace.conditions?.battery) ?? null,
   };
 }
 
@@ -60,14 +66,11 @@ const EXPORT_ORDER = "ORDER BY s.created_at, s.id, r.task_id, r.config_id, r.rep
  * a long iteration must not hold the shared connection, and a read transaction gives one
  * consistent snapshot.
  */
-function* ordered<R>(dbPath: string, filter: AnalyticsFilter, select: string, withTrace: boolean): Generator<R> {
+function* ordered<R>(dbPath: string, filter: AnalyticsFilter, select: string): Generator<R> {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
     const w = whereClause(filter);
-    const stmt = db.prepare(
-      `SELECT ${select} FROM ${FROM_RUNS} ${withTrace ? "JOIN traces t ON t.run_id = r.id" : ""}
-        WHERE ${w.sql} ${EXPORT_ORDER}`,
-    );
+    const stmt = db.prepare(`SELECT ${select} FROM ${EXPORT_FROM} WHERE ${w.sql} ${EXPORT_ORDER}`);
     db.exec("BEGIN");
     for (const r of stmt.iterate(...w.params)) yield r as R;
     db.exec("COMMIT");
@@ -77,7 +80,7 @@ function* ordered<R>(dbPath: string, filter: AnalyticsFilter, select: string, wi
 }
 
 function rows(dbPath: string, filter: AnalyticsFilter, withTrace: boolean): Generator<ExportDbRow & { body: string }> {
-  return ordered(dbPath, filter, `${EXPORT_SELECT}${withTrace ? ", t.body" : ""}`, withTrace);
+  return ordered(dbPath, filter, `${EXPORT_SELECT}${withTrace ? ", t.body" : ""}`);
 }
 
 /** runs.csv, in chunks of text. */
@@ -105,7 +108,7 @@ export function* exportJson(dbPath: string, filter: AnalyticsFilter): Generator<
 export function* exportTable(dbPath: string, filter: AnalyticsFilter, table: "turns" | "calls"): Generator<string> {
   yield table === "turns" ? TURNS_CSV_HEADER : CALLS_CSV_HEADER;
   const lines = table === "turns" ? turnLines : callLines;
-  for (const r of ordered<{ id: string; body: string }>(dbPath, filter, "r.id, t.body", true)) {
+  for (const r of ordered<{ id: string; body: string }>(dbPath, filter, "r.id, t.body")) {
     yield lines(r.id, JSON.parse(r.body) as StoredRunTrace);
   }
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Ctx } from "../context";
-import { ImportFile, type ImportedRun } from "@/domain/export";
+import { IMPORT_CANNOT_CARRY, ImportFile, type ImportedRun } from "@/domain/export";
 import { toValidationIssues } from "@/domain/protocol/errors";
 import { ServiceError } from "../errors";
 
@@ -63,7 +63,11 @@ export function importRuns(ctx: Ctx, input: unknown, name?: string) {
       "invalid_request",
       "The file holds no runs; export a session that has runs and import that.",
     );
-  return { session: { id: created[0].id, runs: created[0].runs }, sessions: created };
+  return {
+    session: { id: created[0].id, runs: created[0].runs },
+    sessions: created,
+    notCarried: [...IMPORT_CANNOT_CARRY],
+  };
 }
 
 function insertRun(ctx: Ctx, sessionId: string, id: string, r: ImportedRun, now: number) {
@@ -97,7 +101,16 @@ function insertRun(ctx: Ctx, sessionId: string, id: string, r: ImportedRun, now:
       r.superseded ? 1 : 0,
       r.contextWindow,
     );
-  const body = JSON.stringify({ imported: true, turns: r.turns, toolCalls: r.toolCalls });
+  // What the export reads back (exportRow, detail): a runs.json's trace-level fields, kept as the file had them.
+  const body = JSON.stringify({
+    imported: true,
+    turns: r.turns,
+    toolCalls: r.toolCalls,
+    reply: r.reply ?? null,
+    wallMs: r.wallMs ?? null,
+    thermalAtEnd: r.thermalAtEnd ?? null,
+    batteryAtStart: r.batteryAtStart ?? null,
+  });
   sqlite.prepare("INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)").run(id, body, Buffer.byteLength(body));
   sqlite
     .prepare(

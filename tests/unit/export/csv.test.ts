@@ -31,10 +31,13 @@ describe("csv lines", () => {
   it("ends records with CRLF", () => {
     expect(csvLine(["a", 1, null, true])).toBe("a,1,,true\r\n");
   });
-  it("has the protocol's 36 columns in order", () => {
-    expect(EXPORT_COLUMNS).toHaveLength(36);
+  it("has the protocol's 36 v1 columns in order, then v1.1's four", () => {
+    expect(EXPORT_COLUMNS).toHaveLength(40);
     expect(CSV_HEADER.startsWith("run_id,session_id,session_name,trial,task_id,")).toBe(true);
-    expect(CSV_HEADER.endsWith(",thermal_at_start,charging,superseded\r\n")).toBe(true);
+    expect(EXPORT_COLUMNS.indexOf("superseded")).toBe(35);
+    expect(
+      CSV_HEADER.endsWith(",thermal_at_start,charging,superseded,end_reason,failed_checks,wall_ms,reply\r\n"),
+    ).toBe(true);
   });
   it("camel-cases names for runs.json", () => {
     expect(camel("failed_tool_call_count")).toBe("failedToolCallCount");
