@@ -23,6 +23,14 @@ export async function pgTestDatabase(
     drop: async () => {
       const c = new pg.Client(pgUrl);
       await c.connect();
+      // A pool's end() resolves before its clients' backends have gone: forcing the drop then
+      // terminates them with 57P01, which reaches a client the pool no longer listens on as an
+      // unhandled 'error'. Give closing connections up to 2 s to leave, then force what remains.
+      for (let i = 0; i < 40; i++) {
+        const r = await c.query("SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = $1", [name]);
+        if (r.rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
