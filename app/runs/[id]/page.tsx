@@ -54,8 +54,8 @@ export default async function RunPage({
       )}
       {read.kind === "imported" && (
         <div className="notice" data-testid="imported-trace">
-          Imported from a runs.json: it keeps per-turn timings and the tool calls, but no model texts, results, reply or
-          workspace.
+          Imported from a runs.json: it keeps per-turn timings, the tool calls and the final reply, but no turn texts,
+          tool results or workspace.
         </div>
       )}
 
@@ -103,6 +103,12 @@ export default async function RunPage({
         </>
       )}
 
+      {read.kind === "imported" && read.reply !== null && (
+        <>
+          <h2>Final reply</h2>
+          <LongText text={read.reply} testId="reply" />
+        </>
+      )}
       {read.kind === "full" && (
         <>
           <h2>Final reply</h2>

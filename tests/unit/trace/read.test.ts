@@ -18,8 +18,16 @@ describe("readTrace", () => {
       kind: "imported",
       turns: [{ promptTokens: 1, contextTokens: 2, ttftMs: 3, outputTokens: 4, decodeMs: 5 }],
       calls: [{ name: "ls", args: {}, ok: true, ms: null }],
+      reply: null,
     });
-    expect(readTrace({ imported: true })).toEqual({ kind: "imported", turns: [], calls: [] });
+    expect(readTrace({ imported: true })).toEqual({ kind: "imported", turns: [], calls: [], reply: null });
+  });
+
+  it("an imported body keeps the final reply a v1.1 runs.json carries", () => {
+    expect(readTrace({ imported: true, reply: "Booked for Tuesday." })).toMatchObject({
+      kind: "imported",
+      reply: "Booked for Tuesday.",
+    });
   });
 
   it("anything else is reported with the first problem", () => {
