@@ -127,7 +127,9 @@ describe("backupDatabase", () => {
 
     // Many steps, with results accepted between them — and the copy restarted never.
     expect(r.steps).toBeGreaterThan(20);
-    expect(submittedAtStep.at(-1)! - submittedAtStep[0]).toBeGreaterThan(5);
+    // At least one result accepted between the first and last step: how many depends on how fast the
+    // scoring worker is against the copy (11 on a quiet machine, 2 under a load of 15), not on the code.
+    expect(submittedAtStep.at(-1)! - submittedAtStep[0]).toBeGreaterThan(0);
     expect(runsAfter).toBeGreaterThan(runsBefore);
     // The backup is the snapshot at its start: none of the runs submitted during it, no half-written run.
     expect(r.integrity).toBe("ok");
