@@ -2,9 +2,11 @@
  * `npm run backup [-- --db PATH --out FILE --pages N]`: a consistent snapshot of the dashboard's
  * database, taken on a connection of its own while the dashboard keeps running. Default source
  * `DB_PATH` or ./data/harness-lab.db; default output ./data/backups/harness-lab-<UTC time>.db.
+ * A PostgreSQL database (`DATABASE_URL` or `--db` postgres://…) is refused with the pg_dump command
+ * to run instead, exit code 2 (scripts/lib/postgres-backup.ts).
  */
 import path from "node:path";
-import { BackupError, backupDatabase, backupName } from "../src/server/backup";
+import { REFUSED, postgresRefusal } from "./lib/postgres-backup";
 
 const args = process.argv.slice(2);
 const one = (flag: string) => {
@@ -12,7 +14,18 @@ const one = (flag: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 
+/** The SQLite backup module, once loaded (after the PostgreSQL check). */
+let backup: typeof import("../src/server/backup") | undefined;
+
 async function main() {
+  const refusal = postgresRefusal("backup", one("--db"), process.env.DATABASE_URL, new Date());
+  if (refusal) {
+    console.error(refusal);
+    process.exit(REFUSED);
+  }
+  // Loaded only now: a refused PostgreSQL backup never loads better-sqlite3.
+  backup = await import("../src/server/backup");
+  const { BackupError, backupDatabase, backupName } = backup;
   const db = one("--db") ?? (process.env.DB_PATH || "./data/harness-lab.db");
   const out = one("--out") ?? path.join("data", "backups", backupName(new Date()));
   const pages = Number(one("--pages") ?? 1024);
@@ -36,6 +49,7 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(`backup failed: ${e instanceof BackupError ? e.message : e instanceof Error ? e.stack : e}`);
+  const plain = backup && e instanceof backup.BackupError;
+  console.error(`backup failed: ${plain ? e.message : e instanceof Error ? e.stack : e}`);
   process.exit(1);
 });

@@ -1,9 +1,10 @@
 /**
  * `npm run restore -- --from FILE [--db PATH] [--force]`: replaces the dashboard's database with a
  * backup. Stop the dashboard first: the restore refuses while another process has the target open (a
- * lock probe, see checkInUse in src/server/backup.ts) unless --force.
+ * lock probe, see checkInUse in src/server/backup.ts) unless --force. A PostgreSQL target
+ * (`DATABASE_URL` or `--db` postgres://…) is refused with the pg_restore command, exit code 2.
  */
-import { BackupError, restoreDatabase } from "../src/server/backup";
+import { REFUSED, postgresRefusal } from "./lib/postgres-backup";
 
 const args = process.argv.slice(2);
 const one = (flag: string) => {
@@ -11,7 +12,18 @@ const one = (flag: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 
-try {
+/** The SQLite backup module, once loaded (after the PostgreSQL check). */
+let backup: typeof import("../src/server/backup") | undefined;
+
+async function main() {
+  // Before better-sqlite3 is loaded or any file touched (scripts/lib/postgres-backup.ts).
+  const refusal = postgresRefusal("restore", one("--db"), process.env.DATABASE_URL, new Date());
+  if (refusal) {
+    console.error(refusal);
+    process.exit(REFUSED);
+  }
+  backup = await import("../src/server/backup");
+  const { BackupError, restoreDatabase } = backup;
   const from = one("--from");
   if (!from) throw new BackupError("Pass the backup to restore: npm run restore -- --from FILE [--db PATH] [--force]");
   const db = one("--db") ?? (process.env.DB_PATH || "./data/harness-lab.db");
@@ -29,7 +41,10 @@ try {
   console.log(
     `restored ${from} → ${db}: integrity_check ${r.integrity}; runs ${r.counts.runs}, scores ${r.counts.scores}, traces ${r.counts.traces}`,
   );
-} catch (e) {
-  console.error(`restore failed: ${e instanceof BackupError ? e.message : e instanceof Error ? e.stack : e}`);
-  process.exit(1);
 }
+
+main().catch((e) => {
+  const plain = backup && e instanceof backup.BackupError;
+  console.error(`restore failed: ${plain ? e.message : e instanceof Error ? e.stack : e}`);
+  process.exit(1);
+});

@@ -3,7 +3,10 @@ import { Suite } from "@/domain/suite/schema";
 import { EXPORT_COLUMNS, camel } from "@/domain/export/columns";
 import { bool, int, iso, num, ref, str, wilson } from "./common";
 
-export const HealthResponse = z.object({ ok: z.literal(true) });
+export const HealthResponse = z.object({
+  ok: z.literal(true),
+  engine: z.enum(["sqlite", "postgres"]).meta({ description: "The storage engine this server runs on (ADR 9)." }),
+});
 
 export const CreateDeviceResponse = z.object({
   device: z.object({ id: str(), name: str() }),

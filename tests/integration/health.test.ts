@@ -1,0 +1,29 @@
+/**
+ * `GET /api/health` names the storage engine that answered (issue 18.5), so an operator can tell a
+ * SQLite deployment from a PostgreSQL one without reading its environment.
+ */
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { setContext } from "@/server/context";
+import { HealthResponse } from "@/contracts/schemas/dashboard";
+import { testDashboard } from "../support/server";
+
+let dash: ReturnType<typeof testDashboard>;
+beforeEach(() => {
+  dash = testDashboard();
+});
+afterEach(() => dash.close());
+
+it("reports the sqlite engine of a SQLite dashboard, in the contract's shape", async () => {
+  const r = await dash.call("GET", "/api/health");
+  expect(r.status).toBe(200);
+  expect(r.body).toEqual({ ok: true, engine: "sqlite" });
+  expect(HealthResponse.parse(r.body)).toEqual(r.body);
+});
+
+it("reports the engine of the store it runs on, not a fixed answer", async () => {
+  // The same SQLite database behind a store that says postgres: the route must read ctx.store.engine.
+  setContext({ ...dash.ctx, store: { ...dash.ctx.store, engine: "postgres" } });
+  const r = await dash.call("GET", "/api/health");
+  expect(r.status).toBe(200);
+  expect(r.body.engine).toBe("postgres");
+});
