@@ -41,7 +41,25 @@ async function open(page: Page, url: string, waitUntil: "networkidle" | "domcont
       `The dashboard answered ${res?.status() ?? "nothing"} for ${new URL(url).pathname}; check that it is running at this address and that you may read it.`,
     );
   }
-  await page.waitForFunction(CHARTS_DRAWN, undefined, { timeout: WAIT_MS });
+  await chartsDrawn(page);
+}
+
+/**
+ * Waits until every chart on the page has drawn. Polled with `page.evaluate`, which runs over the
+ * DevTools protocol: `page.waitForFunction` with a string predicate re-evaluates it with `eval`
+ * inside the page once the first check fails, and the dashboard's CSP (no 'unsafe-eval') refuses that.
+ */
+async function chartsDrawn(page: Page) {
+  const until = Date.now() + WAIT_MS;
+  while (!(await page.evaluate(CHARTS_DRAWN))) {
+    if (Date.now() > until) {
+      throw new ServiceError(
+        "unavailable",
+        `The charts of ${new URL(page.url()).pathname} did not finish drawing within ${WAIT_MS / 1000} s; try again, or with fewer sessions.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Saves one variant of every chart that has views (buttons marked data-report-variant). */
@@ -54,7 +72,7 @@ async function keepVariants(page: Page, figures: { name: string; svg: string }[]
     for (let j = 0; j < m; j++) {
       const label = (await buttons.nth(j).getAttribute("data-report-variant")) ?? "";
       await buttons.nth(j).click();
-      await page.waitForFunction(CHARTS_DRAWN, undefined, { timeout: WAIT_MS });
+      await chartsDrawn(page);
       await page.evaluate(`${KEEP_VARIANT}(${JSON.stringify({ i, label })})`);
       const figs = (await page.evaluate(COLLECT_FIGURES)) as { name: string; svg: string }[];
       figures.push(...figs.filter((f) => !figures.some((g) => g.name === f.name)));
