@@ -1,4 +1,5 @@
 import "server-only";
+import { pushTo } from "@/domain/pushTo";
 import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import {
@@ -26,7 +27,7 @@ export function planEvidence(ctx: Ctx, filter: AnalyticsFilter): PlanEvidence {
     )
     .all(...w.params) as { c: string; t: string; runs: number; passed: number }[];
   const byConfig = new Map<string, { runs: number; passed: number }[]>();
-  for (const x of cells) byConfig.set(x.c, [...(byConfig.get(x.c) ?? []), x]);
+  for (const x of cells) pushTo(byConfig, x.c, x);
   const iccs = [...byConfig.values()].map((cs) => clustering(cs).icc).filter((v): v is number => v !== null);
   const pair = sqlite
     .prepare(

@@ -1,4 +1,5 @@
 import "server-only";
+import { pushTo } from "@/domain/pushTo";
 import type { Ctx } from "../context";
 import { emptyCounts, type JobCounts, type JobState } from "@/domain/queue";
 import type { SessionDevice } from "@/domain/sessions";
@@ -60,7 +61,7 @@ export function listSessions(ctx: Ctx) {
          FROM runs GROUP BY session_id, device_id, device_model ORDER BY session_id, device_id, device_model`,
     )
     .all() as (SessionDevice & { sessionId: string })[];
-  for (const { sessionId, ...d } of deviceRows) devices.set(sessionId, [...(devices.get(sessionId) ?? []), d]);
+  for (const { sessionId, ...d } of deviceRows) pushTo(devices, sessionId, d);
   return sessions.map((s) => {
     const t = totals.get(s.id) ?? { runs: 0, scored: 0, passed: 0 };
     return {
