@@ -42,7 +42,8 @@ test("analytics never pool by accident: the default is named, mixes and copies a
       importedRun({
         runId: `run_many_${i}`,
         sessionId: `ses_many_${i}`,
-        sessionName: `E2E crowd ${i % 2 ? "ablation" : "night"} ${i}`,
+        // "#": a session id (a ULID) can hold "136", never "#136".
+        sessionName: `E2E crowd ${i % 2 ? "ablation" : "night"} #${i}`,
         startedAt: `2026-10-13T0${Math.floor(i / 60)}:${String(i % 60).padStart(2, "0")}:00Z`,
       }),
     ),
@@ -117,7 +118,7 @@ test("analytics never pool by accident: the default is named, mixes and copies a
   // 200+ sessions: the list draws at most 50 and says how to find the rest; a search finds one.
   await expect(a.listedSessions()).toHaveCount(50);
   await expect(page.getByTestId("session-more")).toContainText("more: type to narrow the list");
-  await a.search("crowd night 136");
+  await a.search("crowd night #136");
   await expect(a.listedSessions()).toHaveCount(2); // the ticked newest session, and the match
   await expect(page.getByTestId("session-count")).toHaveText(`1 of ${await countSessions(request)} match`);
   await a.shoot("picker-search", testInfo);

@@ -3,6 +3,7 @@ import type { ResultResponse, Trace } from "@/domain/protocol";
 import type { LeaseEnd } from "@/domain/queue";
 import type { RunScore } from "@/domain/scoring/types";
 import type { Config, Suite, Task } from "@/domain/suite/schema";
+import type { SqlRunner } from "./sql";
 import type { ClaimedRow, ExistingRunRow, JobLeaseRow, LeaseRow, PollStateRow } from "./rows";
 
 /**
@@ -16,6 +17,8 @@ export interface Store {
   queue: QueueStore;
   sessions: SessionStore;
   devices: DeviceStore;
+  /** Hand-written SQL on this engine (src/server/store/sql.ts): the read side of analytics and the views. */
+  sql: SqlRunner;
   /** Closes the pool and the LISTEN connection (PostgreSQL), or the database file (SQLite). */
   close(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import { pgSessions } from "./sessions";
 import { pgDevices } from "./devices";
 import { listenForJobs, type JobsListener } from "./listener";
 import { pgQueue } from "./queue";
+import { pgSql } from "./sql";
 
 export interface PgStore extends Store {
   /** The process's one LISTEN connection (tests check its reconnect). */
@@ -36,6 +37,7 @@ export async function createPgStore(
     queue: pgQueue(db),
     sessions: pgSessions(db),
     devices: pgDevices(db),
+    sql: pgSql(db.$client),
     listener,
     pool: db.$client,
     close: async () => {

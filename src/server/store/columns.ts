@@ -1,0 +1,12 @@
+import "server-only";
+import { z } from "zod";
+
+/**
+ * Column value parsers for hand-written queries on both engines: PostgreSQL's `pg` returns
+ * `COUNT`, `SUM` and `bigint` as strings and booleans as booleans, SQLite numbers and 0/1.
+ */
+export const num = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i)]).transform(Number);
+export const numOrNull = z.union([num, z.null()]);
+export const int = num.pipe(z.number().int());
+export const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
+export const flagOrNull = z.union([flag, z.null()]);

@@ -1,0 +1,44 @@
+import "server-only";
+import type { SqlRunner } from "./sql";
+
+/**
+ * The SQL that differs between the engines, as small functions of column expressions, so each
+ * analytics query is written once (issue 18.4). Everything else is the common subset both accept.
+ */
+export interface Dialect {
+  /** A text value at a JSON path (`$.a.b`) of a JSON text column. */
+  jsonText(col: string, path: string): string;
+  /** Values of `expr` joined by `sep` (a literal), in `orderBy` order. */
+  stringAgg(expr: string, sep: string, orderBy: string): string;
+  /** The larger of two values (SQLite's scalar MAX, PostgreSQL's GREATEST). */
+  greatest(a: string, b: string): string;
+  /** 1 when a boolean (SQLite: 0/1) column is true, else 0: summable on both. */
+  oneIf(col: string): string;
+  /** Text compared byte by byte, as the golden exports are ordered. */
+  collateC(expr: string): string;
+}
+
+const sqlite: Dialect = {
+  jsonText: (col, path) => `json_extract(${col}, '${path}')`,
+  stringAgg: (expr, sep, orderBy) => `GROUP_CONCAT(${expr}, '${sep}' ORDER BY ${orderBy})`,
+  greatest: (a, b) => `MAX(${a}, ${b})`,
+  oneIf: (col) => `(CASE WHEN ${col} THEN 1 ELSE 0 END)`,
+  collateC: (expr) => `${expr} COLLATE BINARY`,
+};
+
+const postgres: Dialect = {
+  jsonText: (col, path) =>
+    `(${col}::jsonb #>> '{${path
+      .replace(/^\$\.?/, "")
+      .split(".")
+      .filter(Boolean)
+      .join(",")}}')`,
+  stringAgg: (expr, sep, orderBy) => `STRING_AGG((${expr})::text, '${sep}' ORDER BY ${orderBy})`,
+  greatest: (a, b) => `GREATEST(${a}, ${b})`,
+  oneIf: (col) => `(CASE WHEN ${col} THEN 1 ELSE 0 END)`,
+  collateC: (expr) => `${expr} COLLATE "C"`,
+};
+
+export function dialectOf(sql: Pick<SqlRunner, "dialect">): Dialect {
+  return sql.dialect === "postgres" ? postgres : sqlite;
+}
