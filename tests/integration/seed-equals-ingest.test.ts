@@ -1,0 +1,170 @@
+/**
+ * Issue 22: `npm run seed` writes rows directly (bulk load, scripts/lib/seedDb.ts and
+ * bulkLoad.ts) instead of going through the device protocol, so it must write what ingest would
+ * have written. One session of the default suite is seeded; the same traces are then submitted
+ * through the real routes of a fresh dashboard (poll, result), and every derived row is compared
+ * run by run (matched on task, config and repeat): runs, turns, scores, run_facts, jobs, leases,
+ * plus the indexes and triggers the database is left with. Ids, tokens and clock times differ by
+ * construction and are left out of the comparison.
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDatabase, type SeedReport } from "../../scripts/lib/seedDb";
+import { pollBody, testDashboard } from "../support/server";
+
+type Row = Record<string, unknown>;
+const SUITES = path.join(__dirname, "..", "..", "suites");
+
+let seeded: SeedReport;
+let dash: ReturnType<typeof testDashboard>;
+let dir: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-seed-"));
+  seeded = await seedDatabase(path.join(dir, "seed.db"), { runs: 240, seed: 3, variants: 1, repeats: 1 });
+  dash = testDashboard(SUITES);
+  const token = (await dash.call("POST", "/api/devices", { json: { name: "seeded phones" } })).body.token as string;
+  const sdb = seeded.ctx.db.$client;
+  const ses = sdb.prepare("SELECT * FROM sessions").get() as Row;
+  const created = await dash.call("POST", "/api/sessions", {
+    json: {
+      name: "ingested",
+      suite: ses.suite_id,
+      tasks: JSON.parse(String(ses.task_ids)),
+      configs: JSON.parse(String(ses.config_ids)),
+      repeats: 1,
+      order: "interleaved",
+      seed: ses.seed,
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const bodies = new Map(
+    (
+      sdb
+        .prepare("SELECT r.task_id, r.config_id, r.repeat, t.body FROM runs r JOIN traces t ON t.run_id = r.id")
+        .all() as Row[]
+    ).map((r) => [`${r.task_id}|${r.config_id}|${r.repeat}`, String(r.body)]),
+  );
+  for (;;) {
+    const p = await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token });
+    if (p.status === 204) break;
+    expect(p.status, JSON.stringify(p.body)).toBe(200);
+    const job = p.body.job;
+    const trace = JSON.parse(bodies.get(`${job.task.id}|${job.config.id}|${job.repeat}`)!);
+    const res = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, {
+      json: { ...trace, leaseToken: job.lease.token },
+      token,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  }
+}, 120_000);
+afterAll(() => {
+  seeded?.ctx.db.$client.close();
+  dash?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Rows of `sql` keyed by the run's task|config|repeat, with the named columns (ids, clocks) removed. */
+function keyed(db: ReturnType<typeof testDashboard>["ctx"]["db"]["$client"], sql: string, drop: string[]) {
+  const out = new Map<string, Row[]>();
+  for (const r of db.prepare(sql).all() as Row[]) {
+    const k = `${r.k_task}|${r.k_config}|${r.k_repeat}`;
+    const row = Object.fromEntries(Object.entries(r).filter(([c]) => !drop.includes(c) && !c.startsWith("k_")));
+    out.set(k, [...(out.get(k) ?? []), row]);
+  }
+  return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
+}
+const K = "r.task_id AS k_task, r.config_id AS k_config, r.repeat AS k_repeat";
+
+describe("npm run seed writes what ingest writes", () => {
+  const both = (sql: string, drop: string[]) => [
+    keyed(seeded.ctx.db.$client, sql, drop),
+    keyed(dash.ctx.db.$client, sql, drop),
+  ];
+
+  it("seeded every run of the session", () => {
+    expect(seeded.runs).toBe(240);
+    const n = (d: typeof dash.ctx.db.$client) => (d.prepare("SELECT COUNT(*) AS n FROM runs").get() as Row).n;
+    expect(n(dash.ctx.db.$client)).toBe(240);
+  });
+
+  it("runs, turns and traces", () => {
+    const [a, b] = both(`SELECT ${K}, r.* FROM runs r`, [
+      "id",
+      "job_id",
+      "session_id",
+      "lease_token_hash",
+      "device_id",
+      "received_at",
+    ]);
+    expect(a).toEqual(b);
+    const [ta, tb] = both(`SELECT ${K}, t.* FROM turns t JOIN runs r ON r.id = t.run_id ORDER BY t.idx`, ["run_id"]);
+    expect(ta).toEqual(tb);
+    const [xa, xb] = both(
+      `SELECT ${K}, json_remove(x.body, '$.leaseToken') AS body, x.bytes - length(json_extract(x.body, '$.leaseToken')) AS bytes
+         FROM traces x JOIN runs r ON r.id = x.run_id`,
+      [],
+    );
+    expect(xa).toEqual(xb);
+    // The per-run fields spliced into each pooled body are the run's own (seedDb.ts bodyTemplate).
+    for (const r of seeded.ctx.db.$client
+      .prepare(
+        "SELECT r.lease_token_hash, r.build_commit, r.started_at, t.body FROM runs r JOIN traces t ON t.run_id = r.id",
+      )
+      .all() as Row[]) {
+      const body = JSON.parse(String(r.body));
+      expect(createHash("sha256").update(body.leaseToken).digest("hex")).toBe(r.lease_token_hash);
+      expect([body.build.commit, body.startedAt]).toEqual([r.build_commit, r.started_at]);
+    }
+  });
+
+  it("scores and the analytics summary rows (run_facts)", () => {
+    const [a, b] = both(`SELECT ${K}, s.* FROM scores s JOIN runs r ON r.id = s.run_id`, [
+      "id",
+      "run_id",
+      "created_at",
+    ]);
+    expect(a).toEqual(b);
+    const [fa, fb] = both(`SELECT ${K}, f.* FROM run_facts f JOIN runs r ON r.id = f.id`, [
+      "id",
+      "session_id",
+      "score_id",
+      "device_id",
+      "received_at",
+    ]);
+    expect(fa).toEqual(fb);
+    expect(fa.size).toBe(240);
+  });
+
+  it("jobs and leases", () => {
+    const [a, b] = both(`SELECT ${K}, j.* FROM jobs j JOIN runs r ON r.id = j.run_id`, [
+      "id",
+      "session_id",
+      "position",
+      "leased_by",
+      "run_id",
+      "updated_at",
+    ]);
+    expect(a).toEqual(b);
+    const [la, lb] = both(`SELECT ${K}, l.* FROM leases l JOIN runs r ON r.job_id = l.job_id`, [
+      "token_hash",
+      "job_id",
+      "device_id",
+      "issued_at",
+    ]);
+    expect(la).toEqual(lb);
+  });
+
+  it("leaves the same indexes, triggers and journal settings as a database opened by the dashboard", () => {
+    const schema = (d: typeof dash.ctx.db.$client) =>
+      d.prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name").all();
+    expect(schema(seeded.ctx.db.$client)).toEqual(schema(dash.ctx.db.$client));
+    for (const p of ["journal_mode", "synchronous", "foreign_keys"])
+      expect(seeded.ctx.db.$client.pragma(p, { simple: true }), p).toEqual(
+        dash.ctx.db.$client.pragma(p, { simple: true }),
+      );
+  });
+});
