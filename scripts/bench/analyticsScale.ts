@@ -1,8 +1,11 @@
 /**
  * Issue 22: every analytics service against DuckDB in memory computing the same numbers from the
- * same rows (scripts/bench/duck: the service's own statements, recorded and replayed, results
- * compared row for row before timing), as ratios in one run, plus the service's absolute time.
- * Target: within 3× DuckDB and under 250 ms at 100k runs (1 s at 1M).
+ * same rows, as ratios in one run, plus the service's absolute time. Target: within 3× DuckDB and
+ * under 250 ms at 100k runs (1 s at 1M). The figures the issue lists have a baseline written in
+ * DuckDB's own SQL (duck/baselines*.ts); the later views (throttling, cost, states, transitions,
+ * trajectories, plan, the page's lists) still replay the service's own statements in DuckDB
+ * (duck/replay.ts), and their rows say so. Either way the answers are compared before timing; a
+ * figure whose numbers differ is reported as not reproduced, with the difference, not timed.
  */
 import type { Ctx } from "../../src/server/context";
 import { AnalyticsFilter } from "../../src/domain/analytics/filter";
@@ -27,40 +30,73 @@ import { selectionConfigIds } from "../../src/server/analytics/selectionConfigId
 import { filterOptions } from "../../src/server/analytics/filterOptions";
 import { loadIntoDuck } from "./duck/load";
 import { differs, record, replay } from "./duck/replay";
-import { fmtMs, median, pairs, type Figure } from "./measure";
+import * as duckA from "./duck/baselines";
+import * as duckB from "./duck/baselines2";
+import { differ } from "./duck/query";
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { fmtMs, median, pairs, timeIt, type Figure } from "./measure";
 
-type Endpoint = [name: string, call: (ctx: Ctx) => unknown];
+type Duck = (conn: DuckDBConnection) => Promise<unknown>;
+/** An endpoint: its name, the service call, and DuckDB's own computation of it (null: replay the service's SQL). */
+type Endpoint = [name: string, call: (ctx: Ctx) => unknown, duck: Duck | null];
 
 /** The analytics endpoints of issue 22 with the default filter (current scores, no trial, no superseded). */
-function endpoints(ctx: Ctx): Endpoint[] {
+async function endpoints(ctx: Ctx): Promise<Endpoint[]> {
   const f = AnalyticsFilter.parse({});
-  const [c0, c1] = selectionConfigs(ctx, f);
+  const [c0, c1] = await selectionConfigs(ctx, f);
   const suiteId = (ctx.db.$client.prepare("SELECT suite_id AS s FROM sessions LIMIT 1").get() as { s: string }).s;
   const sessions = (
     ctx.db.$client.prepare("SELECT id FROM sessions ORDER BY created_at").all() as { id: string }[]
   ).map((r) => r.id);
   return [
-    ["configs", (c) => configAnalytics(c, f)],
-    ["tasks (grid)", (c) => taskGrid(c, f)],
-    ["outcomes", (c) => outcomeAnalytics(c, f)],
-    ["ttft (fit)", (c) => ttftAnalytics(c, f)],
-    ["ttft/points", (c) => ttftPoints(c, f)],
-    ["context", (c) => peakContextAnalytics(c, f)],
-    ["progress", (c) => progressAnalytics(c, f)],
-    ["failures", (c) => failureAnalytics(c, f)],
-    ["compare (two configs)", (c) => compareAnalytics(c, f, { config: c0 }, { config: c1 })],
-    ["compare/family (vs baseline)", (c) => compareFamily(c, f, "baseline")],
-    ["steps", (c) => stepAnalytics(c, f, [])],
-    ["proficiency", (c) => proficiencyAnalytics(c, f)],
-    ["budget (fit + measured medians)", (c) => [fitMoments(c, f), measuredByConfig(c, f, suiteId)]],
-    ["throttling", (c) => throttlingAnalytics(c, f)],
-    ["cost", (c) => costAnalytics(c, f)],
-    ["states", (c) => stateAnalytics(c, f)],
-    ["transitions", (c) => transitionAnalytics(c, f, { config: c0 }, { config: c1 })],
-    ["trajectories", (c) => trajectoryAnalytics(c, f, { config: c0 }, { config: c1 })],
-    ["plan (every session named)", (c) => planEvidence(c, { ...f, sessions: sessions.slice(0, 200) })],
-    ["page: config ids + filter options", (c) => [selectionConfigIds(c, f), filterOptions(c)]],
+    ["configs", (c) => configAnalytics(c, f), duckA.configs],
+    ["tasks (grid)", (c) => taskGrid(c, f), duckA.taskGrid],
+    ["outcomes", (c) => outcomeAnalytics(c, f), duckA.outcomes],
+    ["ttft (fit)", (c) => ttftAnalytics(c, f), duckA.ttft],
+    ["ttft/points", (c) => ttftPoints(c, f), duckA.ttftPoints],
+    ["context", (c) => peakContextAnalytics(c, f), duckA.context],
+    ["progress", (c) => progressAnalytics(c, f), duckA.progress],
+    ["failures", (c) => failureAnalytics(c, f), duckA.failures],
+    [
+      "compare (two configs)",
+      (c) => compareAnalytics(c, f, { config: c0 }, { config: c1 }),
+      (d) => duckB.compare(d, c0, c1),
+    ],
+    ["compare/family (vs baseline)", (c) => compareFamily(c, f, "baseline"), (d) => duckB.family(d, "baseline")],
+    ["steps", (c) => stepAnalytics(c, f, []), duckB.steps],
+    ["proficiency", (c) => proficiencyAnalytics(c, f), duckB.proficiency],
+    [
+      "budget (fit + measured medians)",
+      async (c) => [await fitMoments(c, f), await measuredByConfig(c, f, suiteId)],
+      (d) => duckB.budget(d, suiteId),
+    ],
+    ["throttling", (c) => throttlingAnalytics(c, f), null],
+    ["cost", (c) => costAnalytics(c, f), null],
+    ["states", (c) => stateAnalytics(c, f), null],
+    ["transitions", (c) => transitionAnalytics(c, f, { config: c0 }, { config: c1 }), null],
+    ["trajectories", (c) => trajectoryAnalytics(c, f, { config: c0 }, { config: c1 }), null],
+    ["plan (every session named)", (c) => planEvidence(c, { ...f, sessions: sessions.slice(0, 200) }), null],
+    ["page: config ids + filter options", async (c) => [await selectionConfigIds(c, f), await filterOptions(c)], null],
   ];
+}
+
+/** DuckDB's side of one endpoint, checked equal to the service's answer: a timed function, or why not. */
+async function baseline(ctx: Ctx, conn: DuckDBConnection, [name, call, duck]: Endpoint) {
+  if (duck) {
+    const d = differ(await call(ctx), await duck(conn));
+    return d
+      ? { problem: `DuckDB's numbers differ from the service's: ${d}` }
+      : { run: () => duck(conn), how: "DuckDB SQL" };
+  }
+  // The service's own statements, recorded on its connection and replayed.
+  const { statements } = await record(ctx.db.$client, () => call(ctx));
+  if (!statements.length) return { problem: "the service ran no statement on the recorded connection: not replayed" };
+  const results = await replay(conn, statements);
+  for (const [i, s] of statements.entries()) {
+    const d = differs(s, results[i]);
+    if (d) return { problem: `${name}: DuckDB's answer to statement ${i + 1} differs (${d})` };
+  }
+  return { run: () => replay(conn, statements), how: `the service's ${statements.length} statements replayed` };
 }
 
 export async function benchAnalyticsScale(
@@ -81,32 +117,44 @@ export async function benchAnalyticsScale(
   const label = runs >= 1_000_000 ? `${runs / 1_000_000}M` : `${runs / 1000}k`;
   const figures: Figure[] = [];
   try {
-    for (const [name, call] of endpoints(ctx)) {
+    for (const e of await endpoints(ctx)) {
+      const [name, call] = e;
       if (only && !only(name)) continue;
+      const what = `${name} (${runs.toLocaleString("en-US")} runs) vs DuckDB in memory`;
       // The baseline must compute the same numbers, or the ratio means nothing.
-      const { statements } = record(db, () => call(ctx));
-      const results = await replay(duck.conn, statements);
-      statements.forEach((s, i) => {
-        const d = differs(s, results[i]);
-        if (d)
-          throw new Error(`${name}: DuckDB's answer to statement ${i + 1} differs from SQLite's (${d}):\n${s.sql}`);
-      });
-      const t = await pairs(
-        reps,
-        () => call(ctx),
-        () => replay(duck.conn, statements),
-      );
+      const b = await baseline(ctx, duck.conn, e).catch((err: unknown) => ({
+        problem: `DuckDB failed: ${err instanceof Error ? err.message : String(err)}`,
+        run: undefined,
+      }));
+      if (!b.run) {
+        const t = await timeIt(() => call(ctx));
+        figures.push({
+          id: `A${label}`,
+          what,
+          kind: "time",
+          ratios: [NaN],
+          target: `≤ 3× and < ${fmtMs(maxMs)}`,
+          met: false,
+          detail: `service ${fmtMs(t)}; not reproduced in DuckDB: ${b.problem}`
+            .replace(/\s+/g, " ")
+            .replace(/\|/g, "/")
+            .slice(0, 400),
+        });
+        log(`  ${name}: not reproduced: ${b.problem.slice(0, 300)}`);
+        continue;
+      }
+      const t = await pairs(reps, () => call(ctx), b.run);
       const ratios = t.s.map((x, i) => x / t.b[i]);
       const ms = median(t.s);
       const ratio = median(ratios);
       figures.push({
         id: `A${label}`,
-        what: `${name} (${runs.toLocaleString("en-US")} runs) vs DuckDB in memory`,
+        what,
         kind: "time",
         ratios,
         target: `≤ 3× and < ${fmtMs(maxMs)}`,
         met: ratio <= 3 && ms < maxMs,
-        detail: `${fmtMs(ms)} vs ${fmtMs(median(t.b))} (${statements.length} statements)`,
+        detail: `${fmtMs(ms)} vs ${fmtMs(median(t.b))} (${b.how}); ${ratio <= 3 ? "ratio met" : "ratio **not** met"}, ${ms < maxMs ? "time met" : "time **not** met"}`,
       });
       log(`  ${name}: ${fmtMs(ms)} vs DuckDB ${fmtMs(median(t.b))}`);
     }

@@ -103,6 +103,8 @@ export function spread(xs: number[], fmt: (x: number) => string): string {
 }
 
 export function fmtRatios(f: Figure): string {
+  // A figure whose baseline could not be reproduced has no ratio: its detail says why.
+  if (f.ratios.length && f.ratios.every(Number.isNaN)) return "not reproduced";
   return spread(f.ratios, (x) => (f.kind === "abs" ? Math.round(x).toLocaleString("en-US") : `${x.toFixed(2)}×`));
 }
 

@@ -9,10 +9,11 @@
  * - secondary indexes are dropped and rebuilt after (one sort each, instead of a random b-tree
  *   insert per row: the runs' lease-token hashes are random, so at 1M runs every insert missed
  *   the page cache);
- * - no journal, no fsync and no foreign-key lookups while loading: the file is new and thrown away
- *   if the seed fails (seed.ts refuses an existing file), and the rows are built from the suite the
- *   same script just loaded. WAL, `synchronous = FULL` and foreign keys are restored after, as
- *   db/client.ts opens every database.
+ * - no fsync and no foreign-key lookups while loading: the file is new and thrown away if the seed
+ *   fails (seed.ts refuses an existing file), and the rows are built from the suite the same script
+ *   just loaded. `synchronous = FULL` and foreign keys are restored after, as db/client.ts opens
+ *   every database. The journal stays WAL: on the context's connection SQLite refuses
+ *   `journal_mode = OFF` (the pragma answers `wal`), and without fsync WAL costs little here.
  */
 import type Database from "better-sqlite3";
 import { installRunFacts } from "../../db/runFacts";
@@ -30,7 +31,6 @@ export function bulkLoad<T>(db: Database.Database, load: () => T): T {
   const cache = db.pragma("cache_size", { simple: true }) as number;
   db.pragma("foreign_keys = OFF");
   db.pragma("synchronous = OFF");
-  db.pragma("journal_mode = OFF");
   db.pragma("cache_size = -524288"); // 512 MiB while loading
   for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
   for (const i of indexes) db.exec(`DROP INDEX ${i.name}`);
@@ -41,7 +41,6 @@ export function bulkLoad<T>(db: Database.Database, load: () => T): T {
     installRunFacts(db);
   })();
   db.pragma(`cache_size = ${cache}`);
-  db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
   db.pragma("foreign_keys = ON");
   return value;

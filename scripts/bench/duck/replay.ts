@@ -14,8 +14,15 @@ export interface Recorded {
   result: unknown;
 }
 
-/** Runs `fn` with `db.prepare` wrapped so each statement's SQL, parameters and result are recorded. */
-export function record<T>(db: Database.Database, fn: () => T): { value: T; statements: Recorded[] } {
+/**
+ * Runs `fn` with `db.prepare` wrapped so each statement's SQL, parameters and result are recorded.
+ * Awaited, so a service that became async (issue 18) is recorded to its end; a service that no
+ * longer prepares on this connection records nothing, which the caller reports.
+ */
+export async function record<T>(
+  db: Database.Database,
+  fn: () => T,
+): Promise<{ value: Awaited<T>; statements: Recorded[] }> {
   const statements: Recorded[] = [];
   const prepare = db.prepare.bind(db);
   (db as { prepare: unknown }).prepare = (sql: string) => {
@@ -32,7 +39,7 @@ export function record<T>(db: Database.Database, fn: () => T): { value: T; state
     });
   };
   try {
-    return { value: fn(), statements };
+    return { value: await fn(), statements };
   } finally {
     (db as { prepare: unknown }).prepare = prepare;
   }
