@@ -63,6 +63,10 @@ async function main() {
     ...(v.engine === "postgres" && !v.only && !positionals.length ? ["pg-queue"] : []),
   ];
   const only = named.length ? new Set(named) : null;
+  if (v.engine === "postgres" && named.some((n) => n !== "pg-queue"))
+    throw new Error(
+      `On PostgreSQL only the pg-queue step exists so far; drop ${named.filter((n) => n !== "pg-queue").join(", ")} or --engine postgres.`,
+    );
   const want = (k: string) => !only || only.has(k);
   const dir = v.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-bench-"));
   const dbPath = path.join(dir, "bench.db");
