@@ -3,7 +3,7 @@
  * same rows, must return the very numbers each analytics service returns, or the ratios in
  * docs/benchmarks.md compare unequal work. Checked on a small seeded database (two sessions, the
  * second partly done, so sessions, steps and pairs are not trivial), and the comparison itself
- * must notice a single wrong count.
+ * must notice a single wrong count or median.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -89,5 +89,10 @@ describe("DuckDB baselines compute the services' numbers", () => {
     // Rows whose order no engine defines compare as multisets: same items in another order are equal.
     expect(differ(a, { configs: [{ ...a.configs[0], tasks: ["b", "a"] }] })).toBeNull();
     expect(differ(new Map([["x", 1]]), new Map([["x", 2]]))).not.toBeNull();
+    // Counts are exact even when large; doubles agree within 1e-6 (relative, or absolute near zero:
+    // a difference of two nearly equal slopes keeps only the engines' rounding).
+    expect(differ({ n: 1_000_000 }, { n: 1_000_001 })).not.toBeNull();
+    expect(differ({ slope: 5.20209621, diff: 5.48496e-6 }, { slope: 5.202096215, diff: 5.4823e-6 })).toBeNull();
+    expect(differ({ slope: 5.2021 }, { slope: 5.2022 })).not.toBeNull();
   });
 });

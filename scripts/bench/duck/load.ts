@@ -35,14 +35,19 @@ export interface DuckBaseline {
   close: () => void;
 }
 
-export async function loadIntoDuck(db: Database.Database, log: (l: string) => void = () => {}): Promise<DuckBaseline> {
+export async function loadIntoDuck(
+  db: Database.Database,
+  log: (l: string) => void = () => {},
+  /** Only these tables (a re-run of one figure at 1M runs needs two of them, not 26 GB of traces). */
+  only: string[] = TABLES,
+): Promise<DuckBaseline> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-duck-"));
   const instance = await DuckDBInstance.create(":memory:", { threads: String(os.availableParallelism()) });
   const conn = await instance.connect();
   const rows: Record<string, number> = {};
   let loadMs = 0;
   try {
-    for (const table of TABLES) {
+    for (const table of TABLES.filter((t) => only.includes(t))) {
       if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table)) continue;
       const cols = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; type: string }[];
       // `rowid` is read by the TTFT scatter's sample order (a turn's stable key): copied as a column.

@@ -24,40 +24,70 @@ export async function rows<T = Record<string, unknown>>(
   return reader.getRowObjectsJS().map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, toJs(v)])) as T);
 }
 
-const num = (v: number) => (Number.isInteger(v) ? String(v) : Number.isFinite(v) ? v.toPrecision(9) : String(v));
-
 /**
- * A canonical text of a value: numbers to 9 significant digits (the engines sum doubles in other
- * orders), object keys sorted, `undefined` as absent. Arrays keep their order unless `unordered`,
- * where they compare as multisets (rows whose order neither engine defines, e.g. GROUP BY output
- * that the domain code does not sort).
+ * Numbers agree when equal as integers, or within 1e-6 relative or 1e-6 absolute: the two engines
+ * sum doubles in other orders (DuckDB's `regr_sxx` is not SQLite's two-pass centred sum), and some
+ * figures subtract nearly equal values (a build's slope minus the previous build's: at 1M runs
+ * 5.5e-6 ms/token out of 5.2, where the engines' last-digit differences become the third digit).
+ * Counts and other integers must be exact.
  */
-export function canonical(v: unknown, unordered = false): string {
-  if (v === null || v === undefined) return "null";
-  if (typeof v === "number") return num(v);
-  if (typeof v === "bigint") return String(v);
-  if (typeof v !== "object") return JSON.stringify(v);
-  if (v instanceof Map) return canonical(Object.fromEntries(v), unordered);
-  if (Array.isArray(v)) {
-    const items = v.map((x) => canonical(x, unordered));
-    if (unordered) items.sort();
-    return `[${items.join(",")}]`;
-  }
+const TOL = 1e-6;
+const sameNumber = (a: number, b: number) =>
+  Number.isInteger(a) && Number.isInteger(b)
+    ? a === b
+    : a === b || Math.abs(a - b) <= TOL * Math.max(1, Math.abs(a), Math.abs(b));
+
+/** A coarse text of a value (numbers to 3 significant digits) to put unordered rows of both sides in one order. */
+function coarse(v: unknown): string {
+  if (typeof v === "number") return Number.isInteger(v) ? String(v) : v.toPrecision(3);
+  if (v === null || v === undefined || typeof v !== "object") return JSON.stringify(v ?? null);
+  if (v instanceof Map) return coarse(Object.fromEntries(v));
+  if (Array.isArray(v)) return `[${v.map(coarse).sort().join(",")}]`;
   const o = v as Record<string, unknown>;
   return `{${Object.keys(o)
     .filter((k) => o[k] !== undefined)
     .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonical(o[k], unordered)}`)
+    .map((k) => `${k}:${coarse(o[k])}`)
     .join(",")}}`;
 }
 
-/** Null when the two answers carry the same numbers, else the first place they differ. */
-export function differ(service: unknown, duck: unknown): string | null {
-  const a = canonical(service, true);
-  const b = canonical(duck, true);
-  if (a === b) return null;
-  let i = 0;
-  while (i < a.length && a[i] === b[i]) i++;
-  const at = Math.max(0, i - 120);
-  return `service …${a.slice(at, i + 120)}… | DuckDB …${b.slice(at, i + 120)}…`;
+/**
+ * Null when the two answers carry the same numbers (see `sameNumber`; arrays compare as multisets,
+ * since rows whose order neither engine defines may come in either order), else where they differ.
+ */
+export function differ(service: unknown, duck: unknown, at = "$"): string | null {
+  if (typeof service === "number" && typeof duck === "number")
+    return sameNumber(service, duck) ? null : `${at}: service ${service}, DuckDB ${duck}`;
+  if (service instanceof Map || duck instanceof Map)
+    return differ(
+      service instanceof Map ? Object.fromEntries(service) : service,
+      duck instanceof Map ? Object.fromEntries(duck) : duck,
+      at,
+    );
+  if (Array.isArray(service) && Array.isArray(duck)) {
+    if (service.length !== duck.length)
+      return `${at}: ${service.length} items from the service, ${duck.length} from DuckDB`;
+    const order = (xs: unknown[]) =>
+      xs.map((x) => [coarse(x), x] as const).sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0));
+    const a = order(service);
+    const b = order(duck);
+    for (let i = 0; i < a.length; i++) {
+      const d = differ(a[i][1], b[i][1], `${at}[${i}]`);
+      if (d) return d;
+    }
+    return null;
+  }
+  const isObj = (x: unknown): x is Record<string, unknown> => !!x && typeof x === "object" && !Array.isArray(x);
+  if (isObj(service) && isObj(duck)) {
+    const keys = new Set([...Object.keys(service), ...Object.keys(duck)]);
+    for (const k of [...keys].sort()) {
+      const d = differ(service[k] ?? null, duck[k] ?? null, `${at}.${k}`);
+      if (d) return d;
+    }
+    return null;
+  }
+  const norm = (x: unknown) => JSON.stringify(x ?? null);
+  return norm(service) === norm(duck)
+    ? null
+    : `${at}: service ${norm(service).slice(0, 200)}, DuckDB ${norm(duck).slice(0, 200)}`;
 }
