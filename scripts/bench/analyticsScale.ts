@@ -26,15 +26,15 @@ import { planEvidence } from "../../src/server/analytics/plan";
 import { selectionConfigIds } from "../../src/server/analytics/selectionConfigIds";
 import { filterOptions } from "../../src/server/analytics/filterOptions";
 import { loadIntoDuck } from "./duck/load";
-import { differs, record, replay } from "./duck/replay";
+import { differs, recordCall, replay } from "./duck/replay";
 import { fmtMs, median, pairs, type Figure } from "./measure";
 
 type Endpoint = [name: string, call: (ctx: Ctx) => unknown];
 
 /** The analytics endpoints of issue 22 with the default filter (current scores, no trial, no superseded). */
-function endpoints(ctx: Ctx): Endpoint[] {
+async function endpoints(ctx: Ctx): Promise<Endpoint[]> {
   const f = AnalyticsFilter.parse({});
-  const [c0, c1] = selectionConfigs(ctx, f);
+  const [c0, c1] = await selectionConfigs(ctx, f);
   const suiteId = (ctx.db.$client.prepare("SELECT suite_id AS s FROM sessions LIMIT 1").get() as { s: string }).s;
   const sessions = (
     ctx.db.$client.prepare("SELECT id FROM sessions ORDER BY created_at").all() as { id: string }[]
@@ -52,14 +52,14 @@ function endpoints(ctx: Ctx): Endpoint[] {
     ["compare/family (vs baseline)", (c) => compareFamily(c, f, "baseline")],
     ["steps", (c) => stepAnalytics(c, f, [])],
     ["proficiency", (c) => proficiencyAnalytics(c, f)],
-    ["budget (fit + measured medians)", (c) => [fitMoments(c, f), measuredByConfig(c, f, suiteId)]],
+    ["budget (fit + measured medians)", (c) => Promise.all([fitMoments(c, f), measuredByConfig(c, f, suiteId)])],
     ["throttling", (c) => throttlingAnalytics(c, f)],
     ["cost", (c) => costAnalytics(c, f)],
     ["states", (c) => stateAnalytics(c, f)],
     ["transitions", (c) => transitionAnalytics(c, f, { config: c0 }, { config: c1 })],
     ["trajectories", (c) => trajectoryAnalytics(c, f, { config: c0 }, { config: c1 })],
     ["plan (every session named)", (c) => planEvidence(c, { ...f, sessions: sessions.slice(0, 200) })],
-    ["page: config ids + filter options", (c) => [selectionConfigIds(c, f), filterOptions(c)]],
+    ["page: config ids + filter options", (c) => Promise.all([selectionConfigIds(c, f), filterOptions(c)])],
   ];
 }
 
@@ -81,10 +81,10 @@ export async function benchAnalyticsScale(
   const label = runs >= 1_000_000 ? `${runs / 1_000_000}M` : `${runs / 1000}k`;
   const figures: Figure[] = [];
   try {
-    for (const [name, call] of endpoints(ctx)) {
+    for (const [name, call] of await endpoints(ctx)) {
       if (only && !only(name)) continue;
       // The baseline must compute the same numbers, or the ratio means nothing.
-      const { statements } = record(db, () => call(ctx));
+      const { statements } = await recordCall(ctx, () => call(ctx));
       const results = await replay(duck.conn, statements);
       statements.forEach((s, i) => {
         const d = differs(s, results[i]);

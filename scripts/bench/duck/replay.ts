@@ -5,6 +5,8 @@
  * same numbers. The few places where the two dialects differ are rewritten here, each said why.
  */
 import type Database from "better-sqlite3";
+import type { Ctx } from "../../../src/server/context";
+import { sqliteSql } from "../../../src/server/store/sqlite/sql";
 import type { DuckDBConnection, DuckDBValue } from "@duckdb/node-api";
 
 export interface Recorded {
@@ -35,6 +37,38 @@ export function record<T>(db: Database.Database, fn: () => T): { value: T; state
     return { value: fn(), statements };
   } finally {
     (db as { prepare: unknown }).prepare = prepare;
+  }
+}
+
+/**
+ * `record` for the services on the SQL runner (issue 18.4): they are async and the runner caches
+ * its prepared statements, so for the call the context gets a fresh runner over the wrapped
+ * `prepare` (every statement then passes through it), and the recording ends when `fn` settles.
+ */
+export async function recordCall<T>(ctx: Ctx, fn: () => Promise<T> | T): Promise<{ value: T; statements: Recorded[] }> {
+  const db = ctx.db.$client;
+  const saved = ctx.store.sql;
+  const prepare = db.prepare.bind(db);
+  const statements: Recorded[] = [];
+  (db as { prepare: unknown }).prepare = (text: string) => {
+    const stmt = prepare(text);
+    const wrap =
+      (kind: "all" | "get") =>
+      (...params: unknown[]) => {
+        const result = kind === "all" ? stmt.all(...params) : stmt.get(...params);
+        statements.push({ sql: text, params, kind, result });
+        return result;
+      };
+    return new Proxy(stmt, {
+      get: (target, prop) => (prop === "all" || prop === "get" ? wrap(prop) : (Reflect.get(target, prop) as unknown)),
+    });
+  };
+  (ctx.store as { sql: unknown }).sql = sqliteSql(db);
+  try {
+    return { value: await fn(), statements };
+  } finally {
+    (db as { prepare: unknown }).prepare = prepare;
+    (ctx.store as { sql: unknown }).sql = saved;
   }
 }
 
