@@ -24,7 +24,9 @@ async function main() {
     const r = await rebuildSummaries(ctx);
     // A URL may carry a password: name only its host and database.
     const where = isPostgresUrl(db) ? new URL(db).host + new URL(db).pathname : db;
-    console.log(`rebuilt ${r.runFacts} run summary rows in ${where} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `rebuilt ${r.runFacts} run summary rows in ${where} in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await ctx.store.close();
   }

@@ -28,7 +28,10 @@ async function recomputed(h: QueueHarness) {
 }
 
 async function currentScores(h: QueueHarness) {
-  const row = await h.ctx.store.sql.get(z.object({ n: z.coerce.number() }), `SELECT COUNT(*) AS "n" FROM scores WHERE current = TRUE`);
+  const row = await h.ctx.store.sql.get(
+    z.object({ n: z.coerce.number() }),
+    `SELECT COUNT(*) AS "n" FROM scores WHERE current = TRUE`,
+  );
   return row?.n ?? 0;
 }
 
@@ -52,7 +55,11 @@ async function rescore(h: QueueHarness, runId: string) {
   )
     .map((r) => r.c)
     .filter((c) => !["id", "current", "passed"].includes(c));
-  const old = await sql.get(z.object({ id: z.coerce.number() }), `SELECT id AS "id" FROM scores WHERE run_id = ? AND current = TRUE`, [runId]);
+  const old = await sql.get(
+    z.object({ id: z.coerce.number() }),
+    `SELECT id AS "id" FROM scores WHERE run_id = ? AND current = TRUE`,
+    [runId],
+  );
   await sql.run(`UPDATE scores SET current = FALSE WHERE id = ?`, [old!.id]);
   await sql.run(
     `INSERT INTO scores (${cols.join(", ")}, current, passed) SELECT ${cols.join(", ")}, TRUE, NOT passed FROM scores WHERE id = ?`,

@@ -57,15 +57,17 @@ export async function seedLab(h: QueueHarness): Promise<{ main: string; late: st
   await h.device("dev_b");
   const req = (name: string, extra: object) =>
     CreateSessionRequest.parse({ name, suite: "mini", order: "blocked", ...extra });
-  const main = (await createSession(h.ctx, req("Main", { tasks: ["dentist-todo", "sum"], configs: ["files", "bash"], repeats: 3 })))
-    .session.id;
+  const main = (
+    await createSession(h.ctx, req("Main", { tasks: ["dentist-todo", "sum"], configs: ["files", "bash"], repeats: 3 }))
+  ).session.id;
   if ((await drain(h)) !== 12) throw new Error("the main session should store 12 runs");
 
   // A lease that expires while its phone still works: the job is re-leased, both phones answer,
   // the first answer completes the job and the second is stored as superseded.
   h.advance(1000);
-  const late = (await createSession(h.ctx, req("Late", { tasks: ["sum"], configs: ["files"], repeats: 1, leaseSeconds: 10 })))
-    .session.id;
+  const late = (
+    await createSession(h.ctx, req("Late", { tasks: ["sum"], configs: ["files"], repeats: 1, leaseSeconds: 10 }))
+  ).session.id;
   const first = await claimJob(h.ctx, "dev_a", poll);
   h.advance(10_001);
   await expireLeases(h.ctx);

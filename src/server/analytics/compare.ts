@@ -4,11 +4,7 @@ import type { Ctx } from "../context";
 import { dialectOf } from "../store/dialect";
 import { flag, flagOrNull, int } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
-import {
-  compareSides,
-  likeForLikeWarnings,
-  type SideDescription,
-} from "@/domain/analytics/compare";
+import { compareSides, likeForLikeWarnings, type SideDescription } from "@/domain/analytics/compare";
 import { clusterBootstrapDiff } from "@/domain/stats/bootstrap";
 import { FROM_FACTS, factsWhere } from "./where";
 

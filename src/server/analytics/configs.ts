@@ -62,9 +62,13 @@ export async function configAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
       ORDER BY ${d.collateC("r.config_id")}, ${d.collateC("r.task_id")}, ${d.collateC("r.task_group")}, r.held_out, ${d.collateC("r.outcome")}`,
     w.params,
   );
-  const { base, groups, heldOut, outcomes, cells: byCell } = rollUpConfigCells(
-    cells.map((c) => ({ ...c, heldOut: c.heldOut ? 1 : 0 })),
-  );
+  const {
+    base,
+    groups,
+    heldOut,
+    outcomes,
+    cells: byCell,
+  } = rollUpConfigCells(cells.map((c) => ({ ...c, heldOut: c.heldOut ? 1 : 0 })));
   const [startup, load, ttft, turn] = await Promise.all([
     medianByConfig(ctx, "r.startup_tokens", FROM_FACTS, w),
     medianByConfig(ctx, "r.load_ms", FROM_FACTS, w),

@@ -13,7 +13,9 @@ export async function filterOptions(ctx: Ctx) {
   const d = dialectOf(sql);
   // Distinct values by GROUP BY: PostgreSQL refuses a DISTINCT ordered by an expression (the collation).
   const distinct = async (col: string) =>
-    (await sql.all(Value, `SELECT ${col} AS "v" FROM runs GROUP BY ${col} ORDER BY ${d.collateC(col)}`)).map((r) => r.v);
+    (await sql.all(Value, `SELECT ${col} AS "v" FROM runs GROUP BY ${col} ORDER BY ${d.collateC(col)}`)).map(
+      (r) => r.v,
+    );
   const [sessions, builds, devices, tasks, configs] = await Promise.all([
     sql.all(
       SessionRow,

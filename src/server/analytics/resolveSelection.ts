@@ -2,7 +2,6 @@ import "server-only";
 import { z } from "zod";
 import type { Ctx } from "../context";
 import { dialectOf } from "../store/dialect";
-import { int } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import type { SelectionMode } from "@/domain/analytics/selection";
 import { runsWhere } from "./where";

@@ -2,7 +2,6 @@ import "server-only";
 import { z } from "zod";
 import type { Ctx } from "../context";
 import { dialectOf } from "../store/dialect";
-import { int } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { FROM_FACTS, factsWhere } from "./where";
 

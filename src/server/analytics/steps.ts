@@ -26,7 +26,14 @@ const PairRow = z.object({
   configId: z.string(),
   runs: int,
 });
-const StepRow = z.object({ sessionId: z.string(), configId: z.string(), group: z.string(), heldOut: flag, runs: int, passed: int });
+const StepRow = z.object({
+  sessionId: z.string(),
+  configId: z.string(),
+  group: z.string(),
+  heldOut: flag,
+  runs: int,
+  passed: int,
+});
 
 /** Median of a per-run column per (session, config), from value counts (as `medianByConfig`), in (session, config) order. */
 async function medianBySessionConfig(ctx: Ctx, valueSql: string, w: { sql: string; params: unknown[] }) {

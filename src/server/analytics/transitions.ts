@@ -9,7 +9,14 @@ import { trajectoryDiff, type PathFacts } from "@/domain/analytics/trajectories"
 import { sidesSelection, type Side } from "./sides";
 
 const Transition = z.object({ from: z.string(), to: z.string(), n: int });
-const PathRow = z.object({ taskId: z.string(), ina: flag, inb: flag, pattern: z.string().nullable(), outcome: z.string(), n: int });
+const PathRow = z.object({
+  taskId: z.string(),
+  ina: flag,
+  inb: flag,
+  pattern: z.string().nullable(),
+  outcome: z.string(),
+  n: int,
+});
 
 /** `GET /api/analytics/transitions`: a's outcome against b's over runs paired by task and repeat. */
 export async function transitionAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: Side) {

@@ -55,7 +55,9 @@ export async function headroom(
   const w = suiteWhere(filter, suite.id);
   const { sql } = ctx.store;
   const d = dialectOf(sql);
-  const cols = HEADROOM_QUANTILES.flatMap((k) => [pick(d.greatest, k, "ra", "a"), pick(d.greatest, k, "rp", "p")]).join(", ");
+  const cols = HEADROOM_QUANTILES.flatMap((k) => [pick(d.greatest, k, "ra", "a"), pick(d.greatest, k, "rp", "p")]).join(
+    ", ",
+  );
   const [rows, over, sessionsOf] = await Promise.all([
     sql.all(
       HeadroomRow,

@@ -72,7 +72,11 @@ async function noise(ctx: Ctx, baseline: GateSide, candidate: GateSide, base: Si
   const cfgParams = baseline.config ? [baseline.config] : [];
   const values = async (col: string, where: string, params: unknown[]) =>
     (
-      await sql.all(Value, `SELECT ${col} AS "v" FROM runs r WHERE ${where} GROUP BY ${col} ORDER BY ${d.collateC(col)}`, params)
+      await sql.all(
+        Value,
+        `SELECT ${col} AS "v" FROM runs r WHERE ${where} GROUP BY ${col} ORDER BY ${d.collateC(col)}`,
+        params,
+      )
     ).map((x) => x.v);
   const builds = await values("r.build_commit", `r.session_id = ?${cfg}`, [baseline.session, ...cfgParams]);
   const configs = await values("r.config_id", `r.session_id = ?${cfg}`, [baseline.session, ...cfgParams]);

@@ -8,7 +8,10 @@ export const GET = route(async (req: Request) =>
   reply(
     contract.context,
     200,
-    await peakContextAnalytics(getContext(), await selectedFilter(getContext(), readQuery(contract.context, req).filter)),
+    await peakContextAnalytics(
+      getContext(),
+      await selectedFilter(getContext(), readQuery(contract.context, req).filter),
+    ),
   ),
 );
 

@@ -6,7 +6,10 @@ import { outcomeAnalytics } from "@/server/analytics/grid";
 
 export const GET = route(async (req: Request) =>
   reply(contract.outcomes, 200, {
-    outcomes: await outcomeAnalytics(getContext(), await selectedFilter(getContext(), readQuery(contract.outcomes, req).filter)),
+    outcomes: await outcomeAnalytics(
+      getContext(),
+      await selectedFilter(getContext(), readQuery(contract.outcomes, req).filter),
+    ),
   }),
 );
 

@@ -8,7 +8,10 @@ export const GET = route(async (req: Request) =>
   reply(
     contract.proficiency,
     200,
-    await proficiencyAnalytics(getContext(), await selectedFilter(getContext(), readQuery(contract.proficiency, req).filter)),
+    await proficiencyAnalytics(
+      getContext(),
+      await selectedFilter(getContext(), readQuery(contract.proficiency, req).filter),
+    ),
   ),
 );
 

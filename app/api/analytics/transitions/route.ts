@@ -10,7 +10,12 @@ export const GET = route(async (req: Request) => {
   return reply(
     contract.transitions,
     200,
-    await transitionAnalytics(getContext(), await selectedFilter(getContext(), q.filter, [q.aSession, q.bSession]), a, b),
+    await transitionAnalytics(
+      getContext(),
+      await selectedFilter(getContext(), q.filter, [q.aSession, q.bSession]),
+      a,
+      b,
+    ),
   );
 });
 

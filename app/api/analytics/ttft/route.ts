@@ -9,7 +9,12 @@ export const GET = route(async (req: Request) => {
   return reply(
     contract.ttft,
     200,
-    await ttftAnalytics(getContext(), await selectedFilter(getContext(), await selectedFilter(getContext(), filter)), points, { a, b }),
+    await ttftAnalytics(
+      getContext(),
+      await selectedFilter(getContext(), await selectedFilter(getContext(), filter)),
+      points,
+      { a, b },
+    ),
   );
 });
 

@@ -9,7 +9,12 @@ export const GET = route(async (req: Request) => {
   return reply(
     contract.family,
     200,
-    await compareFamily(getContext(), await selectedFilter(getContext(), await selectedFilter(getContext(), filter)), mode, baseline),
+    await compareFamily(
+      getContext(),
+      await selectedFilter(getContext(), await selectedFilter(getContext(), filter)),
+      mode,
+      baseline,
+    ),
   );
 });
 

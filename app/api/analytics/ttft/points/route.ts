@@ -9,7 +9,12 @@ export const GET = route(async (req: Request) => {
   return reply(
     contract.ttftPoints,
     200,
-    await ttftPoints(getContext(), await selectedFilter(getContext(), await selectedFilter(getContext(), filter)), points, max),
+    await ttftPoints(
+      getContext(),
+      await selectedFilter(getContext(), await selectedFilter(getContext(), filter)),
+      points,
+      max,
+    ),
   );
 });
 
