@@ -97,6 +97,8 @@ export function toDuck(sql: string): string {
       .replace(/GROUP BY r\.id(?![\w.])/g, "GROUP BY r.id, r.session_id, r.device_id, r.config_id, r.started_at")
       // GROUP_CONCAT(DISTINCT …) lists in no defined order in either engine: sorted on both sides in `same`.
       .replace(/GROUP_CONCAT\(DISTINCT (\w+)\)/g, "string_agg(DISTINCT $1, ',' ORDER BY $1)")
+      // The runner's byte-order pin (dialect.collateC): DuckDB's default collation already is.
+      .replace(/ COLLATE BINARY/g, "")
   );
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { Ctx } from "../context";
 import { dialectOf } from "../store/dialect";
-import { flag, flagOrNull, int, numOrNull } from "../store/columns";
+import { flag, flagOrNull, plainNum, plainNumOrNull } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { costPerSuccess, type CostRun } from "@/domain/fleet";
 import { FROM_FACTS, factsWhere } from "./where";
@@ -20,11 +20,11 @@ const CostRow = z.object({
   deviceId: z.string(),
   passed: flag,
   startedAt: z.string(),
-  loadMs: int,
-  turnMs: int,
-  outputTokens: int,
+  loadMs: plainNum,
+  turnMs: plainNum,
+  outputTokens: plainNum,
   charging: flagOrNull,
-  battery: numOrNull,
+  battery: plainNumOrNull,
 });
 
 export async function costAnalytics(ctx: Ctx, filter: AnalyticsFilter) {

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { Ctx } from "../context";
 import { dialectOf } from "../store/dialect";
-import { int } from "../store/columns";
+import { plainNum } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { peakContextView } from "@/domain/analytics/peakContext";
 import { FROM_FACTS, factsWhere } from "./where";
@@ -16,9 +16,9 @@ const PeakRow = z.object({
   runId: z.string(),
   taskId: z.string(),
   configId: z.string(),
-  repeat: int,
-  peakContextTokens: int,
-  contextWindow: int,
+  repeat: plainNum,
+  peakContextTokens: plainNum,
+  contextWindow: plainNum,
   outcome: z.string(),
 });
 

@@ -2,20 +2,20 @@ import "server-only";
 import { z } from "zod";
 import type { Ctx } from "../context";
 import { dialectOf } from "../store/dialect";
-import { flagOrNull, int, numOrNull } from "../store/columns";
+import { flagOrNull, plainNum, plainNumOrNull } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { stateSplits, type StateRun } from "@/domain/analytics/stateSplits";
 import { FROM_FACTS, factsWhere } from "./where";
 
-// One row per turn (hundreds of thousands at lab scale): seven plain fields, parsed once each.
+// One row per turn (hundreds of thousands at lab scale): the cheap parsers (store/columns.ts).
 const TurnRow = z.object({
   runId: z.string(),
   thermal: z.string().nullable(),
   charging: flagOrNull,
-  loadMs: int,
-  promptTokens: numOrNull,
-  ttftMs: numOrNull,
-  decodeMs: numOrNull,
+  loadMs: plainNum,
+  promptTokens: plainNumOrNull,
+  ttftMs: plainNumOrNull,
+  decodeMs: plainNumOrNull,
 });
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { Ctx } from "../context";
 import { dialectOf } from "../store/dialect";
-import { int } from "../store/columns";
+import { plainNum } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { throttling, throttlingAdvice, type RunRates } from "@/domain/analytics/throttling";
 import { FROM_FACTS, factsWhere } from "./where";
@@ -19,10 +19,10 @@ const RunRow = z.object({
   deviceId: z.string(),
   configId: z.string(),
   startedAt: z.string(),
-  outputTokens: int,
-  decodeMs: int,
-  promptTokens: int,
-  ttftMs: int,
+  outputTokens: plainNum,
+  decodeMs: plainNum,
+  promptTokens: plainNum,
+  ttftMs: plainNum,
 });
 
 export async function throttlingAnalytics(ctx: Ctx, filter: AnalyticsFilter) {

@@ -4,7 +4,7 @@ import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import type { TtftPoints } from "@/domain/analytics/ttft";
 import { MAX_SCATTER_POINTS, samplePlan } from "@/domain/analytics/ttftChart";
-import { int, num } from "../store/columns";
+import { int, plainNum } from "../store/columns";
 import { COLD_LOAD, FROM_FACTS, factsWhere } from "./where";
 
 /**
@@ -23,7 +23,7 @@ function pointsSql(points: TtftPoints, where: string): string {
 }
 
 // Up to 3,000 rows per call: four plain fields, parsed cheaply.
-const Point = z.object({ configId: z.string(), build: z.string(), x: num, y: num });
+const Point = z.object({ configId: z.string(), build: z.string(), x: plainNum, y: plainNum });
 
 /**
  * `GET /api/analytics/ttft/points`: the points behind the TTFT fit, for drawing. Large selections
