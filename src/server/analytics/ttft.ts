@@ -4,6 +4,7 @@ import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { buildFits, fitView, predictLoads, type BuildMoments, type TtftPoints } from "@/domain/analytics/ttft";
 import { olsFromMoments, type Moments } from "@/domain/stats/regression";
+import { mergeMoments } from "@/domain/stats/mergeMoments";
 import { int, numOrNull } from "../store/columns";
 import { dialectOf } from "../store/dialect";
 import { medianByConfig } from "./configs";
@@ -63,8 +64,8 @@ export async function ttftAnalytics(
   const d = dialectOf(runner);
   // Group means come from a window over (device, build) in one pass over the points, instead of
   // joining the points back to a grouped CTE (which SQLite may re-evaluate, as it did for `m` above).
-  const [all, byBuild, startup, load] = await Promise.all([
-    await fitMoments(ctx, filter, points),
+  // The overall fit is merged from these groups (mergeMoments), not read by a second scan (ADR 10).
+  const [byBuild, startup, load] = await Promise.all([
     runner.all(
       BuildRow,
       `WITH p AS (${sql}),
@@ -74,10 +75,10 @@ export async function ttftAnalytics(
          FROM q GROUP BY d, b ORDER BY ${d.collateC("d")}, ${d.collateC("b")}`,
       params,
     ),
-    await medianByConfig(ctx, "r.startup_tokens", FROM_FACTS, w),
-    await medianByConfig(ctx, "r.load_ms", FROM_FACTS, w),
+    medianByConfig(ctx, "r.startup_tokens", FROM_FACTS, w),
+    medianByConfig(ctx, "r.load_ms", FROM_FACTS, w),
   ]);
-  const fit = olsFromMoments(all);
+  const fit = olsFromMoments(mergeMoments(byBuild));
   const configs = [...startup.keys()].sort().map((configId) => ({
     configId,
     startupTokens: startup.get(configId) ?? null,
