@@ -4,18 +4,44 @@ import type { Ctx } from "../context";
 import { dialectOf } from "../store/dialect";
 import { int, num } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
-import { contextRows, proficiencyRows, type ContextFacts } from "@/domain/analytics/proficiency";
+import { contextRows, proficiencyRows, type ContextFacts, type UsageFacts } from "@/domain/analytics/proficiency";
 import { FROM_FACTS, factsWhere } from "./where";
 
-const TaskRow = z.object({ configId: z.string(), taskId: z.string(), runs: int, passed: int });
-const UsageRow = z.object({
+const CellRow = z.object({
   configId: z.string(),
+  taskId: z.string(),
   runs: int,
+  passed: int,
   repeats: int,
   repatches: int,
   outputTokens: int,
   promptTokens: int,
 });
+
+/** Per config, the cells' sums (and the largest repeats setting), in the cells' config order. */
+function usageByConfig(cells: readonly z.output<typeof CellRow>[]): UsageFacts[] {
+  const by = new Map<string, UsageFacts>();
+  for (const c of cells) {
+    const u = by.get(c.configId);
+    if (!u)
+      by.set(c.configId, {
+        configId: c.configId,
+        runs: c.runs,
+        repeats: c.repeats,
+        repatches: c.repatches,
+        outputTokens: c.outputTokens,
+        promptTokens: c.promptTokens,
+      });
+    else {
+      u.runs += c.runs;
+      u.repeats = Math.max(u.repeats, c.repeats);
+      u.repatches += c.repatches;
+      u.outputTokens += c.outputTokens;
+      u.promptTokens += c.promptTokens;
+    }
+  }
+  return [...by.values()];
+}
 const ContextRow = z.object({
   configId: z.string(),
   context: z.string(),
@@ -59,19 +85,16 @@ export async function proficiencyAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = factsWhere(filter);
   const { sql } = ctx.store;
   const d = dialectOf(sql);
-  const [tasks, usage, context] = await Promise.all([
+  // One GROUP BY per config × task gives both the per-task counts and, summed, the per-config
+  // usage (ADR 10: one scan per view instead of two).
+  const [cells, context] = await Promise.all([
     sql.all(
-      TaskRow,
-      `SELECT r.config_id AS "configId", r.task_id AS "taskId", COUNT(*) AS "runs", SUM(${d.oneIf("r.passed")}) AS "passed"
+      CellRow,
+      `SELECT r.config_id AS "configId", r.task_id AS "taskId", COUNT(*) AS "runs", SUM(${d.oneIf("r.passed")}) AS "passed",
+              MAX(r.repeats) AS "repeats", SUM(r.repatches) AS "repatches", SUM(r.output_tokens) AS "outputTokens",
+              SUM(r.turn_prompt_tokens) AS "promptTokens"
          FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.config_id, r.task_id
         ORDER BY ${d.collateC("r.config_id")}, ${d.collateC("r.task_id")}`,
-      w.params,
-    ),
-    sql.all(
-      UsageRow,
-      `SELECT r.config_id AS "configId", COUNT(*) AS "runs", MAX(r.repeats) AS "repeats", SUM(r.repatches) AS "repatches",
-              SUM(r.output_tokens) AS "outputTokens", SUM(r.turn_prompt_tokens) AS "promptTokens"
-         FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.config_id ORDER BY ${d.collateC("r.config_id")}`,
       w.params,
     ),
     // Per config × context setting; a config whose versions differ in it lists each (joined below).
@@ -89,5 +112,6 @@ export async function proficiencyAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
       w.params,
     ),
   ]);
-  return { configs: proficiencyRows(tasks, usage), context: contextRows(mergeContexts(context)) };
+  const tasks = cells.map((c) => ({ configId: c.configId, taskId: c.taskId, runs: c.runs, passed: c.passed }));
+  return { configs: proficiencyRows(tasks, usageByConfig(cells)), context: contextRows(mergeContexts(context)) };
 }
