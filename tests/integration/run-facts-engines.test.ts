@@ -6,6 +6,8 @@
  * Rescoring is written here as the SQL rescoreSession writes on SQLite (retire the current score,
  * insert the new one): the rescoring service itself is not on PostgreSQL yet.
  */
+import { execFile } from "node:child_process";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { RUN_FACTS_COLUMNS, runFactsSelect } from "@db/runFacts";
@@ -97,5 +99,35 @@ describe.each(ENGINES)("run_facts on %s", (engine) => {
       expect(await rebuildSummaries(h.ctx)).toEqual({ runFacts: 15 });
       await expectInSync(h, 15);
     },
+  );
+
+  it.skipIf(engine !== "postgres" || engineMissing(engine))(
+    "is rebuilt by `npm run rebuild-summaries` given a postgres:// URL",
+    async () => {
+      h = await makeStore(engine);
+      await seedLab(h);
+      await h.ctx.store.sql.run(`UPDATE run_facts SET turn_rows = 99`);
+      const root = path.join(__dirname, "..", "..");
+      const out = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+        execFile(
+          process.execPath,
+          [
+            path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
+            "--conditions=react-server",
+            path.join(root, "scripts", "rebuild-summaries.ts"),
+            "--db",
+            h!.url,
+          ],
+          { cwd: root },
+          (err, stdout, stderr) => resolve({ code: err ? 1 : 0, stdout, stderr }),
+        ),
+      );
+      expect(out.stderr).toBe("");
+      expect(out.stdout).toMatch(/^rebuilt 15 run summary rows in [^ ]+\/t_[0-9a-f]+ in /);
+      // The URL's password, if any, is not printed: only host and database.
+      expect(out.stdout).not.toContain("postgres://");
+      await expectInSync(h, 15);
+    },
+    60_000,
   );
 });
