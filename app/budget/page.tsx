@@ -58,7 +58,7 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
     );
   }
   const suite = resolveSuite(ctx, view.suite.id);
-  const room = headroom(ctx, { ...q.data, suite: suite.id });
+  const room = await headroom(ctx, { ...q.data, suite: suite.id });
   const counted = new Map(view.configs.map((c) => [c.configId, c.tokens]));
   const opt = (xs: string[], any: string): [string, string][] => [
     ["", any],
@@ -108,13 +108,13 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
         ]}
       />
       <UrlSessionPicker
-        options={filterOptions(ctx).sessions}
+        options={(await filterOptions(ctx)).sessions}
         selected={view.selected.requested.sessions}
         shownByDefault={view.selected.mode === "default" ? (view.selected.filter.sessions[0] ?? null) : null}
         unknown={view.selected.unknown}
         pooled={view.selected.mode === "all"}
       />
-      <SelectionNotice view={describeSelection(ctx, view.selected)} />
+      <SelectionNotice view={await describeSelection(ctx, view.selected)} />
       <p className={view.tokenizer.method === "estimate" ? "error" : "muted"} data-testid="tokenizer-status">
         {view.tokenizer.method === "estimate"
           ? `Tokenizer unavailable (${view.tokenizer.error ?? "not loaded"}): counts are estimates, characters ÷ 4, and the measured numbers are the better guide.`

@@ -15,7 +15,7 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
   const ctx = getContext();
   const filter = readPageFilter(sp);
   const q = parsePlanQuery(toUrlParams(sp));
-  const sessions = filterOptions(ctx).sessions;
+  const sessions = (await filterOptions(ctx)).sessions;
   const chosen = new Set(filter.success ? filter.data.sessions : []);
   const problems = [
     ...(filter.success ? [] : ["the sessions"]),
@@ -23,7 +23,7 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
   ];
   // A first visit (no parameters yet) shows the form and a hint, not a complaint about ψ.
   const asked = Object.keys(sp).length > 0;
-  const plan = asked && filter.success && q.success ? planStudy(ctx, filter.data, q.data) : null;
+  const plan = asked && filter.success && q.success ? await planStudy(ctx, filter.data, q.data) : null;
   const field = (name: string, label: string, fallback: string, hint: string) => (
     <div>
       <label htmlFor={`plan-${name}`}>{label}</label>

@@ -57,7 +57,7 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
         Every scored run, filtered and sorted here; the address keeps the filters, so any view can link to the runs
         behind its counts.
       </p>
-      <RunsFilterForm filter={filter} options={filterOptions(ctx)} />
+      <RunsFilterForm filter={filter} options={await filterOptions(ctx)} />
       <div className="row" style={{ justifyContent: "space-between", margin: "8px 0" }}>
         <b data-testid="runs-count">
           {result.total === 0

@@ -1,8 +1,8 @@
 import { bigint, boolean, doublePrecision, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 
 /**
- * PostgreSQL twin of db/schema/runFacts.ts. Only the table: the triggers that maintain it are
- * SQLite's (db/runFacts.ts); analytics still read SQLite (ADR 10 says what PostgreSQL needs).
+ * PostgreSQL twin of db/schema/runFacts.ts. Only the table: the PL/pgSQL triggers that maintain
+ * it are the custom migration db/migrations-pg/0002_run-facts-triggers.sql (ADR 10).
  */
 export const runFacts = pgTable(
   "run_facts",

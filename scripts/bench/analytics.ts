@@ -88,10 +88,10 @@ function rawCompare(db: Database.Database) {
 }
 
 /** What the comparison page computes on the server (app/analytics/compare/page.tsx). */
-function comparePage(ctx: Ctx, f: AnalyticsFilter) {
-  const configs = selectionConfigs(ctx, f);
-  const one = compareAnalytics(ctx, f, { config: configs[0] }, { config: configs[1] });
-  const family = compareFamily(ctx, f, "baseline", undefined, configs);
+async function comparePage(ctx: Ctx, f: AnalyticsFilter) {
+  const configs = await selectionConfigs(ctx, f);
+  const one = await compareAnalytics(ctx, f, { config: configs[0] }, { config: configs[1] });
+  const family = await compareFamily(ctx, f, "baseline", undefined, configs);
   return { one, family };
 }
 
@@ -99,19 +99,19 @@ export async function benchAnalytics(ctx: Ctx, reps: number): Promise<Figure[]> 
   const db = ctx.db.$client;
   const f = AnalyticsFilter.parse({});
   // The raw queries must compute the same numbers, or the ratio means nothing.
-  const svc = ttftAnalytics(ctx, f);
+  const svc = await ttftAnalytics(ctx, f);
   const raw = rawTtft(db);
   if (svc.fit === null || Math.abs(svc.fit.slopeMsPerToken - raw.slope) > 1e-6 * Math.abs(raw.slope))
     throw new Error(`ttft slope differs: ${svc.fit?.slopeMsPerToken} vs ${raw.slope}`);
-  const gridRuns = Object.values(taskGrid(ctx, f).cells)
+  const gridRuns = Object.values((await taskGrid(ctx, f)).cells)
     .flatMap((row) => Object.values(row as Record<string, { runs: number }>))
     .reduce((a, c) => a + c.runs, 0);
   const rawRuns = rawGrid(db).reduce((a, c) => a + c.n, 0);
   if (gridRuns !== rawRuns) throw new Error(`task grid counts ${gridRuns} runs, raw SQL ${rawRuns}`);
-  const cfgRuns = configAnalytics(ctx, f).configs.reduce((a, c) => a + c.runs, 0);
+  const cfgRuns = (await configAnalytics(ctx, f)).configs.reduce((a, c) => a + c.runs, 0);
   if (cfgRuns !== rawRuns) throw new Error(`config analytics counts ${cfgRuns} runs, raw SQL ${rawRuns}`);
 
-  const page = comparePage(ctx, f);
+  const page = await comparePage(ctx, f);
   const rawPair = rawCompare(db).pairs.find(
     (p) => [p.a, p.b].sort().join() === [page.one.a.config, page.one.b.config].sort().join(),
   );

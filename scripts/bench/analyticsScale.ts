@@ -29,7 +29,7 @@ import { planEvidence } from "../../src/server/analytics/plan";
 import { selectionConfigIds } from "../../src/server/analytics/selectionConfigIds";
 import { filterOptions } from "../../src/server/analytics/filterOptions";
 import { loadIntoDuck } from "./duck/load";
-import { differs, record, replay } from "./duck/replay";
+import { differs, recordCall, replay } from "./duck/replay";
 import * as duckA from "./duck/baselines";
 import * as duckB from "./duck/baselines2";
 import { differ } from "./duck/query";
@@ -89,7 +89,7 @@ async function baseline(ctx: Ctx, conn: DuckDBConnection, [name, call, duck]: En
       : { run: () => duck(conn), how: "DuckDB SQL" };
   }
   // The service's own statements, recorded on its connection and replayed.
-  const { statements } = await record(ctx.db.$client, () => call(ctx));
+  const { statements } = await recordCall(ctx, () => call(ctx));
   if (!statements.length) return { problem: "the service ran no statement on the recorded connection: not replayed" };
   const results = await replay(conn, statements);
   for (const [i, s] of statements.entries()) {

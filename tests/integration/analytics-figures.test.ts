@@ -43,8 +43,8 @@ describe("analytics figures (issue 16.2)", () => {
     });
     await runAll(token, () => ({}));
     // The mini suite lists files, then bash: the list is in that order, not in id order.
-    expect(configUniverse(dash.ctx)).toEqual(["files", "bash"]);
-    const colors = configColors(configUniverse(dash.ctx));
+    expect(await configUniverse(dash.ctx)).toEqual(["files", "bash"]);
+    const colors = configColors(await configUniverse(dash.ctx));
     expect(colors.bash).toBe(CONFIG_PALETTE[1]);
     expect(colors.files).toBe(CONFIG_PALETTE[0]);
   });

@@ -26,7 +26,7 @@ describe("methodsFacts", () => {
     const open = await session({ name: "unfinished", configs: ["bash"], repeats: 1 });
 
     const filter = AnalyticsFilter.parse({ sessions: [main, trial, open] });
-    const f = methodsFacts(dash.ctx, filter);
+    const f = await methodsFacts(dash.ctx, filter);
     expect(f.sessions.map((s) => s.name)).toEqual(["main"]);
     expect(f.scoredRuns).toBe(8);
     expect(f.configs.map((c) => [c.configId, c.runs, c.versions])).toEqual([
@@ -48,16 +48,16 @@ describe("methodsFacts", () => {
     );
 
     // Asking for trial runs counts them instead; a build filter leaves runs out by name.
-    expect(methodsFacts(dash.ctx, { ...filter, includeTrial: true })).toMatchObject({
+    expect(await methodsFacts(dash.ctx, { ...filter, includeTrial: true })).toMatchObject({
       scoredRuns: 10,
       excluded: { trialRuns: 0 },
     });
-    const byBuild = methodsFacts(dash.ctx, { ...filter, build: "no-such-build" });
+    const byBuild = await methodsFacts(dash.ctx, { ...filter, build: "no-such-build" });
     expect(byBuild.scoredRuns).toBe(0);
     expect(byBuild.excluded).toMatchObject({ filteredRuns: 8, filters: ["build no-such-build"] });
 
     // The failing runs the report gives trace pages: the dentist task's "Done." without a todo.
-    const failing = failingRuns(dash.ctx, filter);
+    const failing = await failingRuns(dash.ctx, filter);
     expect(failing.map((r) => [r.taskId, r.configId, r.repeat])).toEqual([
       ["dentist-todo", "bash", 1],
       ["dentist-todo", "bash", 2],

@@ -130,7 +130,7 @@ describe("run_facts", () => {
       "UPDATE run_facts SET passed = 1 - passed, turn_rows = 99; DELETE FROM run_facts WHERE rowid = (SELECT MIN(rowid) FROM run_facts)",
     );
     expect(stored()).not.toEqual(good);
-    expect(rebuildSummaries(dash.ctx)).toEqual({ runFacts: 4 });
+    expect(await rebuildSummaries(dash.ctx)).toEqual({ runFacts: 4 });
     expect(stored()).toEqual(good);
     expectInSync();
   });

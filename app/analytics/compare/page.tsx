@@ -31,7 +31,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   if (!parsed.success)
     return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics/compare" />;
   const ctx = getContext();
-  const selection = pageSelection(ctx, parsed.data, [one(sp.aSession), one(sp.bSession)]);
+  const selection = await pageSelection(ctx, parsed.data, [one(sp.aSession), one(sp.bSession)]);
   const filter = selection.filter;
   const header = (
     <AnalyticsHeader
@@ -41,7 +41,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       guide="Task-by-task comparison of two configs, or of one config in two sessions, with tests that say whether the difference could be chance."
     />
   );
-  const configs = selectionConfigs(ctx, filter);
+  const configs = await selectionConfigs(ctx, filter);
   const sides = defaultSides(configs, one(sp.a), one(sp.b));
   if (!sides)
     return (
@@ -56,15 +56,15 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   // A side's runs: the page's filter, narrowed to that side's session when it has one.
   const filterQuery = (session?: string) =>
     filterToParams(session ? { ...filter, sessions: [session] } : filter).toString();
-  const result = compareAnalytics(
+  const result = await compareAnalytics(
     ctx,
     filter,
     { config: sides.a, session: aSession },
     { config: sides.b, session: bSession },
   );
-  const family = compareFamily(ctx, filter, mode, one(sp.baseline), configs);
+  const family = await compareFamily(ctx, filter, mode, one(sp.baseline), configs);
   const configOpts = configs.map((c): [string, string] => [c, c]);
-  const sessions = filterOptions(ctx).sessions;
+  const sessions = (await filterOptions(ctx)).sessions;
   const sessionOpts: [string, string][] = [
     ["", "any selected session"],
     ...sessions.map((s): [string, string] => [s.id, s.name]),
@@ -155,7 +155,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
 }
 
 /** The outcome transitions and the trajectory diff of one task, for two sides that share tasks. */
-function PairDetails({
+async function PairDetails({
   ctx,
   filter,
   a,
@@ -170,11 +170,11 @@ function PairDetails({
   result: { tasks: { taskId: string }[]; degraded: string[]; improved: string[] };
   wanted?: string;
 }) {
-  const transitions = transitionAnalytics(ctx, filter, a, b);
+  const transitions = await transitionAnalytics(ctx, filter, a, b);
   // The task to diff: the one in the address, else the first degraded task, else the first shared one.
   const taskIds = result.tasks.map((t) => t.taskId);
   const task = wanted && taskIds.includes(wanted) ? wanted : (result.degraded[0] ?? result.improved[0] ?? taskIds[0]);
-  const diff = trajectoryAnalytics(ctx, filter, a, b, task).tasks[0];
+  const diff = (await trajectoryAnalytics(ctx, filter, a, b, task)).tasks[0];
   return (
     <>
       <h2>How runs ended, a against b</h2>

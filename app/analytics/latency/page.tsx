@@ -54,9 +54,9 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
     return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics/latency" />;
   const points: TtftPoints = sp.points === "loads" || sp.points === "all" ? sp.points : "turns";
   const ctx = getContext();
-  const selection = pageSelection(ctx, parsed.data);
+  const selection = await pageSelection(ctx, parsed.data);
   const filter = selection.filter;
-  const { configs } = configAnalytics(ctx, filter);
+  const { configs } = await configAnalytics(ctx, filter);
   const header = (
     <AnalyticsHeader
       ctx={ctx}
@@ -73,8 +73,8 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
       </>
     );
 
-  const ttft = ttftAnalytics(ctx, filter, points);
-  const sample = ttftPoints(ctx, filter, points);
+  const ttft = await ttftAnalytics(ctx, filter, points);
+  const sample = await ttftPoints(ctx, filter, points);
   const series = scatterSeries(sample.data);
   const refs = ttft.configs
     .filter((c) => c.startupTokens !== null)
@@ -89,20 +89,20 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
     a: typeof sp.a === "string" && sp.a ? sp.a : undefined,
     b: typeof sp.b === "string" && sp.b ? sp.b : undefined,
   };
-  let perTurn: ReturnType<typeof ttftAnalytics>;
+  let perTurn: Awaited<ReturnType<typeof ttftAnalytics>>;
   let pickError: string | null = null;
   try {
-    perTurn = ttftAnalytics(ctx, filter, "turns", pick);
+    perTurn = await ttftAnalytics(ctx, filter, "turns", pick);
   } catch (err) {
     if (!(err instanceof ServiceError)) throw err;
     pickError = err.message;
-    perTurn = ttftAnalytics(ctx, filter, "turns");
+    perTurn = await ttftAnalytics(ctx, filter, "turns");
   }
   const contrastIds = perTurn.configs
     .filter((c) => c.startupTokens !== null)
     .map((c): [string, string] => [c.configId, c.configId]);
-  const peak = peakContextAnalytics(ctx, filter);
-  const colors = configColors(configUniverse(ctx));
+  const peak = await peakContextAnalytics(ctx, filter);
+  const colors = configColors(await configUniverse(ctx));
   const qs = (p: TtftPoints) => {
     const q = filterToParams(filter);
     if (p !== "turns") q.set("points", p);
@@ -112,9 +112,9 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
     return s ? `/analytics/latency?${s}` : "/analytics/latency";
   };
 
-  const hot = throttlingAnalytics(ctx, filter);
-  const states = stateAnalytics(ctx, filter);
-  const cost = costAnalytics(ctx, filter);
+  const hot = await throttlingAnalytics(ctx, filter);
+  const states = await stateAnalytics(ctx, filter);
+  const cost = await costAnalytics(ctx, filter);
 
   return (
     <>

@@ -18,7 +18,7 @@ export default async function ProficiencyPage({ searchParams }: { searchParams: 
   if (!parsed.success)
     return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics/proficiency" />;
   const ctx = getContext();
-  const selection = pageSelection(ctx, parsed.data);
+  const selection = await pageSelection(ctx, parsed.data);
   const filter = selection.filter;
   const header = (
     <AnalyticsHeader
@@ -28,7 +28,7 @@ export default async function ProficiencyPage({ searchParams }: { searchParams: 
       guide="The local-agent proficiency check per config: does the model succeed first time, every time, without re-patching, and at what token cost?"
     />
   );
-  const { configs, context } = proficiencyAnalytics(ctx, filter);
+  const { configs, context } = await proficiencyAnalytics(ctx, filter);
   if (!configs.length)
     return (
       <>

@@ -23,9 +23,9 @@ export default async function ProgressPage({ searchParams }: { searchParams: Pro
   if (!parsed.success)
     return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics/progress" />;
   const ctx = getContext();
-  const selection = pageSelection(ctx, parsed.data);
+  const selection = await pageSelection(ctx, parsed.data);
   const filter = selection.filter;
-  const { failures, runs } = failureAnalytics(ctx, filter);
+  const { failures, runs } = await failureAnalytics(ctx, filter);
   const header = (
     <AnalyticsHeader
       ctx={ctx}
@@ -41,7 +41,7 @@ export default async function ProgressPage({ searchParams }: { searchParams: Pro
         <NoRuns />
       </>
     );
-  const { tasks } = progressAnalytics(ctx, filter);
+  const { tasks } = await progressAnalytics(ctx, filter);
   const charts = tasks.map(trajectoryChart);
   const configs = [...new Set(tasks.flatMap((t) => t.configs.map((c) => c.configId)))].sort();
   return (
@@ -53,7 +53,7 @@ export default async function ProgressPage({ searchParams }: { searchParams: Pro
         the shaded band are failed calls, and the end marker says how most runs ended.
       </p>
       {charts.length ? (
-        <ProgressCharts charts={charts} configs={configs} colors={configColors(configUniverse(ctx))} />
+        <ProgressCharts charts={charts} configs={configs} colors={configColors(await configUniverse(ctx))} />
       ) : (
         <div className="panel empty" data-testid="progress-empty">
           <p className="muted">

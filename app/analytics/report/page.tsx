@@ -29,9 +29,9 @@ export default async function ReportPage({ searchParams }: { searchParams: Promi
   if (!parsed.success)
     return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/analytics/report" />;
   const ctx = getContext();
-  const selection = pageSelection(ctx, parsed.data);
+  const selection = await pageSelection(ctx, parsed.data);
   const filter = selection.filter;
-  const facts = methodsFacts(ctx, filter);
+  const facts = await methodsFacts(ctx, filter);
   const header = (
     <AnalyticsHeader
       ctx={ctx}
@@ -47,7 +47,7 @@ export default async function ReportPage({ searchParams }: { searchParams: Promi
         <NoRuns />
       </>
     );
-  const failing = failingRuns(ctx, filter);
+  const failing = await failingRuns(ctx, filter);
   return (
     <>
       {header}

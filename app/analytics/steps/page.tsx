@@ -39,7 +39,7 @@ export default async function StepsPage({ searchParams }: { searchParams: Promis
   const params = toUrlParams(sp);
   // `pick` is the former name of `step` (GET /api/analytics/steps reads both the same way).
   const picks = parseSteps(params.getAll("step").length ? params.getAll("step") : params.getAll("pick"));
-  const selection = pageSelection(
+  const selection = await pageSelection(
     ctx,
     parsed.data,
     picks.map((p) => p.sessionId),
@@ -53,7 +53,7 @@ export default async function StepsPage({ searchParams }: { searchParams: Promis
       guide="Ablation steps: each step is one config's runs in one session, in the order you set. What each step bought and cost."
     />
   );
-  const { steps, missing, bars, pairs } = stepAnalytics(ctx, filter, picks);
+  const { steps, missing, bars, pairs } = await stepAnalytics(ctx, filter, picks);
   if (!steps.length)
     return (
       <>

@@ -3,9 +3,9 @@ import { getContext } from "@/server/context";
 import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { runGate } from "@/server/gate/runGate";
 
-export const GET = route((req: Request) => {
+export const GET = route(async (req: Request) => {
   const q = readQuery(contract.gate, req);
-  const result = runGate(getContext(), q, new URL(req.url).origin);
+  const result = await runGate(getContext(), q, new URL(req.url).origin);
   if (q.format === "markdown") {
     return new Response(result.markdown, {
       headers: { "content-type": "text/markdown; charset=utf-8", "cache-control": "no-store" },

@@ -17,10 +17,10 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
     const ctx = getContext();
     const initial = getSessionView(ctx, id);
     // Whether a phone slowed down during this session (heat): said under the live view.
-    const hot = throttlingAnalytics(ctx, AnalyticsFilter.parse({ sessions: [id], includeTrial: true }));
+    const hot = await throttlingAnalytics(ctx, AnalyticsFilter.parse({ sessions: [id], includeTrial: true }));
     return (
       <>
-        <SessionLive id={id} initial={initial} colorOrder={configUniverse(ctx)} />
+        <SessionLive id={id} initial={initial} colorOrder={await configUniverse(ctx)} />
         <ThrottlingPanel devices={hot.devices} />
       </>
     );

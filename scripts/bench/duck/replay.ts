@@ -5,6 +5,8 @@
  * same numbers. The few places where the two dialects differ are rewritten here, each said why.
  */
 import type Database from "better-sqlite3";
+import type { Ctx } from "../../../src/server/context";
+import { sqliteSql } from "../../../src/server/store/sqlite/sql";
 import type { DuckDBConnection, DuckDBValue } from "@duckdb/node-api";
 
 export interface Recorded {
@@ -45,6 +47,21 @@ export async function record<T>(
   }
 }
 
+/**
+ * `record` for the services on the SQL runner (issue 18.4): they are async and the runner caches
+ * its prepared statements, so for the call the context gets a fresh runner over the wrapped
+ * `prepare` (every statement then passes through it), and the recording ends when `fn` settles.
+ */
+export async function recordCall<T>(ctx: Ctx, fn: () => Promise<T> | T): Promise<{ value: T; statements: Recorded[] }> {
+  const saved = ctx.store.sql;
+  (ctx.store as { sql: unknown }).sql = sqliteSql(ctx.db.$client);
+  try {
+    return await record(ctx.db.$client, fn);
+  } finally {
+    (ctx.store as { sql: unknown }).sql = saved;
+  }
+}
+
 /** SQLite's SQL as DuckDB reads it. */
 export function toDuck(sql: string): string {
   return (
@@ -70,6 +87,8 @@ export function toDuck(sql: string): string {
       .replace(/GROUP BY r\.id(?![\w.])/g, "GROUP BY r.id, r.session_id, r.device_id, r.config_id, r.started_at")
       // GROUP_CONCAT(DISTINCT …) lists in no defined order in either engine: sorted on both sides in `same`.
       .replace(/GROUP_CONCAT\(DISTINCT (\w+)\)/g, "string_agg(DISTINCT $1, ',' ORDER BY $1)")
+      // The runner's byte-order pin (dialect.collateC): DuckDB's default collation already is.
+      .replace(/ COLLATE BINARY/g, "")
   );
 }
 

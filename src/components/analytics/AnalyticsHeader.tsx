@@ -37,12 +37,16 @@ export function readPageFilter(sp: SearchParams) {
  * The sessions a page's figures read, resolved once (server/analytics/resolveSelection.ts);
  * `sides` are a comparison's `aSession` / `bSession`, which the selection then includes.
  */
-export function pageSelection(ctx: Ctx, filter: AnalyticsFilter, sides: (string | undefined)[] = []): Selection {
-  return resolveSelection(ctx, withSideSessions(filter, sides));
+export async function pageSelection(
+  ctx: Ctx,
+  filter: AnalyticsFilter,
+  sides: (string | undefined)[] = [],
+): Promise<Selection> {
+  return await resolveSelection(ctx, withSideSessions(filter, sides));
 }
 
 /** Title, tabs, filter bar and the selection's line and mix warnings, shared by every analytics page. */
-export function AnalyticsHeader({
+export async function AnalyticsHeader({
   ctx,
   tab,
   selection,
@@ -57,7 +61,7 @@ export function AnalyticsHeader({
   // the report take the sessions the figures read.
   const tabQs = filterToParams(selection.requested).toString();
   const qs = filterToParams(selection.filter).toString();
-  const view = describeSelection(ctx, selection);
+  const view = await describeSelection(ctx, selection);
   return (
     <>
       <h1>Analytics</h1>
@@ -73,7 +77,7 @@ export function AnalyticsHeader({
       </nav>
       <FilterBar
         filter={selection.requested}
-        options={filterOptions(ctx)}
+        options={await filterOptions(ctx)}
         shownByDefault={selection.mode === "default" ? (selection.filter.sessions[0] ?? null) : null}
         unknown={selection.unknown}
       />

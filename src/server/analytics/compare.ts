@@ -1,15 +1,22 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
+import { dialectOf } from "../store/dialect";
+import { flag, flagOrNull, int } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
-import {
-  compareSides,
-  likeForLikeWarnings,
-  type PairFacts,
-  type SideDescription,
-  type TaskPassFacts,
-} from "@/domain/analytics/compare";
+import { compareSides, likeForLikeWarnings, type SideDescription } from "@/domain/analytics/compare";
 import { clusterBootstrapDiff } from "@/domain/stats/bootstrap";
 import { FROM_FACTS, factsWhere } from "./where";
+
+const TaskRow = z.object({ taskId: z.string(), aRuns: int, aPassed: int, bRuns: int, bPassed: int });
+const PairRow = z.object({ both: int, aOnly: int, bOnly: int, neither: int });
+const SideRow = z.object({ ina: flag, inb: flag, s: z.string(), b: z.string(), d: z.string(), ch: flagOrNull });
+
+/** Summed paired verdicts of `sel x JOIN sel y` (p is 0/1 on both engines). */
+export const PAIR_SUMS = `COALESCE(SUM(CASE WHEN x.p = 1 AND y.p = 1 THEN 1 ELSE 0 END), 0) AS "both",
+       COALESCE(SUM(CASE WHEN x.p = 1 AND y.p = 0 THEN 1 ELSE 0 END), 0) AS "aOnly",
+       COALESCE(SUM(CASE WHEN x.p = 0 AND y.p = 1 THEN 1 ELSE 0 END), 0) AS "bOnly",
+       COALESCE(SUM(CASE WHEN x.p = 0 AND y.p = 0 THEN 1 ELSE 0 END), 0) AS "neither"`;
 
 export interface Side {
   config: string;
@@ -25,45 +32,44 @@ export interface Side {
  * side: reading the runs once per figure instead of once per side and figure took the query from
  * 3.6 s to well under a second at 100k runs (docs/benchmarks.md, row 3d).
  */
-export function compareAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: Side) {
+export async function compareAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: Side) {
   const w = factsWhere(filter);
-  const sqlite = ctx.db.$client;
+  const { sql } = ctx.store;
+  const dl = dialectOf(sql);
   const inSide = (s: Side) => `(r.config_id = ?${s.session ? " AND r.session_id = ?" : ""})`;
   const sideParams = (s: Side) => (s.session ? [s.config, s.session] : [s.config]);
+  // Verdicts and side flags as 0/1, so they sum and multiply alike on both engines.
   const sel = `sel AS MATERIALIZED (
-      SELECT r.session_id AS s, r.task_id AS t, r.repeat AS k, r.passed AS p, r.build_commit AS b, r.device_id AS d, r.charging AS ch,
-             ${inSide(a)} AS ina, ${inSide(b)} AS inb
+      SELECT r.session_id AS s, r.task_id AS t, r.repeat AS k, ${dl.oneIf("r.passed")} AS p, r.build_commit AS b, r.device_id AS d,
+             r.charging AS ch, ${dl.oneIf(inSide(a))} AS ina, ${dl.oneIf(inSide(b))} AS inb
         FROM ${FROM_FACTS} WHERE ${w.sql} AND (${inSide(a)} OR ${inSide(b)}))`;
   const params = [...sideParams(a), ...sideParams(b), ...w.params, ...sideParams(a), ...sideParams(b)];
-
-  const tasks = sqlite
-    .prepare(
-      `WITH ${sel}
-       SELECT t AS taskId, SUM(ina) AS aRuns, SUM(ina * p) AS aPassed, SUM(inb) AS bRuns, SUM(inb * p) AS bPassed
-         FROM sel GROUP BY t HAVING SUM(ina) > 0 AND SUM(inb) > 0 ORDER BY t`,
-    )
-    .all(...params) as TaskPassFacts[];
-
   const sameSessions = !a.session && !b.session ? true : a.session === b.session;
-  const pairs = sqlite
-    .prepare(
-      `WITH ${sel}
-       SELECT COALESCE(SUM(x.p = 1 AND y.p = 1), 0) AS both, COALESCE(SUM(x.p = 1 AND y.p = 0), 0) AS aOnly,
-              COALESCE(SUM(x.p = 0 AND y.p = 1), 0) AS bOnly, COALESCE(SUM(x.p = 0 AND y.p = 0), 0) AS neither
-         FROM sel x JOIN sel y ON x.t = y.t AND x.k = y.k ${sameSessions ? "AND x.s = y.s" : ""}
-        WHERE x.ina AND y.inb`,
-    )
-    .get(...params) as PairFacts;
 
-  // Sessions, builds, devices and charging states per side, for the like-for-like warnings.
-  const rows = sqlite.prepare(`WITH ${sel} SELECT DISTINCT ina, inb, s, b, d, ch FROM sel`).all(...params) as {
-    ina: number;
-    inb: number;
-    s: string;
-    b: string;
-    d: string;
-    ch: number | null;
-  }[];
+  const [tasks, pairs, rows] = await Promise.all([
+    sql.all(
+      TaskRow,
+      `WITH ${sel}
+       SELECT t AS "taskId", SUM(ina) AS "aRuns", SUM(ina * p) AS "aPassed", SUM(inb) AS "bRuns", SUM(inb * p) AS "bPassed"
+         FROM sel GROUP BY t HAVING SUM(ina) > 0 AND SUM(inb) > 0 ORDER BY ${dl.collateC("t")}`,
+      params,
+    ),
+    sql.get(
+      PairRow,
+      `WITH ${sel}
+       SELECT ${PAIR_SUMS}
+         FROM sel x JOIN sel y ON x.t = y.t AND x.k = y.k ${sameSessions ? "AND x.s = y.s" : ""}
+        WHERE x.ina = 1 AND y.inb = 1`,
+      params,
+    ),
+    // Sessions, builds, devices and charging states per side, for the like-for-like warnings.
+    sql.all(
+      SideRow,
+      `WITH ${sel} SELECT ina, inb, s, b, d, ch FROM sel GROUP BY ina, inb, s, b, d, ch
+        ORDER BY ina, inb, ${dl.collateC("s")}, ${dl.collateC("b")}, ${dl.collateC("d")}, ch NULLS FIRST`,
+      params,
+    ),
+  ]);
   const describe = (side: "ina" | "inb"): SideDescription => {
     const mine = rows.filter((r) => r[side]);
     const uniq = <T>(xs: T[]) => [...new Set(xs)];
@@ -71,7 +77,7 @@ export function compareAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: 
       sessions: uniq(mine.map((r) => r.s)),
       builds: uniq(mine.map((r) => r.b)),
       devices: uniq(mine.map((r) => r.d)),
-      charging: uniq(mine.map((r) => (r.ch === null ? null : !!r.ch))),
+      charging: uniq(mine.map((r) => r.ch)),
     };
   };
   // `tasks` (k/n per side) lets a page show the counts behind each improved / degraded task;
@@ -79,7 +85,7 @@ export function compareAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: 
   return {
     a,
     b,
-    ...compareSides(tasks, pairs),
+    ...compareSides(tasks, pairs ?? { both: 0, aOnly: 0, bOnly: 0, neither: 0 }),
     tasks,
     bootstrap: clusterBootstrapDiff(tasks),
     warnings: likeForLikeWarnings(describe("ina"), describe("inb")),

@@ -1,5 +1,9 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
+import { dialectOf } from "../store/dialect";
+
+const Id = z.object({ id: z.string() });
 
 /**
  * Every config id this dashboard knows, in the order the suites first introduced them (the
@@ -7,17 +11,19 @@ import type { Ctx } from "../context";
  * order. Charts colour configs by position in this list, not in the current selection, so a
  * config keeps its colour on every page and under every filter (components/analytics/configColors.ts);
  * a config added later takes the next colour without shifting the others.
+ * Insertion order is SQLite's rowid and PostgreSQL's ctid: the configs table is only ever
+ * inserted into (a changed config is a new version row), so its tuples stay in insertion order.
  */
-export function configUniverse(ctx: Ctx): string[] {
-  const sqlite = ctx.db.$client;
-  const known = sqlite.prepare(`SELECT config_id AS id FROM configs GROUP BY config_id ORDER BY MIN(rowid)`).all() as {
-    id: string;
-  }[];
+export async function configUniverse(ctx: Ctx): Promise<string[]> {
+  const { sql } = ctx.store;
+  const rowOrder = sql.dialect === "postgres" ? "ctid" : "rowid";
+  const known = await sql.all(Id, `SELECT config_id AS "id" FROM configs GROUP BY config_id ORDER BY MIN(${rowOrder})`);
   const ids = known.map((r) => r.id);
   const seen = new Set(ids);
-  const others = sqlite.prepare(`SELECT DISTINCT config_id AS id FROM runs ORDER BY config_id`).all() as {
-    id: string;
-  }[];
+  const others = await sql.all(
+    Id,
+    `SELECT config_id AS "id" FROM runs GROUP BY config_id ORDER BY ${dialectOf(sql).collateC("config_id")}`,
+  );
   for (const r of others) if (!seen.has(r.id)) ids.push(r.id);
   return ids;
 }

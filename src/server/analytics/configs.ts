@@ -1,46 +1,80 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { summariseConfigs, type ConfigFacts } from "@/domain/analytics/configs";
 import { medianOfCounts } from "@/domain/stats/medianOfCounts";
-import { rollUpConfigCells, type ConfigCellFacts } from "@/domain/analytics/configCells";
+import { rollUpConfigCells } from "@/domain/analytics/configCells";
+import { dialectOf } from "../store/dialect";
+import { flag, int, num } from "../store/columns";
 import { FROM_FACTS, factsWhere } from "./where";
+
+const ValueCount = z.object({ g: z.string(), x: num, n: int });
 
 /**
  * Median of a per-run (or per-turn) column per config: SQL counts each distinct value per config,
  * `medianOfCounts` picks the middle (the two middle values averaged), the same number the window
- * function over every row gave, from far fewer rows (ADR 10).
+ * function over every row gave, from far fewer rows (ADR 10). Configs in byte order on both engines.
  */
-export function medianByConfig(ctx: Ctx, valueSql: string, from: string, where: { sql: string; params: unknown[] }) {
-  const rows = ctx.db.$client
-    .prepare(
-      `SELECT r.config_id AS g, ${valueSql} AS x, COUNT(*) AS n FROM ${from} WHERE ${where.sql} AND ${valueSql} IS NOT NULL
-        GROUP BY 1, 2 ORDER BY 1, 2`,
-    )
-    .all(...where.params) as { g: string; x: number; n: number }[];
+export async function medianByConfig(
+  ctx: Ctx,
+  valueSql: string,
+  from: string,
+  where: { sql: string; params: unknown[] },
+) {
+  const { sql } = ctx.store;
+  const rows = await sql.all(
+    ValueCount,
+    `SELECT r.config_id AS "g", ${valueSql} AS "x", COUNT(*) AS "n" FROM ${from} WHERE ${where.sql} AND ${valueSql} IS NOT NULL
+      GROUP BY r.config_id, ${valueSql} ORDER BY ${dialectOf(sql).collateC("r.config_id")}, ${valueSql}`,
+    where.params,
+  );
   return medianOfCounts(rows);
 }
 
+const Cell = z.object({
+  configId: z.string(),
+  taskId: z.string(),
+  group: z.string(),
+  heldOut: flag,
+  outcome: z.string(),
+  runs: int,
+  passed: int,
+  looping: int,
+  toolCalls: int,
+  failedToolCalls: int,
+  peakContextTokens: int,
+});
+
 /** `GET /api/analytics/configs`: one row per config over the filtered runs. */
-export function configAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
+export async function configAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = factsWhere(filter);
-  const sqlite = ctx.db.$client;
+  const { sql } = ctx.store;
+  const d = dialectOf(sql);
   // One pass of counts per config × task × group × held-out × outcome; the five fact lists are
   // rolled up from it (src/domain/analytics/configCells.ts) instead of five scans (ADR 10).
-  const { base, groups, heldOut, outcomes, cells } = rollUpConfigCells(
-    sqlite
-      .prepare(
-        `SELECT r.config_id AS configId, r.task_id AS taskId, r.task_group AS "group", r.held_out AS heldOut, r.outcome AS outcome,
-                COUNT(*) AS runs, SUM(r.passed) AS passed, SUM(r.looping) AS looping, SUM(r.tool_calls) AS toolCalls,
-                SUM(r.failed_tool_calls) AS failedToolCalls, MAX(r.peak_context_tokens) AS peakContextTokens
-           FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY 1, 2, 3, 4, 5`,
-      )
-      .all(...w.params) as ConfigCellFacts[],
+  const cells = await sql.all(
+    Cell,
+    `SELECT r.config_id AS "configId", r.task_id AS "taskId", r.task_group AS "group", r.held_out AS "heldOut", r.outcome AS "outcome",
+            COUNT(*) AS "runs", SUM(${d.oneIf("r.passed")}) AS "passed", SUM(${d.oneIf("r.looping")}) AS "looping",
+            SUM(r.tool_calls) AS "toolCalls", SUM(r.failed_tool_calls) AS "failedToolCalls", MAX(r.peak_context_tokens) AS "peakContextTokens"
+       FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.config_id, r.task_id, r.task_group, r.held_out, r.outcome
+      ORDER BY ${d.collateC("r.config_id")}, ${d.collateC("r.task_id")}, ${d.collateC("r.task_group")}, r.held_out, ${d.collateC("r.outcome")}`,
+    w.params,
   );
-  const startup = medianByConfig(ctx, "r.startup_tokens", FROM_FACTS, w);
-  const load = medianByConfig(ctx, "r.load_ms", FROM_FACTS, w);
-  const ttft = medianByConfig(ctx, "r.first_ttft_ms", FROM_FACTS, w);
-  const turn = medianByConfig(ctx, "(t.ttft_ms + t.decode_ms)", `${FROM_FACTS} JOIN turns t ON t.run_id = r.id`, w);
+  const {
+    base,
+    groups,
+    heldOut,
+    outcomes,
+    cells: byCell,
+  } = rollUpConfigCells(cells.map((c) => ({ ...c, heldOut: c.heldOut ? 1 : 0 })));
+  const [startup, load, ttft, turn] = await Promise.all([
+    medianByConfig(ctx, "r.startup_tokens", FROM_FACTS, w),
+    medianByConfig(ctx, "r.load_ms", FROM_FACTS, w),
+    medianByConfig(ctx, "r.first_ttft_ms", FROM_FACTS, w),
+    medianByConfig(ctx, "(t.ttft_ms + t.decode_ms)", `${FROM_FACTS} JOIN turns t ON t.run_id = r.id`, w),
+  ]);
   const facts: ConfigFacts[] = base.map((b) => ({
     ...b,
     medianStartupTokens: startup.get(b.configId) ?? null,
@@ -48,5 +82,5 @@ export function configAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
     medianTtftMs: ttft.get(b.configId) ?? null,
     medianTurnMs: turn.get(b.configId) ?? null,
   }));
-  return { configs: summariseConfigs(facts, groups, heldOut, outcomes, cells) };
+  return { configs: summariseConfigs(facts, groups, heldOut, outcomes, byCell) };
 }

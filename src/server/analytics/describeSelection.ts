@@ -1,5 +1,8 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
+import { dialectOf } from "../store/dialect";
+import { flagOrNull, int } from "../store/columns";
 import {
   selectionHeadline,
   selectionMixes,
@@ -7,8 +10,19 @@ import {
   type SelectionMode,
   type SessionFacts,
 } from "@/domain/analytics/selection";
-import { FROM_RUNS, whereClause } from "./where";
+import { FROM_RUNS, runsWhere } from "./where";
 import type { Selection } from "./resolveSelection";
+
+const GroupRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  model: z.string(),
+  device: z.string(),
+  build: z.string(),
+  charging: flagOrNull,
+  n: int,
+});
+const DuplicateRow = z.object({ of: z.string(), copy: z.string(), runs: int });
 
 export interface SelectionView {
   mode: SelectionMode;
@@ -26,26 +40,20 @@ export interface SelectionView {
  * twice is one with the same task, config, repeat, attempt, device and start time in two
  * sessions: a re-import keeps all of those (its run ids may change when taken).
  */
-export function describeSelection(ctx: Ctx, selection: Selection): SelectionView {
-  const w = whereClause(selection.filter);
-  const sqlite = ctx.db.$client;
-  const groups = sqlite
-    .prepare(
-      `SELECT r.session_id AS id, s.name AS name, s.created_at AS createdAt, r.model AS model, r.device_id AS device,
-              r.build_commit AS build, r.charging AS charging, COUNT(*) AS n
-         FROM ${FROM_RUNS} WHERE ${w.sql}
-        GROUP BY r.session_id, r.model, r.device_id, r.build_commit, r.charging
-        ORDER BY s.created_at DESC, r.session_id DESC`,
-    )
-    .all(...w.params) as {
-    id: string;
-    name: string;
-    model: string;
-    device: string;
-    build: string;
-    charging: number | null;
-    n: number;
-  }[];
+export async function describeSelection(ctx: Ctx, selection: Selection): Promise<SelectionView> {
+  const w = runsWhere(selection.filter);
+  const { sql } = ctx.store;
+  const d = dialectOf(sql);
+  const groups = await sql.all(
+    GroupRow,
+    `SELECT r.session_id AS "id", MAX(s.name) AS "name", r.model AS "model", r.device_id AS "device",
+            r.build_commit AS "build", r.charging AS "charging", COUNT(*) AS "n"
+       FROM ${FROM_RUNS} WHERE ${w.sql}
+      GROUP BY r.session_id, r.model, r.device_id, r.build_commit, r.charging
+      ORDER BY MAX(s.created_at) DESC, ${d.collateC("r.session_id")} DESC, ${d.collateC("r.model")}, ${d.collateC("r.device_id")},
+               ${d.collateC("r.build_commit")}, r.charging NULLS FIRST`,
+    w.params,
+  );
   const byId = new Map<string, SessionFacts>();
   const add = <T>(xs: T[], x: T) => (xs.includes(x) ? xs : xs.push(x));
   for (const g of groups) {
@@ -55,20 +63,22 @@ export function describeSelection(ctx: Ctx, selection: Selection): SelectionView
     add(s.models, g.model);
     add(s.devices, g.device);
     add(s.builds, g.build);
-    add(s.charging, g.charging === null ? null : !!g.charging);
+    add(s.charging, g.charging);
   }
   // A chosen session without matching runs is still listed (with 0 runs) so the reader sees it.
   if (selection.mode === "chosen") {
     const missing = selection.filter.sessions.filter((id) => !byId.has(id) && !selection.unknown.includes(id));
     if (missing.length) {
-      const rows = sqlite
-        .prepare(`SELECT id, name FROM sessions WHERE id IN (${missing.map(() => "?").join(", ")})`)
-        .all(...missing) as { id: string; name: string }[];
+      const rows = await sql.all(
+        z.object({ id: z.string(), name: z.string() }),
+        `SELECT id AS "id", name AS "name" FROM sessions WHERE id IN (${missing.map(() => "?").join(", ")}) ORDER BY ${d.collateC("id")}`,
+        missing,
+      );
       for (const r of rows) byId.set(r.id, { ...r, runs: 0, models: [], devices: [], builds: [], charging: [] });
     }
   }
   const sessions = [...byId.values()];
-  const duplicates = sessions.length > 1 ? duplicateRuns(ctx, selection) : [];
+  const duplicates = sessions.length > 1 ? await duplicateRuns(ctx, selection) : [];
   const { headline, unknown } = selectionHeadline(selection.mode, sessions, selection.unknown);
   return {
     mode: selection.mode,
@@ -82,18 +92,20 @@ export function describeSelection(ctx: Ctx, selection: Selection): SelectionView
 }
 
 /** Pairs of selected sessions holding the same runs; the newer session is the copy. */
-function duplicateRuns(ctx: Ctx, selection: Selection): DuplicateFacts[] {
-  const w = whereClause(selection.filter);
-  return ctx.db.$client
-    .prepare(
-      `WITH f AS MATERIALIZED (
-         SELECT r.session_id AS s, s.created_at AS at, r.task_id AS t, r.config_id AS c, r.repeat AS k, r.attempt AS n,
-                r.device_id AS d, r.started_at AS st
-           FROM ${FROM_RUNS} WHERE ${w.sql})
-       SELECT x.s AS "of", y.s AS copy, COUNT(*) AS runs
-         FROM f x JOIN f y ON x.st = y.st AND x.t = y.t AND x.c = y.c AND x.k = y.k AND x.n = y.n AND x.d = y.d
-              AND (x.at < y.at OR (x.at = y.at AND x.s < y.s))
-        GROUP BY x.s, y.s ORDER BY runs DESC, x.s, y.s`,
-    )
-    .all(...w.params) as DuplicateFacts[];
+async function duplicateRuns(ctx: Ctx, selection: Selection): Promise<DuplicateFacts[]> {
+  const w = runsWhere(selection.filter);
+  const { sql } = ctx.store;
+  const d = dialectOf(sql);
+  return sql.all(
+    DuplicateRow,
+    `WITH f AS MATERIALIZED (
+       SELECT r.session_id AS s, s.created_at AS at, r.task_id AS t, r.config_id AS c, r.repeat AS k, r.attempt AS n,
+              r.device_id AS d, r.started_at AS st
+         FROM ${FROM_RUNS} WHERE ${w.sql})
+     SELECT x.s AS "of", y.s AS "copy", COUNT(*) AS "runs"
+       FROM f x JOIN f y ON x.st = y.st AND x.t = y.t AND x.c = y.c AND x.k = y.k AND x.n = y.n AND x.d = y.d
+            AND (x.at < y.at OR (x.at = y.at AND ${d.collateC("x.s")} < ${d.collateC("y.s")}))
+      GROUP BY x.s, y.s ORDER BY COUNT(*) DESC, ${d.collateC("x.s")}, ${d.collateC("y.s")}`,
+    w.params,
+  );
 }

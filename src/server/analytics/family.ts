@@ -1,19 +1,29 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
+import { dialectOf } from "../store/dialect";
+import { int } from "../store/columns";
+import { PAIR_SUMS } from "./compare";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { compareSides, type PairFacts, type TaskPassFacts } from "@/domain/analytics/compare";
 import { configOrder, familyPairs, familyTable, type FamilyMode } from "@/domain/analytics/family";
 import { FROM_FACTS, factsWhere } from "./where";
 
+const ListRow = z.object({ ids: z.string(), c: z.string() });
+const CountRow = z.object({ c: z.string(), t: z.string(), n: int, k: int });
+const PairedRow = z.object({ a: z.string(), b: z.string(), both: int, aOnly: int, bOnly: int, neither: int });
+
 /** The configs with runs in the selection, in the order the sessions listed them (SQL, one pass). */
-export function selectionConfigs(ctx: Ctx, filter: AnalyticsFilter): string[] {
+export async function selectionConfigs(ctx: Ctx, filter: AnalyticsFilter): Promise<string[]> {
   const w = factsWhere(filter);
-  const rows = ctx.db.$client
-    .prepare(
-      `WITH p AS (SELECT DISTINCT r.session_id AS s, r.config_id AS c FROM ${FROM_FACTS} WHERE ${w.sql})
-       SELECT ses.config_ids AS ids, p.c FROM p JOIN sessions ses ON ses.id = p.s ORDER BY ses.created_at, ses.id`,
-    )
-    .all(...w.params) as { ids: string; c: string }[];
+  const { sql } = ctx.store;
+  const rows = await sql.all(
+    ListRow,
+    `WITH p AS (SELECT DISTINCT r.session_id AS s, r.config_id AS c FROM ${FROM_FACTS} WHERE ${w.sql})
+     SELECT ses.config_ids AS "ids", p.c AS "c" FROM p JOIN sessions ses ON ses.id = p.s
+      ORDER BY ses.created_at, ${dialectOf(sql).collateC("ses.id")}, ${dialectOf(sql).collateC("p.c")}`,
+    w.params,
+  );
   const lists: string[][] = [];
   let last = "";
   for (const r of rows) {
@@ -30,40 +40,44 @@ export function selectionConfigs(ctx: Ctx, filter: AnalyticsFilter): string[] {
  * pairs from two passes over the selection: per config × task pass counts, and one self-join for
  * the paired counts of every wanted pair (was six passes per pair: 17 s at 100k runs).
  */
-export function compareFamily(
+export async function compareFamily(
   ctx: Ctx,
   filter: AnalyticsFilter,
   mode: FamilyMode,
   baseline?: string,
-  configs = selectionConfigs(ctx, filter),
+  given?: string[],
 ) {
+  const configs = given ?? (await selectionConfigs(ctx, filter));
   const pairs = familyPairs(configs, mode, baseline);
   const w = factsWhere(filter);
-  const sqlite = ctx.db.$client;
+  const { sql } = ctx.store;
+  const d = dialectOf(sql);
   const counts = new Map<string, Map<string, { n: number; k: number }>>();
-  const taskRows = sqlite
-    .prepare(
-      `SELECT r.config_id AS c, r.task_id AS t, COUNT(*) AS n, SUM(r.passed) AS k FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY 1, 2`,
-    )
-    .all(...w.params) as { c: string; t: string; n: number; k: number }[];
+  const taskRows = await sql.all(
+    CountRow,
+    `SELECT r.config_id AS "c", r.task_id AS "t", COUNT(*) AS "n", SUM(${d.oneIf("r.passed")}) AS "k" FROM ${FROM_FACTS}
+      WHERE ${w.sql} GROUP BY r.config_id, r.task_id ORDER BY ${d.collateC("r.config_id")}, ${d.collateC("r.task_id")}`,
+    w.params,
+  );
   for (const r of taskRows) {
     if (!counts.has(r.c)) counts.set(r.c, new Map());
     counts.get(r.c)!.set(r.t, { n: r.n, k: r.k });
   }
   const paired = new Map<string, PairFacts>();
   if (pairs.length) {
-    const wanted = pairs.map(() => "(?, ?)").join(", ");
+    const wanted = pairs.map(() => "(CAST(? AS TEXT), CAST(? AS TEXT))").join(", ");
     const aSides = [...new Set(pairs.map((p) => p[0]))];
-    const rows = sqlite
-      .prepare(
-        `WITH sel AS MATERIALIZED (SELECT r.config_id AS c, r.session_id AS s, r.task_id AS t, r.repeat AS k, r.passed AS p FROM ${FROM_FACTS} WHERE ${w.sql})
-         SELECT x.c AS a, y.c AS b, SUM(x.p = 1 AND y.p = 1) AS both, SUM(x.p = 1 AND y.p = 0) AS aOnly,
-                SUM(x.p = 0 AND y.p = 1) AS bOnly, SUM(x.p = 0 AND y.p = 0) AS neither
-           FROM sel x JOIN sel y ON x.s = y.s AND x.t = y.t AND x.k = y.k
-          WHERE x.c IN (${aSides.map(() => "?").join(", ")}) AND (x.c, y.c) IN (VALUES ${wanted})
-          GROUP BY x.c, y.c`,
-      )
-      .all(...w.params, ...aSides, ...pairs.flat()) as (PairFacts & { a: string; b: string })[];
+    // The wanted pairs' parameters are cast: in a VALUES list PostgreSQL has nothing to infer their type from.
+    const rows = await sql.all(
+      PairedRow,
+      `WITH sel AS MATERIALIZED (SELECT r.config_id AS c, r.session_id AS s, r.task_id AS t, r.repeat AS k, ${d.oneIf("r.passed")} AS p
+                                   FROM ${FROM_FACTS} WHERE ${w.sql})
+       SELECT x.c AS "a", y.c AS "b", ${PAIR_SUMS}
+         FROM sel x JOIN sel y ON x.s = y.s AND x.t = y.t AND x.k = y.k
+        WHERE x.c IN (${aSides.map(() => "?").join(", ")}) AND (x.c, y.c) IN (VALUES ${wanted})
+        GROUP BY x.c, y.c`,
+      [...w.params, ...aSides, ...pairs.flat()],
+    );
     for (const { a, b, ...facts } of rows) paired.set(`${a}\u0000${b}`, facts);
   }
   const results = pairs.map(([a, b]) => {

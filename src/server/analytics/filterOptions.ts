@@ -1,26 +1,33 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
+import { dialectOf } from "../store/dialect";
+import { flag } from "../store/columns";
 
 /** What the filter bar offers: sessions (newest first), builds and devices seen in runs. */
-export function filterOptions(ctx: Ctx) {
-  const sqlite = ctx.db.$client;
-  const sessions = sqlite
-    .prepare("SELECT id, name, trial, created_at AS createdAt FROM sessions ORDER BY created_at DESC, id DESC")
-    .all() as { id: string; name: string; trial: number; createdAt: number }[];
-  const builds = (
-    sqlite.prepare("SELECT DISTINCT build_commit AS b FROM runs ORDER BY 1").all() as { b: string }[]
-  ).map((r) => r.b);
-  const devices = (sqlite.prepare("SELECT DISTINCT device_id AS d FROM runs ORDER BY 1").all() as { d: string }[]).map(
-    (r) => r.d,
-  );
-  const tasks = (sqlite.prepare("SELECT DISTINCT task_id AS t FROM runs ORDER BY 1").all() as { t: string }[]).map(
-    (r) => r.t,
-  );
-  const configs = (sqlite.prepare("SELECT DISTINCT config_id AS c FROM runs ORDER BY 1").all() as { c: string }[]).map(
-    (r) => r.c,
-  );
+const SessionRow = z.object({ id: z.string(), name: z.string(), trial: flag });
+const Value = z.object({ v: z.string() });
+
+export async function filterOptions(ctx: Ctx) {
+  const { sql } = ctx.store;
+  const d = dialectOf(sql);
+  // Distinct values by GROUP BY: PostgreSQL refuses a DISTINCT ordered by an expression (the collation).
+  const distinct = async (col: string) =>
+    (await sql.all(Value, `SELECT ${col} AS "v" FROM runs GROUP BY ${col} ORDER BY ${d.collateC(col)}`)).map(
+      (r) => r.v,
+    );
+  const [sessions, builds, devices, tasks, configs] = await Promise.all([
+    sql.all(
+      SessionRow,
+      `SELECT id AS "id", name AS "name", trial AS "trial" FROM sessions ORDER BY created_at DESC, ${d.collateC("id")} DESC`,
+    ),
+    distinct("build_commit"),
+    distinct("device_id"),
+    distinct("task_id"),
+    distinct("config_id"),
+  ]);
   return {
-    sessions: sessions.map((s) => ({ id: s.id, name: s.name, trial: !!s.trial })),
+    sessions,
     builds,
     devices,
     tasks,

@@ -1,31 +1,52 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
-import { buildTaskGrid, type GridCellFacts } from "@/domain/analytics/grid";
-import { outcomeDistribution, OUTCOME_SCOPES, type OutcomeGroupFacts } from "@/domain/analytics/outcomes";
+import { buildTaskGrid } from "@/domain/analytics/grid";
+import { outcomeDistribution, OUTCOME_SCOPES } from "@/domain/analytics/outcomes";
+import { dialectOf } from "../store/dialect";
+import { flag, int } from "../store/columns";
 import { FROM_FACTS, factsWhere } from "./where";
 
+const GridRow = z.object({
+  taskId: z.string(),
+  configId: z.string(),
+  group: z.string(),
+  heldOut: flag,
+  runs: int,
+  passed: int,
+});
+
 /** Task × config k/n over the filtered runs (Figure 4). */
-export function taskGrid(ctx: Ctx, filter: AnalyticsFilter) {
+export async function taskGrid(ctx: Ctx, filter: AnalyticsFilter) {
   const w = factsWhere(filter);
-  const rows = ctx.db.$client
-    .prepare(
-      `SELECT r.task_id AS taskId, r.config_id AS configId, MAX(r.task_group) AS "group", MAX(r.held_out) AS heldOut,
-              COUNT(*) AS runs, SUM(r.passed) AS passed
-         FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.task_id, r.config_id`,
-    )
-    .all(...w.params) as (Omit<GridCellFacts, "heldOut"> & { heldOut: number })[];
-  return buildTaskGrid(rows.map((r) => ({ ...r, heldOut: !!r.heldOut })));
+  const { sql } = ctx.store;
+  const d = dialectOf(sql);
+  const rows = await sql.all(
+    GridRow,
+    `SELECT r.task_id AS "taskId", r.config_id AS "configId", MAX(r.task_group) AS "group", MAX(${d.oneIf("r.held_out")}) AS "heldOut",
+            COUNT(*) AS "runs", SUM(${d.oneIf("r.passed")}) AS "passed"
+       FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.task_id, r.config_id
+      ORDER BY ${d.collateC("r.task_id")}, ${d.collateC("r.config_id")}`,
+    w.params,
+  );
+  return buildTaskGrid(rows);
 }
 
+const OutcomeRow = z.object({ configId: z.string(), group: z.string(), outcome: z.string(), n: int });
+
 /** Outcome counts per config for all, file and multi-step tasks (Figure 5). */
-export function outcomeAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
+export async function outcomeAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = factsWhere(filter);
-  const facts = ctx.db.$client
-    .prepare(
-      `SELECT r.config_id AS configId, r.task_group AS "group", r.outcome AS outcome, COUNT(*) AS n FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY 1, 2, 3`,
-    )
-    .all(...w.params) as OutcomeGroupFacts[];
+  const { sql } = ctx.store;
+  const d = dialectOf(sql);
+  const facts = await sql.all(
+    OutcomeRow,
+    `SELECT r.config_id AS "configId", r.task_group AS "group", r.outcome AS "outcome", COUNT(*) AS "n" FROM ${FROM_FACTS}
+      WHERE ${w.sql} GROUP BY r.config_id, r.task_group, r.outcome
+      ORDER BY ${d.collateC("r.config_id")}, ${d.collateC("r.task_group")}, ${d.collateC("r.outcome")}`,
+    w.params,
+  );
   return Object.fromEntries(OUTCOME_SCOPES.map((s) => [s, outcomeDistribution(facts, s)])) as Record<
     (typeof OUTCOME_SCOPES)[number],
     ReturnType<typeof outcomeDistribution>

@@ -1,7 +1,10 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
+import { dialectOf } from "../store/dialect";
+import { plainNum } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
-import { peakContextView, type PeakRunFacts } from "@/domain/analytics/peakContext";
+import { peakContextView } from "@/domain/analytics/peakContext";
 import { FROM_FACTS, factsWhere } from "./where";
 
 /**
@@ -9,15 +12,27 @@ import { FROM_FACTS, factsWhere } from "./where";
  * window (Figure 6). Per-run rows are bounded by the selection's multi-step runs (a few per task,
  * config and repeat), which is what the chart draws anyway.
  */
-export function peakContextAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
+const PeakRow = z.object({
+  runId: z.string(),
+  taskId: z.string(),
+  configId: z.string(),
+  repeat: plainNum,
+  peakContextTokens: plainNum,
+  contextWindow: plainNum,
+  outcome: z.string(),
+});
+
+export async function peakContextAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = factsWhere(filter);
-  const runs = ctx.db.$client
-    .prepare(
-      `SELECT r.id AS runId, r.task_id AS taskId, r.config_id AS configId, r.repeat AS repeat,
-              r.peak_context_tokens AS peakContextTokens, r.context_window AS contextWindow, r.outcome AS outcome
-         FROM ${FROM_FACTS} WHERE ${w.sql} AND r.task_group = 'multi_step'
-        ORDER BY r.task_id, r.config_id, r.repeat, r.id`,
-    )
-    .all(...w.params) as PeakRunFacts[];
+  const { sql } = ctx.store;
+  const d = dialectOf(sql);
+  const runs = await sql.all(
+    PeakRow,
+    `SELECT r.id AS "runId", r.task_id AS "taskId", r.config_id AS "configId", r.repeat AS "repeat",
+            r.peak_context_tokens AS "peakContextTokens", r.context_window AS "contextWindow", r.outcome AS "outcome"
+       FROM ${FROM_FACTS} WHERE ${w.sql} AND r.task_group = 'multi_step'
+      ORDER BY ${d.collateC("r.task_id")}, ${d.collateC("r.config_id")}, r.repeat, ${d.collateC("r.id")}`,
+    w.params,
+  );
   return peakContextView(runs);
 }

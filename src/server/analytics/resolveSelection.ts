@@ -1,8 +1,10 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
+import { dialectOf } from "../store/dialect";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import type { SelectionMode } from "@/domain/analytics/selection";
-import { whereClause } from "./where";
+import { runsWhere } from "./where";
 
 export interface Selection {
   /** The filter as the address gave it (tabs keep it, so the default follows the newest session). */
@@ -23,31 +25,35 @@ export interface Selection {
  * session behind the reader's back); `allSessions` pools every session on purpose.
  * `suiteId` narrows the default to that suite's sessions (the latency budget).
  */
-export function resolveSelection(ctx: Ctx, requested: AnalyticsFilter, opts: { suiteId?: string } = {}): Selection {
-  const sqlite = ctx.db.$client;
+const Id = z.object({ id: z.string() });
+
+export async function resolveSelection(
+  ctx: Ctx,
+  requested: AnalyticsFilter,
+  opts: { suiteId?: string } = {},
+): Promise<Selection> {
+  const { sql } = ctx.store;
   if (requested.sessions.length) {
     const ids = [...new Set(requested.sessions)];
     const known = new Set(
-      (
-        sqlite.prepare(`SELECT id FROM sessions WHERE id IN (${ids.map(() => "?").join(", ")})`).all(...ids) as {
-          id: string;
-        }[]
-      ).map((r) => r.id),
+      (await sql.all(Id, `SELECT id AS "id" FROM sessions WHERE id IN (${ids.map(() => "?").join(", ")})`, ids)).map(
+        (r) => r.id,
+      ),
     );
     return { requested, filter: requested, mode: "chosen", unknown: ids.filter((id) => !known.has(id)) };
   }
   if (requested.allSessions) return { requested, filter: requested, mode: "all", unknown: [] };
   // Newest first over the sessions index; EXISTS stops at the first matching run of each.
-  const w = whereClause(requested);
+  const w = runsWhere(requested);
   const suite = opts.suiteId ? " AND s.suite_id = ?" : "";
-  const row = sqlite
-    .prepare(
-      `SELECT s.id FROM sessions s
-        WHERE ${requested.includeTrial ? "1" : "s.trial = 0"}${suite}
-          AND EXISTS (SELECT 1 FROM runs r JOIN scores sc ON sc.run_id = r.id WHERE r.session_id = s.id AND ${w.sql})
-        ORDER BY s.created_at DESC, s.id DESC LIMIT 1`,
-    )
-    .get(...(opts.suiteId ? [opts.suiteId] : []), ...w.params) as { id: string } | undefined;
+  const row = await sql.get(
+    Id,
+    `SELECT s.id AS "id" FROM sessions s
+      WHERE ${requested.includeTrial ? "TRUE" : "s.trial = FALSE"}${suite}
+        AND EXISTS (SELECT 1 FROM runs r JOIN scores sc ON sc.run_id = r.id WHERE r.session_id = s.id AND ${w.sql})
+      ORDER BY s.created_at DESC, ${dialectOf(sql).collateC("s.id")} DESC LIMIT 1`,
+    [...(opts.suiteId ? [opts.suiteId] : []), ...w.params],
+  );
   return {
     requested,
     // No session with runs: the empty list would mean "all", so the view reads nothing instead.
@@ -68,10 +74,10 @@ export function withSideSessions(requested: AnalyticsFilter, sides: readonly (st
 }
 
 /** The filter a route's figures read (the same resolution as the pages'), sides' sessions included. */
-export function selectedFilter(
+export async function selectedFilter(
   ctx: Ctx,
   requested: AnalyticsFilter,
   sides: readonly (string | undefined)[] = [],
-): AnalyticsFilter {
-  return resolveSelection(ctx, withSideSessions(requested, sides)).filter;
+): Promise<AnalyticsFilter> {
+  return (await resolveSelection(ctx, withSideSessions(requested, sides))).filter;
 }

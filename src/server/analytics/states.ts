@@ -1,39 +1,46 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
+import { dialectOf } from "../store/dialect";
+import { flagOrNull, plainNum, plainNumOrNull } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { stateSplits, type StateRun } from "@/domain/analytics/stateSplits";
 import { FROM_FACTS, factsWhere } from "./where";
+
+// One row per turn (hundreds of thousands at lab scale): the cheap parsers (store/columns.ts).
+const TurnRow = z.object({
+  runId: z.string(),
+  thermal: z.string().nullable(),
+  charging: flagOrNull,
+  loadMs: plainNum,
+  promptTokens: plainNumOrNull,
+  ttftMs: plainNumOrNull,
+  decodeMs: plainNumOrNull,
+});
 
 /**
  * `GET /api/analytics/states`: the selection's TTFT fit, load and turn times split by thermal state
  * at start and by charging (src/domain/analytics/stateSplits.ts), one row per turn from SQL.
  */
-export function stateAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
+export async function stateAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = factsWhere(filter);
-  const rows = ctx.db.$client
-    .prepare(
-      `SELECT r.id AS runId, r.thermal_at_start AS thermal, r.charging AS charging, r.load_ms AS loadMs,
-              t.prompt_tokens AS promptTokens, t.ttft_ms AS ttftMs, t.decode_ms AS decodeMs
-         FROM ${FROM_FACTS} LEFT JOIN turns t ON t.run_id = r.id
-        WHERE ${w.sql}
-        ORDER BY r.id, t.idx`,
-    )
-    .all(...w.params) as {
-    runId: string;
-    thermal: string | null;
-    charging: number | null;
-    loadMs: number;
-    promptTokens: number | null;
-    ttftMs: number | null;
-    decodeMs: number | null;
-  }[];
+  const { sql } = ctx.store;
+  const rows = await sql.all(
+    TurnRow,
+    `SELECT r.id AS "runId", r.thermal_at_start AS "thermal", r.charging AS "charging", r.load_ms AS "loadMs",
+            t.prompt_tokens AS "promptTokens", t.ttft_ms AS "ttftMs", t.decode_ms AS "decodeMs"
+       FROM ${FROM_FACTS} LEFT JOIN turns t ON t.run_id = r.id
+      WHERE ${w.sql}
+      ORDER BY ${dialectOf(sql).collateC("r.id")}, t.idx`,
+    w.params,
+  );
   const runs = new Map<string, StateRun & { turns: { promptTokens: number; ttftMs: number; decodeMs: number }[] }>();
   for (const r of rows) {
     let run = runs.get(r.runId);
     if (!run) {
       run = {
         thermalAtStart: r.thermal,
-        charging: r.charging === null ? null : !!r.charging,
+        charging: r.charging,
         loadMs: r.loadMs,
         turns: [],
       };

@@ -1,5 +1,8 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
+import { dialectOf } from "../store/dialect";
+import { flag, int, num } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import {
   buildSteps,
@@ -12,16 +15,37 @@ import {
   type StepPick,
 } from "@/domain/analytics/steps";
 import { medianOfCounts } from "@/domain/stats/medianOfCounts";
-import { FROM_FACTS, FROM_RUNS, factsWhere, whereClause } from "./where";
+import { FROM_FACTS, FROM_RUNS, factsWhere, runsWhere } from "./where";
+
+const ValueCount = z.object({ s: z.string(), c: z.string(), x: num, n: int });
+const PairRow = z.object({
+  sessionId: z.string(),
+  sessionName: z.string(),
+  createdAt: int,
+  configIds: z.string(),
+  configId: z.string(),
+  runs: int,
+});
+const StepRow = z.object({
+  sessionId: z.string(),
+  configId: z.string(),
+  group: z.string(),
+  heldOut: flag,
+  runs: int,
+  passed: int,
+});
 
 /** Median of a per-run column per (session, config), from value counts (as `medianByConfig`), in (session, config) order. */
-function medianBySessionConfig(ctx: Ctx, valueSql: string, w: { sql: string; params: unknown[] }) {
-  const rows = ctx.db.$client
-    .prepare(
-      `SELECT r.session_id AS s, r.config_id AS c, ${valueSql} AS x, COUNT(*) AS n FROM ${FROM_FACTS}
-        WHERE ${w.sql} AND ${valueSql} IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-    )
-    .all(...w.params) as { s: string; c: string; x: number; n: number }[];
+async function medianBySessionConfig(ctx: Ctx, valueSql: string, w: { sql: string; params: unknown[] }) {
+  const { sql } = ctx.store;
+  const d = dialectOf(sql);
+  const rows = await sql.all(
+    ValueCount,
+    `SELECT r.session_id AS "s", r.config_id AS "c", ${valueSql} AS "x", COUNT(*) AS "n" FROM ${FROM_FACTS}
+      WHERE ${w.sql} AND ${valueSql} IS NOT NULL GROUP BY r.session_id, r.config_id, ${valueSql}
+      ORDER BY ${d.collateC("r.session_id")}, ${d.collateC("r.config_id")}, ${valueSql}`,
+    w.params,
+  );
   const medians = medianOfCounts(rows.map((r) => ({ g: `${r.s}\u0000${r.c}`, x: r.x, n: r.n })));
   return [...medians].map(([g, m]) => {
     const [s, c] = g.split("\u0000");
@@ -30,15 +54,18 @@ function medianBySessionConfig(ctx: Ctx, valueSql: string, w: { sql: string; par
 }
 
 /** Runs per (session, config) over `filter`, with what orders them (creation, the session's config list). */
-function pairFacts(ctx: Ctx, filter: AnalyticsFilter): PairFacts[] {
-  const w = whereClause(filter);
-  const rows = ctx.db.$client
-    .prepare(
-      `SELECT r.session_id AS sessionId, s.name AS sessionName, s.created_at AS createdAt, s.config_ids AS configIds,
-              r.config_id AS configId, COUNT(*) AS runs
-         FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY r.session_id, r.config_id`,
-    )
-    .all(...w.params) as (Omit<PairFacts, "configOrder"> & { configIds: string })[];
+async function pairFacts(ctx: Ctx, filter: AnalyticsFilter): Promise<PairFacts[]> {
+  const w = runsWhere(filter);
+  const { sql } = ctx.store;
+  const d = dialectOf(sql);
+  const rows = await sql.all(
+    PairRow,
+    `SELECT r.session_id AS "sessionId", MAX(s.name) AS "sessionName", MAX(s.created_at) AS "createdAt",
+            MAX(s.config_ids) AS "configIds", r.config_id AS "configId", COUNT(*) AS "runs"
+       FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY r.session_id, r.config_id
+      ORDER BY ${d.collateC("r.session_id")}, ${d.collateC("r.config_id")}`,
+    w.params,
+  );
   return rows.map(({ configIds, ...r }) => {
     let list: unknown = [];
     try {
@@ -57,8 +84,8 @@ function pairFacts(ctx: Ctx, filter: AnalyticsFilter): PairFacts[] {
  * named), each from the session with most runs of it, ties to the newest (domain/analytics/steps.ts).
  * `pairs` offers every (session, config) with runs under the other filters, whatever the sessions.
  */
-export function stepAnalytics(ctx: Ctx, filter: AnalyticsFilter, picks: readonly StepPick[]) {
-  const everySession = pairFacts(ctx, { ...filter, sessions: [], allSessions: true });
+export async function stepAnalytics(ctx: Ctx, filter: AnalyticsFilter, picks: readonly StepPick[]) {
+  const everySession = await pairFacts(ctx, { ...filter, sessions: [], allSessions: true });
   const selected = filter.sessions.length
     ? everySession.filter((p) => filter.sessions.includes(p.sessionId))
     : everySession;
@@ -70,18 +97,21 @@ export function stepAnalytics(ctx: Ctx, filter: AnalyticsFilter, picks: readonly
   let costs: StepCostFacts[] = [];
   if (sessions.length) {
     const w = factsWhere({ ...filter, sessions });
-    facts.push(
-      ...(
-        ctx.db.$client
-          .prepare(
-            `SELECT r.session_id AS sessionId, r.config_id AS configId, r.task_group AS "group", r.held_out AS heldOut, COUNT(*) AS runs, SUM(r.passed) AS passed
-               FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY 1, 2, 3, 4`,
-          )
-          .all(...w.params) as (Omit<StepFacts, "heldOut"> & { heldOut: number })[]
-      ).map((f) => ({ ...f, heldOut: !!f.heldOut })),
-    );
-    const startup = medianBySessionConfig(ctx, "r.startup_tokens", w);
-    const load = medianBySessionConfig(ctx, "r.load_ms", w);
+    const { sql } = ctx.store;
+    const d = dialectOf(sql);
+    const [rows, startup, load] = await Promise.all([
+      sql.all(
+        StepRow,
+        `SELECT r.session_id AS "sessionId", r.config_id AS "configId", r.task_group AS "group", r.held_out AS "heldOut",
+                COUNT(*) AS "runs", SUM(${d.oneIf("r.passed")}) AS "passed"
+           FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.session_id, r.config_id, r.task_group, r.held_out
+          ORDER BY ${d.collateC("r.session_id")}, ${d.collateC("r.config_id")}, ${d.collateC("r.task_group")}, r.held_out`,
+        w.params,
+      ),
+      medianBySessionConfig(ctx, "r.startup_tokens", w),
+      medianBySessionConfig(ctx, "r.load_ms", w),
+    ]);
+    facts.push(...rows);
     costs = startup.map((s) => ({
       sessionId: s.s,
       configId: s.c,

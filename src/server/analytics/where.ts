@@ -2,69 +2,65 @@ import "server-only";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 
 /**
- * The WHERE clause of every analytics query, over `runs r JOIN sessions s JOIN scores sc`
- * (current scores only). Parameters are bound, never interpolated.
+ * The conditions of every analytics filter, with the table alias of the run's (`run`), its
+ * session's (`ses`) and its current score's (`score`) columns. Parameters are bound, never
+ * interpolated; booleans are compared with TRUE/FALSE and bound as booleans, which both engines
+ * accept (SQLite's TRUE is 1 and the SQLite runner binds true/false as 1/0, src/server/store/sql.ts).
+ */
+function conditions(
+  f: AnalyticsFilter,
+  opts: { includeUnscorable?: boolean },
+  p: { run: string; ses: string; score: string },
+): { parts: string[]; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const eq = (col: string, v: unknown) => {
+    parts.push(`${col} = ?`);
+    params.push(v);
+  };
+  if (f.sessions.length) {
+    parts.push(`${p.run}.session_id IN (${f.sessions.map(() => "?").join(", ")})`);
+    params.push(...f.sessions);
+  }
+  if (f.build !== undefined) eq(`${p.run}.build_commit`, f.build);
+  if (f.device !== undefined) eq(`${p.run}.device_id`, f.device);
+  if (f.thermal !== undefined) eq(`${p.run}.thermal_at_start`, f.thermal);
+  if (f.charging !== undefined) eq(`${p.run}.charging`, f.charging);
+  if (f.task !== undefined) eq(`${p.run}.task_id`, f.task);
+  if (f.group !== undefined) eq(`${p.run}.task_group`, f.group);
+  if (f.config !== undefined) eq(`${p.run}.config_id`, f.config);
+  if (f.outcome !== undefined) eq(`${p.score}.outcome`, f.outcome);
+  if (f.passed !== undefined) eq(`${p.score}.passed`, f.passed);
+  if (f.looping !== undefined) eq(`${p.score}.looping`, f.looping);
+  if (f.toolsDropped !== undefined) eq(`${p.run}.tools_dropped`, f.toolsDropped);
+  if (!f.includeTrial) parts.push(`${p.ses}.trial = FALSE`);
+  if (!f.includeSuperseded) parts.push(`${p.run}.superseded = FALSE`);
+  // An unscorable run has passed = false without its checks having been judged: counting it
+  // would lower pass rates for a reason that is not the harness's (ADR 6).
+  if (!opts.includeUnscorable) parts.push(`${p.score}.unscorable IS NULL`);
+  return { parts, params };
+}
+
+/** The WHERE clause over `runs r JOIN sessions s JOIN scores sc` (current scores only), for the SQL runner. */
+export function runsWhere(
+  f: AnalyticsFilter,
+  opts: { includeUnscorable?: boolean } = {},
+): { sql: string; params: unknown[] } {
+  const c = conditions(f, opts, { run: "r", ses: "s", score: "sc" });
+  return { sql: ["sc.current = TRUE", ...c.parts].join(" AND "), params: c.params };
+}
+
+/**
+ * `runsWhere` for the services still on better-sqlite3's `prepare` (the runs explorer, the
+ * export: ported by issue 18's other steps), which binds no booleans: the same text, with
+ * booleans bound as 1/0. Move a service to `runsWhere` when it moves to the runner.
  */
 export function whereClause(
   f: AnalyticsFilter,
   opts: { includeUnscorable?: boolean } = {},
 ): { sql: string; params: unknown[] } {
-  const parts: string[] = ["sc.current = 1"];
-  const params: unknown[] = [];
-  if (f.sessions.length) {
-    parts.push(`r.session_id IN (${f.sessions.map(() => "?").join(", ")})`);
-    params.push(...f.sessions);
-  }
-  if (f.build !== undefined) {
-    parts.push("r.build_commit = ?");
-    params.push(f.build);
-  }
-  if (f.device !== undefined) {
-    parts.push("r.device_id = ?");
-    params.push(f.device);
-  }
-  if (f.thermal !== undefined) {
-    parts.push("r.thermal_at_start = ?");
-    params.push(f.thermal);
-  }
-  if (f.charging !== undefined) {
-    parts.push("r.charging = ?");
-    params.push(f.charging ? 1 : 0);
-  }
-  if (f.task !== undefined) {
-    parts.push("r.task_id = ?");
-    params.push(f.task);
-  }
-  if (f.group !== undefined) {
-    parts.push("r.task_group = ?");
-    params.push(f.group);
-  }
-  if (f.config !== undefined) {
-    parts.push("r.config_id = ?");
-    params.push(f.config);
-  }
-  if (f.outcome !== undefined) {
-    parts.push("sc.outcome = ?");
-    params.push(f.outcome);
-  }
-  if (f.passed !== undefined) {
-    parts.push("sc.passed = ?");
-    params.push(f.passed ? 1 : 0);
-  }
-  if (f.looping !== undefined) {
-    parts.push("sc.looping = ?");
-    params.push(f.looping ? 1 : 0);
-  }
-  if (f.toolsDropped !== undefined) {
-    parts.push("r.tools_dropped = ?");
-    params.push(f.toolsDropped ? 1 : 0);
-  }
-  if (!f.includeTrial) parts.push("s.trial = 0");
-  if (!f.includeSuperseded) parts.push("r.superseded = 0");
-  // An unscorable run has passed = false without its checks having been judged: counting it
-  // would lower pass rates for a reason that is not the harness's (ADR 6).
-  if (!opts.includeUnscorable) parts.push("sc.unscorable IS NULL");
-  return { sql: parts.join(" AND "), params };
+  const w = runsWhere(f, opts);
+  return { sql: w.sql, params: w.params.map((p) => (p === true ? 1 : p === false ? 0 : p)) };
 }
 
 export const FROM_RUNS = "runs r JOIN sessions s ON s.id = r.session_id JOIN scores sc ON sc.run_id = r.id";
@@ -91,6 +87,6 @@ export function factsWhere(
   f: AnalyticsFilter,
   opts: { includeUnscorable?: boolean } = {},
 ): { sql: string; params: unknown[] } {
-  const w = whereClause(f, opts);
-  return { sql: w.sql.replace(/^sc\.current = 1( AND )?/, "").replace(/\b(sc|s)\./g, "r.") || "1", params: w.params };
+  const c = conditions(f, opts, { run: "r", ses: "r", score: "r" });
+  return { sql: c.parts.join(" AND ") || "TRUE", params: c.params };
 }

@@ -35,10 +35,15 @@ export async function budgetOverview(ctx: Ctx, q: BudgetQuery) {
   }
   // The fit is the device's and build's in the selected sessions, over every suite; measured
   // medians are this suite's runs. No session named: the suite's newest, as analytics would.
-  const selected = budgetSelection(ctx, q, suite.id);
+  const selected = await budgetSelection(ctx, q, suite.id);
   const filter = selected.filter;
-  const model = prefillModel(fitMoments(ctx, filter, q.points));
-  const rows = budgetRows(counted, measuredByConfig(ctx, filter, suite.id), model);
+  const [moments, measured, options] = await Promise.all([
+    fitMoments(ctx, filter, q.points),
+    measuredByConfig(ctx, filter, suite.id),
+    filterOptions(ctx),
+  ]);
+  const model = prefillModel(moments);
+  const rows = budgetRows(counted, measured, model);
   // The contrast is over the counted tokens: what the planner edits, known even without runs.
   const contrast = resolveContrast(
     rows.map((r) => ({ configId: r.configId, startupTokens: r.tokens, measuredLoadMs: r.measuredLoadMs })),
@@ -46,7 +51,6 @@ export async function budgetOverview(ctx: Ctx, q: BudgetQuery) {
     q.a,
     q.b,
   );
-  const options = filterOptions(ctx);
   return {
     suite: { id: suite.id, version: suite.version },
     selection: { device: q.device ?? null, build: q.build ?? null, points: q.points, sessions: filter.sessions },

@@ -5,7 +5,7 @@ import type { BudgetQuery } from "@/domain/budget/schema";
 import { resolveSelection } from "../analytics/resolveSelection";
 
 /** The budget's runs: its sessions resolved as analytics resolves them, narrowed to device and build. */
-export function budgetSelection(
+export async function budgetSelection(
   ctx: Ctx,
   q: Pick<BudgetQuery, "session" | "allSessions" | "device" | "build">,
   suiteId: string,
@@ -16,5 +16,5 @@ export function budgetSelection(
     device: q.device,
     build: q.build,
   });
-  return resolveSelection(ctx, requested, { suiteId });
+  return await resolveSelection(ctx, requested, { suiteId });
 }

@@ -1,5 +1,7 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
+import { int } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import type { MeasuredConfig } from "@/domain/budget/table";
 import { medianByConfig } from "../analytics/configs";
@@ -12,13 +14,21 @@ export function suiteWhere(filter: AnalyticsFilter, suiteId: string) {
 }
 
 /** Per config id: runs, median measured start-up tokens and median load, over the suite's runs, in SQL. */
-export function measuredByConfig(ctx: Ctx, filter: AnalyticsFilter, suiteId: string): Map<string, MeasuredConfig> {
+export async function measuredByConfig(
+  ctx: Ctx,
+  filter: AnalyticsFilter,
+  suiteId: string,
+): Promise<Map<string, MeasuredConfig>> {
   const w = suiteWhere(filter, suiteId);
-  const counts = ctx.db.$client
-    .prepare(`SELECT r.config_id AS c, COUNT(*) AS n FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.config_id`)
-    .all(...w.params) as { c: string; n: number }[];
-  const startup = medianByConfig(ctx, "r.startup_tokens", FROM_FACTS, w);
-  const load = medianByConfig(ctx, "r.load_ms", FROM_FACTS, w);
+  const [counts, startup, load] = await Promise.all([
+    ctx.store.sql.all(
+      z.object({ c: z.string(), n: int }),
+      `SELECT r.config_id AS "c", COUNT(*) AS "n" FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.config_id`,
+      w.params,
+    ),
+    medianByConfig(ctx, "r.startup_tokens", FROM_FACTS, w),
+    medianByConfig(ctx, "r.load_ms", FROM_FACTS, w),
+  ]);
   return new Map(
     counts.map(({ c, n }) => [c, { runs: n, startupTokens: startup.get(c) ?? null, loadMs: load.get(c) ?? null }]),
   );

@@ -1,5 +1,7 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
+import { int } from "../store/columns";
 import { ServiceError } from "../errors";
 import { evaluateGate } from "@/domain/gate/evaluate";
 import { gateMarkdown } from "@/domain/gate/markdown";
@@ -14,20 +16,21 @@ export interface GateQuery {
 }
 
 /** Refuses a side whose session does not exist or has no scored runs (of its config). */
-function checkSide(ctx: Ctx, s: GateSide, role: string): void {
-  const sqlite = ctx.db.$client;
-  if (!sqlite.prepare("SELECT 1 FROM sessions WHERE id = ?").get(s.session)) {
+async function checkSide(ctx: Ctx, s: GateSide, role: string): Promise<void> {
+  const { sql } = ctx.store;
+  if (!(await sql.get(z.object({ one: int }), `SELECT 1 AS "one" FROM sessions WHERE id = ?`, [s.session]))) {
     throw new ServiceError(
       "not_found",
       `There is no session ${s.session} (the ${role}): copy its id from the Sessions page or \`GET /api/sessions\` and run the gate again.`,
     );
   }
-  const runs = sqlite
-    .prepare(
-      `SELECT COUNT(*) AS n FROM runs r JOIN scores sc ON sc.run_id = r.id AND sc.current = 1 WHERE r.session_id = ? AND r.superseded = 0${s.config ? " AND r.config_id = ?" : ""}`,
-    )
-    .get(...(s.config ? [s.session, s.config] : [s.session])) as { n: number };
-  if (!runs.n) {
+  const runs = await sql.get(
+    z.object({ n: int }),
+    `SELECT COUNT(*) AS "n" FROM runs r JOIN scores sc ON sc.run_id = r.id AND sc.current = TRUE
+      WHERE r.session_id = ? AND r.superseded = FALSE${s.config ? " AND r.config_id = ?" : ""}`,
+    s.config ? [s.session, s.config] : [s.session],
+  );
+  if (!runs?.n) {
     throw new ServiceError(
       "invalid_request",
       `The ${role} ${sideText(s)} has no scored runs yet: wait until its phone has finished, or name another session or config.`,
@@ -41,7 +44,7 @@ function checkSide(ctx: Ctx, s: GateSide, role: string): void {
  * (src/domain/gate/evaluate.ts), with the markdown for a pull request comment. A config named on
  * one side only applies to both. `origin` is where the compare link points.
  */
-export function runGate(ctx: Ctx, q: GateQuery, origin: string) {
+export async function runGate(ctx: Ctx, q: GateQuery, origin: string) {
   const issues = [
     ...(parseSideSpec(q.baseline) ? [] : [{ path: "baseline", message: "give SESSION or SESSION:CONFIG" }]),
     ...(parseSideSpec(q.candidate) ? [] : [{ path: "candidate", message: "give SESSION or SESSION:CONFIG" }]),
@@ -56,9 +59,9 @@ export function runGate(ctx: Ctx, q: GateQuery, origin: string) {
   let candidate = parseSideSpec(q.candidate)!;
   if (baseline.config && !candidate.config) candidate = { ...candidate, config: baseline.config };
   if (candidate.config && !baseline.config) baseline = { ...baseline, config: candidate.config };
-  checkSide(ctx, baseline, "baseline");
-  checkSide(ctx, candidate, "candidate");
-  const report = evaluateGate(gateFacts(ctx, baseline, candidate), q.alpha);
+  await checkSide(ctx, baseline, "baseline");
+  await checkSide(ctx, candidate, "candidate");
+  const report = evaluateGate(await gateFacts(ctx, baseline, candidate), q.alpha);
   const link = new URLSearchParams([
     ["session", baseline.session],
     ["session", candidate.session],

@@ -10,3 +10,12 @@ export const numOrNull = z.union([num, z.null()]);
 export const int = num.pipe(z.number().int());
 export const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
 export const flagOrNull = z.union([flag, z.null()]);
+
+/**
+ * Cheap parsers for queries that return a row per run or per turn (tens of thousands of rows):
+ * plain numbers, as both engines hand them over (PostgreSQL's `int8` and `numeric` are parsed to
+ * numbers by db/pg-client.ts). `num`'s string branch and transform cost ~5 µs a row: on the
+ * states view's 27,647 turn rows at 10k runs, 1.69× a plain `prepare().all()`, 1.17× with these.
+ */
+export const plainNum = z.number();
+export const plainNumOrNull = z.number().nullable();

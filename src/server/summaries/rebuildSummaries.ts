@@ -1,13 +1,21 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
+import { int } from "../store/columns";
 import { rebuildRunFacts } from "@db/runFacts";
 
 /**
  * Recomputes every analytics summary row (`run_facts`, ADR 10) from the raw tables in one
  * transaction, so readers see either the old rows or the new ones. The triggers keep them equal
  * on every write; this is the recovery when a summary is damaged or its definition changed.
+ * On PostgreSQL the recomputation is the migration's `run_facts_rebuild()` (db/migrations-pg),
+ * which holds writers back while it runs so their triggers cannot insert a row twice.
  */
-export function rebuildSummaries(ctx: Ctx): { runFacts: number } {
+export async function rebuildSummaries(ctx: Ctx): Promise<{ runFacts: number }> {
+  if (ctx.store.engine === "postgres") {
+    const row = await ctx.store.sql.get(z.object({ n: int }), `SELECT run_facts_rebuild() AS "n"`);
+    return { runFacts: row?.n ?? 0 };
+  }
   const sqlite = ctx.db.$client;
   return sqlite.transaction(() => ({ runFacts: rebuildRunFacts(sqlite) })).immediate();
 }

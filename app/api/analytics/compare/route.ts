@@ -4,14 +4,14 @@ import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { compareAnalytics } from "@/server/analytics/compare";
 
-export const GET = route((req: Request) => {
+export const GET = route(async (req: Request) => {
   const { filter, a, b, aSession, bSession } = readQuery(contract.compare, req);
   return reply(
     contract.compare,
     200,
-    compareAnalytics(
+    await compareAnalytics(
       getContext(),
-      selectedFilter(getContext(), filter, [aSession, bSession]),
+      await selectedFilter(getContext(), filter, [aSession, bSession]),
       { config: a, session: aSession },
       { config: b, session: bSession },
     ),

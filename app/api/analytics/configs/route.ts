@@ -4,11 +4,11 @@ import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { configAnalytics } from "@/server/analytics/configs";
 
-export const GET = route((req: Request) =>
+export const GET = route(async (req: Request) =>
   reply(
     contract.configs,
     200,
-    configAnalytics(getContext(), selectedFilter(getContext(), readQuery(contract.configs, req).filter)),
+    await configAnalytics(getContext(), await selectedFilter(getContext(), readQuery(contract.configs, req).filter)),
   ),
 );
 

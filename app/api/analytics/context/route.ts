@@ -4,11 +4,14 @@ import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { peakContextAnalytics } from "@/server/analytics/peakContext";
 
-export const GET = route((req: Request) =>
+export const GET = route(async (req: Request) =>
   reply(
     contract.context,
     200,
-    peakContextAnalytics(getContext(), selectedFilter(getContext(), readQuery(contract.context, req).filter)),
+    await peakContextAnalytics(
+      getContext(),
+      await selectedFilter(getContext(), readQuery(contract.context, req).filter),
+    ),
   ),
 );
 

@@ -5,11 +5,11 @@ import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { costAnalytics } from "@/server/analytics/cost";
 
 /** Per config: phone seconds, output tokens and battery per successful task. docs/api.md § Analytics. */
-export const GET = route((req: Request) =>
+export const GET = route(async (req: Request) =>
   reply(
     contract.cost,
     200,
-    costAnalytics(getContext(), selectedFilter(getContext(), readQuery(contract.cost, req).filter)),
+    await costAnalytics(getContext(), await selectedFilter(getContext(), readQuery(contract.cost, req).filter)),
   ),
 );
 

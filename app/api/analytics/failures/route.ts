@@ -4,11 +4,11 @@ import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { failureAnalytics } from "@/server/analytics/failures";
 
-export const GET = route((req: Request) =>
+export const GET = route(async (req: Request) =>
   reply(
     contract.failures,
     200,
-    failureAnalytics(getContext(), selectedFilter(getContext(), readQuery(contract.failures, req).filter)),
+    await failureAnalytics(getContext(), await selectedFilter(getContext(), readQuery(contract.failures, req).filter)),
   ),
 );
 

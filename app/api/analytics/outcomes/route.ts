@@ -4,9 +4,12 @@ import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { outcomeAnalytics } from "@/server/analytics/grid";
 
-export const GET = route((req: Request) =>
+export const GET = route(async (req: Request) =>
   reply(contract.outcomes, 200, {
-    outcomes: outcomeAnalytics(getContext(), selectedFilter(getContext(), readQuery(contract.outcomes, req).filter)),
+    outcomes: await outcomeAnalytics(
+      getContext(),
+      await selectedFilter(getContext(), readQuery(contract.outcomes, req).filter),
+    ),
   }),
 );
 

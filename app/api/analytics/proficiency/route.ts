@@ -4,11 +4,14 @@ import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { proficiencyAnalytics } from "@/server/analytics/proficiency";
 
-export const GET = route((req: Request) =>
+export const GET = route(async (req: Request) =>
   reply(
     contract.proficiency,
     200,
-    proficiencyAnalytics(getContext(), selectedFilter(getContext(), readQuery(contract.proficiency, req).filter)),
+    await proficiencyAnalytics(
+      getContext(),
+      await selectedFilter(getContext(), readQuery(contract.proficiency, req).filter),
+    ),
   ),
 );
 

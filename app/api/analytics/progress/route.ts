@@ -4,11 +4,11 @@ import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { progressAnalytics } from "@/server/analytics/progress";
 
-export const GET = route((req: Request) =>
+export const GET = route(async (req: Request) =>
   reply(
     contract.progress,
     200,
-    progressAnalytics(getContext(), selectedFilter(getContext(), readQuery(contract.progress, req).filter)),
+    await progressAnalytics(getContext(), await selectedFilter(getContext(), readQuery(contract.progress, req).filter)),
   ),
 );
 

@@ -4,12 +4,12 @@ import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { describeSelection } from "@/server/analytics/describeSelection";
 import { resolveSelection } from "@/server/analytics/resolveSelection";
 
-export const GET = route((req: Request) => {
+export const GET = route(async (req: Request) => {
   const ctx = getContext();
   return reply(
     contract.selection,
     200,
-    describeSelection(ctx, resolveSelection(ctx, readQuery(contract.selection, req).filter)),
+    await describeSelection(ctx, await resolveSelection(ctx, readQuery(contract.selection, req).filter)),
   );
 });
 

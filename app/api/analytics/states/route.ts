@@ -5,11 +5,11 @@ import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { stateAnalytics } from "@/server/analytics/states";
 
 /** Latency figures split by thermal state at start and by charging. docs/api.md § Analytics. */
-export const GET = route((req: Request) =>
+export const GET = route(async (req: Request) =>
   reply(
     contract.states,
     200,
-    stateAnalytics(getContext(), selectedFilter(getContext(), readQuery(contract.states, req).filter)),
+    await stateAnalytics(getContext(), await selectedFilter(getContext(), readQuery(contract.states, req).filter)),
   ),
 );
 

@@ -5,12 +5,12 @@ import { parseSteps } from "@/domain/analytics/steps";
 import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { stepAnalytics } from "@/server/analytics/steps";
 
-export const GET = route((req: Request) => {
+export const GET = route(async (req: Request) => {
   const { filter, step, pick } = readQuery(contract.steps, req);
   const picks = parseSteps(step.length ? step : pick);
   const ctx = getContext();
   const sessions = picks.map((p) => p.sessionId);
-  return reply(contract.steps, 200, stepAnalytics(ctx, selectedFilter(ctx, filter, sessions), picks));
+  return reply(contract.steps, 200, await stepAnalytics(ctx, await selectedFilter(ctx, filter, sessions), picks));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

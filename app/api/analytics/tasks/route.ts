@@ -4,11 +4,11 @@ import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { taskGrid } from "@/server/analytics/grid";
 
-export const GET = route((req: Request) =>
+export const GET = route(async (req: Request) =>
   reply(
     contract.tasks,
     200,
-    taskGrid(getContext(), selectedFilter(getContext(), readQuery(contract.tasks, req).filter)),
+    await taskGrid(getContext(), await selectedFilter(getContext(), readQuery(contract.tasks, req).filter)),
   ),
 );
 

@@ -5,9 +5,13 @@ import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { throttlingAnalytics } from "@/server/analytics/throttling";
 
 /** Per session × device: did decode or prefill slow down over the session (a hot phone)? docs/api.md § Throttling. */
-export const GET = route((req: Request) => {
+export const GET = route(async (req: Request) => {
   const { filter } = readQuery(contract.throttling, req);
-  return reply(contract.throttling, 200, throttlingAnalytics(getContext(), selectedFilter(getContext(), filter)));
+  return reply(
+    contract.throttling,
+    200,
+    await throttlingAnalytics(getContext(), await selectedFilter(getContext(), filter)),
+  );
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

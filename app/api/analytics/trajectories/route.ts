@@ -4,16 +4,16 @@ import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { trajectoryAnalytics } from "@/server/analytics/transitions";
 
-export const GET = route((req: Request) => {
+export const GET = route(async (req: Request) => {
   const q = readQuery(contract.trajectories, req);
   const { a, b } = sidesOf(q);
   // `task` is the filter's own parameter; the service narrows to it and names it in its answer.
   return reply(
     contract.trajectories,
     200,
-    trajectoryAnalytics(
+    await trajectoryAnalytics(
       getContext(),
-      selectedFilter(getContext(), q.filter, [q.aSession, q.bSession]),
+      await selectedFilter(getContext(), q.filter, [q.aSession, q.bSession]),
       a,
       b,
       q.filter.task,

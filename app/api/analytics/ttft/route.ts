@@ -4,12 +4,17 @@ import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { ttftAnalytics } from "@/server/analytics/ttft";
 
-export const GET = route((req: Request) => {
+export const GET = route(async (req: Request) => {
   const { filter, points, a, b } = readQuery(contract.ttft, req);
   return reply(
     contract.ttft,
     200,
-    ttftAnalytics(getContext(), selectedFilter(getContext(), selectedFilter(getContext(), filter)), points, { a, b }),
+    await ttftAnalytics(
+      getContext(),
+      await selectedFilter(getContext(), await selectedFilter(getContext(), filter)),
+      points,
+      { a, b },
+    ),
   );
 });
 

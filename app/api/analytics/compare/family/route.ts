@@ -4,12 +4,17 @@ import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { compareFamily } from "@/server/analytics/family";
 
-export const GET = route((req: Request) => {
+export const GET = route(async (req: Request) => {
   const { filter, mode, baseline } = readQuery(contract.family, req);
   return reply(
     contract.family,
     200,
-    compareFamily(getContext(), selectedFilter(getContext(), selectedFilter(getContext(), filter)), mode, baseline),
+    await compareFamily(
+      getContext(),
+      await selectedFilter(getContext(), await selectedFilter(getContext(), filter)),
+      mode,
+      baseline,
+    ),
   );
 });
 

@@ -4,12 +4,17 @@ import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { selectedFilter } from "@/server/analytics/resolveSelection";
 import { ttftPoints } from "@/server/analytics/ttftPoints";
 
-export const GET = route((req: Request) => {
+export const GET = route(async (req: Request) => {
   const { filter, points, max } = readQuery(contract.ttftPoints, req);
   return reply(
     contract.ttftPoints,
     200,
-    ttftPoints(getContext(), selectedFilter(getContext(), selectedFilter(getContext(), filter)), points, max),
+    await ttftPoints(
+      getContext(),
+      await selectedFilter(getContext(), await selectedFilter(getContext(), filter)),
+      points,
+      max,
+    ),
   );
 });
 

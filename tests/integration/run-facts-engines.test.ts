@@ -1,0 +1,133 @@
+/**
+ * Issue 18 step 1 / issue 22 on both engines: after writes through the queue services (ingest with
+ * turns and a battery, a superseded result, a cancelled session), a rescoring, a session's trial
+ * flag changed and a damaged row, `run_facts` equals a full recomputation from the raw tables.
+ * On PostgreSQL the triggers are db/migrations-pg/0002_run-facts-triggers.sql; on SQLite db/runFacts.ts.
+ * Rescoring is written here as the SQL rescoreSession writes on SQLite (retire the current score,
+ * insert the new one): the rescoring service itself is not on PostgreSQL yet.
+ */
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { RUN_FACTS_COLUMNS, runFactsSelect } from "@db/runFacts";
+import { rebuildSummaries } from "@/server/summaries/rebuildSummaries";
+import { ENGINES, engineMissing, makeStore, type QueueHarness } from "../support/queue-engines";
+import { seedLab } from "../support/analytics-engines";
+
+const AnyRow = z.record(z.string(), z.unknown());
+
+async function stored(h: QueueHarness) {
+  return h.ctx.store.sql.all(AnyRow, `SELECT * FROM run_facts ORDER BY id`);
+}
+
+async function recomputed(h: QueueHarness) {
+  if (h.engine === "postgres") return h.ctx.store.sql.all(AnyRow, `SELECT * FROM run_facts_computed() ORDER BY id`);
+  const db = h.ctx.db.$client;
+  db.exec("DROP TABLE IF EXISTS temp.expected; CREATE TEMP TABLE expected AS SELECT * FROM main.run_facts WHERE 0");
+  db.prepare(`INSERT INTO temp.expected (${RUN_FACTS_COLUMNS}) ${runFactsSelect("1")}`).run();
+  return h.ctx.store.sql.all(AnyRow, "SELECT * FROM temp.expected ORDER BY id");
+}
+
+async function currentScores(h: QueueHarness) {
+  const row = await h.ctx.store.sql.get(
+    z.object({ n: z.coerce.number() }),
+    `SELECT COUNT(*) AS "n" FROM scores WHERE current = TRUE`,
+  );
+  return row?.n ?? 0;
+}
+
+async function expectInSync(h: QueueHarness, runs: number) {
+  const rows = await stored(h);
+  expect(rows).toEqual(await recomputed(h));
+  expect(rows).toHaveLength(runs);
+  expect(await currentScores(h)).toBe(runs);
+}
+
+/** Retires a run's current score and inserts a copy with `passed` flipped, as a rescoring does. */
+async function rescore(h: QueueHarness, runId: string) {
+  const { sql } = h.ctx.store;
+  const cols = (
+    await sql.all(
+      z.object({ c: z.string() }),
+      h.engine === "postgres"
+        ? `SELECT column_name AS "c" FROM information_schema.columns WHERE table_name = 'scores' ORDER BY ordinal_position`
+        : `SELECT name AS "c" FROM pragma_table_info('scores') ORDER BY cid`,
+    )
+  )
+    .map((r) => r.c)
+    .filter((c) => !["id", "current", "passed"].includes(c));
+  const old = await sql.get(
+    z.object({ id: z.coerce.number() }),
+    `SELECT id AS "id" FROM scores WHERE run_id = ? AND current = TRUE`,
+    [runId],
+  );
+  await sql.run(`UPDATE scores SET current = FALSE WHERE id = ?`, [old!.id]);
+  await sql.run(
+    `INSERT INTO scores (${cols.join(", ")}, current, passed) SELECT ${cols.join(", ")}, TRUE, NOT passed FROM scores WHERE id = ?`,
+    [old!.id],
+  );
+}
+
+describe.each(ENGINES)("run_facts on %s", (engine) => {
+  let h: QueueHarness | undefined;
+  afterEach(async () => h?.close());
+
+  it.skipIf(engineMissing(engine))(
+    "equals a full recomputation after ingest, a superseded result, cancellation, rescoring, a trial flag and a rebuild",
+    async () => {
+      h = await makeStore(engine);
+      await seedLab(h);
+      // 12 main runs, 2 for the re-leased job (one superseded), 1 in the cancelled session.
+      await expectInSync(h, 15);
+      const facts = (await stored(h)) as { turn_rows: number; battery: number | null; superseded: unknown }[];
+      expect(facts.map((f) => Number(f.turn_rows)).sort()).toEqual([1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3]);
+      expect(facts.every((f) => typeof f.battery === "number")).toBe(true);
+      expect(facts.filter((f) => f.superseded === true || f.superseded === 1)).toHaveLength(1);
+
+      const [first] = facts as unknown as { id: string; passed: unknown }[];
+      await rescore(h, first.id);
+      await expectInSync(h, 15);
+      const after = (await stored(h)).find((f) => f.id === first.id)!;
+      expect(Boolean(after.passed)).toBe(!first.passed);
+
+      await h.ctx.store.sql.run(`UPDATE sessions SET trial = TRUE WHERE id = (SELECT MIN(session_id) FROM runs)`);
+      await expectInSync(h, 15);
+
+      await h.ctx.store.sql.run(`UPDATE run_facts SET turn_rows = 99, battery = NULL`);
+      await h.ctx.store.sql.run(`DELETE FROM run_facts WHERE id = ?`, [first.id]);
+      expect(await rebuildSummaries(h.ctx)).toEqual({ runFacts: 15 });
+      await expectInSync(h, 15);
+    },
+  );
+
+  it.skipIf(engine !== "postgres" || engineMissing(engine))(
+    "is rebuilt by `npm run rebuild-summaries` given a postgres:// URL",
+    async () => {
+      h = await makeStore(engine);
+      await seedLab(h);
+      await h.ctx.store.sql.run(`UPDATE run_facts SET turn_rows = 99`);
+      const root = path.join(__dirname, "..", "..");
+      const out = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+        execFile(
+          process.execPath,
+          [
+            path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
+            "--conditions=react-server",
+            path.join(root, "scripts", "rebuild-summaries.ts"),
+            "--db",
+            h!.url,
+          ],
+          { cwd: root },
+          (err, stdout, stderr) => resolve({ code: err ? 1 : 0, stdout, stderr }),
+        ),
+      );
+      expect(out.stderr).toBe("");
+      expect(out.stdout).toMatch(/^rebuilt 15 run summary rows in [^ ]+\/t_[0-9a-f]+ in /);
+      // The URL's password, if any, is not printed: only host and database.
+      expect(out.stdout).not.toContain("postgres://");
+      await expectInSync(h, 15);
+    },
+    60_000,
+  );
+});
