@@ -4,7 +4,7 @@ export async function register() {
   const { getContext } = await import("./src/server/context");
   const { loadRepositorySuites, startLeaseSweeper } = await import("./src/server/boot");
   const ctx = getContext();
-  const { loaded, problems, warnings } = loadRepositorySuites(ctx);
+  const { loaded, problems, warnings } = await loadRepositorySuites(ctx);
   console.log(
     `[harness-lab] database ${process.env.DB_PATH || "./data/harness-lab.db"}; suites loaded: ${loaded.join(", ") || "none"}`,
   );

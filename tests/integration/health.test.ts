@@ -5,11 +5,11 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { setContext } from "@/server/context";
 import { HealthResponse } from "@/contracts/schemas/dashboard";
-import { testDashboard } from "../support/server";
+import { testDashboard, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
-beforeEach(() => {
-  dash = testDashboard();
+let dash: TestDashboard;
+beforeEach(async () => {
+  dash = await testDashboard();
 });
 afterEach(() => dash.close());
 

@@ -9,7 +9,9 @@ export function whereClause(
   f: AnalyticsFilter,
   opts: { includeUnscorable?: boolean } = {},
 ): { sql: string; params: unknown[] } {
-  const parts: string[] = ["sc.current = 1"];
+  // TRUE / FALSE: the one boolean literal both engines compare (SQLite reads them as 1 / 0, and
+  // still uses its indexes); PostgreSQL refuses boolean = 1. Bound 1 / 0 parameters PostgreSQL reads as booleans.
+  const parts: string[] = ["sc.current = TRUE"];
   const params: unknown[] = [];
   if (f.sessions.length) {
     parts.push(`r.session_id IN (${f.sessions.map(() => "?").join(", ")})`);
@@ -59,8 +61,8 @@ export function whereClause(
     parts.push("r.tools_dropped = ?");
     params.push(f.toolsDropped ? 1 : 0);
   }
-  if (!f.includeTrial) parts.push("s.trial = 0");
-  if (!f.includeSuperseded) parts.push("r.superseded = 0");
+  if (!f.includeTrial) parts.push("s.trial = FALSE");
+  if (!f.includeSuperseded) parts.push("r.superseded = FALSE");
   // An unscorable run has passed = false without its checks having been judged: counting it
   // would lower pass rates for a reason that is not the harness's (ADR 6).
   if (!opts.includeUnscorable) parts.push("sc.unscorable IS NULL");
@@ -92,5 +94,8 @@ export function factsWhere(
   opts: { includeUnscorable?: boolean } = {},
 ): { sql: string; params: unknown[] } {
   const w = whereClause(f, opts);
-  return { sql: w.sql.replace(/^sc\.current = 1( AND )?/, "").replace(/\b(sc|s)\./g, "r.") || "1", params: w.params };
+  return {
+    sql: w.sql.replace(/^sc\.current = TRUE( AND )?/, "").replace(/\b(sc|s)\./g, "r.") || "1",
+    params: w.params,
+  };
 }

@@ -6,7 +6,6 @@ import { createDevice } from "../devices/createDevice";
 import { ServiceError } from "../errors";
 import { createSession } from "../sessions/createSession";
 import { stmt } from "../statements";
-import { resolveSuite } from "../suites/catalog";
 
 /** The simulated phones of a demo: whether they still run, and how to stop them. */
 export interface DemoPhones {
@@ -90,13 +89,11 @@ async function startDemoNow(ctx: Ctx, origin: string) {
     );
   }
   g.__harnessLabDemo?.phones.stop(); // idle phones of a finished or cancelled demo
-  const suite = resolveSuite(ctx);
+  const suite = await ctx.store.sessions.resolveSuite();
   const configs = DEMO_CONFIGS.filter((id) => suite.configs.some((c) => c.id === id));
   const chosen = configs.length ? configs : suite.configs.slice(0, 3).map((c) => c.id);
-  const tokens = Array.from(
-    { length: DEMO_PHONES },
-    (_, i) => createDevice(ctx, `Demo: simulated phone ${i + 1}`).token,
-  );
+  const tokens: string[] = [];
+  for (let i = 0; i < DEMO_PHONES; i++) tokens.push((await createDevice(ctx, `Demo: simulated phone ${i + 1}`)).token);
   const { session } = await createSession(ctx, {
     name: `Demo: ${chosen.join(" vs ")}`,
     tasks: "all",

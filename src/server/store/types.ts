@@ -4,7 +4,15 @@ import type { LeaseEnd } from "@/domain/queue";
 import type { RunScore } from "@/domain/scoring/types";
 import type { Config, Suite, Task } from "@/domain/suite/schema";
 import type { SqlRunner } from "./sql";
-import type { ClaimedRow, ExistingRunRow, JobLeaseRow, LeaseRow, PollStateRow } from "./rows";
+import type {
+  ClaimedRow,
+  DeviceAuthRow,
+  ExistingRunRow,
+  JobLeaseRow,
+  LeaseRow,
+  PollStateRow,
+  SuiteListRow,
+} from "./rows";
 
 /**
  * The storage interface, grouped by aggregate (ADR 9). Services hold the rules and call these;
@@ -14,11 +22,23 @@ import type { ClaimedRow, ExistingRunRow, JobLeaseRow, LeaseRow, PollStateRow } 
  */
 export interface Store {
   engine: "sqlite" | "postgres";
+  /** PostgreSQL: the database's URL (a scoring worker opens its own connection); absent on SQLite. */
+  url?: string;
   queue: QueueStore;
   sessions: SessionStore;
   devices: DeviceStore;
+  suites: SuiteStore;
+  runs: RunStore;
+  export: ExportStore;
   /** Hand-written SQL on this engine (src/server/store/sql.ts): the read side of analytics and the views. */
   sql: SqlRunner;
+  /**
+   * Runs `read` with a runner whose queries all see one snapshot of the database, however many
+   * writes commit meanwhile (a page's view model: counts and feed must agree). PostgreSQL: a
+   * REPEATABLE READ READ ONLY transaction on one pooled connection; SQLite: a read transaction on a
+   * read-only connection of its own (WAL), so no write on the shared connection waits or joins it.
+   */
+  snapshot<T>(read: (sql: SqlRunner) => Promise<T>): Promise<T>;
   /** Closes the pool and the LISTEN connection (PostgreSQL), or the database file (SQLite). */
   close(): Promise<void>;
 }
@@ -128,10 +148,70 @@ export interface PollStateWrite {
   commit: string;
 }
 
-/** The part of the devices aggregate a poll needs. */
+/** The devices aggregate: pairing, authentication, pause and revocation, and what a poll records. */
 export interface DeviceStore {
   pollState(deviceId: string): Promise<PollStateRow | undefined>;
   savePollState(deviceId: string, state: PollStateWrite, now: number): Promise<void>;
+  /** The device a token hash names, revoked or not; undefined when none does. */
+  byToken(tokenHash: string): Promise<DeviceAuthRow | undefined>;
+  /** Records that the device was seen at `now`. */
+  seen(id: string, now: number): Promise<void>;
+  create(device: { id: string; name: string; tokenHash: string; createdAt: number }): Promise<void>;
+  exists(id: string): Promise<boolean>;
+  /** Pauses (from `now`, once) or resumes the device; a resume wakes its waiting polls on every process. */
+  setPaused(id: string, paused: boolean, now: number): Promise<void>;
+  /**
+   * Revokes the token and ends the device's live leases (re-queued, or failed once their attempts
+   * are used) in one transaction; how many jobs went back to the queue (their pollers are woken).
+   */
+  revoke(id: string, now: number): Promise<number>;
+}
+
+/** A validated suite version as stored: its document and the content hashes of it, its tasks and configs. */
+export interface SuiteWrite {
+  suite: Suite;
+  contentHash: string;
+  taskHashes: string[];
+  configHashes: string[];
+  isDefault: boolean;
+  loadedAt: number;
+}
+
+/** The suites aggregate: stored suite versions with their task and config versions. */
+export interface SuiteStore {
+  /** Every stored version of a suite (validation refuses a changed task without a version bump). */
+  versions(id: string): Promise<Suite[]>;
+  /** Stores the version (a no-op when stored already; the default flag moves either way); whether it was new. */
+  save(write: SuiteWrite): Promise<boolean>;
+  /** Every stored version, by id and newest version first. */
+  list(): Promise<SuiteListRow[]>;
+  /** The newest stored version of a task, or null (rescoring uses it). */
+  newestTask(suiteId: string, taskId: string): Promise<Task | null>;
+}
+
+/** One new current score of a run (a rescore, a rebuild). */
+export interface ScoreWrite {
+  runId: string;
+  taskVersion: number;
+  score: RunScore;
+  createdAt: number;
+}
+
+/** The runs aggregate's writes after ingestion: new scores and rebuilt turns. */
+export interface RunStore {
+  /** Retires the current score of each run and stores the new ones as current, in one transaction. */
+  rescore(scores: ScoreWrite[]): Promise<void>;
+  /** Stores the missing derived rows (a score, turns) of runs rebuilt from their raw traces, in one transaction. */
+  rebuild(rows: { score?: ScoreWrite; turns?: { runId: string; turns: Trace["turns"] } }[]): Promise<void>;
+}
+
+/** The export aggregate: long ordered reads that must neither hold the shared connection nor grow memory. */
+export interface ExportStore {
+  /**
+   * The rows of `select` in one read-only snapshot, in batches of at most `batch` rows, for an
+   * export: a cursor on PostgreSQL, a read connection of its own on SQLite; memory stays flat.
+   */
+  stream(text: string, params: readonly unknown[], batch?: number): AsyncGenerator<unknown[]>;
 }
 
 /** A new session's row (db/schema sessions), as createSession builds it. */

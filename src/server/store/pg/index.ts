@@ -7,7 +7,9 @@ import { pgSessions } from "./sessions";
 import { pgDevices } from "./devices";
 import { listenForJobs, type JobsListener } from "./listener";
 import { pgQueue } from "./queue";
-import { pgSql } from "./sql";
+import { pgExport, pgRuns } from "./runs";
+import { pgSnapshot, pgSql } from "./sql";
+import { pgSuites } from "./suites";
 
 export interface PgStore extends Store {
   /** The process's one LISTEN connection (tests check its reconnect). */
@@ -34,10 +36,15 @@ export async function createPgStore(
   await listener.listening();
   return {
     engine: "postgres",
+    url,
     queue: pgQueue(db),
     sessions: pgSessions(db),
     devices: pgDevices(db),
+    suites: pgSuites(db),
+    runs: pgRuns(db),
+    export: pgExport(db.$client),
     sql: pgSql(db.$client),
+    snapshot: (read) => pgSnapshot(db.$client, read),
     listener,
     pool: db.$client,
     close: async () => {

@@ -4,17 +4,27 @@ import type { Store } from "../types";
 import { sqliteSessions } from "./sessions";
 import { sqliteDevices } from "./devices";
 import { sqliteQueue } from "./queue";
+import { sqliteExport, sqliteRuns } from "./runs";
+import { sqliteSnapshots } from "./snapshot";
 import { sqliteSql } from "./sql";
+import { sqliteSuites } from "./suites";
 
 /** The embedded engine: better-sqlite3, synchronous bodies behind the async interface (ADR 9). */
 export function createSqliteStore(ctx: DbCtx): Store {
+  const sql = sqliteSql(ctx.db.$client);
+  const snapshots = sqliteSnapshots(ctx.db.$client, sql);
   return {
     engine: "sqlite",
     queue: sqliteQueue(ctx),
     sessions: sqliteSessions(ctx),
     devices: sqliteDevices(ctx),
-    sql: sqliteSql(ctx.db.$client),
+    suites: sqliteSuites(ctx),
+    runs: sqliteRuns(ctx),
+    export: sqliteExport(ctx),
+    sql,
+    snapshot: (read) => snapshots.snapshot(read),
     close: async () => {
+      snapshots.close();
       ctx.db.$client.close();
     },
   };
