@@ -22,7 +22,31 @@ const alias = {
  * them anyway). Files that never start a dashboard would only run the same thing twice.
  */
 const SQLITE_ONLY = ["backup", "group-commit", "view-snapshot"];
-const PG_PENDING: Record<string, string> = {};
+const PG_PENDING: Record<string, string> = {
+  "analytics-configs": "analytics reads (h-an)",
+  "analytics-cost": "analytics reads (h-an)",
+  "analytics-figures": "analytics reads (h-an)",
+  "analytics-latency": "analytics reads (h-an)",
+  "analytics-progress": "analytics reads (h-an)",
+  "analytics-selection": "analytics reads (h-an)",
+  "analytics-steps-proficiency": "analytics reads (h-an)",
+  "analytics-throttling": "analytics reads (h-an)",
+  "analytics-ttft-compare": "analytics reads (h-an)",
+  "analytics-v1-1": "analytics reads (h-an)",
+  budget: "budget reads (h-an)",
+  "gate-cli": "gate reads (h-an)",
+  "run-facts": "run_facts on PostgreSQL (h-an)",
+  "scoring-budget": "analytics reads (h-an)",
+  "hostile-input": "its analytics and budget requests (h-an)",
+  import: "its round trip compares analytics (h-an)",
+  openapi: "its analytics answers (h-an)",
+  "simulated-session": "the proficiency analytics (h-an)",
+  plan: "analytics reads (h-an)",
+  transitions: "analytics reads (h-an)",
+  "report-methods": "the report's analytics (h-an)",
+  "notebook-example": "analytics reads (h-an)",
+  "fleet-sim": "the throttling analytics (h-an)",
+};
 
 const integration = path.join(import.meta.dirname, "tests", "integration");
 const dashboardFiles = fs

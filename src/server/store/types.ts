@@ -30,6 +30,12 @@ export interface Store {
   suites: SuiteStore;
   runs: RunStore;
   export: ExportStore;
+  access: AccessStore;
+  /**
+   * Runs `fn` while holding the lock `name` across every process on this database (PostgreSQL: a
+   * session advisory lock on one pooled connection; SQLite: one process, so calls take turns in it).
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /** Hand-written SQL on this engine (src/server/store/sql.ts): the read side of analytics and the views. */
   sql: SqlRunner;
   /**
@@ -206,7 +212,81 @@ export interface RunStore {
 }
 
 /** The export aggregate: long ordered reads that must neither hold the shared connection nor grow memory. */
+/** An imported session and its runs (src/server/export/importRuns.ts builds them). */
+export interface ImportWrite {
+  session: {
+    id: string;
+    name: string;
+    trial: boolean;
+    repeats: number;
+    notes: string;
+    taskIds: string[];
+    configIds: string[];
+    createdAt: number;
+  };
+  /** Each run's row (`runs` columns, camelCase; no job, no lease), its stored record, its score and its turns. */
+  runs: {
+    run: {
+      id: string;
+      attempt: number;
+      taskId: string;
+      taskVersion: number;
+      taskGroup: string;
+      heldOut: boolean;
+      configId: string;
+      configVersion: number;
+      repeat: number;
+      deviceId: string;
+      deviceModel: string;
+      buildCommit: string;
+      model: string;
+      startedAt: string;
+      receivedAt: number;
+      thermalAtStart: string | null;
+      charging: boolean | null;
+      superseded: boolean;
+      contextWindow: number;
+    };
+    body: string;
+    /** `scores` columns (camelCase), current; JSON columns as text. */
+    score: {
+      passed: boolean;
+      outcome: string;
+      outcomeReason: string;
+      endReason: string;
+      looping: boolean;
+      repatches: number;
+      milestonesReached: number;
+      milestonesTotal: number;
+      toolCalls: number;
+      failedToolCalls: number;
+      turnCount: number;
+      firstTtftMs: number | null;
+      medianTurnMs: number | null;
+      loadMs: number;
+      startupTokens: number;
+      peakContextTokens: number;
+      outputTokens: number;
+      checks: string;
+      progress: string;
+      metrics: string;
+    };
+    turns: TurnTimes[];
+  }[];
+}
+
+/** The numbers of a turn the `turns` table keeps. */
+export type TurnTimes = Pick<
+  Trace["turns"][number],
+  "promptTokens" | "contextTokens" | "ttftMs" | "outputTokens" | "decodeMs"
+>;
+
 export interface ExportStore {
+  /**
+   * Stores imported sessions, all or nothing, in one transaction; a run id already taken is
+   * replaced by `freshRunId()`. The sessions are created with suite "imported" and no jobs.
+   */
+  importSessions(sessions: ImportWrite[], freshRunId: () => string): Promise<void>;
   /**
    * The rows of `select` in one read-only snapshot, in batches of at most `batch` rows, for an
    * export: a cursor on PostgreSQL, a read connection of its own on SQLite; memory stays flat.
@@ -255,4 +335,22 @@ export interface SessionStore {
   create(session: NewSession, jobs: NewJob[]): Promise<void>;
   /** Cancels the session's queued and leased jobs; how many, or null when there is no such session. */
   cancel(id: string, now: number): Promise<number | null>;
+}
+
+/** The admin login's shared state (issue 18.3): every process on the database sees the same. */
+export interface AccessStore {
+  /** The value stored under `key`, storing `value` first when there is none (the first process's wins). */
+  claimSetting(key: string, value: string): Promise<string>;
+  /**
+   * Records a login attempt from `address` unless it already made `max` in the window ending at
+   * `now`; attempts older than the window are forgotten. Atomic across processes.
+   */
+  attempt(
+    address: string,
+    now: number,
+    max: number,
+    windowMs: number,
+  ): Promise<{ allowed: boolean; retryAfterMs: number }>;
+  logout(sessionId: string, expiresAt: number, now: number): Promise<void>;
+  loggedOut(sessionId: string): Promise<boolean>;
 }

@@ -3,6 +3,7 @@ import type { EventEmitter } from "node:events";
 import type { Pool } from "pg";
 import { openPgDb } from "@db/pg-client";
 import type { Store } from "../types";
+import { pgAccess, pgExclusive } from "./access";
 import { pgSessions } from "./sessions";
 import { pgDevices } from "./devices";
 import { listenForJobs, type JobsListener } from "./listener";
@@ -42,7 +43,9 @@ export async function createPgStore(
     devices: pgDevices(db),
     suites: pgSuites(db),
     runs: pgRuns(db),
-    export: pgExport(db.$client),
+    export: pgExport(db),
+    access: pgAccess(db.$client),
+    exclusive: (name, fn) => pgExclusive(db.$client, name, fn),
     sql: pgSql(db.$client),
     snapshot: (read) => pgSnapshot(db.$client, read),
     listener,

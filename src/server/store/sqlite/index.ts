@@ -1,6 +1,7 @@
 import "server-only";
 import type { DbCtx } from "../../context";
 import type { Store } from "../types";
+import { sqliteAccess } from "./access";
 import { sqliteSessions } from "./sessions";
 import { sqliteDevices } from "./devices";
 import { sqliteQueue } from "./queue";
@@ -13,6 +14,8 @@ import { sqliteSuites } from "./suites";
 export function createSqliteStore(ctx: DbCtx): Store {
   const sql = sqliteSql(ctx.db.$client);
   const snapshots = sqliteSnapshots(ctx.db.$client, sql);
+  // One process writes a SQLite file: exclusive sections take turns in it.
+  let turn: Promise<unknown> = Promise.resolve();
   return {
     engine: "sqlite",
     queue: sqliteQueue(ctx),
@@ -21,6 +24,12 @@ export function createSqliteStore(ctx: DbCtx): Store {
     suites: sqliteSuites(ctx),
     runs: sqliteRuns(ctx),
     export: sqliteExport(ctx),
+    access: sqliteAccess(ctx),
+    exclusive: (_name, fn) => {
+      const run = turn.then(fn);
+      turn = run.catch(() => undefined);
+      return run;
+    },
     sql,
     snapshot: (read) => snapshots.snapshot(read),
     close: async () => {
