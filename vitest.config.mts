@@ -57,7 +57,12 @@ const dashboardFiles = fs
 const pgAll = process.env.HL_PG_ALL === "1";
 const pgFiles = dashboardFiles.filter((f) => !SQLITE_ONLY.includes(f) && (pgAll || !(f in PG_PENDING)));
 const pgHere = process.env.HL_SKIP_POSTGRES !== "1" && !!findPgBin();
-if (!pgHere)
+// Said once per run: the test workers load this file again, and inherit this variable.
+const quiet = process.env.HL_PG_NOTICE_SHOWN === "1";
+process.env.HL_PG_NOTICE_SHOWN = "1";
+if (quiet) {
+  // already said
+} else if (!pgHere)
   console.warn(
     "▸ The PostgreSQL pass of the integration tests is skipped: " +
       (process.env.HL_SKIP_POSTGRES === "1"
