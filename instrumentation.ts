@@ -1,12 +1,13 @@
 /** Runs once when the Next.js server starts: open and migrate the database, load suites, start the sweeper. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { getContext } = await import("./src/server/context");
+  const { openContext } = await import("./src/server/context");
   const { loadRepositorySuites, startLeaseSweeper } = await import("./src/server/boot");
-  const ctx = getContext();
-  const { loaded, problems, warnings } = loadRepositorySuites(ctx);
+  // server/main.ts has opened it already; `next dev` opens it here (PostgreSQL or SQLite).
+  const ctx = await openContext();
+  const { loaded, problems, warnings } = await loadRepositorySuites(ctx);
   console.log(
-    `[harness-lab] database ${process.env.DB_PATH || "./data/harness-lab.db"}; suites loaded: ${loaded.join(", ") || "none"}`,
+    `[harness-lab] database ${ctx.store.engine === "postgres" ? "PostgreSQL (DATABASE_URL)" : process.env.DB_PATH || "./data/harness-lab.db"}; suites loaded: ${loaded.join(", ") || "none"}`,
   );
   for (const p of problems) console.error(`[harness-lab] suite not loaded: ${p}`);
   for (const w of warnings) console.warn(`[harness-lab] suite warning: ${w}`);

@@ -9,8 +9,8 @@ import { devicesText, devicesTitle, passRateText } from "@/domain/sessions";
 
 export const dynamic = "force-dynamic";
 
-export default function SessionsPage() {
-  const sessions = listSessions(getContext());
+export default async function SessionsPage() {
+  const sessions = await listSessions(getContext());
   if (!sessions.length) {
     return (
       <div className="panel empty" data-testid="sessions-empty">

@@ -1,22 +1,24 @@
 /**
  * `npm run export -- [--session ID …] [--db PATH] [--out DIR] [--include-trial] [--include-superseded]`
  * writes runs.csv and runs.json (protocol.md §4), turns.csv and calls.csv (docs/notebook-data.md) for the given sessions (all when none), streamed,
- * straight from the database file — the dashboard may keep running.
+ * straight from the database (a SQLite file, or a postgres:// URL) — the dashboard may keep running.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { once } from "node:events";
 import { AnalyticsFilter } from "../src/domain/analytics/filter";
 import { exportCsv, exportJson, exportTable } from "../src/server/export/exportRuns";
+import { createContext, createPgContext } from "../src/server/context";
+import { isPostgresUrl } from "../db/engine";
 
 const args = process.argv.slice(2);
 const many = (flag: string) => args.flatMap((a, i) => (a === flag && args[i + 1] ? [args[i + 1]] : []));
 const one = (flag: string, fallback: string) => many(flag)[0] ?? fallback;
 
-async function write(file: string, chunks: Generator<string>) {
+async function write(file: string, chunks: AsyncGenerator<string>) {
   const out = fs.createWriteStream(file);
   let runs = 0;
-  for (const chunk of chunks) {
+  for await (const chunk of chunks) {
     runs++;
     if (!out.write(chunk)) await once(out, "drain");
   }
@@ -26,11 +28,12 @@ async function write(file: string, chunks: Generator<string>) {
 }
 
 async function main() {
-  const db = one("--db", process.env.DB_PATH || "./data/harness-lab.db");
-  if (!fs.existsSync(db)) {
-    console.error(`No database at ${db}: pass --db PATH or set DB_PATH.`);
+  const db = one("--db", process.env.DATABASE_URL || process.env.DB_PATH || "./data/harness-lab.db");
+  if (!isPostgresUrl(db) && !fs.existsSync(db)) {
+    console.error(`No database at ${db}: pass --db PATH (or a postgres:// URL) or set DB_PATH or DATABASE_URL.`);
     process.exit(1);
   }
+  const ctx = isPostgresUrl(db) ? await createPgContext(db) : createContext(db);
   const filter = AnalyticsFilter.parse({
     sessions: many("--session"),
     includeTrial: args.includes("--include-trial"),
@@ -38,10 +41,11 @@ async function main() {
   });
   const dir = one("--out", ".");
   fs.mkdirSync(dir, { recursive: true });
-  const csvLines = await write(path.join(dir, "runs.csv"), exportCsv(db, filter));
-  await write(path.join(dir, "runs.json"), exportJson(db, filter));
-  await write(path.join(dir, "turns.csv"), exportTable(db, filter, "turns"));
-  await write(path.join(dir, "calls.csv"), exportTable(db, filter, "calls"));
+  const csvLines = await write(path.join(dir, "runs.csv"), exportCsv(ctx, filter));
+  await write(path.join(dir, "runs.json"), exportJson(ctx, filter));
+  await write(path.join(dir, "turns.csv"), exportTable(ctx, filter, "turns"));
+  await write(path.join(dir, "calls.csv"), exportTable(ctx, filter, "calls"));
+  await ctx.store.close();
   console.log(`wrote runs.csv, runs.json, turns.csv and calls.csv to ${dir}: ${csvLines - 1} runs`);
 }
 main();

@@ -24,17 +24,25 @@ let routes: [RegExp, RouteModule][] | null = null;
  */
 function load(): [RegExp, RouteModule][] {
   if (routes) return routes;
+  allowServerOnly();
+  // The device routes of the contract, each served by its own route file.
+  const paths = [...new Set(ROUTES.filter((r) => r.tag === "device").map((r) => r.path))];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  routes = paths.map((p): [RegExp, RouteModule] => [pathRegex(p), require(path.join(root, routeFile(p)))]);
+  return routes;
+}
+
+let shimmed = false;
+/** Lets this process require server modules (they import "server-only"), as Next.js resolves it for them. */
+export function allowServerOnly(): void {
+  if (shimmed) return;
+  shimmed = true;
   const m = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
   const resolve = m._resolveFilename;
   const empty = path.join(root, "node_modules", "server-only", "empty.js");
   m._resolveFilename = function (this: unknown, request: string, ...rest: unknown[]) {
     return resolve.call(this, request === "server-only" ? empty : request, ...rest);
   };
-  // The device routes of the contract, each served by its own route file.
-  const paths = [...new Set(ROUTES.filter((r) => r.tag === "device").map((r) => r.path))];
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  routes = paths.map((p): [RegExp, RouteModule] => [pathRegex(p), require(path.join(root, routeFile(p)))]);
-  return routes;
 }
 
 /** Bodies past this are not buffered: the handlers refuse anything over 5 MiB (TRACE_LIMIT) with a 413. */

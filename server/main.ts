@@ -7,13 +7,12 @@ import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { decideAccess } from "../src/domain/access/policy";
-import { createAttemptLimiter } from "../src/domain/access/rate-limit";
 import { pathEscapesValid } from "../src/domain/protocol/well-formed";
 import { safeNextPath } from "../src/domain/access/redirect";
 import { isClientAbort } from "../src/domain/http/client-abort";
-import { clearCookie, hasSession, issueCookie, passwordMatches, revokeSession } from "./admin-session";
+import { adminSessions, clearCookie, passwordMatches, signingKey } from "./admin-session";
 import { loginPage } from "./login-page";
-import { serveDeviceApi } from "./device-api";
+import { allowServerOnly, serveDeviceApi } from "./device-api";
 import { closeIfUnread, refuseHost, setSecurityHeaders } from "./edge";
 import type { ApiErrorBody, ErrorCode } from "../src/contracts/errors";
 
@@ -23,11 +22,13 @@ const host = process.env.HOST || "0.0.0.0";
 const adminPassword = process.env.ADMIN_PASSWORD || "";
 // Behind a reverse proxy or tunnel on this machine every peer is loopback: set TRUST_LOOPBACK=0.
 const loopbackTrusted = process.env.TRUST_LOOPBACK !== "0";
-const limiter = createAttemptLimiter(5, 60_000);
+/** Login attempts per address in any minute, counted in the database: the same limit on every process. */
+const LOGIN_ATTEMPTS = 5;
+const LOGIN_WINDOW_MS = 60_000;
 
 const g = globalThis as unknown as {
   __harnessLabDraining?: boolean;
-  __harnessLabCtx?: { db: { $client: { close(): void } }; events: { emit(e: string): void } };
+  __harnessLabCtx?: { store: { close(): Promise<void> }; events: { emit(e: string): void } };
 };
 
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -60,7 +61,21 @@ function readBody(req: http.IncomingMessage, limit = LOGIN_LIMIT): Promise<strin
   });
 }
 
-async function login(req: http.IncomingMessage, res: http.ServerResponse, remote: string) {
+type Access = Awaited<ReturnType<typeof openAccess>>;
+
+/** The admin login's shared parts: the signing key and the attempt limit, both in the database. */
+async function openAccess(store: import("../src/server/store/types").Store) {
+  const sessions = adminSessions(
+    await signingKey(process.env.ADMIN_SECRET, (k, v) => store.access.claimSetting(k, v)),
+    store.access,
+  );
+  return {
+    ...sessions,
+    attempt: (remote: string, now: number) => store.access.attempt(remote, now, LOGIN_ATTEMPTS, LOGIN_WINDOW_MS),
+  };
+}
+
+async function login(req: http.IncomingMessage, res: http.ServerResponse, remote: string, access: Access) {
   const isForm = (req.headers["content-type"] ?? "").includes("application/x-www-form-urlencoded");
   if (!adminPassword)
     return send(
@@ -71,8 +86,9 @@ async function login(req: http.IncomingMessage, res: http.ServerResponse, remote
         "No admin password is set: this dashboard only answers its own machine. Set ADMIN_PASSWORD to allow others to log in.",
       ),
     );
-  if (!limiter.allow(remote, Date.now())) {
-    const wait = Math.ceil(limiter.retryAfter(remote, Date.now()) / 1000);
+  const attempt = await access.attempt(remote, Date.now());
+  if (!attempt.allowed) {
+    const wait = Math.ceil(attempt.retryAfterMs / 1000);
     return send(res, 429, error("too_many_attempts", `Too many login attempts; wait ${wait} s and try again.`), {
       "retry-after": String(wait),
     });
@@ -107,7 +123,7 @@ async function login(req: http.IncomingMessage, res: http.ServerResponse, remote
     }
     return send(res, 401, error("unauthorized", "That password is not right; try again."));
   }
-  const cookie = issueCookie(Date.now());
+  const cookie = access.issueCookie(Date.now());
   if (isForm) {
     res.writeHead(303, { location: safeNextPath(nextPath), "set-cookie": cookie });
     return res.end();
@@ -116,6 +132,15 @@ async function login(req: http.IncomingMessage, res: http.ServerResponse, remote
 }
 
 async function main() {
+  // The database first, once, before anything serves: on PostgreSQL (DATABASE_URL) a pool, the
+  // migrations under their advisory lock (several processes may start at once) and the LISTEN
+  // connection; on SQLite the file. Next.js's copy of the services finds the same context.
+  allowServerOnly();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { openContext } = require("../src/server/context") as typeof import("../src/server/context");
+  const ctx = await openContext();
+  console.log(`[harness-lab] storage: ${ctx.store.engine}`);
+  const access = await openAccess(ctx.store);
   const app = next({ dev: false, dir: root, hostname: host, port });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -137,7 +162,7 @@ async function main() {
     const refused = refuseHost(req, Date.now());
     if (refused) return send(res, refused.status, refused.body);
     const remote = req.socket.remoteAddress ?? "";
-    const adminSession = !!adminPassword && hasSession(req.headers.cookie, Date.now());
+    const adminSession = !!adminPassword && (await access.hasSession(req.headers.cookie, Date.now()));
     const decision = decideAccess({
       method: req.method ?? "GET",
       pathname: url.pathname,
@@ -183,9 +208,9 @@ async function main() {
         }),
       );
     }
-    if (url.pathname === "/api/auth/login" && req.method === "POST") return login(req, res, remote);
+    if (url.pathname === "/api/auth/login" && req.method === "POST") return login(req, res, remote, access);
     if (url.pathname === "/api/auth/logout" && req.method === "POST") {
-      revokeSession(req.headers.cookie, Date.now());
+      await access.revokeSession(req.headers.cookie, Date.now());
       return send(res, 200, { ok: true }, { "set-cookie": clearCookie() });
     }
     if (url.pathname === "/api/auth/login" || url.pathname === "/api/auth/logout") {
@@ -251,11 +276,12 @@ async function main() {
     g.__harnessLabDraining = true;
     g.__harnessLabCtx?.events.emit("jobs");
     server.close(() => {
-      try {
-        g.__harnessLabCtx?.db.$client.close();
-      } catch {}
-      console.log("[harness-lab] stopped cleanly");
-      process.exit(0);
+      void (g.__harnessLabCtx?.store.close() ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(() => {
+          console.log("[harness-lab] stopped cleanly");
+          process.exit(0);
+        });
     });
     server.closeIdleConnections();
     // Connections still busy now (a released long-poll) close as soon as their answer is sent,

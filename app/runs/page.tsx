@@ -37,7 +37,7 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
   if (!page.success) return <FilterError fields={page.error.issues.map((i) => i.path.join("."))} href="/runs" />;
   const ctx = getContext();
   const filter = parsed.data;
-  const result = listRuns(ctx, filter, page.data);
+  const result = await listRuns(ctx, filter, page.data);
   const base = filterToParams(filter);
   const link = (over: Partial<RunsPage>) => {
     const p = new URLSearchParams(base);

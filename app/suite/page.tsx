@@ -4,7 +4,7 @@ import { parseTaskPageRequest } from "@/domain/suite/page";
 import { SuiteView } from "@/components/suite/SuiteView";
 import { fixtureResults } from "@/server/suites/fixtureResults";
 import { SuiteImportForm } from "@/components/suite/SuiteImportForm";
-import { listSuites } from "@/server/suites/listSuites";
+import { listSuitesAsync } from "@/server/suites/listSuites";
 
 export const dynamic = "force-dynamic";
 
@@ -15,12 +15,12 @@ export default async function DefaultSuitePage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const request = parseTaskPageRequest(await searchParams);
-  const { suite, error } = defaultSuiteForPage(getContext());
+  const { suite, error } = await defaultSuiteForPage(getContext());
   if (!suite) return <div className="error">{error}</div>;
   return (
     <>
       <SuiteView suite={suite} request={request} results={fixtureResults(suite)} />
-      <SuiteImportForm suites={listSuites(getContext())} />
+      <SuiteImportForm suites={await listSuitesAsync(getContext())} />
     </>
   );
 }

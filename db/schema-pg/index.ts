@@ -6,3 +6,4 @@ export * from "./sessions";
 export * from "./jobs";
 export * from "./runs";
 export * from "./runFacts";
+export * from "./access";

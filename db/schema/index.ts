@@ -4,3 +4,4 @@ export * from "./sessions";
 export * from "./jobs";
 export * from "./runs";
 export * from "./runFacts";
+export * from "./access";

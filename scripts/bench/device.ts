@@ -24,9 +24,9 @@ export const POLL_BODY = JSON.stringify({
   state: { thermal: "nominal", battery: 0.8, charging: false },
 });
 
-export function setup(ctx: Ctx) {
+export async function setup(ctx: Ctx) {
   setContext(ctx);
-  const { device, token } = createDevice(ctx, "bench phone");
+  const { device, token } = await createDevice(ctx, "bench phone");
   const db = ctx.db.$client;
   db.exec(
     "CREATE TABLE IF NOT EXISTS bench_traces (id TEXT PRIMARY KEY, lease_token TEXT NOT NULL, body TEXT NOT NULL)",
@@ -91,7 +91,7 @@ export async function leaseFor(
 
 /** Target 1: `n` traces through POST …/result vs the minimal parse-and-insert route. */
 export async function benchIngest(ctx: Ctx, entry: PoolEntry, n: number, reps: number): Promise<Figure[]> {
-  const s = setup(ctx);
+  const s = await setup(ctx);
   const prepare = () => leaseFor(ctx, s.deviceId, entry, n, "bench ingest");
   const submit = (handler: Handler) => async () => {
     const batch = await prepare();
@@ -122,7 +122,7 @@ export async function benchIngest(ctx: Ctx, entry: PoolEntry, n: number, reps: n
 
 /** Target 2: `n` claims through POST /poll?wait=0 vs the minimal UPDATE … RETURNING route. */
 export async function benchClaims(ctx: Ctx, n: number, reps: number): Promise<Figure[]> {
-  const s = setup(ctx);
+  const s = await setup(ctx);
   const need = 2 * n * (reps + 1);
   const perSession = ctx.db.$client.prepare("SELECT COUNT(*) FROM tasks").pluck().get() as number;
   await createSession(

@@ -8,20 +8,21 @@ import { exportCsv, exportTable } from "../../src/server/export/exportRuns";
 import { EXPORT_FROM, EXPORT_SELECT } from "../../src/server/export/exportRow";
 import { FROM_RUNS, whereClause } from "../../src/server/analytics/where";
 import { pairs, timeFigure, type Figure } from "./measure";
+import { createContext, type Ctx } from "../../src/server/context";
 
-function drainCsv(dbPath: string, onChunk?: () => void) {
+async function drainCsv(ctx: Ctx, onChunk?: () => void) {
   let bytes = 0;
   let n = 0;
-  for (const chunk of exportCsv(dbPath, AnalyticsFilter.parse({}))) {
+  for await (const chunk of exportCsv(ctx, AnalyticsFilter.parse({}))) {
     bytes += chunk.length;
     if (onChunk && ++n % 1000 === 0) onChunk();
   }
   return bytes;
 }
 
-function drainTable(dbPath: string, table: "turns" | "calls") {
+async function drainTable(ctx: Ctx, table: "turns" | "calls") {
   let bytes = 0;
-  for (const chunk of exportTable(dbPath, AnalyticsFilter.parse({}), table)) bytes += chunk.length;
+  for await (const chunk of exportTable(ctx, AnalyticsFilter.parse({}), table)) bytes += chunk.length;
   return bytes;
 }
 
@@ -59,25 +60,35 @@ function plainSelect(dbPath: string, onRows?: () => void) {
  * runs), so at that size only runs.csv and its memory are measured.
  */
 export async function benchExport(dbPath: string, reps: number, opts: { tables?: boolean } = {}): Promise<Figure[]> {
+  // The export streams through the store (issue 18): a context on the same file.
+  const ctx = createContext(dbPath);
+  try {
+    return await measureExport(ctx, dbPath, reps, opts);
+  } finally {
+    await ctx.store.close();
+  }
+}
+
+async function measureExport(ctx: Ctx, dbPath: string, reps: number, opts: { tables?: boolean }): Promise<Figure[]> {
   const t = await pairs(
     reps,
-    () => drainCsv(dbPath),
+    () => drainCsv(ctx),
     () => plainSelect(dbPath),
   );
   // Memory: RSS sampled every 1,000 rows during one more export, against RSS just before it; the
   // same for one more plain read, whose growth (SQLite's page cache, V8's heap) is the floor. A
   // buffered export would grow by at least its whole output on top of that.
-  const growth = (run: (sample: () => void) => unknown) => {
+  const growth = async (run: (sample: () => void) => unknown) => {
     (globalThis as { gc?: () => void }).gc?.();
     const before = process.memoryUsage().rss;
     let peak = before;
-    const out = run(() => {
+    const out = await run(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
     });
     return { before, peak, mb: (peak - before) / 1048576, out };
   };
-  const floor = growth((sample) => plainSelect(dbPath, sample));
-  const exp = growth((sample) => drainCsv(dbPath, sample));
+  const floor = await growth((sample) => plainSelect(dbPath, sample));
+  const exp = await growth((sample) => drainCsv(ctx, sample));
   const growthMb = exp.mb;
   const csvMb = (exp.out as number) / 1048576;
   const before = exp.before;
@@ -86,14 +97,14 @@ export async function benchExport(dbPath: string, reps: number, opts: { tables?:
   const turns = tables
     ? await pairs(
         reps,
-        () => drainTable(dbPath, "turns"),
+        () => drainTable(ctx, "turns"),
         () => plainTraces(dbPath),
       )
     : null;
   const calls = tables
     ? await pairs(
         reps,
-        () => drainTable(dbPath, "calls"),
+        () => drainTable(ctx, "calls"),
         () => plainTraces(dbPath),
       )
     : null;

@@ -36,7 +36,7 @@ export async function benchHttpLatency(
   pollers = 200,
   submitters = 50,
 ): Promise<Figure[]> {
-  const s = setup(ctx);
+  const s = await setup(ctx);
   const json = { "content-type": "application/json" };
   const byCell = new Map(pool.map((e) => [`${e.task.id}|${e.config.id}`, e]));
   const drain = async () => {

@@ -42,7 +42,7 @@ export async function benchHttpDevice(
   reps: number,
   concurrency = 4,
 ): Promise<Figure[]> {
-  const s = setup(ctx);
+  const s = await setup(ctx);
   const json = { "content-type": "application/json" };
   const lease = () => leaseFor(ctx, s.deviceId, entry, n, "bench http ingest");
   // Leases are taken before each batch; only the submits are timed.

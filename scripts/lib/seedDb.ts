@@ -77,7 +77,7 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
   const repeats = opts.repeats ?? 12;
   fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true });
   const ctx = createContext(dbPath);
-  const boot = loadRepositorySuites(ctx, path.join(process.cwd(), "suites"));
+  const boot = await loadRepositorySuites(ctx, path.join(process.cwd(), "suites"));
   if (boot.problems.length) throw new Error(boot.problems.join("\n"));
   const suite = resolveSuite(ctx);
 

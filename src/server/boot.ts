@@ -3,8 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Ctx } from "./context";
 import { validateSuite } from "@/domain/suite/validate";
-import { storeSuite } from "./suites/storeSuite";
-import { storedVersions } from "./suites/catalog";
+import { saveSuite } from "./suites/storeSuite";
 import { expireLeases } from "./queue/expireLeases";
 
 export const DEFAULT_SUITE_ID = "phone-20";
@@ -12,10 +11,11 @@ export const DEFAULT_SUITE_ID = "phone-20";
 /**
  * Loads every `*.json` suite in `dir` (default `./suites`, or `SUITES_DIR`); the one whose id is
  * `DEFAULT_SUITE` (default `phone-20`) becomes the default. A broken file is reported, not fatal,
- * so one bad suite never keeps the dashboard from starting. `warnings` are a loaded suite's
+ * so one bad suite never keeps the dashboard from starting. Several processes may load the same
+ * folder at once (PostgreSQL): storing a version already stored is a no-op. `warnings` are a loaded suite's
  * validation warnings (e.g. a milestone on tool calls no right fixture lists calls for), per file.
  */
-export function loadRepositorySuites(
+export async function loadRepositorySuites(
   ctx: Ctx,
   dir = process.env.SUITES_DIR || path.join(/*turbopackIgnore: true*/ process.cwd(), "suites"),
 ) {
@@ -33,7 +33,7 @@ export function loadRepositorySuites(
       const doc = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ path.join(dir, file), "utf8")) as {
         id?: unknown;
       };
-      const result = validateSuite(doc, storedVersions(ctx, String(doc.id)));
+      const result = validateSuite(doc, await ctx.store.suites.versions(String(doc.id)));
       if (!result.ok) {
         const list = result.problems
           .slice(0, 10)
@@ -42,7 +42,7 @@ export function loadRepositorySuites(
         problems.push(`${file}: ${result.problems.length} problem(s): ${list}`);
         continue;
       }
-      storeSuite(ctx, result.suite, { isDefault: result.suite.id === defaultId });
+      await saveSuite(ctx, result.suite, { isDefault: result.suite.id === defaultId });
       for (const w of result.warnings) warnings.push(`${file}: ${w.message}`);
       loaded.push(`${result.suite.id}@${result.suite.version}`);
     } catch (err) {

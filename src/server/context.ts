@@ -25,7 +25,7 @@ export interface Ctx {
 /** A context before its store is attached: what the SQLite helpers (statements, group commit) need. */
 export type DbCtx = Omit<Ctx, "store">;
 
-const g = globalThis as unknown as { __harnessLabCtx?: Ctx };
+const g = globalThis as unknown as { __harnessLabCtx?: Ctx; __harnessLabOpening?: Promise<Ctx> };
 
 function newEvents(): EventEmitter {
   const events = new EventEmitter();
@@ -46,7 +46,7 @@ export function createContext(
 /**
  * A context on PostgreSQL at `url`: a pool, migrations under the advisory lock and one LISTEN
  * connection (src/server/store/pg). The `pg` driver is imported here, on demand, so a SQLite
- * dashboard never loads it. Only the queue aggregate runs on it so far (ADR 9).
+ * dashboard never loads it. Every aggregate but the analytics reads runs on it (ADR 9).
  */
 export async function createPgContext(
   url: string,
@@ -62,26 +62,46 @@ export async function createPgContext(
     newId: opts.ids ?? newId,
     get db(): Db {
       throw new Error(
-        "This part of the dashboard is not ported to PostgreSQL yet (only the device queue is, issue 18); unset DATABASE_URL to run it on SQLite.",
+        "This part of the dashboard is not ported to PostgreSQL yet (issue 18: the analytics, budget and gate reads); unset DATABASE_URL to run it on SQLite.",
       );
     },
   };
 }
 
-/** The process-wide context for `DB_PATH` (default `./data/harness-lab.db`). */
+/**
+ * The process-wide context, once it exists: SQLite's is opened here on first use (`DB_PATH`,
+ * default `./data/harness-lab.db`); PostgreSQL's (`DATABASE_URL=postgres://…`) needs a pool and
+ * migrations first, so `openContext()` creates it before the server serves (server/main.ts,
+ * instrumentation.ts), and asking before then is a bug said plainly.
+ */
 export function getContext(): Ctx {
   if (!g.__harnessLabCtx) {
     // Said plainly rather than silently opening a SQLite file beside a configured PostgreSQL.
     if (isPostgresUrl(process.env.DATABASE_URL))
       throw new Error(
-        "The dashboard does not start on PostgreSQL yet: only the device queue is ported (issue 18). Unset DATABASE_URL to run it on SQLite.",
+        "The PostgreSQL context is not open yet: start the dashboard with `npm start` (server/main.ts opens it before serving), or await openContext() first.",
       );
     g.__harnessLabCtx = createContext(process.env.DB_PATH || DEFAULT_DB_PATH);
   }
   return g.__harnessLabCtx;
 }
 
+/**
+ * Opens the process-wide context once, for either engine: PostgreSQL when `DATABASE_URL` is a
+ * `postgres://` URL (its pool, migrations under the advisory lock, its LISTEN connection), else
+ * the SQLite file. Concurrent callers share the one opening.
+ */
+export function openContext(): Promise<Ctx> {
+  if (g.__harnessLabCtx) return Promise.resolve(g.__harnessLabCtx);
+  const url = process.env.DATABASE_URL;
+  g.__harnessLabOpening ??= (isPostgresUrl(url) ? createPgContext(url!) : Promise.resolve(getContext())).then(
+    (ctx) => (g.__harnessLabCtx ??= ctx),
+  );
+  return g.__harnessLabOpening;
+}
+
 /** Tests swap in a context with their own database file and clock. */
 export function setContext(ctx: Ctx | undefined): void {
   g.__harnessLabCtx = ctx;
+  g.__harnessLabOpening = undefined;
 }

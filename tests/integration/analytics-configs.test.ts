@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { dashboardPerTest, runQueue, testDashboard } from "../support/server";
+import { dashboardPerTest, runQueue, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let token: string;
 dashboardPerTest((d, t) => ((dash = d), (token = t)));
 

@@ -1,10 +1,10 @@
 /** Issue 20.3: cost per success over stored runs, checked against hand-computed values. */
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { pollBody, testDashboard, traceFor } from "../support/server";
+import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
-beforeEach(() => {
-  dash = testDashboard();
+let dash: TestDashboard;
+beforeEach(async () => {
+  dash = await testDashboard();
 });
 afterEach(() => dash.close());
 
@@ -39,7 +39,9 @@ it("GET /api/analytics/cost: phone seconds and tokens per success, battery from 
     const res = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: trace, token });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   }
-  const passed = dash.ctx.db.$client.prepare("SELECT SUM(passed) AS n FROM scores WHERE current = 1").get() as {
+  const passed = (await dash.row(
+    "SELECT SUM(CASE WHEN passed THEN 1 ELSE 0 END) AS n FROM scores WHERE current = TRUE",
+  )) as {
     n: number;
   };
   const r = await dash.call("GET", `/api/analytics/cost?session=${ses}`);

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { pollBody, testDashboard, traceFor } from "../support/server";
+import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
 import { configUniverse } from "@/server/analytics/configUniverse";
 import { CONFIG_PALETTE, configColors } from "@/components/analytics/configColors";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 afterEach(() => dash.close());
 
 async function runAll(token: string, shape: (job: any, i: number) => object) {
@@ -22,7 +22,7 @@ async function runAll(token: string, shape: (job: any, i: number) => object) {
 
 describe("analytics figures (issue 16.2)", () => {
   it("gives the TTFT scatter each point's build, so two builds can be drawn apart", async () => {
-    dash = testDashboard();
+    dash = await testDashboard();
     const token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token as string;
     await dash.call("POST", "/api/sessions", {
       json: { name: "t", suite: "mini", configs: ["files"], tasks: ["sum"], repeats: 4, order: "blocked" },
@@ -35,7 +35,7 @@ describe("analytics figures (issue 16.2)", () => {
   });
 
   it("colours configs by the suite's order, the same whichever configs a selection ran", async () => {
-    dash = testDashboard();
+    dash = await testDashboard();
     const token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token as string;
     // Only `bash` has runs: colouring by the selection made it the first colour.
     await dash.call("POST", "/api/sessions", {

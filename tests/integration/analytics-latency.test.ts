@@ -1,12 +1,12 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { pollBody, testDashboard, traceFor } from "../support/server";
+import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 afterEach(() => dash.close());
 
 async function setup(suitesDir?: string) {
-  dash = testDashboard(suitesDir);
+  dash = await testDashboard(suitesDir);
   return (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token as string;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { dashboardPerTest, runQueue, testDashboard, traceFor } from "../support/server";
+import { dashboardPerTest, runQueue, traceFor, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let token: string;
 dashboardPerTest((d, t) => ((dash = d), (token = t)));
 

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { dashboardPerTest, runQueue, testDashboard } from "../support/server";
+import { dashboardPerTest, runQueue, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let token: string;
 dashboardPerTest((d, t) => ((dash = d), (token = t)));
 

@@ -8,9 +8,9 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDevice } from "@/sim";
-import { testDashboard } from "../support/server";
+import { testDashboard, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 const sessions: Record<"rested" | "throttled", string> = { rested: "", throttled: "" };
 
 async function simulate(name: "rested" | "throttled", skipRest: boolean) {
@@ -37,7 +37,7 @@ async function simulate(name: "rested" | "throttled", skipRest: boolean) {
 }
 
 beforeAll(async () => {
-  dash = testDashboard(path.join(__dirname, "..", "..", "suites"));
+  dash = await testDashboard(path.join(__dirname, "..", "..", "suites"));
   await simulate("rested", false);
   await simulate("throttled", true);
 }, 300_000);

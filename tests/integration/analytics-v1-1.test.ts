@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { dashboardPerTest, runQueue, testDashboard } from "../support/server";
+import { dashboardPerTest, runQueue, type TestDashboard, TEST_ENGINE } from "../support/server";
 
 /** Protocol v1.1 trace fields the analytics use: cached loads leave the load fit, toolsDropped filters. */
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let token: string;
 dashboardPerTest((d, t) => {
   dash = d;
@@ -50,27 +50,31 @@ describe("analytics over protocol v1.1 fields", () => {
     expect((await dash.call("GET", `/api/runs?session=${id}&toolsDropped=true`)).body.total).toBe(2);
   });
 
-  it("migration 0002 fills both columns from the raw traces of runs stored before it", async () => {
-    const id = await sessionWithRuns((i) =>
-      i === 1 ? { toolsDropped: true, load: { startupTokens: 400, ms: 31, cachedTokens: 393 } } : {},
-    );
-    const db = dash.ctx.db.$client;
-    // As a database migrated before 0002 holds them: the raw traces have the fields, the columns do not.
-    db.prepare("UPDATE runs SET tools_dropped = 0, load_cached_tokens = NULL").run();
-    const sql = fs
-      .readFileSync(path.join("db", "migrations", "0002_v1-1-device-fields.sql"), "utf8")
-      .split("--> statement-breakpoint")
-      .filter((x) => /^\s*(--.*\n)*\s*UPDATE/m.test(x));
-    expect(sql).toHaveLength(2);
-    for (const q of sql) db.exec(q);
-    const rows = db
-      .prepare("SELECT tools_dropped AS d, load_cached_tokens AS c FROM runs WHERE session_id = ? ORDER BY d DESC")
-      .all(id);
-    expect(rows).toEqual([
-      { d: 1, c: 393 },
-      { d: 0, c: null },
-      { d: 0, c: null },
-      { d: 0, c: null },
-    ]);
-  });
+  // A SQLite migration (db/migrations); PostgreSQL's schema had both columns from its first migration.
+  it.skipIf(TEST_ENGINE === "postgres")(
+    "migration 0002 fills both columns from the raw traces of runs stored before it",
+    async () => {
+      const id = await sessionWithRuns((i) =>
+        i === 1 ? { toolsDropped: true, load: { startupTokens: 400, ms: 31, cachedTokens: 393 } } : {},
+      );
+      const db = dash.ctx.db.$client;
+      // As a database migrated before 0002 holds them: the raw traces have the fields, the columns do not.
+      db.prepare("UPDATE runs SET tools_dropped = 0, load_cached_tokens = NULL").run();
+      const sql = fs
+        .readFileSync(path.join("db", "migrations", "0002_v1-1-device-fields.sql"), "utf8")
+        .split("--> statement-breakpoint")
+        .filter((x) => /^\s*(--.*\n)*\s*UPDATE/m.test(x));
+      expect(sql).toHaveLength(2);
+      for (const q of sql) db.exec(q);
+      const rows = db
+        .prepare("SELECT tools_dropped AS d, load_cached_tokens AS c FROM runs WHERE session_id = ? ORDER BY d DESC")
+        .all(id);
+      expect(rows).toEqual([
+        { d: 1, c: 393 },
+        { d: 0, c: null },
+        { d: 0, c: null },
+        { d: 0, c: null },
+      ]);
+    },
+  );
 });

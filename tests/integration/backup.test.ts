@@ -6,13 +6,13 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createContext, setContext } from "@/server/context";
 import { BackupError, backupDatabase, checkInUse, restoreDatabase, verifyDatabase } from "@/server/backup";
-import { pollBody, testDashboard, traceFor } from "../support/server";
+import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let token: string;
 let tmp: string;
 beforeEach(async () => {
-  dash = testDashboard();
+  dash = await testDashboard();
   token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-backup-"));
 });

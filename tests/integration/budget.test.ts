@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setTokenizerLoader } from "@/server/budget/tokenizer";
-import { pollBody, runQueue, testDashboard } from "../support/server";
+import { pollBody, runQueue, testDashboard, type TestDashboard } from "../support/server";
 
 // A stand-in tokenizer (the real one is tested in budget-tokenizer.test.ts): 313 tokens for any
 // text with the bash prompt in it, 1,013 for the file-tools prompt, 13 for anything else.
@@ -10,7 +10,7 @@ const fake = async () => ({
     new Array(text.includes("a bash tool") ? 313 : text.includes("with file tools") ? 1013 : 13).fill(0),
 });
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let token: string;
 beforeEach(() => setTokenizerLoader(fake));
 afterEach(() => {
@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 async function setup(suitesDir?: string) {
-  dash = testDashboard(suitesDir);
+  dash = await testDashboard(suitesDir);
   token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
 }
 

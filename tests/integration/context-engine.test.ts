@@ -1,10 +1,10 @@
 /**
- * Which engine a context runs on (issue 18): a `postgres://` DATABASE_URL is not silently ignored
- * for a SQLite file while only the queue runs on PostgreSQL, and a PostgreSQL context's services
- * that are not ported say so instead of failing obscurely.
+ * Which engine a context runs on (issue 18): a `postgres://` DATABASE_URL opens the process's
+ * context on PostgreSQL (never silently a SQLite file beside it), and the services not ported yet
+ * say so instead of failing obscurely.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createPgContext, getContext, setContext } from "@/server/context";
+import { createPgContext, getContext, openContext, setContext } from "@/server/context";
 import { pgTestDatabase, pgUrl } from "../support/pg";
 
 describe("the context's engine", () => {
@@ -15,10 +15,26 @@ describe("the context's engine", () => {
     setContext(undefined);
   });
 
-  it("refuses to start the dashboard on a postgres:// DATABASE_URL with a sentence saying what to do", () => {
+  it("never opens a SQLite file for a postgres:// DATABASE_URL: asked before it is open, it says how to open it", () => {
     setContext(undefined);
     process.env.DATABASE_URL = "postgres://lab@127.0.0.1:5432/harness";
-    expect(() => getContext()).toThrow(/does not start on PostgreSQL yet.*Unset DATABASE_URL/);
+    expect(() => getContext()).toThrow(/PostgreSQL context is not open yet.*npm start/);
+  });
+
+  it.skipIf(!pgUrl)("opens the process's context on the DATABASE_URL's PostgreSQL once, for every caller", async () => {
+    const t = await pgTestDatabase();
+    setContext(undefined);
+    process.env.DATABASE_URL = t.url;
+    try {
+      const [a, b] = await Promise.all([openContext(), openContext()]);
+      expect(a).toBe(b);
+      expect(getContext()).toBe(a);
+      expect(a.store.engine).toBe("postgres");
+      expect(await a.store.suites.list()).toEqual([]);
+      await a.store.close();
+    } finally {
+      await t.drop();
+    }
   });
 
   it.skipIf(!pgUrl)("gives a PostgreSQL context a queue store, and a sentence for the parts not ported", async () => {

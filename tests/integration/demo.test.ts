@@ -2,20 +2,20 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDemoPhoneLauncher } from "@/server/demo/startDemo";
-import { testDashboard } from "../support/server";
+import { testDashboard, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 const launched: { origin: string; tokens: string[]; stopped: boolean }[] = [];
-const sessions = () => (dash.ctx.db.$client.prepare("SELECT count(*) AS n FROM sessions").get() as { n: number }).n;
+const sessions = () => dash.count("SELECT count(*) AS n FROM sessions");
 
-beforeAll(() => {
+beforeAll(async () => {
   // No child process: the stand-in records what the real launcher would have started.
   setDemoPhoneLauncher((origin, tokens) => {
     const phones = { origin, tokens, stopped: false };
     launched.push(phones);
     return { running: () => !phones.stopped, stop: () => void (phones.stopped = true) };
   });
-  dash = testDashboard(path.join(__dirname, "..", "..", "suites")); // the demo runs the default suite
+  dash = await testDashboard(path.join(__dirname, "..", "..", "suites")); // the demo runs the default suite
 });
 afterAll(() => {
   dash.close();
@@ -29,7 +29,7 @@ describe("POST /api/demo", () => {
       expect(r.status, body).toBe(400);
       expect(r.body.error.message.length).toBeGreaterThan(0);
     }
-    expect(sessions()).toBe(0);
+    expect(await sessions()).toBe(0);
     expect(launched).toHaveLength(0);
   });
 
@@ -52,12 +52,12 @@ describe("POST /api/demo", () => {
       expect(again.body.error.message).toContain(id);
       expect(again.body.error.message).toMatch(/wait for it to finish or cancel it/);
     }
-    expect(sessions()).toBe(1);
+    expect(await sessions()).toBe(1);
     expect(launched).toHaveLength(1);
   });
 
   it("starts another once the running demo is cancelled, stopping the old phones", async () => {
-    const running = (dash.ctx.db.$client.prepare("SELECT id FROM sessions").get() as { id: string }).id;
+    const running = ((await dash.row("SELECT id FROM sessions")) as { id: string }).id;
     expect((await dash.call("POST", `/api/sessions/${running}/cancel`)).status).toBe(200);
     const next = await dash.call("POST", "/api/demo", { json: {} });
     expect(next.status).toBe(201);
@@ -66,13 +66,13 @@ describe("POST /api/demo", () => {
   });
 
   it("starts one of two demos asked for at the same moment and refuses the other (session creation awaits the store)", async () => {
-    const open = dash.ctx.db.$client
-      .prepare("SELECT DISTINCT session_id AS id FROM jobs WHERE state IN ('queued', 'leased')")
-      .all() as { id: string }[];
+    const open = (await dash.rows(
+      "SELECT DISTINCT session_id AS id FROM jobs WHERE state IN ('queued', 'leased')",
+    )) as { id: string }[];
     for (const { id } of open) expect((await dash.call("POST", `/api/sessions/${id}/cancel`)).status).toBe(200);
-    const before = sessions();
+    const before = await sessions();
     const both = await Promise.all([dash.call("POST", "/api/demo"), dash.call("POST", "/api/demo")]);
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
-    expect(sessions()).toBe(before + 1);
+    expect(await sessions()).toBe(before + 1);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runDesktopDevice } from "@/desktop/device";
-import { testDashboard } from "../support/server";
+import { testDashboard, type TestDashboard } from "../support/server";
 import { type MockServer, mockOpenAI } from "../support/mock-openai";
 
 /** Issue 17 at the device level: dead, stalled and too-small model servers, dropped tools, one study's jobs. */
@@ -13,11 +13,11 @@ const BUILD = {
 };
 const ANSWER = { content: "Added your dentist appointment to /todo.md." };
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let token: string;
 const closers: (() => Promise<void>)[] = [];
 beforeEach(async () => {
-  dash = testDashboard();
+  dash = await testDashboard();
   token = (await dash.call("POST", "/api/devices", { json: { name: "laptop" } })).body.token;
 });
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runDesktopDevice } from "@/desktop/device";
-import { testDashboard } from "../support/server";
+import { testDashboard, type TestDashboard } from "../support/server";
 import { mockOpenAI } from "../support/mock-openai";
 
 const DEVICE = { id: "laptop-1", model: "Test laptop", os: "Linux 6.8" };
@@ -11,11 +11,11 @@ const BUILD = {
   model: "gemma-test",
 };
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let token: string;
 const closers: (() => Promise<void>)[] = [];
 beforeEach(async () => {
-  dash = testDashboard();
+  dash = await testDashboard();
   token = (await dash.call("POST", "/api/devices", { json: { name: "laptop" } })).body.token;
 });
 afterEach(async () => {

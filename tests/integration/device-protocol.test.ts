@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Job, ResultResponse } from "@/domain/protocol";
-import { pollBody, testDashboard, traceFor } from "../support/server";
+import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let token: string;
 
 beforeEach(async () => {
-  dash = testDashboard();
+  dash = await testDashboard();
   token = (await dash.call("POST", "/api/devices", { json: { name: "lab phone" } })).body.token;
 });
 afterEach(() => dash.close());
@@ -27,7 +27,7 @@ async function queue(extra: Record<string, unknown> = {}) {
   return r.body.session as { id: string; jobs: number; seed: number };
 }
 const poll = (t = token, q = "") => dash.call("POST", `/api/device/v1/poll${q}`, { json: pollBody, token: t });
-const dbCount = (sql: string, ...args: unknown[]) => (dash.ctx.db.$client.prepare(sql).get(...args) as { n: number }).n;
+const dbCount = (sql: string, ...args: unknown[]) => dash.count(sql, ...args);
 
 describe("authentication", () => {
   it("answers 401 with the error body for a missing, unknown or revoked token", async () => {
@@ -52,7 +52,7 @@ describe("authentication", () => {
   });
 
   it("stores only a hash of the token", async () => {
-    const stored = dash.ctx.db.$client.prepare("SELECT token_hash FROM devices").get() as { token_hash: string };
+    const stored = (await dash.row("SELECT token_hash FROM devices")) as { token_hash: string };
     expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.token_hash).not.toContain(token);
   });
@@ -202,7 +202,7 @@ describe("lease expiry", () => {
     expect(second).toMatchObject({ id: first.id, attempt: 2 });
     dash.advance(10_001);
     expect((await poll()).status).toBe(204);
-    const job = dash.ctx.db.$client.prepare("SELECT state, failure_reason FROM jobs WHERE id = ?").get(first.id);
+    const job = await dash.row("SELECT state, failure_reason FROM jobs WHERE id = ?", first.id);
     expect(job).toEqual({ state: "failed", failure_reason: "lease_expired" });
   });
 });
@@ -227,7 +227,7 @@ describe("fail", () => {
       token,
     });
     expect(r2.body).toEqual({ job: { state: "failed", attempt: 2 } });
-    expect(dash.ctx.db.$client.prepare("SELECT failure_reason AS r FROM jobs").get()).toEqual({
+    expect(await dash.row("SELECT failure_reason AS r FROM jobs")).toEqual({
       r: "workspace_seed_failed",
     });
   });
@@ -254,7 +254,7 @@ describe("result", () => {
     const summary = (await dash.call("GET", `/api/sessions/${s.id}`)).body;
     expect(summary.session.counts.completed).toBe(1);
     expect(summary.configs).toEqual([{ configId: "files", runs: 1, passed: 1, wilson: [expect.any(Number), 1] }]);
-    const stored = dash.ctx.db.$client.prepare("SELECT body FROM traces WHERE run_id = ?").get(r.body.runId) as {
+    const stored = (await dash.row("SELECT body FROM traces WHERE run_id = ?", r.body.runId)) as {
       body: string;
     };
     expect(JSON.parse(stored.body)).toEqual(right(job));
@@ -277,7 +277,7 @@ describe("result", () => {
     const b = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: right(job), token });
     expect(a.status).toBe(201);
     expect(b).toEqual({ status: 200, body: a.body });
-    expect(dbCount("SELECT COUNT(*) AS n FROM runs")).toBe(1);
+    expect(await dbCount("SELECT COUNT(*) AS n FROM runs")).toBe(1);
   });
 
   it("makes one run of two copies of a result that arrive together (they share a group commit)", async () => {
@@ -288,7 +288,7 @@ describe("result", () => {
     );
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(a.body).toEqual(b.body);
-    expect(dbCount("SELECT COUNT(*) AS n FROM runs")).toBe(1);
+    expect(await dbCount("SELECT COUNT(*) AS n FROM runs")).toBe(1);
   });
 
   it("leases different jobs to phones polling at the same moment, and nothing to a fourth", async () => {
@@ -297,7 +297,7 @@ describe("result", () => {
     expect(polls.map((p) => p.status).sort()).toEqual([200, 200, 200, 204]);
     const ids = polls.filter((p) => p.status === 200).map((p) => p.body.job.id);
     expect(new Set(ids).size).toBe(3);
-    expect(dbCount("SELECT COUNT(*) AS n FROM leases")).toBe(3);
+    expect(await dbCount("SELECT COUNT(*) AS n FROM leases")).toBe(3);
   });
 
   it("refuses a token never issued for the job with 409 and stores nothing", async () => {
@@ -309,7 +309,7 @@ describe("result", () => {
     });
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe("lease_lost");
-    expect(dbCount("SELECT COUNT(*) AS n FROM runs")).toBe(0);
+    expect(await dbCount("SELECT COUNT(*) AS n FROM runs")).toBe(0);
   });
 
   it("answers 404 for an unknown job, 400 with issues for a malformed trace, and a wrong attempt number", async () => {
@@ -338,7 +338,7 @@ describe("result", () => {
     });
     expect(wrongAttempt.status).toBe(400);
     expect(wrongAttempt.body.error.issues[0].path).toBe("attempt");
-    expect(dbCount("SELECT COUNT(*) AS n FROM runs")).toBe(0);
+    expect(await dbCount("SELECT COUNT(*) AS n FROM runs")).toBe(0);
   });
 
   it("refuses a trace over 5 MiB with 413", async () => {
@@ -370,9 +370,9 @@ describe("result", () => {
     const second = await dash.call("POST", `/api/device/v1/jobs/${a2.id}/result`, { json: right(a2), token });
     expect(second.status).toBe(201);
     expect(second.body.superseded).toBe(true);
-    expect(dbCount("SELECT COUNT(*) AS n FROM runs")).toBe(2);
-    expect(dbCount("SELECT COUNT(*) AS n FROM runs WHERE superseded = 1")).toBe(1);
-    expect(dash.ctx.db.$client.prepare("SELECT run_id AS r FROM jobs").get()).toEqual({ r: late.body.runId });
+    expect(await dbCount("SELECT COUNT(*) AS n FROM runs")).toBe(2);
+    expect(await dbCount("SELECT COUNT(*) AS n FROM runs WHERE superseded = TRUE")).toBe(1);
+    expect(await dash.row("SELECT run_id AS r FROM jobs")).toEqual({ r: late.body.runId });
   });
 
   it("stores a late result for a failed job and completes it", async () => {
@@ -382,7 +382,7 @@ describe("result", () => {
     expect((await poll()).status).toBe(204);
     const r = await dash.call("POST", `/api/device/v1/jobs/${a1.id}/result`, { json: right(a1), token });
     expect(r.status).toBe(201);
-    expect(dash.ctx.db.$client.prepare("SELECT state FROM jobs").get()).toEqual({ state: "completed" });
+    expect(await dash.row("SELECT state FROM jobs")).toEqual({ state: "completed" });
   });
 });
 

@@ -2,14 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EXPORT_COLUMNS } from "@/domain/export";
-import { pollBody, testDashboard, traceFor } from "../support/server";
+import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
 
 const GOLDEN = path.join(__dirname, "..", "fixtures", "export");
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let token: string;
 
 beforeEach(async () => {
-  dash = testDashboard(undefined, { sequentialIds: true });
+  dash = await testDashboard(undefined, { sequentialIds: true });
   token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
 });
 afterEach(() => dash.close());
@@ -136,10 +136,10 @@ describe("runs.csv and runs.json", () => {
       await text("/api/export/runs.json?includeTrial=1&includeSuperseded=1"),
     ];
     // Drop every derived row and rebuild it from the raw traces alone.
-    const db = dash.ctx.db.$client;
-    db.exec("DELETE FROM scores; DELETE FROM turns;");
+    await dash.exec("DELETE FROM scores");
+    await dash.exec("DELETE FROM turns");
     const { rebuildDerived } = await import("@/server/runs/rebuildDerived");
-    expect(rebuildDerived(dash.ctx)).toBe(6);
+    expect(await rebuildDerived(dash.ctx)).toBe(6);
     const after = [
       await text("/api/export/runs.csv?includeTrial=1&includeSuperseded=1"),
       await text("/api/export/runs.json?includeTrial=1&includeSuperseded=1"),

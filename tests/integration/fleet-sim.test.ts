@@ -6,14 +6,14 @@
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { fleetPhone, runDevice } from "@/sim";
-import { testDashboard } from "../support/server";
+import { testDashboard, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let session = "";
 const ids: string[] = [];
 
 beforeAll(async () => {
-  dash = testDashboard(path.join(__dirname, "..", "..", "suites"));
+  dash = await testDashboard(path.join(__dirname, "..", "..", "suites"));
   const created = await dash.call("POST", "/api/sessions", {
     json: { name: "demo-like", configs: ["files", "files-plan", "bash-plan-examples"], repeats: 1, seed: 7 },
   });

@@ -3,9 +3,9 @@
  * pausing a device (its polls get 204, its token stays) and pinning a session to devices.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { pollBody, testDashboard, traceFor } from "../support/server";
+import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let a: { id: string; token: string };
 let b: { id: string; token: string };
 
@@ -14,7 +14,7 @@ const pair = async (name: string) => {
   return { id: r.body.device.id as string, token: r.body.token as string };
 };
 beforeEach(async () => {
-  dash = testDashboard();
+  dash = await testDashboard();
   a = await pair("phone A");
   b = await pair("phone B");
 });

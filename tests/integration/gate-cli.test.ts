@@ -3,17 +3,17 @@ import http from "node:http";
 import path from "node:path";
 import { execFile } from "node:child_process";
 import type { AddressInfo } from "node:net";
-import { runQueue, testDashboard } from "../support/server";
+import { runQueue, testDashboard, type TestDashboard } from "../support/server";
 
 const root = path.resolve(__dirname, "..", "..");
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let server: http.Server;
 let url: string;
 
 // A real HTTP server in front of the route handlers, so the gate CLI runs as its own process
 // against a socket exactly as CI would run it.
 beforeEach(async () => {
-  dash = testDashboard();
+  dash = await testDashboard();
   server = http.createServer(async (req, res) => {
     const r = await dash.fetch(
       new Request(`http://${req.headers.host}${req.url}`, {

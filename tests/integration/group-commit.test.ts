@@ -1,12 +1,12 @@
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { groupCommit } from "@/server/groupCommit";
-import { testDashboard } from "../support/server";
+import { testDashboard, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let other: Database.Database;
-beforeEach(() => {
-  dash = testDashboard();
+beforeEach(async () => {
+  dash = await testDashboard();
   dash.ctx.db.$client.exec("CREATE TABLE gc (v TEXT NOT NULL)");
   other = new Database(dash.ctx.db.$client.name); // a second connection sees only committed data
 });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { pollBody, testDashboard, traceFor } from "../support/server";
+import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
 
 const VIEWS = [
   "/api/analytics/configs",
@@ -12,7 +12,7 @@ const VIEWS = [
   "/api/analytics/compare?a=files&b=bash",
 ];
 
-async function analytics(dash: ReturnType<typeof testDashboard>, session: string) {
+async function analytics(dash: TestDashboard, session: string) {
   const out: Record<string, unknown> = {};
   for (const v of VIEWS) {
     const r = await dash.call("GET", `${v}${v.includes("?") ? "&" : "?"}session=${session}`);
@@ -24,7 +24,7 @@ async function analytics(dash: ReturnType<typeof testDashboard>, session: string
 
 describe("runs.json import", () => {
   it("round-trips: export → import into an empty dashboard → identical analytics", async () => {
-    const src = testDashboard();
+    const src = await testDashboard();
     const token = (await src.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
     const s = (
       await src.call("POST", "/api/sessions", {
@@ -59,7 +59,7 @@ describe("runs.json import", () => {
     ).text();
     src.close();
 
-    const dst = testDashboard();
+    const dst = await testDashboard();
     const imp = await dst.call("POST", "/api/import/runs", {
       body: exported,
       headers: { "content-type": "application/json" },
@@ -89,7 +89,7 @@ describe("runs.json import", () => {
   });
 
   it("makes one session per source session, so comparisons that pair runs by session come out the same", async () => {
-    const src = testDashboard();
+    const src = await testDashboard();
     const token = (await src.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
     const ids: string[] = [];
     for (const [k, name] of ["monday", "tuesday"].entries()) {
@@ -111,7 +111,7 @@ describe("runs.json import", () => {
       }
     }
     const both = ids.map((id) => `session=${id}`).join("&");
-    const compare = async (d: ReturnType<typeof testDashboard>, q: string) =>
+    const compare = async (d: TestDashboard, q: string) =>
       (await d.call("GET", `/api/analytics/compare?a=files&b=bash&${q}`)).body;
     const before = {
       compare: await compare(src, both),
@@ -121,7 +121,7 @@ describe("runs.json import", () => {
     const exported = await (await src.fetch(new URL(`http://127.0.0.1:3000/api/export/runs.json?${both}`))).text();
     src.close();
 
-    const dst = testDashboard();
+    const dst = await testDashboard();
     const imp = await dst.call("POST", "/api/import/runs?name=week", {
       body: exported,
       headers: { "content-type": "application/json" },
@@ -142,7 +142,7 @@ describe("runs.json import", () => {
   });
 
   it("refuses an invalid file listing every problem, and stores nothing", async () => {
-    const dst = testDashboard();
+    const dst = await testDashboard();
     const bad = { version: 1, runs: [{ runId: "run_1", outcome: "exploded", turnCount: -1 }, { runId: "run_1" }] };
     const r = await dst.call("POST", "/api/import/runs", { json: bad });
     expect(r.status).toBe(400);
@@ -150,7 +150,7 @@ describe("runs.json import", () => {
     expect(paths).toEqual(
       expect.arrayContaining(["runs.0.outcome", "runs.0.turnCount", "runs.0.sessionId", "runs.1.taskId"]),
     );
-    expect((dst.ctx.db.$client.prepare("SELECT COUNT(*) AS n FROM sessions").get() as { n: number }).n).toBe(0);
+    expect(((await dst.row("SELECT COUNT(*) AS n FROM sessions")) as { n: number }).n).toBe(0);
     expect((await dst.call("POST", "/api/import/runs", { json: { version: 2, runs: [] } })).status).toBe(400);
     dst.close();
   });
@@ -158,7 +158,7 @@ describe("runs.json import", () => {
 
 describe("runs.json import keeps what the file carries (issue 16.5)", () => {
   it("re-exports every field of every run unchanged but the session's id and name, and says what it lacks", async () => {
-    const src = testDashboard();
+    const src = await testDashboard();
     const token = (await src.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
     const s = (
       await src.call("POST", "/api/sessions", {
@@ -185,7 +185,7 @@ describe("runs.json import keeps what the file carries (issue 16.5)", () => {
     expect(exported.runs.map((r: { wallMs: number }) => r.wallMs)).toContain(9500);
     expect(exported.runs.map((r: { batteryAtStart: number }) => r.batteryAtStart)).toContain(0.25);
 
-    const dst = testDashboard();
+    const dst = await testDashboard();
     const imp = await dst.call("POST", "/api/import/runs", {
       body: JSON.stringify(exported),
       headers: { "content-type": "application/json" },
@@ -203,7 +203,7 @@ describe("runs.json import keeps what the file carries (issue 16.5)", () => {
   });
 
   it("refuses a failedChecks that disagrees with the checks it lists", async () => {
-    const dst = testDashboard();
+    const dst = await testDashboard();
     const src = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "fixtures", "export", "runs.json"), "utf8"));
     src.runs[0].failedChecks = "made-up";
     const r = await dst.call("POST", "/api/import/runs", { json: src });

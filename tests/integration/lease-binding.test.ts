@@ -3,9 +3,9 @@
  * revoking a device ends its leases as expiry would.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { pollBody, testDashboard, traceFor } from "../support/server";
+import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let a: { id: string; token: string };
 let b: { id: string; token: string };
 
@@ -14,7 +14,7 @@ const pair = async (name: string) => {
   return { id: r.body.device.id as string, token: r.body.token as string };
 };
 beforeEach(async () => {
-  dash = testDashboard();
+  dash = await testDashboard();
   a = await pair("phone A");
   b = await pair("phone B");
 });
@@ -38,16 +38,14 @@ async function queue(extra: Record<string, unknown> = {}) {
 const poll = async (d: { token: string }) =>
   (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token: d.token })).body?.job;
 const jobRow = (id: string) =>
-  dash.ctx.db.$client
-    .prepare("SELECT state, attempt, failure_reason AS reason, lease_expires_at AS expires FROM jobs WHERE id = ?")
-    .get(id);
-const runCount = () => (dash.ctx.db.$client.prepare("SELECT count(*) AS n FROM runs").get() as { n: number }).n;
+  dash.row("SELECT state, attempt, failure_reason AS reason, lease_expires_at AS expires FROM jobs WHERE id = ?", id);
+const runCount = () => dash.count("SELECT count(*) AS n FROM runs");
 
 describe("a lease token works only with the device that leased it", () => {
   it("another device's heartbeat, fail and result with it get 409 lease_lost and change nothing", async () => {
     await queue();
     const job = await poll(a);
-    const before = jobRow(job.id);
+    const before = await jobRow(job.id);
     dash.advance(5_000);
     const hb = await dash.call("POST", `/api/device/v1/jobs/${job.id}/heartbeat`, {
       json: { leaseToken: job.lease.token },
@@ -66,8 +64,8 @@ describe("a lease token works only with the device that leased it", () => {
     });
     expect(result.status).toBe(409);
     expect(result.body.error.code).toBe("lease_lost");
-    expect(jobRow(job.id)).toEqual(before); // still leased to A, expiry not extended by B
-    expect(runCount()).toBe(0);
+    expect(await jobRow(job.id)).toEqual(before); // still leased to A, expiry not extended by B
+    expect(await runCount()).toBe(0);
     // The leaseholder is unaffected.
     expect(
       (
@@ -84,7 +82,7 @@ describe("a lease token works only with the device that leased it", () => {
     expect(
       (await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: traceFor(job), token: b.token })).status,
     ).toBe(409);
-    expect(runCount()).toBe(1);
+    expect(await runCount()).toBe(1);
   });
 
   it("a late result keeps working from the device that held the earlier lease, and gets 409 from any other", async () => {
@@ -98,8 +96,8 @@ describe("a lease token works only with the device that leased it", () => {
       (await dash.call("POST", `/api/device/v1/jobs/${first.id}/result`, { json: traceFor(first), token: b.token }))
         .status,
     ).toBe(409);
-    expect(runCount()).toBe(0);
-    expect(jobRow(first.id)).toMatchObject({ state: "leased", attempt: 2 });
+    expect(await runCount()).toBe(0);
+    expect(await jobRow(first.id)).toMatchObject({ state: "leased", attempt: 2 });
     // A's own late result completes the job (protocol.md §1) and B loses its lease.
     const late = await dash.call("POST", `/api/device/v1/jobs/${first.id}/result`, {
       json: traceFor(first),
@@ -124,7 +122,7 @@ describe("revoking a device ends its leases", () => {
     const job = await poll(a);
     expect(await poll(b)).toBeUndefined(); // nothing else to lease
     expect((await dash.call("DELETE", `/api/devices/${a.id}`)).status).toBe(200);
-    expect(jobRow(job.id)).toMatchObject({ state: "queued", attempt: 2, reason: null, expires: null });
+    expect(await jobRow(job.id)).toMatchObject({ state: "queued", attempt: 2, reason: null, expires: null });
     const again = await poll(b); // no waiting out the 600 s lease
     expect(again).toMatchObject({ id: job.id, attempt: 2 });
     // The revoked device can no longer use its lease, nor its token.
@@ -145,8 +143,8 @@ describe("revoking a device ends its leases", () => {
     const mine = await poll(a);
     const theirs = await poll(b);
     expect((await dash.call("DELETE", `/api/devices/${a.id}`)).status).toBe(200);
-    expect(jobRow(mine.id)).toMatchObject({ state: "failed", attempt: 1, reason: "device_revoked" });
-    expect(jobRow(theirs.id)).toMatchObject({ state: "leased", attempt: 1 });
+    expect(await jobRow(mine.id)).toMatchObject({ state: "failed", attempt: 1, reason: "device_revoked" });
+    expect(await jobRow(theirs.id)).toMatchObject({ state: "leased", attempt: 1 });
     expect((await dash.call("DELETE", `/api/devices/${a.id}`)).status).toBe(200);
     expect(
       (await dash.call("POST", `/api/device/v1/jobs/${theirs.id}/result`, { json: traceFor(theirs), token: b.token }))

@@ -10,15 +10,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBody } from "@/domain/protocol/errors";
 import { isRefusal, METHODS } from "@/server/http";
-import { testDashboard } from "../support/server";
+import { testDashboard, type TestDashboard } from "../support/server";
 
 const API = path.join(__dirname, "..", "..", "app", "api");
 const files = (fs.readdirSync(API, { recursive: true }) as string[])
   .filter((f) => path.basename(f) === "route.ts" && !f.includes("[..."))
   .sort();
 
-let dash: ReturnType<typeof testDashboard>;
-beforeAll(() => void (dash = testDashboard()));
+let dash: TestDashboard;
+beforeAll(async () => void (dash = await testDashboard()));
 afterAll(() => dash?.close());
 
 describe("methods a route does not implement", () => {

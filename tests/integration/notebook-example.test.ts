@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDevice } from "@/sim";
-import { testDashboard } from "../support/server";
+import { testDashboard, type TestDashboard } from "../support/server";
 
 const python = [process.env.PYTHON, "/usr/bin/python3", "python3"].find(
   (p) => p && spawnSync(p, ["-c", "import pandas, numpy"], { stdio: "ignore" }).status === 0,
@@ -25,12 +25,12 @@ const doc = fs.readFileSync(path.join(__dirname, "..", "..", "docs", "notebook-d
 const script = doc.match(/```python\n([\s\S]*?)```/)?.[1] ?? "";
 
 describe.skipIf(!python)("the pandas example of docs/notebook-data.md", () => {
-  let dash: ReturnType<typeof testDashboard>;
+  let dash: TestDashboard;
   let dir: string;
   let session: string;
 
   beforeAll(async () => {
-    dash = testDashboard(path.join(__dirname, "..", "..", "suites"));
+    dash = await testDashboard(path.join(__dirname, "..", "..", "suites"));
     const token = (await dash.call("POST", "/api/devices", { json: { name: "sims" } })).body.token;
     const created = await dash.call("POST", "/api/sessions", {
       json: { name: "notebook", configs: ["files", "bash", "bash-plan"], repeats: 2, seed: 11 },

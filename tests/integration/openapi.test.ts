@@ -10,7 +10,7 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDevice } from "@/sim";
 import { ROUTES, pathRegex } from "@/contracts";
-import { pollBody, testDashboard, traceFor } from "../support/server";
+import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
 
 type Doc = {
   openapi: string;
@@ -38,7 +38,7 @@ interface Answer {
 /** Not called here: POST /api/demo starts real phone processes; report.zip drives a real Chromium (its own tests); login/logout are server/main.ts's (tests/e2e/server-lifecycle.spec.ts). */
 const NOT_EXERCISED = new Set(["startDemo", "exportReportZip", "login", "logout"]);
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let doc: Doc;
 const answers: Answer[] = [];
 
@@ -62,7 +62,7 @@ async function call(
 }
 
 beforeAll(async () => {
-  dash = testDashboard(path.join(__dirname, "..", "..", "suites"));
+  dash = await testDashboard(path.join(__dirname, "..", "..", "suites"));
   doc = (await call("GET", "/api/openapi.json")).body as Doc;
   await call("GET", "/api/health");
   const suites = (await call("GET", "/api/suites")).body as { suites: { id: string }[] };

@@ -37,15 +37,15 @@ let port = 0;
 /** Runs after a request's handler has answered; returning true drops the connection instead of answering. */
 let afterHandler: (path: string, res: Response) => boolean = () => false;
 
-function open() {
+async function open() {
   ctx = createContext(path.join(dir, "dash.db"));
   setContext(ctx);
-  const boot = loadRepositorySuites(ctx, suites);
+  const boot = await loadRepositorySuites(ctx, suites);
   if (boot.problems.length) throw new Error(boot.problems.join("\n"));
 }
 
 async function start() {
-  open();
+  await open();
   server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);

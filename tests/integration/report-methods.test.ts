@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { dashboardPerTest, runQueue, testDashboard } from "../support/server";
+import { dashboardPerTest, runQueue, type TestDashboard } from "../support/server";
 import { methodsFacts } from "@/server/report/methodsFacts";
 import { failingRuns } from "@/server/report/failingRuns";
 import { methodsParagraph } from "@/domain/report/methods";
 import { AnalyticsFilter } from "@/domain/analytics/filter";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let token: string;
 dashboardPerTest((d, t) => ((dash = d), (token = t)));
 

@@ -5,14 +5,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { miniSuite } from "../support/fixtures";
-import { pollBody, runQueue, testDashboard, traceFor } from "../support/server";
+import { pollBody, runQueue, testDashboard, traceFor, type TestDashboard } from "../support/server";
 import { RUN_FACTS_COLUMNS, runFactsSelect } from "@db/runFacts";
 import { rebuildSummaries } from "@/server/summaries/rebuildSummaries";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let token: string;
 beforeEach(async () => {
-  dash = testDashboard();
+  dash = await testDashboard();
   token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
 });
 afterEach(() => dash.close());

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isSafeId } from "@/domain/protocol/common";
-import { pollBody, testDashboard, traceFor } from "../support/server";
+import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
 
 const BAD = ["../../api/devices", "run/1", "..", ".", "", "a b", "run\u0000", "x".repeat(129), "run_é", "<b>"];
 const GOOD = [
@@ -26,13 +26,13 @@ describe("isSafeId", () => {
   });
 });
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let token: string;
 let exported: { version: 1; runs: Record<string, unknown>[] };
-const runCount = () => (dash.ctx.db.$client.prepare("SELECT count(*) AS n FROM runs").get() as { n: number }).n;
+const runCount = () => dash.count("SELECT count(*) AS n FROM runs");
 
 beforeAll(async () => {
-  dash = testDashboard();
+  dash = await testDashboard();
   token = (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token;
   await dash.call("POST", "/api/sessions", {
     json: { name: "s", suite: "mini", configs: ["files"], tasks: ["dentist-todo"], repeats: 2, order: "blocked" },
@@ -48,7 +48,7 @@ afterAll(() => dash.close());
 describe("imports", () => {
   it("a run, session or device id outside the alphabet is a 400 naming the row and field; nothing stored", async () => {
     for (const field of ["runId", "sessionId"]) {
-      const before = runCount();
+      const before = await runCount();
       const runs = [exported.runs[0], { ...exported.runs[0], runId: "run_other", [field]: "../../api/devices" }];
       const r = await dash.call("POST", "/api/import/runs", { json: { version: 1, runs } });
       expect(r.status, field).toBe(400);
@@ -56,7 +56,7 @@ describe("imports", () => {
         r.body.error.issues.map((i: { path: string }) => i.path),
         field,
       ).toContain(`runs.1.${field}`);
-      expect(runCount()).toBe(before);
+      expect(await runCount()).toBe(before);
     }
   });
   it("ids inside the alphabet import as before", async () => {

@@ -12,14 +12,14 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setScoreTimeLimit } from "@/server/scoring/workers";
-import { pollBody, testDashboard, traceFor } from "../support/server";
+import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
 import { fill, worstTraceFields } from "../support/worst-trace";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let token: string;
 
 beforeAll(async () => {
-  dash = testDashboard(path.join(__dirname, "..", "..", "suites"));
+  dash = await testDashboard(path.join(__dirname, "..", "..", "suites"));
   token = (await dash.call("POST", "/api/devices", { json: { name: "worst phone" } })).body.token;
 });
 afterAll(() => {

@@ -19,13 +19,13 @@ type Row = Record<string, unknown>;
 const SUITES = path.join(__dirname, "..", "..", "suites");
 
 let seeded: SeedReport;
-let dash: ReturnType<typeof testDashboard>;
+let dash: Awaited<ReturnType<typeof testDashboard>>;
 let dir: string;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-seed-"));
   seeded = await seedDatabase(path.join(dir, "seed.db"), { runs: 240, seed: 3, variants: 1, repeats: 1 });
-  dash = testDashboard(SUITES);
+  dash = await testDashboard(SUITES);
   const token = (await dash.call("POST", "/api/devices", { json: { name: "seeded phones" } })).body.token as string;
   const sdb = seeded.ctx.db.$client;
   const ses = sdb.prepare("SELECT * FROM sessions").get() as Row;
@@ -61,14 +61,14 @@ beforeAll(async () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   }
 }, 120_000);
-afterAll(() => {
+afterAll(async () => {
   seeded?.ctx.db.$client.close();
-  dash?.close();
+  await dash?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** Rows of `sql` keyed by the run's task|config|repeat, with the named columns (ids, clocks) removed. */
-function keyed(db: ReturnType<typeof testDashboard>["ctx"]["db"]["$client"], sql: string, drop: string[]) {
+function keyed(db: Awaited<ReturnType<typeof testDashboard>>["ctx"]["db"]["$client"], sql: string, drop: string[]) {
   const out = new Map<string, Row[]>();
   for (const r of db.prepare(sql).all() as Row[]) {
     const k = `${r.k_task}|${r.k_config}|${r.k_repeat}`;

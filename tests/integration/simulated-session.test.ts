@@ -2,16 +2,16 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDevice } from "@/sim";
 import { OUTCOMES } from "@/domain/scoring/types";
-import { testDashboard } from "../support/server";
+import { testDashboard, type TestDashboard } from "../support/server";
 
 // A whole simulated session over the default suite: every config (7 ablation steps and 3
 // context-management variants), every task, two repeats,
 // two phones, through the real route handlers (no network, no waiting).
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let sessionId: string;
 
 beforeAll(async () => {
-  dash = testDashboard(path.join(__dirname, "..", "..", "suites"));
+  dash = await testDashboard(path.join(__dirname, "..", "..", "suites"));
   const suite = (await dash.call("GET", "/api/suites/phone-20")).body.suite;
   const token = (await dash.call("POST", "/api/devices", { json: { name: "sims" } })).body.token;
   const created = await dash.call("POST", "/api/sessions", {
@@ -34,43 +34,48 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => dash.close());
 
-const rows = <T>(sql: string, ...args: unknown[]) => dash.ctx.db.$client.prepare(sql).all(...args) as T[];
+const rows = async <T>(sql: string, ...args: unknown[]) => (await dash.rows(sql, ...args)) as T[];
 
 describe("a simulated session over the default suite", () => {
   it("completes every job exactly once", async () => {
     const s = (await dash.call("GET", `/api/sessions/${sessionId}`)).body.session;
     expect(s.counts).toEqual({ queued: 0, leased: 0, completed: 24 * 10 * 2, failed: 0, cancelled: 0 });
-    expect(rows<{ n: number }>("SELECT COUNT(*) AS n FROM runs WHERE superseded = 0")[0].n).toBe(24 * 10 * 2);
+    expect(await dash.count("SELECT COUNT(*) AS n FROM runs WHERE superseded = FALSE")).toBe(24 * 10 * 2);
   });
 
-  it("produces every outcome label, each with a reason", () => {
-    const got = rows<{ outcome: string; reason: string }>(
-      "SELECT outcome, MIN(outcome_reason) AS reason FROM scores WHERE current = 1 GROUP BY outcome",
+  it("produces every outcome label, each with a reason", async () => {
+    const got = await rows<{ outcome: string; reason: string }>(
+      "SELECT outcome, MIN(outcome_reason) AS reason FROM scores WHERE current = TRUE GROUP BY outcome",
     );
     expect(got.map((g) => g.outcome).sort()).toEqual([...OUTCOMES].sort());
     for (const g of got) expect(g.reason.length).toBeGreaterThan(10);
   });
 
-  it("produces loops, re-patches and partial milestone progress", () => {
-    const [s] = rows<{ looping: number; repatched: number; partial: number }>(
-      `SELECT SUM(looping) AS looping, SUM(repatches > 0) AS repatched,
-              SUM(milestones_reached > 0 AND milestones_reached < milestones_total) AS partial FROM scores WHERE current = 1`,
+  it("produces loops, re-patches and partial milestone progress", async () => {
+    const [s] = await rows<{ looping: number; repatched: number; partial: number }>(
+      `SELECT SUM(CASE WHEN looping THEN 1 ELSE 0 END) AS looping, SUM(CASE WHEN repatches > 0 THEN 1 ELSE 0 END) AS repatched,
+              SUM(CASE WHEN milestones_reached > 0 AND milestones_reached < milestones_total THEN 1 ELSE 0 END) AS partial
+         FROM scores WHERE current = TRUE`,
     );
     expect(s.looping).toBeGreaterThan(0);
     expect(s.repatched).toBeGreaterThan(0);
     expect(s.partial).toBeGreaterThan(0);
   });
 
-  it("gives the bare model no file task and the worked examples the most passes", () => {
+  it("gives the bare model no file task and the worked examples the most passes", async () => {
     const byConfig = Object.fromEntries(
-      rows<{ config_id: string; p: number; n: number }>(
-        "SELECT r.config_id, SUM(s.passed) AS p, COUNT(*) AS n FROM runs r JOIN scores s ON s.run_id = r.id AND s.current = 1 GROUP BY r.config_id",
+      (
+        await rows<{ config_id: string; p: number; n: number }>(
+          "SELECT r.config_id, SUM(CASE WHEN s.passed THEN 1 ELSE 0 END) AS p, COUNT(*) AS n FROM runs r JOIN scores s ON s.run_id = r.id AND s.current = TRUE GROUP BY r.config_id",
+        )
       ).map((r) => [r.config_id, r.p / r.n]),
     );
-    const bareFiles = rows<{ p: number }>(
-      `SELECT SUM(s.passed) AS p FROM runs r JOIN scores s ON s.run_id = r.id AND s.current = 1
+    const bareFiles = (
+      await rows<{ p: number }>(
+        `SELECT SUM(CASE WHEN s.passed THEN 1 ELSE 0 END) AS p FROM runs r JOIN scores s ON s.run_id = r.id AND s.current = TRUE
         JOIN tasks t ON t.suite_id = 'phone-20' AND t.task_id = r.task_id AND t.version = r.task_version
        WHERE r.config_id = 'bare' AND t.group_name != 'no_files'`,
+      )
     )[0].p;
     expect(bareFiles).toBe(0);
     expect(byConfig["bash-plan-examples"]).toBeGreaterThan(byConfig["files"]);

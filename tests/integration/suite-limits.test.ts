@@ -4,11 +4,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUITE_LIMITS } from "@/domain/suite/schema";
 import { fixtureResults } from "@/server/suites/fixtureResults";
-import { testDashboard } from "../support/server";
+import { testDashboard, type TestDashboard } from "../support/server";
 
 const mini = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "fixtures", "suites", "mini.json"), "utf8"));
-let dash: ReturnType<typeof testDashboard>;
-beforeAll(() => void (dash = testDashboard()));
+let dash: TestDashboard;
+beforeAll(async () => void (dash = await testDashboard()));
 afterAll(() => dash.close());
 
 const withTasks = (n: number) => ({
@@ -16,7 +16,7 @@ const withTasks = (n: number) => ({
   id: "many",
   tasks: Array.from({ length: n }, (_, i) => ({ ...mini.tasks[1], id: `sum-${i}` })),
 });
-const suites = () => (dash.ctx.db.$client.prepare("SELECT count(*) AS n FROM suites").get() as { n: number }).n;
+const suites = () => dash.count("SELECT count(*) AS n FROM suites");
 const post = (suite: unknown) => dash.call("POST", "/api/suites", { json: suite });
 
 describe("suite caps", () => {
@@ -25,12 +25,12 @@ describe("suite caps", () => {
   });
 
   it("one task over the cap is a 400 naming the limit, nothing stored", async () => {
-    const before = suites();
+    const before = await suites();
     const r = await post({ ...withTasks(SUITE_LIMITS.tasks + 1), id: "too-many" });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe("invalid_suite");
     expect(r.body.error.issues).toEqual([{ path: "tasks", message: expect.stringContaining("at most 1,000 tasks") }]);
-    expect(suites()).toBe(before);
+    expect(await suites()).toBe(before);
   });
 
   it("the 55,000-task suite of the attack is refused at once instead of blocking the server", async () => {

@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { miniSuite } from "../support/fixtures";
-import { testDashboard } from "../support/server";
+import { testDashboard, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
-beforeEach(() => void (dash = testDashboard()));
+let dash: TestDashboard;
+beforeEach(async () => void (dash = await testDashboard()));
 afterEach(() => dash.close());
 
 const TABLES = ["suites", "tasks", "configs"];
-const counts = () =>
-  TABLES.map((t) => (dash.ctx.db.$client.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n);
+const counts = () => Promise.all(TABLES.map((t) => dash.count(`SELECT count(*) AS n FROM ${t}`)));
 
 describe("POST /api/suites with a catastrophic regex", () => {
   it("answers 400 at once listing the problem, and stores nothing", async () => {
@@ -24,7 +23,7 @@ describe("POST /api/suites with a catastrophic regex", () => {
         { name: "long", expect: "fail", reply: `${"a".repeat(40)}!`, workspace: { files: [] } },
       ],
     };
-    const before = counts();
+    const before = await counts();
     const started = performance.now();
     const r = await dash.call("POST", "/api/suites", { json: evil });
     expect(performance.now() - started).toBeLessThan(1000);
@@ -38,7 +37,7 @@ describe("POST /api/suites with a catastrophic regex", () => {
         ),
       },
     ]);
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
     expect((await dash.call("GET", "/api/suites/mini")).body.suite.version).toBe(1);
   });
 });

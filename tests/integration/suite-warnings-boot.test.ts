@@ -11,12 +11,12 @@ const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 describe("a repository suite with a milestone no plain end-state fixture can show", () => {
-  it("is loaded at start-up, with its warning reported", () => {
+  it("is loaded at start-up, with its warning reported", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-suites-"));
     dirs.push(dir);
     fs.copyFileSync(fixture, path.join(dir, "notes-search.json"));
     const ctx = createContext(path.join(dir, "test.db"));
-    const boot = loadRepositorySuites(ctx, dir);
+    const boot = await loadRepositorySuites(ctx, dir);
     expect(boot.problems).toEqual([]);
     expect(boot.loaded).toEqual(["notes-search@1"]);
     expect(boot.warnings).toEqual([

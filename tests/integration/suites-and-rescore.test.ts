@@ -2,11 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { miniSuite } from "../support/fixtures";
-import { pollBody, testDashboard, traceFor } from "../support/server";
+import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
-beforeEach(() => {
-  dash = testDashboard();
+let dash: TestDashboard;
+beforeEach(async () => {
+  dash = await testDashboard();
 });
 afterEach(() => dash.close());
 
@@ -156,7 +156,9 @@ describe("rescoring", () => {
       [true, false, 2],
     ]);
 
-    const scores = dash.ctx.db.$client.prepare("SELECT task_version, current, passed FROM scores ORDER BY id").all();
+    const scores = await dash.rows(
+      "SELECT task_version, CASE WHEN current THEN 1 ELSE 0 END AS current, CASE WHEN passed THEN 1 ELSE 0 END AS passed FROM scores ORDER BY id",
+    );
     expect(scores).toEqual([
       { task_version: 1, current: 0, passed: 1 },
       { task_version: 1, current: 0, passed: 0 },
@@ -182,7 +184,7 @@ describe("rescoring", () => {
       );
     }
     // Stored traces are never edited; this one is damaged on purpose (e.g. restored from a bad copy).
-    dash.ctx.db.$client.prepare("UPDATE traces SET body = ? WHERE run_id = ?").run('{"turns": 5}', runIds[0]);
+    await dash.exec("UPDATE traces SET body = ? WHERE run_id = ?", '{"turns": 5}', runIds[0]);
     const r = await dash.call("POST", `/api/sessions/${s.id}/rescore`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
@@ -190,9 +192,7 @@ describe("rescoring", () => {
       rescored: 1,
       unscorable: [{ runId: runIds[0], reason: expect.stringContaining("could not be read") }],
     });
-    const current = dash.ctx.db.$client
-      .prepare("SELECT run_id, COUNT(*) AS n FROM scores GROUP BY run_id ORDER BY run_id")
-      .all();
+    const current = await dash.rows("SELECT run_id, COUNT(*) AS n FROM scores GROUP BY run_id ORDER BY run_id");
     expect(current).toEqual(
       expect.arrayContaining([
         { run_id: runIds[0], n: 1 },

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Ctx } from "@/server/context";
 import { getRunView } from "@/server/runs/getRunView";
 import { getSessionView } from "@/server/sessions/getSessionView";
-import { dashboardPerTest, runQueue, testDashboard } from "../support/server";
+import { dashboardPerTest, runQueue, type TestDashboard } from "../support/server";
 
-let dash: ReturnType<typeof testDashboard>;
+let dash: TestDashboard;
 let token: string;
 dashboardPerTest((d, t) => ((dash = d), (token = t)));
 
@@ -43,23 +43,23 @@ function lander(ctx: Ctx, runId: string) {
   };
 }
 
-/** Makes `land` run after every statement the shared connection executes, i.e. between a view's reads. */
+/**
+ * Makes `land` run after every read any connection of this process executes (the view's reads run
+ * on the store's snapshot connection, not the shared one), i.e. between a view's reads. The lander's
+ * own writes are `run`, so they do not re-enter.
+ */
 function betweenEveryRead(ctx: Ctx, land: () => void) {
-  const sqlite = ctx.db.$client;
-  const prepare = sqlite.prepare.bind(sqlite);
-  sqlite.prepare = ((sql: string) => {
-    const st = prepare(sql);
-    for (const m of ["get", "all"] as const) {
-      const f = st[m].bind(st) as (...a: unknown[]) => unknown;
-      (st as unknown as Record<string, unknown>)[m] = (...a: unknown[]) => {
-        const out = f(...a);
-        land();
-        return out;
-      };
-    }
-    return st;
-  }) as typeof sqlite.prepare;
-  unhook = () => (sqlite.prepare = prepare);
+  const proto = Object.getPrototypeOf(ctx.db.$client.prepare("SELECT 1")) as Record<"get" | "all", unknown>;
+  const saved = { get: proto.get, all: proto.all };
+  for (const m of ["get", "all"] as const) {
+    const f = saved[m] as (this: unknown, ...a: unknown[]) => unknown;
+    proto[m] = function (this: unknown, ...a: unknown[]) {
+      const out = f.apply(this, a);
+      land();
+      return out;
+    };
+  }
+  unhook = () => Object.assign(proto, saved);
 }
 
 async function session() {
@@ -73,27 +73,27 @@ async function session() {
 describe("page view models are read in one snapshot", () => {
   it("the session page: runs landing between its reads show in neither the counts nor the feed", async () => {
     const id = await session();
-    const before = getSessionView(dash.ctx, id);
+    const before = await getSessionView(dash.ctx, id);
     expect(before.runs).toHaveLength(8);
     betweenEveryRead(dash.ctx, lander(dash.ctx, before.runs[0].id));
-    const view = getSessionView(dash.ctx, id);
+    const view = await getSessionView(dash.ctx, id);
     unhook!();
     expect(view).toEqual(before);
     // The writes did land: read again, the feed and the pass counts both have them.
-    const after = getSessionView(dash.ctx, id);
+    const after = await getSessionView(dash.ctx, id);
     expect(after.runs.length).toBeGreaterThan(8);
     expect(after.configs.reduce((n, c) => n + c.runs, 0)).toBe(after.runs.length);
   });
 
   it("the run page: a repeat landing between its reads does not change its neighbours", async () => {
     const id = await session();
-    const runId = getSessionView(dash.ctx, id).runs.at(-1)!.id;
-    const before = getRunView(dash.ctx, runId);
+    const runId = (await getSessionView(dash.ctx, id)).runs.at(-1)!.id;
+    const before = await getRunView(dash.ctx, runId);
     expect(before.data.neighbours.of).toBe(2);
     betweenEveryRead(dash.ctx, lander(dash.ctx, runId));
-    const view = getRunView(dash.ctx, runId);
+    const view = await getRunView(dash.ctx, runId);
     unhook!();
     expect(view.data.neighbours).toEqual(before.data.neighbours);
-    expect(getRunView(dash.ctx, runId).data.neighbours.of).toBeGreaterThan(2);
+    expect((await getRunView(dash.ctx, runId)).data.neighbours.of).toBeGreaterThan(2);
   });
 });

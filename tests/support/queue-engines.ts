@@ -117,7 +117,7 @@ export async function makeStore(engine: Engine): Promise<QueueHarness> {
   if (engine === "sqlite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-queue-"));
     const ctx = createContext(path.join(dir, "test.db"), clock);
-    const boot = loadRepositorySuites(ctx, FIXTURES);
+    const boot = await loadRepositorySuites(ctx, FIXTURES);
     if (boot.problems.length) throw new Error(boot.problems.join("\n"));
     const db = ctx.db;
     return {

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach } from "vitest";
+import { z } from "zod";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createContext, setContext, type Ctx } from "@/server/context";
+import { createContext, createPgContext, setContext, type Ctx } from "@/server/context";
+import { pgTestDatabase, pgUrl } from "./pg";
 import { loadRepositorySuites } from "@/server/boot";
 
 import { ROUTES as CONTRACT, pathRegex, routeFile } from "@/contracts";
@@ -30,15 +32,18 @@ export interface Call {
   body: any;
 }
 
+/** The engine test dashboards run on: `HL_TEST_ENGINE=postgres` (the Vitest project "postgres") or SQLite. */
+export const TEST_ENGINE: "sqlite" | "postgres" = process.env.HL_TEST_ENGINE === "postgres" ? "postgres" : "sqlite";
+
 /**
- * A dashboard on a fresh SQLite file with a controllable clock, called through its real route
- * handlers with real Request objects (no network), loaded with the suites in `suitesDir`.
+ * A dashboard on a fresh database with a controllable clock, called through its real route
+ * handlers with real Request objects (no network), loaded with the suites in `suitesDir`: a SQLite
+ * file, or (TEST_ENGINE postgres) a database cloned from the migrated template on the test server.
  */
-export function testDashboard(
+export async function testDashboard(
   suitesDir = path.join(__dirname, "..", "fixtures", "suites"),
   opts: { sequentialIds?: boolean } = {},
 ) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-"));
   let now = Date.parse("2026-10-14T09:00:00Z");
   // Sequential ids (ses_0001, run_0001, …) make exports reproducible byte for byte.
   const counters = new Map<string, number>();
@@ -47,9 +52,22 @@ export function testDashboard(
     counters.set(prefix, n);
     return `${prefix}_${String(n).padStart(4, "0")}`;
   };
-  const ctx: Ctx = createContext(path.join(dir, "test.db"), () => now, opts.sequentialIds ? sequential : undefined);
+  const ids = opts.sequentialIds ? sequential : undefined;
+  let ctx: Ctx;
+  let cleanup: () => Promise<void>;
+  if (TEST_ENGINE === "postgres") {
+    if (!pgUrl)
+      throw new Error("HL_TEST_ENGINE=postgres needs the test PostgreSQL server (tests/support/pg-global.ts).");
+    const database = await pgTestDatabase();
+    ctx = await createPgContext(database.url, { now: () => now, ids, poolMax: 4 });
+    cleanup = database.drop;
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-"));
+    ctx = createContext(path.join(dir, "test.db"), () => now, ids);
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
   setContext(ctx);
-  const boot = loadRepositorySuites(ctx, suitesDir);
+  const boot = await loadRepositorySuites(ctx, suitesDir);
   if (boot.problems.length) throw new Error(boot.problems.join("\n"));
 
   /** Routes a Request to the app's handler the way Next.js would. */
@@ -88,22 +106,34 @@ export function testDashboard(
     return { status: res.status, body: text && type.includes("json") ? JSON.parse(text) : text || null };
   }
 
+  /** Rows of a query on this dashboard's engine (`?` placeholders): what tests check in the tables. */
+  const AnyRow = z.record(z.string(), z.unknown());
+  const rows = (text: string, ...params: unknown[]) => ctx.store.sql.all(AnyRow, text, params);
   return {
     ctx,
     call,
+    engine: TEST_ENGINE,
+    rows,
+    row: async (text: string, ...params: unknown[]) => (await rows(text, ...params))[0],
+    /** `SELECT COUNT(*) AS n …`'s n. */
+    count: async (text: string, ...params: unknown[]) => Number((await rows(text, ...params))[0]?.n),
+    /** A statement that returns no rows (a test breaking something on purpose); rows changed. */
+    exec: (text: string, ...params: unknown[]) => ctx.store.sql.run(text, params),
     /** A `fetch` that never leaves the process: for the simulated phone. */
     fetch: ((input: RequestInfo | URL, init?: RequestInit) => dispatch(new Request(input, init))) as typeof fetch,
     advance: (ms: number) => {
       now += ms;
     },
     now: () => now,
-    close: () => {
+    close: async () => {
       setContext(undefined);
-      ctx.db.$client.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await ctx.store.close();
+      await cleanup();
     },
   };
 }
+
+export type TestDashboard = Awaited<ReturnType<typeof testDashboard>>;
 
 export const phone = {
   device: { id: "iphone15pro-a", model: "iPhone 15 Pro", os: "iOS 26.1" },
@@ -150,11 +180,7 @@ export function traceFor(
  * Works through a dashboard's queue as one phone: polls until 204, submitting for each job a
  * minimal valid trace overridden by `shape(job, i)`. Every submission must be accepted.
  */
-export async function runQueue(
-  dash: ReturnType<typeof testDashboard>,
-  token: string,
-  shape: (job: any, i: number) => object,
-) {
+export async function runQueue(dash: TestDashboard, token: string, shape: (job: any, i: number) => object) {
   for (let i = 0; ; i++) {
     const r = await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token });
     if (r.status === 204) return i;
@@ -171,10 +197,10 @@ export async function runQueue(
  * Registers a fresh dashboard (mini suite) with one paired device for every test of the file,
  * handing both to `use`, and closes it after each test.
  */
-export function dashboardPerTest(use: (dash: ReturnType<typeof testDashboard>, token: string) => void) {
-  let dash: ReturnType<typeof testDashboard> | undefined;
+export function dashboardPerTest(use: (dash: TestDashboard, token: string) => void) {
+  let dash: TestDashboard | undefined;
   beforeEach(async () => {
-    dash = testDashboard();
+    dash = await testDashboard();
     use(dash, (await dash.call("POST", "/api/devices", { json: { name: "p" } })).body.token);
   });
   afterEach(() => dash?.close());

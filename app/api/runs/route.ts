@@ -3,9 +3,9 @@ import { getContext } from "@/server/context";
 import { readQuery, reply, route, otherMethods } from "@/server/http";
 import { listRuns } from "@/server/runs/listRuns";
 
-export const GET = route((req: Request) => {
+export const GET = route(async (req: Request) => {
   const { filter, ...page } = readQuery(contract.listRuns, req);
-  return reply(contract.listRuns, 200, listRuns(getContext(), filter, page));
+  return reply(contract.listRuns, 200, await listRuns(getContext(), filter, page));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

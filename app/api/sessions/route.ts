@@ -4,7 +4,7 @@ import { readJson, reply, route, otherMethods } from "@/server/http";
 import { createSession } from "@/server/sessions/createSession";
 import { listSessions } from "@/server/sessions/listSessions";
 
-export const GET = route(() => reply(contract.listSessions, 200, { sessions: listSessions(getContext()) }));
+export const GET = route(async () => reply(contract.listSessions, 200, { sessions: await listSessions(getContext()) }));
 
 export const POST = route(async (req: Request) => {
   const { data } = await readJson(req, contract.createSession.body);

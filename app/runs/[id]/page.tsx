@@ -13,9 +13,9 @@ import { TraceKeys } from "@/components/trace/TraceKeys";
 
 export const dynamic = "force-dynamic";
 
-function load(id: string, turns: string | undefined) {
+async function load(id: string, turns: string | undefined) {
   try {
-    return getRunView(getContext(), id, turns);
+    return await getRunView(getContext(), id, turns);
   } catch (err) {
     if (err instanceof ServiceError && err.code === "not_found") notFound();
     throw err;
@@ -32,7 +32,7 @@ export default async function RunPage({
   const { id } = await params;
   const { turns: requested } = await searchParams;
   const { data, read, seed, milestonesTotal, turnCount, shown, turns, lines, looseCalls, callCount, timeline, ending } =
-    load(id, typeof requested === "string" ? requested : undefined);
+    await load(id, typeof requested === "string" ? requested : undefined);
   // Turn n in full (its row is built) or as one line; the run it starts (if any) and the end mark at its turn.
   const turn = (n: number, run: IdenticalRun | null = null) => {
     const end = ending && ending.turn === n ? ending : null;

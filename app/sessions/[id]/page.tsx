@@ -15,7 +15,7 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   try {
     const ctx = getContext();
-    const initial = getSessionView(ctx, id);
+    const initial = await getSessionView(ctx, id);
     // Whether a phone slowed down during this session (heat): said under the live view.
     const hot = await throttlingAnalytics(ctx, AnalyticsFilter.parse({ sessions: [id], includeTrial: true }));
     return (

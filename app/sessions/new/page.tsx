@@ -5,8 +5,8 @@ import { NewSessionForm } from "@/components/NewSessionForm";
 
 export const dynamic = "force-dynamic";
 
-export default function NewSessionPage() {
-  const { suite, error } = defaultSuiteForPage(getContext());
+export default async function NewSessionPage() {
+  const { suite, error } = await defaultSuiteForPage(getContext());
   if (!suite) return <div className="error">{error}</div>;
   const tasks = suite.tasks.map((t) => ({
     id: t.id,

@@ -1,6 +1,5 @@
 import { notFound } from "next/navigation";
 import { getContext } from "@/server/context";
-import { resolveSuite } from "@/server/suites/catalog";
 import { ServiceError } from "@/server/errors";
 import { parseTaskPageRequest } from "@/domain/suite/page";
 import { SuiteView } from "@/components/suite/SuiteView";
@@ -20,7 +19,7 @@ export default async function SuitePage({
   const request = parseTaskPageRequest(await searchParams);
   let suite;
   try {
-    suite = resolveSuite(getContext(), id);
+    suite = await getContext().store.sessions.resolveSuite(id);
   } catch (err) {
     if (err instanceof ServiceError && err.code === "not_found") notFound();
     throw err;

@@ -4,7 +4,7 @@ import { checksSummary, type ReadTrace } from "@/domain/trace";
 import type { getRun } from "@/server/runs/getRun";
 import { Inert, LongText } from "./Inert";
 
-export type RunData = ReturnType<typeof getRun>;
+export type RunData = Awaited<ReturnType<typeof getRun>>;
 type Cell = string | number | boolean | null | undefined;
 
 const text = (v: Cell) => (v === null || v === undefined || v === "" ? "–" : String(v));

@@ -51,9 +51,8 @@ export function runsWhere(
 }
 
 /**
- * `runsWhere` for the services still on better-sqlite3's `prepare` (the runs explorer, the
- * export: ported by issue 18's other steps), which binds no booleans: the same text, with
- * booleans bound as 1/0. Move a service to `runsWhere` when it moves to the runner.
+ * `runsWhere` for a plain better-sqlite3 `prepare` (the export benchmark's baseline read), which
+ * binds no booleans: the same text, with booleans bound as 1/0. Services use `runsWhere`.
  */
 export function whereClause(
   f: AnalyticsFilter,

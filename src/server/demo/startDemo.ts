@@ -1,12 +1,12 @@
 import "server-only";
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { z } from "zod";
 import type { Ctx } from "../context";
 import { createDevice } from "../devices/createDevice";
 import { ServiceError } from "../errors";
 import { createSession } from "../sessions/createSession";
-import { stmt } from "../statements";
-import { resolveSuite } from "../suites/catalog";
+import { int } from "../store/columns";
 
 /** The simulated phones of a demo: whether they still run, and how to stop them. */
 export interface DemoPhones {
@@ -44,7 +44,6 @@ const spawnPhones: PhoneLauncher = (origin, tokens) => {
 // One demo per server process, kept on globalThis so it survives Next.js reloading this module.
 const g = globalThis as unknown as {
   __harnessLabDemo?: { phones: DemoPhones };
-  __harnessLabDemoChain?: Promise<unknown>;
   __harnessLabDemoLauncher?: PhoneLauncher;
 };
 
@@ -67,22 +66,25 @@ const DEMO_PHONES = 3;
  * starting more phones.
  */
 /**
- * Starts a demo. Creating its session awaits the store, so demos asked for at once take turns:
- * each one's "already running" check then sees the session of the one before (one demo at a time).
+ * Starts a demo. Creating its session awaits the store, so demos asked for at once take turns under
+ * one lock held across every process on the database (Store.exclusive): each one's "already
+ * running" check then sees the session of the one before, whichever process queued it.
  */
 export function startDemo(ctx: Ctx, origin: string) {
-  const run = (g.__harnessLabDemoChain ?? Promise.resolve()).then(() => startDemoNow(ctx, origin));
-  g.__harnessLabDemoChain = run.catch(() => {});
-  return run;
+  return ctx.store.exclusive("demo", () => startDemoNow(ctx, origin));
 }
 
+const RunningRow = z.object({ id: z.string(), name: z.string(), open: int });
+
 async function startDemoNow(ctx: Ctx, origin: string) {
-  // Found in the database, not in this process's memory, so a demo left queued before a restart counts too.
-  const running = stmt(
-    ctx,
-    `SELECT s.id, s.name, count(j.id) AS open FROM sessions s JOIN jobs j ON j.session_id = s.id
-        WHERE s.notes = ? AND j.state IN ('queued', 'leased') GROUP BY s.id ORDER BY s.created_at LIMIT 1`,
-  ).get(DEMO_NOTES) as { id: string; name: string; open: number } | undefined;
+  // Found in the database, not in this process's memory, so a demo left queued before a restart
+  // (or by another process) counts too.
+  const running = await ctx.store.sql.get(
+    RunningRow,
+    `SELECT s.id, s.name, COUNT(j.id) AS open FROM sessions s JOIN jobs j ON j.session_id = s.id
+        WHERE s.notes = ? AND j.state IN ('queued', 'leased') GROUP BY s.id, s.name, s.created_at ORDER BY s.created_at LIMIT 1`,
+    [DEMO_NOTES],
+  );
   if (running) {
     throw new ServiceError(
       "conflict",
@@ -90,13 +92,11 @@ async function startDemoNow(ctx: Ctx, origin: string) {
     );
   }
   g.__harnessLabDemo?.phones.stop(); // idle phones of a finished or cancelled demo
-  const suite = resolveSuite(ctx);
+  const suite = await ctx.store.sessions.resolveSuite();
   const configs = DEMO_CONFIGS.filter((id) => suite.configs.some((c) => c.id === id));
   const chosen = configs.length ? configs : suite.configs.slice(0, 3).map((c) => c.id);
-  const tokens = Array.from(
-    { length: DEMO_PHONES },
-    (_, i) => createDevice(ctx, `Demo: simulated phone ${i + 1}`).token,
-  );
+  const tokens: string[] = [];
+  for (let i = 0; i < DEMO_PHONES; i++) tokens.push((await createDevice(ctx, `Demo: simulated phone ${i + 1}`)).token);
   const { session } = await createSession(ctx, {
     name: `Demo: ${chosen.join(" vs ")}`,
     tasks: "all",

@@ -1,19 +1,15 @@
 import "server-only";
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
-import { stmt } from "../statements";
 
 /**
  * Pauses (or resumes) a device: while paused its polls get `204` and it leases nothing; its token
- * and any lease it already holds stay valid, so a run in progress finishes. Idempotent.
+ * and any lease it already holds stay valid, so a run in progress finishes. Idempotent. A resumed
+ * device that is long-polling looks again at once (the store wakes it, on whichever process it waits).
  */
-export function setDevicePaused(ctx: Ctx, id: string, paused: boolean) {
-  const found = stmt(ctx, "SELECT id FROM devices WHERE id = ?").get(id);
-  if (!found) throw notFound("device", id);
-  if (paused) stmt(ctx, "UPDATE devices SET paused_at = ? WHERE id = ? AND paused_at IS NULL").run(ctx.now(), id);
-  else stmt(ctx, "UPDATE devices SET paused_at = NULL WHERE id = ?").run(id);
-  // A resumed device that is long-polling should look again now, not at its next recheck.
-  if (!paused) ctx.events.emit("jobs");
+export async function setDevicePaused(ctx: Ctx, id: string, paused: boolean) {
+  if (!(await ctx.store.devices.exists(id))) throw notFound("device", id);
+  await ctx.store.devices.setPaused(id, paused, ctx.now());
   return { device: { id, paused } };
 }
 

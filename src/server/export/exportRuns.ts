@@ -1,5 +1,5 @@
 import "server-only";
-import Database from "better-sqlite3";
+import { z } from "zod";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import {
   CALLS_CSV_HEADER,
@@ -14,8 +14,11 @@ import {
   type RunDetail,
   type StoredRunTrace,
 } from "@/domain/export";
-import { whereClause } from "../analytics/where";
-import { EXPORT_FROM, EXPORT_SELECT, exportRow, type ExportDbRow } from "./exportRow";
+import { runsWhere } from "../analytics/where";
+import type { Ctx } from "../context";
+import { dialectOf, type Dialect } from "../store/dialect";
+import { parseRows } from "../store/sql";
+import { EXPORT_FROM, ExportDbRow, exportRow, exportSelect } from "./exportRow";
 
 type StoredTurn = {
   promptTokens: number;
@@ -58,42 +61,47 @@ function detail(r: ExportDbRow & { body: string }): RunDetail {
   };
 }
 
-/** The export's run order (protocol.md §4): session creation, task id, config id, repeat, attempt, run id. */
-const EXPORT_ORDER = "ORDER BY s.created_at, s.id, r.task_id, r.config_id, r.repeat, r.attempt, r.id";
+/**
+ * The export's run order (protocol.md §4): session creation, task id, config id, repeat, attempt,
+ * run id; text compared byte by byte on both engines (the golden files' order), none of them null.
+ */
+function exportOrder(d: Dialect): string {
+  const c = d.collateC;
+  return `ORDER BY s.created_at, ${c("s.id")}, ${c("r.task_id")}, ${c("r.config_id")}, r.repeat, r.attempt, ${c("r.id")}`;
+}
 
 /**
- * Rows of `select` over the filtered runs in the export's order, read on a connection of its own:
- * a long iteration must not hold the shared connection, and a read transaction gives one
- * consistent snapshot.
+ * Rows of `select` over the filtered runs in the export's order, each parsed by `row`, through the
+ * store's export stream: a connection of its own on SQLite, a cursor on PostgreSQL; one snapshot,
+ * a batch of rows in memory at a time.
  */
-function* ordered<R>(dbPath: string, filter: AnalyticsFilter, select: string): Generator<R> {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-  try {
-    const w = whereClause(filter);
-    const stmt = db.prepare(`SELECT ${select} FROM ${EXPORT_FROM} WHERE ${w.sql} ${EXPORT_ORDER}`);
-    db.exec("BEGIN");
-    for (const r of stmt.iterate(...w.params)) yield r as R;
-    db.exec("COMMIT");
-  } finally {
-    db.close();
-  }
+async function* ordered<S extends z.ZodType>(
+  ctx: Ctx,
+  filter: AnalyticsFilter,
+  select: string,
+  row: S,
+): AsyncGenerator<z.output<S>> {
+  const d = dialectOf(ctx.store.sql);
+  const w = runsWhere(filter);
+  const text = `SELECT ${select} FROM ${EXPORT_FROM} WHERE ${w.sql} ${exportOrder(d)}`;
+  for await (const batch of ctx.store.export.stream(text, w.params)) yield* parseRows(row, batch, text);
 }
 
-function rows(dbPath: string, filter: AnalyticsFilter, withTrace: boolean): Generator<ExportDbRow & { body: string }> {
-  return ordered(dbPath, filter, `${EXPORT_SELECT}${withTrace ? ", t.body" : ""}`);
-}
+const WithTrace = ExportDbRow.extend({ body: z.string() });
+const TraceOnly = z.object({ id: z.string(), body: z.string() });
 
 /** runs.csv, in chunks of text. */
-export function* exportCsv(dbPath: string, filter: AnalyticsFilter): Generator<string> {
+export async function* exportCsv(ctx: Ctx, filter: AnalyticsFilter): AsyncGenerator<string> {
   yield CSV_HEADER;
-  for (const r of rows(dbPath, filter, false)) yield csvRow(exportRow(r));
+  for await (const r of ordered(ctx, filter, exportSelect(dialectOf(ctx.store.sql)), ExportDbRow))
+    yield csvRow(exportRow(r));
 }
 
 /** runs.json, in chunks of text. */
-export function* exportJson(dbPath: string, filter: AnalyticsFilter): Generator<string> {
+export async function* exportJson(ctx: Ctx, filter: AnalyticsFilter): AsyncGenerator<string> {
   yield JSON_OPEN;
   let first = true;
-  for (const r of rows(dbPath, filter, true)) {
+  for await (const r of ordered(ctx, filter, `${exportSelect(dialectOf(ctx.store.sql))}, t.body`, WithTrace)) {
     yield (first ? "" : ",\n") + JSON.stringify(jsonRun(exportRow(r), detail(r)));
     first = false;
   }
@@ -105,22 +113,26 @@ export function* exportJson(dbPath: string, filter: AnalyticsFilter): Generator<
  * order as runs.csv, one line per turn or per call, each trace parsed and dropped before the next
  * is read so memory stays flat.
  */
-export function* exportTable(dbPath: string, filter: AnalyticsFilter, table: "turns" | "calls"): Generator<string> {
+export async function* exportTable(
+  ctx: Ctx,
+  filter: AnalyticsFilter,
+  table: "turns" | "calls",
+): AsyncGenerator<string> {
   yield table === "turns" ? TURNS_CSV_HEADER : CALLS_CSV_HEADER;
   const lines = table === "turns" ? turnLines : callLines;
-  for (const r of ordered<{ id: string; body: string }>(dbPath, filter, "r.id, t.body")) {
+  for await (const r of ordered(ctx, filter, "r.id, t.body", TraceOnly)) {
     yield lines(r.id, JSON.parse(r.body) as StoredRunTrace);
   }
 }
 
 /** A generator of text as a byte stream, batching small chunks so a 100k-run export is not 100k writes. */
-export function toStream(chunks: Generator<string>, batchBytes = 64 * 1024): ReadableStream<Uint8Array> {
+export function toStream(chunks: AsyncGenerator<string>, batchBytes = 64 * 1024): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
   return new ReadableStream({
-    pull(controller) {
+    async pull(controller) {
       let buf = "";
       for (;;) {
-        const next = chunks.next();
+        const next = await chunks.next();
         if (next.done) {
           if (buf) controller.enqueue(enc.encode(buf));
           controller.close();
@@ -133,8 +145,9 @@ export function toStream(chunks: Generator<string>, batchBytes = 64 * 1024): Rea
         }
       }
     },
-    cancel() {
-      chunks.return(undefined);
+    async cancel() {
+      // Ends the generator, which closes its connection (SQLite) or its cursor (PostgreSQL).
+      await chunks.return(undefined);
     },
   });
 }

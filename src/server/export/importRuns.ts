@@ -3,6 +3,7 @@ import type { Ctx } from "../context";
 import { IMPORT_CANNOT_CARRY, ImportFile, type ImportedRun } from "@/domain/export";
 import { toValidationIssues } from "@/domain/protocol/errors";
 import { ServiceError } from "../errors";
+import type { ImportWrite } from "../store/types";
 
 /** Imported runs have no raw trace; their stored record says so, and keeps the calls it had. */
 export const IMPORTED_SUITE = "imported";
@@ -12,9 +13,9 @@ export const IMPORTED_SUITE = "imported";
  * source session, whose runs, scores and turns reproduce the source's analytics (runs pair by
  * session in comparisons, so merging sessions would change them). Run ids are kept where free.
  * Nothing is stored unless the whole file is valid; every problem is listed. The reply's
- * `session` is the first new session (protocol.md §4); `sessions` lists them all.
+ * `session` is the first new session (protocol.md §4); `sessions` lists them all. On either engine.
  */
-export function importRuns(ctx: Ctx, input: unknown, name?: string) {
+export async function importRuns(ctx: Ctx, input: unknown, name?: string) {
   const parsed = ImportFile.safeParse(input);
   if (!parsed.success) {
     throw new ServiceError(
@@ -28,41 +29,35 @@ export function importRuns(ctx: Ctx, input: unknown, name?: string) {
     if (!groups.has(r.sessionId)) groups.set(r.sessionId, []);
     groups.get(r.sessionId)!.push(r);
   }
-  const sqlite = ctx.db.$client;
   const now = ctx.now();
   const uniq = (xs: string[]) => [...new Set(xs)];
-  const taken = sqlite.prepare("SELECT 1 FROM runs WHERE id = ?");
   const created: { id: string; name: string; runs: number }[] = [];
-  sqlite.transaction(() => {
-    for (const runs of groups.values()) {
-      const sessionId = ctx.newId("ses");
-      const source = runs[0].sessionName;
-      const sessionName = name ? (groups.size > 1 ? `${name} · ${source}` : name) : `Imported: ${source}`;
-      sqlite
-        .prepare(
-          `INSERT INTO sessions (id, name, suite_id, suite_version, trial, job_order, seed, repeats, lease_seconds, max_attempts, notes, task_ids, config_ids, created_at)
-           VALUES (?, ?, ?, 0, ?, 'blocked', 0, ?, 0, 0, ?, ?, ?, ?)`,
-        )
-        .run(
-          sessionId,
-          sessionName,
-          IMPORTED_SUITE,
-          runs.every((r) => r.trial) ? 1 : 0,
-          runs.reduce((max, r) => Math.max(max, r.repeat), 1),
-          `Imported from runs.json: ${runs.length} runs of session ${runs[0].sessionId} ("${source}").`,
-          JSON.stringify(uniq(runs.map((r) => r.taskId))),
-          JSON.stringify(uniq(runs.map((r) => r.configId))),
-          now,
-        );
-      for (const r of runs) insertRun(ctx, sessionId, taken.get(r.runId) ? ctx.newId("run") : r.runId, r, now);
-      created.push({ id: sessionId, name: sessionName, runs: runs.length });
-    }
-  })();
+  const writes: ImportWrite[] = [];
+  for (const runs of groups.values()) {
+    const sessionId = ctx.newId("ses");
+    const source = runs[0].sessionName;
+    const sessionName = name ? (groups.size > 1 ? `${name} · ${source}` : name) : `Imported: ${source}`;
+    writes.push({
+      session: {
+        id: sessionId,
+        name: sessionName,
+        trial: runs.every((r) => r.trial),
+        repeats: runs.reduce((max, r) => Math.max(max, r.repeat), 1),
+        notes: `Imported from runs.json: ${runs.length} runs of session ${runs[0].sessionId} ("${source}").`,
+        taskIds: uniq(runs.map((r) => r.taskId)),
+        configIds: uniq(runs.map((r) => r.configId)),
+        createdAt: now,
+      },
+      runs: runs.map((r) => importedRun(r, now)),
+    });
+    created.push({ id: sessionId, name: sessionName, runs: runs.length });
+  }
   if (!created.length)
     throw new ServiceError(
       "invalid_request",
       "The file holds no runs; export a session that has runs and import that.",
     );
+  await ctx.store.export.importSessions(writes, () => ctx.newId("run"));
   return {
     session: { id: created[0].id, runs: created[0].runs },
     sessions: created,
@@ -70,37 +65,8 @@ export function importRuns(ctx: Ctx, input: unknown, name?: string) {
   };
 }
 
-function insertRun(ctx: Ctx, sessionId: string, id: string, r: ImportedRun, now: number) {
-  const sqlite = ctx.db.$client;
-  sqlite
-    .prepare(
-      `INSERT INTO runs (id, job_id, session_id, lease_token_hash, attempt, task_id, task_version, task_group, held_out, config_id,
-         config_version, repeat, device_id, device_model, build_commit, model, started_at, received_at, thermal_at_start, charging,
-         superseded, context_window)
-       VALUES (?, NULL, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      id,
-      sessionId,
-      r.attempt,
-      r.taskId,
-      r.taskVersion,
-      r.taskGroup,
-      r.heldOut ? 1 : 0,
-      r.configId,
-      r.configVersion,
-      r.repeat,
-      r.deviceId,
-      r.deviceModel,
-      r.buildCommit,
-      r.model,
-      r.startedAt,
-      now,
-      r.thermalAtStart,
-      r.charging === null ? null : r.charging ? 1 : 0,
-      r.superseded ? 1 : 0,
-      r.contextWindow,
-    );
+/** A runs.json run as stored: its row, a record of what the file carried (no raw trace), its score and turns. */
+function importedRun(r: ImportedRun, now: number): ImportWrite["runs"][number] {
   // What the export reads back (exportRow, detail): a runs.json's trace-level fields, kept as the file had them.
   const body = JSON.stringify({
     imported: true,
@@ -111,41 +77,51 @@ function insertRun(ctx: Ctx, sessionId: string, id: string, r: ImportedRun, now:
     thermalAtEnd: r.thermalAtEnd ?? null,
     batteryAtStart: r.batteryAtStart ?? null,
   });
-  sqlite.prepare("INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)").run(id, body, Buffer.byteLength(body));
-  sqlite
-    .prepare(
-      `INSERT INTO scores (run_id, task_version, current, created_at, passed, outcome, outcome_reason, end_reason, looping, repatches,
-         milestones_reached, milestones_total, tool_calls, failed_tool_calls, turn_count, first_ttft_ms, median_turn_ms, load_ms,
-         startup_tokens, peak_context_tokens, output_tokens, checks, progress, metrics)
-       VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      id,
-      r.taskVersion,
-      now,
-      r.passed ? 1 : 0,
-      r.outcome,
-      `${r.outcome.replace("_", " ")} (imported; the reason was not exported)`,
-      r.endReason,
-      r.looping ? 1 : 0,
-      r.repatches,
-      r.milestonesReached,
-      r.milestonesTotal,
-      r.toolCallCount,
-      r.failedToolCallCount,
-      r.turnCount,
-      r.firstTtftMs,
-      r.medianTurnMs,
-      r.loadMs,
-      r.startupTokens,
-      r.peakContextTokens,
-      r.outputTokens,
-      JSON.stringify(r.checks.map((c) => ({ ...c, reason: "" }))),
-      JSON.stringify(r.progress),
-      JSON.stringify({ imported: true }),
-    );
-  const turn = sqlite.prepare(
-    "INSERT INTO turns (run_id, idx, prompt_tokens, context_tokens, ttft_ms, output_tokens, decode_ms) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  );
-  r.turns.forEach((t, i) => turn.run(id, i, t.promptTokens, t.contextTokens, t.ttftMs, t.outputTokens, t.decodeMs));
+  return {
+    run: {
+      id: r.runId,
+      attempt: r.attempt,
+      taskId: r.taskId,
+      taskVersion: r.taskVersion,
+      taskGroup: r.taskGroup,
+      heldOut: r.heldOut,
+      configId: r.configId,
+      configVersion: r.configVersion,
+      repeat: r.repeat,
+      deviceId: r.deviceId,
+      deviceModel: r.deviceModel,
+      buildCommit: r.buildCommit,
+      model: r.model,
+      startedAt: r.startedAt,
+      receivedAt: now,
+      thermalAtStart: r.thermalAtStart,
+      charging: r.charging,
+      superseded: r.superseded,
+      contextWindow: r.contextWindow,
+    },
+    body,
+    score: {
+      passed: r.passed,
+      outcome: r.outcome,
+      outcomeReason: `${r.outcome.replace("_", " ")} (imported; the reason was not exported)`,
+      endReason: r.endReason,
+      looping: r.looping,
+      repatches: r.repatches,
+      milestonesReached: r.milestonesReached,
+      milestonesTotal: r.milestonesTotal,
+      toolCalls: r.toolCallCount,
+      failedToolCalls: r.failedToolCallCount,
+      turnCount: r.turnCount,
+      firstTtftMs: r.firstTtftMs,
+      medianTurnMs: r.medianTurnMs,
+      loadMs: r.loadMs,
+      startupTokens: r.startupTokens,
+      peakContextTokens: r.peakContextTokens,
+      outputTokens: r.outputTokens,
+      checks: JSON.stringify(r.checks.map((c) => ({ ...c, reason: "" }))),
+      progress: JSON.stringify(r.progress),
+      metrics: JSON.stringify({ imported: true }),
+    },
+    turns: r.turns,
+  };
 }

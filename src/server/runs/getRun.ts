@@ -3,57 +3,65 @@ import type { Ctx } from "../context";
 import { EXPORT_COLUMNS, camel } from "@/domain/export";
 import type { Task } from "@/domain/suite/schema";
 import { notFound } from "../errors";
-import { EXPORT_SELECT, exportRow, type ExportDbRow } from "../export/exportRow";
+import { z } from "zod";
+import { ExportDbRow, exportRow, exportSelect } from "../export/exportRow";
+import { dialectOf } from "../store/dialect";
+import type { SqlRunner } from "../store/sql";
 import { FROM_RUNS } from "../analytics/where";
 import { IMPORTED_SUITE } from "../export/importRuns";
 
-interface Extra {
-  unscorable: string | null;
-  outcome_reason: string;
-  looping: number;
-  metrics: string;
-  suite_id: string;
-  body: string;
-}
+const RunRow = ExportDbRow.extend({
+  unscorable: z.string().nullable(),
+  outcome_reason: z.string(),
+  metrics: z.string(),
+  suite_id: z.string(),
+  body: z.string(),
+});
+const DocRow = z.object({ doc: z.string() });
+const IdRow = z.object({ id: z.string() });
 
 /**
  * `GET /api/runs/{id}` (protocol.md §5): the run's export fields, its raw trace and its current
  * score; plus (added) the task version it ran (seed workspace, milestones), and the previous and
- * next runs of the same session × task × config, for stepping through repeats.
+ * next runs of the same session × task × config, for stepping through repeats. `sql` is a
+ * snapshot's runner (getRunView) or the store's.
  */
-export function getRun(ctx: Ctx, id: string) {
-  const sqlite = ctx.db.$client;
-  const r = sqlite
-    .prepare(
-      `SELECT ${EXPORT_SELECT}, sc.unscorable, sc.outcome_reason, sc.metrics, s.suite_id, t.body
-         FROM ${FROM_RUNS} JOIN traces t ON t.run_id = r.id WHERE r.id = ? AND sc.current = 1`,
-    )
-    .get(id) as (ExportDbRow & Extra) | undefined;
+export async function getRun(ctx: Ctx, id: string, sql: SqlRunner = ctx.store.sql) {
+  const r = await sql.get(
+    RunRow,
+    `SELECT ${exportSelect(dialectOf(sql))}, sc.unscorable, sc.outcome_reason, sc.metrics, s.suite_id, t.body
+       FROM ${FROM_RUNS} JOIN traces t ON t.run_id = r.id WHERE r.id = ? AND sc.current`,
+    [id],
+  );
   if (!r) throw notFound("run", id);
   const row = exportRow(r);
   const run = Object.fromEntries(EXPORT_COLUMNS.map((c) => [camel(c), row[c]]));
   const taskRow =
     r.suite_id === IMPORTED_SUITE
       ? undefined
-      : (sqlite
-          .prepare("SELECT doc FROM tasks WHERE suite_id = ? AND task_id = ? AND version = ?")
-          .get(r.suite_id, r.task_id, r.task_version) as { doc: string } | undefined);
+      : await sql.get(DocRow, "SELECT doc FROM tasks WHERE suite_id = ? AND task_id = ? AND version = ?", [
+          r.suite_id,
+          r.task_id,
+          r.task_version,
+        ]);
   const task = taskRow ? (JSON.parse(taskRow.doc) as Task) : null;
-  const siblings = sqlite
-    .prepare("SELECT id FROM runs WHERE session_id = ? AND task_id = ? AND config_id = ? ORDER BY repeat, attempt, id")
-    .all(r.session_id, r.task_id, r.config_id) as { id: string }[];
+  const siblings = await sql.all(
+    IdRow,
+    `SELECT id FROM runs WHERE session_id = ? AND task_id = ? AND config_id = ? ORDER BY repeat, attempt, ${dialectOf(sql).collateC("id")}`,
+    [r.session_id, r.task_id, r.config_id],
+  );
   const at = siblings.findIndex((s) => s.id === id);
   return {
     run,
     trace: JSON.parse(r.body) as unknown,
     score: {
-      passed: !!r.passed,
+      passed: r.passed,
       outcome: r.outcome,
       outcomeReason: r.outcome_reason,
       // Added: why the run could not be scored (null when it was); then passed is false and checks empty.
       unscorable: r.unscorable,
       checks: JSON.parse(r.checks) as { id: string; passed: boolean; reason: string }[],
-      looping: !!r.looping,
+      looping: r.looping,
       repatches: r.repatches,
       progress: JSON.parse(r.progress) as number[],
       milestonesReached: r.milestones_reached,

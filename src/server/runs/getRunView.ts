@@ -10,7 +10,6 @@ import {
   turnRows,
   turnWindow,
 } from "@/domain/trace";
-import { readSnapshot } from "../readSnapshot";
 import { getRun } from "./getRun";
 
 /**
@@ -20,8 +19,8 @@ import { getRun } from "./getRun";
  * about 2 s to interactive), so rows (replayed workspace, diffs, milestones) are built only up to
  * the last turn shown in full: they depend on earlier calls only, so the prefix gives the same rows.
  */
-export function getRunView(ctx: Ctx, id: string, turns?: string) {
-  const data = readSnapshot(ctx, () => getRun(ctx, id));
+export async function getRunView(ctx: Ctx, id: string, turns?: string) {
+  const data = await ctx.store.snapshot((sql) => getRun(ctx, id, sql));
   const read = readTrace(data.trace);
   const seed = data.task?.workspace ?? null;
   const milestones = data.task?.milestones ?? [];

@@ -1,10 +1,10 @@
 import "server-only";
 import type { DbCtx } from "../context";
 import { stmt } from "../statements";
-import type { Trace } from "@/domain/protocol";
+import type { TurnTimes } from "../store/types";
 
 /** Copies each turn's token counts and timings into `turns` (inside the caller's transaction). */
-export function insertTurns(ctx: DbCtx, runId: string, trace: Pick<Trace, "turns">): void {
+export function insertTurns(ctx: DbCtx, runId: string, trace: { turns: TurnTimes[] }): void {
   const insert = stmt(
     ctx,
     "INSERT INTO turns (run_id, idx, prompt_tokens, context_tokens, ttft_ms, output_tokens, decode_ms) VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -2,7 +2,10 @@ import "server-only";
 import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { RUN_SORTS, pageWindow, type RunsPage } from "@/domain/analytics/runs-query";
-import { FROM_RUNS, whereClause } from "../analytics/where";
+import { z } from "zod";
+import { FROM_RUNS, runsWhere } from "../analytics/where";
+import { flag, flagOrNull, int, num, numOrNull } from "../store/columns";
+import { dialectOf } from "../store/dialect";
 
 export interface RunListRow {
   id: string;
@@ -33,28 +36,62 @@ export interface RunListRow {
   unscorable: string | null;
 }
 
-/** `GET /api/runs`: the filtered runs, sorted and paginated in SQL. */
-export function listRuns(ctx: Ctx, filter: AnalyticsFilter, page: RunsPage) {
+const Row = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  sessionName: z.string(),
+  taskId: z.string(),
+  taskGroup: z.string(),
+  heldOut: flag,
+  configId: z.string(),
+  repeat: int,
+  attempt: int,
+  deviceId: z.string(),
+  buildCommit: z.string(),
+  passed: flag,
+  outcome: z.string(),
+  outcomeReason: z.string(),
+  looping: flag,
+  toolCalls: int,
+  failedToolCalls: int,
+  turnCount: int,
+  firstTtftMs: numOrNull,
+  loadMs: num,
+  peakContextTokens: int,
+  thermalAtStart: z.string().nullable(),
+  charging: flagOrNull,
+  superseded: flag,
+  trial: flag,
+  unscorable: z.string().nullable(),
+});
+const CountRow = z.object({ n: int });
+/** Text sorts compare bytes, as on SQLite, whatever the PostgreSQL database's collation. */
+const TEXT_SORTS = new Set(["started", "task", "config", "outcome"]);
+
+/** `GET /api/runs`: the filtered runs, sorted and paginated in SQL (either engine). */
+export async function listRuns(ctx: Ctx, filter: AnalyticsFilter, page: RunsPage) {
   // The explorer lists every run, unscorable ones too (flagged): it is where they are found.
-  const w = whereClause(filter, { includeUnscorable: true });
-  const sqlite = ctx.db.$client;
-  const total = (
-    sqlite.prepare(`SELECT COUNT(*) AS n FROM ${FROM_RUNS} WHERE ${w.sql}`).get(...w.params) as { n: number }
-  ).n;
+  const w = runsWhere(filter, { includeUnscorable: true });
+  const { sql } = ctx.store;
+  const d = dialectOf(sql);
+  const total = (await sql.get(CountRow, `SELECT COUNT(*) AS n FROM ${FROM_RUNS} WHERE ${w.sql}`, w.params))?.n ?? 0;
   const win = pageWindow(total, page.page, page.pageSize);
   const dir = page.dir === "asc" ? "ASC" : "DESC";
-  const rows = sqlite
-    .prepare(
-      `SELECT r.id, r.session_id AS sessionId, s.name AS sessionName, r.task_id AS taskId, r.task_group AS taskGroup, r.held_out AS heldOut,
-              r.config_id AS configId, r.repeat, r.attempt, r.device_id AS deviceId, r.build_commit AS buildCommit, sc.passed,
-              sc.outcome, sc.outcome_reason AS outcomeReason, sc.looping, sc.tool_calls AS toolCalls, sc.failed_tool_calls AS failedToolCalls,
-              sc.turn_count AS turnCount, sc.first_ttft_ms AS firstTtftMs, sc.load_ms AS loadMs, sc.peak_context_tokens AS peakContextTokens,
-              r.thermal_at_start AS thermalAtStart, r.charging, r.superseded, s.trial, sc.unscorable
-         FROM ${FROM_RUNS} WHERE ${w.sql}
-        ORDER BY ${RUN_SORTS[page.sort]} ${dir}, r.id ${dir} LIMIT ? OFFSET ?`,
-    )
-    .all(...w.params, page.pageSize, win.offset) as Record<string, unknown>[];
-  const bool = (v: unknown) => !!v;
+  // SQLite puts NULLs first ascending and PostgreSQL last: said here, so both page alike.
+  const nulls = page.dir === "asc" ? "NULLS FIRST" : "NULLS LAST";
+  const col = TEXT_SORTS.has(page.sort) ? d.collateC(RUN_SORTS[page.sort]) : RUN_SORTS[page.sort];
+  const runs: RunListRow[] = await sql.all(
+    Row,
+    `SELECT r.id, r.session_id AS "sessionId", s.name AS "sessionName", r.task_id AS "taskId", r.task_group AS "taskGroup",
+            r.held_out AS "heldOut", r.config_id AS "configId", r.repeat, r.attempt, r.device_id AS "deviceId",
+            r.build_commit AS "buildCommit", sc.passed, sc.outcome, sc.outcome_reason AS "outcomeReason", sc.looping,
+            sc.tool_calls AS "toolCalls", sc.failed_tool_calls AS "failedToolCalls", sc.turn_count AS "turnCount",
+            sc.first_ttft_ms AS "firstTtftMs", sc.load_ms AS "loadMs", sc.peak_context_tokens AS "peakContextTokens",
+            r.thermal_at_start AS "thermalAtStart", r.charging, r.superseded, s.trial, sc.unscorable
+       FROM ${FROM_RUNS} WHERE ${w.sql}
+      ORDER BY ${col} ${dir} ${nulls}, ${d.collateC("r.id")} ${dir} LIMIT ? OFFSET ?`,
+    [...w.params, page.pageSize, win.offset],
+  );
   return {
     total,
     page: win.current,
@@ -62,14 +99,6 @@ export function listRuns(ctx: Ctx, filter: AnalyticsFilter, page: RunsPage) {
     pageSize: page.pageSize,
     first: win.first,
     last: win.last,
-    runs: rows.map((r) => ({
-      ...r,
-      heldOut: bool(r.heldOut),
-      passed: bool(r.passed),
-      looping: bool(r.looping),
-      superseded: bool(r.superseded),
-      trial: bool(r.trial),
-      charging: r.charging === null ? null : bool(r.charging),
-    })) as RunListRow[],
+    runs,
   };
 }

@@ -1,13 +1,13 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
 import type { Trace } from "@/domain/protocol";
 import { unscorableScore } from "@/domain/scoring";
 import type { RunScore } from "@/domain/scoring/types";
 import type { Task } from "@/domain/suite/schema";
 import { notFound } from "../errors";
-import { rescoreOffThread, type RescoreRun, type RescoreSkip } from "../scoring/rescoreOffThread";
-import { getNewestTask } from "../suites/catalog";
-import { insertScore } from "./insertScore";
+import { rescoreOffThread, type RescoreRun, type RescoreSkip, type TraceSource } from "../scoring/rescoreOffThread";
+import { int } from "../store/columns";
 
 export interface RescoreChange {
   runId: string;
@@ -16,6 +16,15 @@ export interface RescoreChange {
   repeat: number;
   before: { passed: boolean; outcome: string; taskVersion: number };
   after: { passed: boolean; outcome: string; taskVersion: number; outcomeReason: string };
+}
+
+const SessionRow = z.object({ suiteId: z.string() });
+const TaskIdRow = z.object({ taskId: z.string() });
+const StoredRow = z.object({ body: z.string(), contextWindow: int });
+
+/** Where the scoring worker reads the session's traces from: the SQLite file, or the PostgreSQL database. */
+function traceSource(ctx: Ctx): TraceSource {
+  return ctx.store.engine === "postgres" ? { pgUrl: ctx.store.url! } : { dbPath: ctx.db.$client.name };
 }
 
 const SKIPPED: Record<RescoreSkip, (suiteId: string, taskId: string) => string> = {
@@ -35,63 +44,64 @@ const SKIPPED: Record<RescoreSkip, (suiteId: string, taskId: string) => string> 
  * server's thread only writes the scores, in one transaction at the end.
  */
 export async function rescoreSession(ctx: Ctx, sessionId: string) {
-  const sqlite = ctx.db.$client;
-  const session = sqlite.prepare("SELECT suite_id FROM sessions WHERE id = ?").get(sessionId) as
-    { suite_id: string } | undefined;
+  const { sql } = ctx.store;
+  const session = await sql.get(SessionRow, `SELECT suite_id AS "suiteId" FROM sessions WHERE id = ?`, [sessionId]);
   if (!session) throw notFound("session", sessionId);
   // One lookup per task, not per run: the query and JSON.parse of the task document were
   // ~40% of rescoring time (docs/benchmarks.md).
   const tasks: Record<string, Task> = {};
-  for (const { task_id } of sqlite.prepare("SELECT DISTINCT task_id FROM runs WHERE session_id = ?").all(sessionId) as {
-    task_id: string;
-  }[]) {
-    const task = getNewestTask(ctx, session.suite_id, task_id);
-    if (task) tasks[task_id] = task;
+  for (const { taskId } of await sql.all(
+    TaskIdRow,
+    `SELECT DISTINCT task_id AS "taskId" FROM runs WHERE session_id = ?`,
+    [sessionId],
+  )) {
+    const task = await ctx.store.suites.newestTask(session.suiteId, taskId);
+    if (task) tasks[taskId] = task;
   }
-  const results = await rescoreOffThread(sqlite.name, sessionId, tasks);
+  const results = await rescoreOffThread(traceSource(ctx), sessionId, tasks);
 
   const changed: RescoreChange[] = [];
   const unscorable: { runId: string; reason: string }[] = [];
   const scored: { r: RescoreRun; score: RunScore; version: number }[] = [];
   for (const x of results) {
-    if ("skip" in x) unscorable.push({ runId: x.run.id, reason: SKIPPED[x.skip](session.suite_id, x.run.taskId) });
+    if ("skip" in x) unscorable.push({ runId: x.run.id, reason: SKIPPED[x.skip](session.suiteId, x.run.taskId) });
     else if ("score" in x) scored.push({ r: x.run, score: x.score, version: tasks[x.run.taskId].version });
     else {
       const task = tasks[x.run.taskId];
-      const { body, context_window } = sqlite
-        .prepare("SELECT t.body, r.context_window FROM traces t JOIN runs r ON r.id = t.run_id WHERE t.run_id = ?")
-        .get(x.run.id) as { body: string; context_window: number };
+      const stored = await sql.get(
+        StoredRow,
+        `SELECT t.body, r.context_window AS "contextWindow" FROM traces t JOIN runs r ON r.id = t.run_id WHERE t.run_id = ?`,
+        [x.run.id],
+      );
+      if (!stored) throw notFound("run", x.run.id);
       scored.push({
         r: x.run,
-        score: unscorableScore(task, JSON.parse(body) as Trace, context_window, x.unscorable),
+        score: unscorableScore(task, JSON.parse(stored.body) as Trace, stored.contextWindow, x.unscorable),
         version: task.version,
       });
       unscorable.push({ runId: x.run.id, reason: x.unscorable });
     }
   }
-  sqlite.transaction(() => {
-    // Retire the current scores of every rescored run in one statement, then add the new ones.
-    sqlite
-      .prepare("UPDATE scores SET current = 0 WHERE current = 1 AND run_id IN (SELECT value FROM json_each(?))")
-      .run(JSON.stringify(scored.map((x) => x.r.id)));
-    for (const { r, version, score } of scored) {
-      insertScore(ctx, r.id, version, score, { clearCurrent: false });
-      if (score.passed !== r.passed || score.outcome !== r.outcome) {
-        changed.push({
-          runId: r.id,
-          taskId: r.taskId,
-          configId: r.configId,
-          repeat: r.repeat,
-          before: { passed: r.passed, outcome: r.outcome, taskVersion: r.taskVersion },
-          after: {
-            passed: score.passed,
-            outcome: score.outcome,
-            taskVersion: version,
-            outcomeReason: score.outcomeReason,
-          },
-        });
-      }
+  const now = ctx.now();
+  await ctx.store.runs.rescore(
+    scored.map(({ r, version, score }) => ({ runId: r.id, taskVersion: version, score, createdAt: now })),
+  );
+  for (const { r, version, score } of scored) {
+    if (score.passed !== r.passed || score.outcome !== r.outcome) {
+      changed.push({
+        runId: r.id,
+        taskId: r.taskId,
+        configId: r.configId,
+        repeat: r.repeat,
+        before: { passed: r.passed, outcome: r.outcome, taskVersion: r.taskVersion },
+        after: {
+          passed: score.passed,
+          outcome: score.outcome,
+          taskVersion: version,
+          outcomeReason: score.outcomeReason,
+        },
+      });
     }
-  })();
+  }
   return { session: { id: sessionId }, runs: results.length, rescored: scored.length, changed, unscorable };
 }

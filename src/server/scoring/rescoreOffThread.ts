@@ -13,6 +13,8 @@ export interface RescoreRun {
   outcome: string;
   taskVersion: number;
 }
+/** Where the worker reads the traces: the SQLite file, or the PostgreSQL database (its own connection). */
+export type TraceSource = { dbPath: string } | { pgUrl: string };
 export type RescoreSkip = "missing_task" | "imported" | "unreadable";
 export type RescoreResult =
   | { run: RescoreRun; score: RunScore }
@@ -36,7 +38,7 @@ type Message = {
  * on after it. Throws only when the worker cannot start or read the database.
  */
 export async function rescoreOffThread(
-  dbPath: string,
+  source: TraceSource,
   sessionId: string,
   tasks: Record<string, Task>,
 ): Promise<RescoreResult[]> {
@@ -69,7 +71,7 @@ export async function rescoreOffThread(
       });
       worker.on("error", (e) => end({ stopped: current, reason: `the scoring worker failed (${e.message})` }));
       worker.on("exit", () => end({ stopped: current, reason: "the scoring worker stopped" }));
-      worker.postMessage({ kind: "rescore", dbPath, sessionId, after, tasks });
+      worker.postMessage({ kind: "rescore", ...source, sessionId, after, tasks });
     });
     if ("done" in ended) {
       releaseWorker(worker);

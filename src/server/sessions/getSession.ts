@@ -1,101 +1,129 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
-import { emptyCounts, sessionProgress, type JobCounts, type JobState } from "@/domain/queue";
+import { emptyCounts, JOB_STATES, sessionProgress, type JobCounts } from "@/domain/queue";
 import { wilson } from "@/domain/stats/wilson";
 import { notFound } from "../errors";
 import { IMPORTED_SUITE } from "../export/importRuns";
+import { flag, int } from "../store/columns";
+import { dialectOf } from "../store/dialect";
+import type { SqlRunner } from "../store/sql";
 import { describeImport } from "./describeImport";
 import { listLeaseHolders } from "./listLeaseHolders";
 
-interface SessionRow {
-  id: string;
-  name: string;
-  trial: number;
-  created_at: number;
-  cancelled_at: number | null;
-  suite_id: string;
-  suite_version: number;
-  job_order: string;
-  seed: number;
-  repeats: number;
-  lease_seconds: number;
-  max_attempts: number;
-  notes: string | null;
-  task_ids: string;
-  config_ids: string;
-  device_ids: string | null;
-}
+const SessionRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  trial: flag,
+  createdAt: int,
+  cancelledAt: int.nullable(),
+  suiteId: z.string(),
+  suiteVersion: int,
+  jobOrder: z.string(),
+  seed: int,
+  repeats: int,
+  leaseSeconds: int,
+  maxAttempts: int,
+  notes: z.string().nullable(),
+  taskIds: z.string(),
+  configIds: z.string(),
+  deviceIds: z.string().nullable(),
+});
+const PinnedRow = z.object({ id: z.string(), name: z.string(), revokedAt: int.nullable() });
+const CountRow = z.object({ state: z.enum(JOB_STATES), n: int });
+const PassRow = z.object({ configId: z.string(), runs: int, passed: int });
+const FirstLeaseRow = z.object({ t: int.nullable() });
 
 /**
  * Issue 20.4: the devices a session is pinned to (null: not pinned) and whether every one of them
  * is revoked, in which case nothing will ever lease its queued jobs and the page says so.
  */
-function pinnedDevices(ctx: Ctx, deviceIds: string | null) {
+async function pinnedDevices(sql: SqlRunner, deviceIds: string | null) {
   if (deviceIds === null) return null;
   const ids = JSON.parse(deviceIds) as string[];
+  const found = ids.length
+    ? new Map(
+        (
+          await sql.all(
+            PinnedRow,
+            `SELECT id, name, revoked_at AS "revokedAt" FROM devices WHERE id IN (${ids.map(() => "?").join(", ")})`,
+            ids,
+          )
+        ).map((d) => [d.id, d]),
+      )
+    : new Map<string, z.output<typeof PinnedRow>>();
   const rows = ids.map((id) => {
-    const d = ctx.db.$client.prepare("SELECT name, revoked_at AS revokedAt FROM devices WHERE id = ?").get(id) as
-      { name: string; revokedAt: number | null } | undefined;
+    const d = found.get(id);
     return { id, name: d?.name ?? id, revoked: !d || d.revokedAt !== null };
   });
   return { devices: rows, allRevoked: rows.every((d) => d.revoked) };
 }
 
-export function jobCounts(ctx: Ctx, sessionId: string): JobCounts {
+export async function jobCounts(sql: SqlRunner, sessionId: string): Promise<JobCounts> {
   const counts = emptyCounts();
-  const rows = ctx.db.$client
-    .prepare("SELECT state, COUNT(*) AS n FROM jobs WHERE session_id = ? GROUP BY state")
-    .all(sessionId) as { state: JobState; n: number }[];
+  const rows = await sql.all(CountRow, "SELECT state, COUNT(*) AS n FROM jobs WHERE session_id = ? GROUP BY state", [
+    sessionId,
+  ]);
   for (const r of rows) counts[r.state] = r.n;
   return counts;
 }
 
 /** Pass counts per config over the session's current, non-superseded, scorable scores (ADR 6), with Wilson 95%. */
-export function configPassCounts(ctx: Ctx, sessionId: string) {
-  const rows = ctx.db.$client
-    .prepare(
-      `SELECT r.config_id AS configId, COUNT(*) AS runs, SUM(s.passed) AS passed
-         FROM runs r JOIN scores s ON s.run_id = r.id AND s.current = 1
-        WHERE r.session_id = ? AND r.superseded = 0 AND s.unscorable IS NULL
-        GROUP BY r.config_id ORDER BY r.config_id`,
-    )
-    .all(sessionId) as { configId: string; runs: number; passed: number }[];
+export async function configPassCounts(sql: SqlRunner, sessionId: string) {
+  const rows = await sql.all(
+    PassRow,
+    `SELECT r.config_id AS "configId", COUNT(*) AS runs, SUM(CASE WHEN s.passed THEN 1 ELSE 0 END) AS passed
+       FROM runs r JOIN scores s ON s.run_id = r.id AND s.current
+      WHERE r.session_id = ? AND NOT r.superseded AND s.unscorable IS NULL
+      GROUP BY r.config_id ORDER BY ${dialectOf(sql).collateC("r.config_id")}`,
+    [sessionId],
+  );
   return rows.map((r) => ({ configId: r.configId, runs: r.runs, passed: r.passed, wilson: wilson(r.passed, r.runs) }));
 }
 
 /**
  * `GET /api/sessions/{id}` (protocol.md §5), plus the settings and progress the session page shows,
  * who holds each leased job (issue 16.3) and, for an imported session, what its runs carried.
+ * `sql` is a snapshot's runner when the caller reads more beside it (getSessionView).
  */
-export function getSession(ctx: Ctx, id: string) {
-  const s = ctx.db.$client.prepare("SELECT * FROM sessions WHERE id = ?").get(id) as SessionRow | undefined;
+export async function getSession(ctx: Ctx, id: string, sql: SqlRunner = ctx.store.sql) {
+  const s = await sql.get(
+    SessionRow,
+    `SELECT id, name, trial, created_at AS "createdAt", cancelled_at AS "cancelledAt", suite_id AS "suiteId",
+            suite_version AS "suiteVersion", job_order AS "jobOrder", seed, repeats, lease_seconds AS "leaseSeconds",
+            max_attempts AS "maxAttempts", notes, task_ids AS "taskIds", config_ids AS "configIds", device_ids AS "deviceIds"
+       FROM sessions WHERE id = ?`,
+    [id],
+  );
   if (!s) throw notFound("session", id);
-  const counts = jobCounts(ctx, id);
-  const firstLease = ctx.db.$client
-    .prepare("SELECT MIN(l.issued_at) AS t FROM leases l JOIN jobs j ON j.id = l.job_id WHERE j.session_id = ?")
-    .get(id) as { t: number | null };
+  const counts = await jobCounts(sql, id);
+  const firstLease = await sql.get(
+    FirstLeaseRow,
+    "SELECT MIN(l.issued_at) AS t FROM leases l JOIN jobs j ON j.id = l.job_id WHERE j.session_id = ?",
+    [id],
+  );
   return {
     session: {
       id: s.id,
       name: s.name,
-      trial: !!s.trial,
-      createdAt: new Date(s.created_at).toISOString(),
-      cancelledAt: s.cancelled_at === null ? null : new Date(s.cancelled_at).toISOString(),
+      trial: s.trial,
+      createdAt: new Date(s.createdAt).toISOString(),
+      cancelledAt: s.cancelledAt === null ? null : new Date(s.cancelledAt).toISOString(),
       counts,
-      suite: { id: s.suite_id, version: s.suite_version },
-      order: s.job_order,
+      suite: { id: s.suiteId, version: s.suiteVersion },
+      order: s.jobOrder,
       seed: s.seed,
       repeats: s.repeats,
-      leaseSeconds: s.lease_seconds,
-      maxAttempts: s.max_attempts,
+      leaseSeconds: s.leaseSeconds,
+      maxAttempts: s.maxAttempts,
       notes: s.notes,
-      taskIds: JSON.parse(s.task_ids) as string[],
-      configIds: JSON.parse(s.config_ids) as string[],
-      progress: sessionProgress(counts, firstLease.t, ctx.now()),
-      pinned: pinnedDevices(ctx, s.device_ids),
-      imported: s.suite_id === IMPORTED_SUITE ? describeImport(ctx, id) : null,
+      taskIds: JSON.parse(s.taskIds) as string[],
+      configIds: JSON.parse(s.configIds) as string[],
+      progress: sessionProgress(counts, firstLease?.t ?? null, ctx.now()),
+      pinned: await pinnedDevices(sql, s.deviceIds),
+      imported: s.suiteId === IMPORTED_SUITE ? await describeImport(ctx, id, sql) : null,
     },
-    configs: configPassCounts(ctx, id),
-    leases: listLeaseHolders(ctx, id),
+    configs: await configPassCounts(sql, id),
+    leases: await listLeaseHolders(ctx, id, sql),
   };
 }

@@ -1,6 +1,5 @@
 import "server-only";
 import type { Ctx } from "../context";
-import { readSnapshot } from "../readSnapshot";
 import { getSession } from "./getSession";
 import { listSessionRuns } from "./listSessionRuns";
 
@@ -10,5 +9,8 @@ import { listSessionRuns } from "./listSessionRuns";
  * result landing between the reads cannot show in the feed but not in the counts.
  */
 export function getSessionView(ctx: Ctx, id: string) {
-  return readSnapshot(ctx, () => ({ ...getSession(ctx, id), runs: listSessionRuns(ctx, id) }));
+  return ctx.store.snapshot(async (sql) => ({
+    ...(await getSession(ctx, id, sql)),
+    runs: await listSessionRuns(sql, id),
+  }));
 }

@@ -1,6 +1,22 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
 import type { LeaseHolder } from "@/domain/sessions";
+import { int } from "../store/columns";
+import type { SqlRunner } from "../store/sql";
+
+const HolderRow = z.object({
+  jobId: z.string(),
+  taskId: z.string(),
+  configId: z.string(),
+  repeat: int,
+  attempt: int,
+  updatedAt: int,
+  deviceId: z.string(),
+  deviceName: z.string().nullable(),
+  issuedAt: int,
+  turn: int.nullable(),
+});
 
 /**
  * The session's leased jobs with the device holding each (its paired name and id), when the lease
@@ -8,29 +24,22 @@ import type { LeaseHolder } from "@/domain/sessions";
  * `updated_at`), plus the turn of the device's last heartbeat for that job. A job stuck at 95 of 96
  * shows who has it and for how long.
  */
-export function listLeaseHolders(ctx: Ctx, sessionId: string): LeaseHolder[] {
+export async function listLeaseHolders(
+  ctx: Ctx,
+  sessionId: string,
+  sql: SqlRunner = ctx.store.sql,
+): Promise<LeaseHolder[]> {
   const now = ctx.now();
-  const rows = ctx.db.$client
-    .prepare(
-      `SELECT j.id AS jobId, j.task_id AS taskId, j.config_id AS configId, j.repeat, j.attempt, j.updated_at AS updatedAt,
-              l.device_id AS deviceId, d.name AS deviceName, l.issued_at AS issuedAt,
-              CASE WHEN d.current_turn_job = j.id THEN d.current_turn END AS turn
-         FROM jobs j JOIN leases l ON l.token_hash = j.lease_token_hash LEFT JOIN devices d ON d.id = l.device_id
-        WHERE j.session_id = ? AND j.state = 'leased'
-        ORDER BY l.issued_at, j.id`,
-    )
-    .all(sessionId) as {
-    jobId: string;
-    taskId: string;
-    configId: string;
-    repeat: number;
-    attempt: number;
-    updatedAt: number;
-    deviceId: string;
-    deviceName: string | null;
-    issuedAt: number;
-    turn: number | null;
-  }[];
+  const rows = await sql.all(
+    HolderRow,
+    `SELECT j.id AS "jobId", j.task_id AS "taskId", j.config_id AS "configId", j.repeat, j.attempt, j.updated_at AS "updatedAt",
+            l.device_id AS "deviceId", d.name AS "deviceName", l.issued_at AS "issuedAt",
+            CASE WHEN d.current_turn_job = j.id THEN d.current_turn END AS turn
+       FROM jobs j JOIN leases l ON l.token_hash = j.lease_token_hash LEFT JOIN devices d ON d.id = l.device_id
+      WHERE j.session_id = ? AND j.state = 'leased'
+      ORDER BY l.issued_at, j.id`,
+    [sessionId],
+  );
   return rows.map((r) => {
     const lastHeard = Math.max(r.updatedAt, r.issuedAt);
     return {

@@ -1,5 +1,7 @@
 import "server-only";
-import type { Ctx } from "../context";
+import { z } from "zod";
+import { flag, int } from "../store/columns";
+import type { SqlRunner } from "../store/sql";
 
 export interface SessionRunRow {
   id: string;
@@ -15,27 +17,29 @@ export interface SessionRunRow {
   receivedAt: string;
 }
 
+const RunRow = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  configId: z.string(),
+  repeat: int,
+  attempt: int,
+  deviceId: z.string(),
+  superseded: flag,
+  receivedAt: int,
+  passed: flag,
+  outcome: z.string(),
+  outcomeReason: z.string(),
+});
+
 /** The session's runs, newest first, with their current verdicts. */
-export function listSessionRuns(ctx: Ctx, sessionId: string, limit = 200): SessionRunRow[] {
-  const rows = ctx.db.$client
-    .prepare(
-      `SELECT r.id, r.task_id, r.config_id, r.repeat, r.attempt, r.device_id, r.superseded, r.received_at,
-              s.passed, s.outcome, s.outcome_reason
-         FROM runs r JOIN scores s ON s.run_id = r.id AND s.current = 1
-        WHERE r.session_id = ? ORDER BY r.received_at DESC, r.id DESC LIMIT ?`,
-    )
-    .all(sessionId, limit) as Record<string, string | number>[];
-  return rows.map((r) => ({
-    id: String(r.id),
-    taskId: String(r.task_id),
-    configId: String(r.config_id),
-    repeat: Number(r.repeat),
-    attempt: Number(r.attempt),
-    deviceId: String(r.device_id),
-    passed: !!r.passed,
-    outcome: String(r.outcome),
-    outcomeReason: String(r.outcome_reason),
-    superseded: !!r.superseded,
-    receivedAt: new Date(Number(r.received_at)).toISOString(),
-  }));
+export async function listSessionRuns(sql: SqlRunner, sessionId: string, limit = 200): Promise<SessionRunRow[]> {
+  const rows = await sql.all(
+    RunRow,
+    `SELECT r.id, r.task_id AS "taskId", r.config_id AS "configId", r.repeat, r.attempt, r.device_id AS "deviceId",
+            r.superseded, r.received_at AS "receivedAt", s.passed, s.outcome, s.outcome_reason AS "outcomeReason"
+       FROM runs r JOIN scores s ON s.run_id = r.id AND s.current
+      WHERE r.session_id = ? ORDER BY r.received_at DESC, r.id DESC LIMIT ?`,
+    [sessionId, limit],
+  );
+  return rows.map((r) => ({ ...r, receivedAt: new Date(r.receivedAt).toISOString() }));
 }

@@ -81,3 +81,22 @@ export function rowOf<S extends z.ZodType>(schema: S, row: unknown): z.output<S>
 /** A device's revocation, as pinning a session checks it. */
 export const RevokedRow = z.object({ id: z.string(), revokedAt: int.nullable() });
 export type RevokedRow = z.infer<typeof RevokedRow>;
+
+/** A device as its bearer token finds it. */
+export const DeviceAuthRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  lastSeenAt: int.nullable(),
+  revokedAt: int.nullable(),
+});
+export type DeviceAuthRow = z.infer<typeof DeviceAuthRow>;
+
+/** A stored suite version as the suites list reads it. */
+export const SuiteListRow = z.object({
+  id: z.string(),
+  version: int,
+  name: z.string().nullable(),
+  doc: z.string(),
+  isDefault: flag,
+});
+export type SuiteListRow = z.infer<typeof SuiteListRow>;

@@ -4,7 +4,15 @@ import type { LeaseEnd } from "@/domain/queue";
 import type { RunScore } from "@/domain/scoring/types";
 import type { Config, Suite, Task } from "@/domain/suite/schema";
 import type { SqlRunner } from "./sql";
-import type { ClaimedRow, ExistingRunRow, JobLeaseRow, LeaseRow, PollStateRow } from "./rows";
+import type {
+  ClaimedRow,
+  DeviceAuthRow,
+  ExistingRunRow,
+  JobLeaseRow,
+  LeaseRow,
+  PollStateRow,
+  SuiteListRow,
+} from "./rows";
 
 /**
  * The storage interface, grouped by aggregate (ADR 9). Services hold the rules and call these;
@@ -14,11 +22,29 @@ import type { ClaimedRow, ExistingRunRow, JobLeaseRow, LeaseRow, PollStateRow } 
  */
 export interface Store {
   engine: "sqlite" | "postgres";
+  /** PostgreSQL: the database's URL (a scoring worker opens its own connection); absent on SQLite. */
+  url?: string;
   queue: QueueStore;
   sessions: SessionStore;
   devices: DeviceStore;
+  suites: SuiteStore;
+  runs: RunStore;
+  export: ExportStore;
+  access: AccessStore;
+  /**
+   * Runs `fn` while holding the lock `name` across every process on this database (PostgreSQL: a
+   * session advisory lock on one pooled connection; SQLite: one process, so calls take turns in it).
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /** Hand-written SQL on this engine (src/server/store/sql.ts): the read side of analytics and the views. */
   sql: SqlRunner;
+  /**
+   * Runs `read` with a runner whose queries all see one snapshot of the database, however many
+   * writes commit meanwhile (a page's view model: counts and feed must agree). PostgreSQL: a
+   * REPEATABLE READ READ ONLY transaction on one pooled connection; SQLite: a read transaction on a
+   * read-only connection of its own (WAL), so no write on the shared connection waits or joins it.
+   */
+  snapshot<T>(read: (sql: SqlRunner) => Promise<T>): Promise<T>;
   /** Closes the pool and the LISTEN connection (PostgreSQL), or the database file (SQLite). */
   close(): Promise<void>;
 }
@@ -128,10 +154,144 @@ export interface PollStateWrite {
   commit: string;
 }
 
-/** The part of the devices aggregate a poll needs. */
+/** The devices aggregate: pairing, authentication, pause and revocation, and what a poll records. */
 export interface DeviceStore {
   pollState(deviceId: string): Promise<PollStateRow | undefined>;
   savePollState(deviceId: string, state: PollStateWrite, now: number): Promise<void>;
+  /** The device a token hash names, revoked or not; undefined when none does. */
+  byToken(tokenHash: string): Promise<DeviceAuthRow | undefined>;
+  /** Records that the device was seen at `now`. */
+  seen(id: string, now: number): Promise<void>;
+  create(device: { id: string; name: string; tokenHash: string; createdAt: number }): Promise<void>;
+  exists(id: string): Promise<boolean>;
+  /** Pauses (from `now`, once) or resumes the device; a resume wakes its waiting polls on every process. */
+  setPaused(id: string, paused: boolean, now: number): Promise<void>;
+  /**
+   * Revokes the token and ends the device's live leases (re-queued, or failed once their attempts
+   * are used) in one transaction; how many jobs went back to the queue (their pollers are woken).
+   */
+  revoke(id: string, now: number): Promise<number>;
+}
+
+/** A validated suite version as stored: its document and the content hashes of it, its tasks and configs. */
+export interface SuiteWrite {
+  suite: Suite;
+  contentHash: string;
+  taskHashes: string[];
+  configHashes: string[];
+  isDefault: boolean;
+  loadedAt: number;
+}
+
+/** The suites aggregate: stored suite versions with their task and config versions. */
+export interface SuiteStore {
+  /** Every stored version of a suite (validation refuses a changed task without a version bump). */
+  versions(id: string): Promise<Suite[]>;
+  /** Stores the version (a no-op when stored already; the default flag moves either way); whether it was new. */
+  save(write: SuiteWrite): Promise<boolean>;
+  /** Every stored version, by id and newest version first. */
+  list(): Promise<SuiteListRow[]>;
+  /** The newest stored version of a task, or null (rescoring uses it). */
+  newestTask(suiteId: string, taskId: string): Promise<Task | null>;
+}
+
+/** One new current score of a run (a rescore, a rebuild). */
+export interface ScoreWrite {
+  runId: string;
+  taskVersion: number;
+  score: RunScore;
+  createdAt: number;
+}
+
+/** The runs aggregate's writes after ingestion: new scores and rebuilt turns. */
+export interface RunStore {
+  /** Retires the current score of each run and stores the new ones as current, in one transaction. */
+  rescore(scores: ScoreWrite[]): Promise<void>;
+  /** Stores the missing derived rows (a score, turns) of runs rebuilt from their raw traces, in one transaction. */
+  rebuild(rows: { score?: ScoreWrite; turns?: { runId: string; turns: Trace["turns"] } }[]): Promise<void>;
+}
+
+/** The export aggregate: long ordered reads that must neither hold the shared connection nor grow memory. */
+/** An imported session and its runs (src/server/export/importRuns.ts builds them). */
+export interface ImportWrite {
+  session: {
+    id: string;
+    name: string;
+    trial: boolean;
+    repeats: number;
+    notes: string;
+    taskIds: string[];
+    configIds: string[];
+    createdAt: number;
+  };
+  /** Each run's row (`runs` columns, camelCase; no job, no lease), its stored record, its score and its turns. */
+  runs: {
+    run: {
+      id: string;
+      attempt: number;
+      taskId: string;
+      taskVersion: number;
+      taskGroup: string;
+      heldOut: boolean;
+      configId: string;
+      configVersion: number;
+      repeat: number;
+      deviceId: string;
+      deviceModel: string;
+      buildCommit: string;
+      model: string;
+      startedAt: string;
+      receivedAt: number;
+      thermalAtStart: string | null;
+      charging: boolean | null;
+      superseded: boolean;
+      contextWindow: number;
+    };
+    body: string;
+    /** `scores` columns (camelCase), current; JSON columns as text. */
+    score: {
+      passed: boolean;
+      outcome: string;
+      outcomeReason: string;
+      endReason: string;
+      looping: boolean;
+      repatches: number;
+      milestonesReached: number;
+      milestonesTotal: number;
+      toolCalls: number;
+      failedToolCalls: number;
+      turnCount: number;
+      firstTtftMs: number | null;
+      medianTurnMs: number | null;
+      loadMs: number;
+      startupTokens: number;
+      peakContextTokens: number;
+      outputTokens: number;
+      checks: string;
+      progress: string;
+      metrics: string;
+    };
+    turns: TurnTimes[];
+  }[];
+}
+
+/** The numbers of a turn the `turns` table keeps. */
+export type TurnTimes = Pick<
+  Trace["turns"][number],
+  "promptTokens" | "contextTokens" | "ttftMs" | "outputTokens" | "decodeMs"
+>;
+
+export interface ExportStore {
+  /**
+   * Stores imported sessions, all or nothing, in one transaction; a run id already taken is
+   * replaced by `freshRunId()`. The sessions are created with suite "imported" and no jobs.
+   */
+  importSessions(sessions: ImportWrite[], freshRunId: () => string): Promise<void>;
+  /**
+   * The rows of `select` in one read-only snapshot, in batches of at most `batch` rows, for an
+   * export: a cursor on PostgreSQL, a read connection of its own on SQLite; memory stays flat.
+   */
+  stream(text: string, params: readonly unknown[], batch?: number): AsyncGenerator<unknown[]>;
 }
 
 /** A new session's row (db/schema sessions), as createSession builds it. */
@@ -175,4 +335,22 @@ export interface SessionStore {
   create(session: NewSession, jobs: NewJob[]): Promise<void>;
   /** Cancels the session's queued and leased jobs; how many, or null when there is no such session. */
   cancel(id: string, now: number): Promise<number | null>;
+}
+
+/** The admin login's shared state (issue 18.3): every process on the database sees the same. */
+export interface AccessStore {
+  /** The value stored under `key`, storing `value` first when there is none (the first process's wins). */
+  claimSetting(key: string, value: string): Promise<string>;
+  /**
+   * Records a login attempt from `address` unless it already made `max` in the window ending at
+   * `now`; attempts older than the window are forgotten. Atomic across processes.
+   */
+  attempt(
+    address: string,
+    now: number,
+    max: number,
+    windowMs: number,
+  ): Promise<{ allowed: boolean; retryAfterMs: number }>;
+  logout(sessionId: string, expiresAt: number, now: number): Promise<void>;
+  loggedOut(sessionId: string): Promise<boolean>;
 }

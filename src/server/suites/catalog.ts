@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
-import type { DbCtx } from "../context";
+import type { Ctx, DbCtx } from "../context";
+import { suiteVersionsSync } from "../store/sqlite/suites";
 import { configs, suites, tasks } from "@db/schema";
 import type { Config, Suite, Task } from "@/domain/suite/schema";
 import { notFound, ServiceError } from "../errors";
@@ -26,18 +27,6 @@ export function getTask(ctx: DbCtx, suiteId: string, taskId: string, version: nu
   });
 }
 
-/** The newest stored version of a task (rescoring uses it). */
-export function getNewestTask(ctx: DbCtx, suiteId: string, taskId: string): Task | null {
-  const row = ctx.db
-    .select({ doc: tasks.doc })
-    .from(tasks)
-    .where(and(eq(tasks.suiteId, suiteId), eq(tasks.taskId, taskId)))
-    .orderBy(desc(tasks.version))
-    .limit(1)
-    .get();
-  return row ? (JSON.parse(row.doc) as Task) : null;
-}
-
 export function getConfig(ctx: DbCtx, suiteId: string, configId: string, version: number): Config {
   return cached(ctx, `c:${suiteId}:${configId}:${version}`, () => {
     const row = ctx.db
@@ -53,6 +42,8 @@ export function getConfig(ctx: DbCtx, suiteId: string, configId: string, version
 /**
  * A suite by id (its newest version), or the default suite when no id is given: the newest version
  * of the default suite's id, since versions saved later (the budget planner's) are not flagged default.
+ * Synchronous, SQLite: the SQLite store's `sessions.resolveSuite` and src/server/budget call it;
+ * everything else calls `ctx.store.sessions.resolveSuite` (either engine).
  */
 export function resolveSuite(ctx: DbCtx, id?: string): Suite {
   const defaultId = id
@@ -92,18 +83,20 @@ export function getSuiteVersion(ctx: DbCtx, id: string, version: number): Suite 
   });
 }
 
-/** Every stored version of a suite, so validation can refuse a changed task without a version bump. */
+/**
+ * Every stored version of a suite, synchronously on SQLite (`ctx.store.suites.versions` on either
+ * engine): kept for src/server/budget until it is async.
+ */
 export function storedVersions(ctx: DbCtx, id: string): Suite[] {
-  const rows = ctx.db.$client.prepare("SELECT doc FROM suites WHERE id = ?").all(id) as { doc: string }[];
-  return rows.map((r) => JSON.parse(r.doc) as Suite);
+  return suiteVersionsSync(ctx, id);
 }
 
-/** For pages: the default suite, or the sentence to show when none is loaded. */
-export function defaultSuiteForPage(
-  ctx: DbCtx,
-): { suite: Suite; error?: undefined } | { suite?: undefined; error: string } {
+/** For pages: the default suite, or the sentence to show when none is loaded (either engine). */
+export async function defaultSuiteForPage(
+  ctx: Ctx,
+): Promise<{ suite: Suite; error?: undefined } | { suite?: undefined; error: string }> {
   try {
-    return { suite: resolveSuite(ctx) };
+    return { suite: await ctx.store.sessions.resolveSuite() };
   } catch (err) {
     if (err instanceof ServiceError) return { error: err.message };
     throw err;

@@ -1,19 +1,18 @@
 import "server-only";
 import type { Ctx } from "../context";
-import { validateSuite } from "@/domain/suite/validate";
+import { validateSuite, type SuiteValidation } from "@/domain/suite/validate";
+import type { Suite } from "@/domain/suite/schema";
 import { ServiceError } from "../errors";
 import { storedVersions } from "./catalog";
-import { storeSuite } from "./storeSuite";
+import { saveSuite, storeSuite } from "./storeSuite";
 
-/**
- * `POST /api/suites`: validates a suite (schema, ids, regexes, milestones, every fixture's
- * verdict, version bumps against stored versions) and stores it, or refuses it listing every problem.
- * `warnings` (what the fixtures cannot show, e.g. a milestone on tool calls with no right fixture
- * listing calls) come back with a stored suite; they never refuse one.
- */
-export function importSuite(ctx: Ctx, input: unknown) {
-  const id = typeof input === "object" && input && "id" in input ? String((input as { id: unknown }).id) : "";
-  const result = validateSuite(input, id ? storedVersions(ctx, id) : []);
+function suiteId(input: unknown): string {
+  return typeof input === "object" && input && "id" in input ? String((input as { id: unknown }).id) : "";
+}
+
+type Accepted = Extract<SuiteValidation, { ok: true }>;
+
+function accepted(result: SuiteValidation): Accepted {
   if (!result.ok) {
     throw new ServiceError(
       "invalid_suite",
@@ -21,11 +20,35 @@ export function importSuite(ctx: Ctx, input: unknown) {
       result.problems,
     );
   }
-  const created = storeSuite(ctx, result.suite);
-  const s = result.suite;
+  return result;
+}
+
+function summary(created: boolean, s: Suite, warnings: Accepted["warnings"]) {
   return {
     created,
     suite: { id: s.id, version: s.version, tasks: s.tasks.length, configs: s.configs.length },
-    warnings: result.warnings,
+    warnings,
   };
+}
+
+/**
+ * `POST /api/suites`: validates a suite (schema, ids, regexes, milestones, every fixture's
+ * verdict, version bumps against stored versions) and stores it, or refuses it listing every problem.
+ * `warnings` (what the fixtures cannot show, e.g. a milestone on tool calls with no right fixture
+ * listing calls) come back with a stored suite; they never refuse one. On either engine.
+ */
+export async function importSuiteAsync(ctx: Ctx, input: unknown) {
+  const id = suiteId(input);
+  const result = accepted(validateSuite(input, id ? await ctx.store.suites.versions(id) : []));
+  return summary(await saveSuite(ctx, result.suite), result.suite, result.warnings);
+}
+
+/**
+ * `importSuiteAsync` synchronously, on SQLite only: kept for src/server/budget/saveConfigVersion.ts
+ * until it is async (issue 18). Remove then.
+ */
+export function importSuite(ctx: Ctx, input: unknown) {
+  const id = suiteId(input);
+  const result = accepted(validateSuite(input, id ? storedVersions(ctx, id) : []));
+  return summary(storeSuite(ctx, result.suite), result.suite, result.warnings);
 }

@@ -1,12 +1,11 @@
 import "server-only";
-import { desc } from "drizzle-orm";
 import type { Ctx } from "../context";
-import { suites } from "@db/schema";
 import type { Suite } from "@/domain/suite/schema";
+import { suiteRowsSync } from "../store/sqlite/suites";
+import type { SuiteListRow } from "../store/rows";
 
-/** One entry per suite id, describing its newest version (protocol.md §5). */
-export function listSuites(ctx: Ctx) {
-  const rows = ctx.db.select().from(suites).orderBy(suites.id, desc(suites.version)).all();
+/** One entry per suite id, describing its newest version (protocol.md §5), from rows by id and newest first. */
+function summarise(rows: SuiteListRow[]) {
   // The default flag sits on the version loaded from the repository; later versions of that id are the default too.
   const defaults = new Set(rows.filter((r) => r.isDefault).map((r) => r.id));
   const seen = new Set<string>();
@@ -26,4 +25,14 @@ export function listSuites(ctx: Ctx) {
     });
   }
   return out;
+}
+
+/** The suites list (protocol.md §5), on either engine. */
+export async function listSuitesAsync(ctx: Ctx) {
+  return summarise(await ctx.store.suites.list());
+}
+
+/** `listSuitesAsync` synchronously, on SQLite only: kept for src/server/budget until it is async. */
+export function listSuites(ctx: Ctx) {
+  return summarise(suiteRowsSync(ctx));
 }

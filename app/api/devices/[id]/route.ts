@@ -4,7 +4,7 @@ import { reply, route, otherMethods } from "@/server/http";
 import { revokeDevice } from "@/server/devices/revokeDevice";
 
 export const DELETE = route(async (_req: Request, { params }: { params: Promise<{ id: string }> }) =>
-  reply(contract.revokeDevice, 200, revokeDevice(getContext(), (await params).id)),
+  reply(contract.revokeDevice, 200, await revokeDevice(getContext(), (await params).id)),
 );
 
 export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods({ DELETE });

@@ -6,7 +6,7 @@ import { exportTable, toStream } from "@/server/export/exportRuns";
 /** calls.csv (docs/api.md § Export): one row per call, the runs filtered and ordered as runs.csv; streamed. */
 export const GET = route((req: Request) => {
   const { filter } = readQuery(contract.exportCallsCsv, req);
-  const body = toStream(exportTable(getContext().db.$client.name, filter, "calls"));
+  const body = toStream(exportTable(getContext(), filter, "calls"));
   return new Response(body, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

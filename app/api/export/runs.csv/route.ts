@@ -6,7 +6,7 @@ import { exportCsv, toStream } from "@/server/export/exportRuns";
 /** runs.csv (protocol.md §4), filtered like analytics; streamed. */
 export const GET = route((req: Request) => {
   const { filter } = readQuery(contract.exportCsv, req);
-  const body = toStream(exportCsv(getContext().db.$client.name, filter));
+  const body = toStream(exportCsv(getContext(), filter));
   return new Response(body, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

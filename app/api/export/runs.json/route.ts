@@ -6,7 +6,7 @@ import { exportJson, toStream } from "@/server/export/exportRuns";
 /** runs.json (protocol.md §4), filtered like analytics; streamed. */
 export const GET = route((req: Request) => {
   const { filter } = readQuery(contract.exportJson, req);
-  const body = toStream(exportJson(getContext().db.$client.name, filter));
+  const body = toStream(exportJson(getContext(), filter));
   return new Response(body, {
     headers: {
       "content-type": "application/json; charset=utf-8",

@@ -6,7 +6,7 @@ import { exportTable, toStream } from "@/server/export/exportRuns";
 /** turns.csv (docs/api.md § Export): one row per turn, the runs filtered and ordered as runs.csv; streamed. */
 export const GET = route((req: Request) => {
   const { filter } = readQuery(contract.exportTurnsCsv, req);
-  const body = toStream(exportTable(getContext().db.$client.name, filter, "turns"));
+  const body = toStream(exportTable(getContext(), filter, "turns"));
   return new Response(body, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

@@ -9,7 +9,7 @@ const IMPORT_LIMIT = 256 * MiB;
 export const POST = route(async (req: Request) => {
   const { data } = await readJson(req, contract.importRuns.body, IMPORT_LIMIT);
   const { name } = readQuery(contract.importRuns, req);
-  return reply(contract.importRuns, 201, importRuns(getContext(), data, name));
+  return reply(contract.importRuns, 201, await importRuns(getContext(), data, name));
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

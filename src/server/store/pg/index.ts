@@ -3,11 +3,14 @@ import type { EventEmitter } from "node:events";
 import type { Pool } from "pg";
 import { openPgDb } from "@db/pg-client";
 import type { Store } from "../types";
+import { pgAccess, pgExclusive } from "./access";
 import { pgSessions } from "./sessions";
 import { pgDevices } from "./devices";
 import { listenForJobs, type JobsListener } from "./listener";
 import { pgQueue } from "./queue";
-import { pgSql } from "./sql";
+import { pgExport, pgRuns } from "./runs";
+import { pgSnapshot, pgSql } from "./sql";
+import { pgSuites } from "./suites";
 
 export interface PgStore extends Store {
   /** The process's one LISTEN connection (tests check its reconnect). */
@@ -34,10 +37,17 @@ export async function createPgStore(
   await listener.listening();
   return {
     engine: "postgres",
+    url,
     queue: pgQueue(db),
     sessions: pgSessions(db),
     devices: pgDevices(db),
+    suites: pgSuites(db),
+    runs: pgRuns(db),
+    export: pgExport(db),
+    access: pgAccess(db.$client),
+    exclusive: (name, fn) => pgExclusive(db.$client, name, fn),
     sql: pgSql(db.$client),
+    snapshot: (read) => pgSnapshot(db.$client, read),
     listener,
     pool: db.$client,
     close: async () => {

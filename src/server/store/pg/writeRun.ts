@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { PgDb } from "@db/pg-client";
 import { jobs, runs, scores, traces, turns } from "@db/schema-pg";
+import type { RunScore } from "@/domain/scoring/types";
 import type { RunWrite } from "../types";
 
 type Tx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
@@ -25,13 +26,31 @@ export async function writeRun(tx: Tx, { run, rawBody, turns: ts, score, complet
         decodeMs: t.decodeMs,
       })),
     );
-  const m = score.metrics;
   // A new run has no earlier score to retire.
-  await tx.insert(scores).values({
-    runId: run.id,
-    taskVersion: run.taskVersion,
+  await tx.insert(scores).values(scoreRow(run.id, run.taskVersion, score, run.receivedAt));
+  if (completesJob)
+    // Completing the job ends whichever lease is current: its holder's next heartbeat gets 409.
+    await tx
+      .update(jobs)
+      .set({
+        state: "completed",
+        runId: run.id,
+        failureReason: null,
+        leaseTokenHash: null,
+        leaseExpiresAt: null,
+        updatedAt: run.receivedAt,
+      })
+      .where(eq(jobs.id, run.jobId));
+}
+
+/** A score's row (db/schema-pg scores), current. */
+export function scoreRow(runId: string, taskVersion: number, score: RunScore, createdAt: number) {
+  const m = score.metrics;
+  return {
+    runId,
+    taskVersion,
     current: true,
-    createdAt: run.receivedAt,
+    createdAt,
     passed: score.passed,
     outcome: score.outcome,
     outcomeReason: score.outcomeReason,
@@ -55,18 +74,5 @@ export async function writeRun(tx: Tx, { run, rawBody, turns: ts, score, complet
     callPattern: score.unscorable === undefined ? score.callPattern : null,
     callOk: JSON.stringify(score.callOk),
     unscorable: score.unscorable ?? null,
-  });
-  if (completesJob)
-    // Completing the job ends whichever lease is current: its holder's next heartbeat gets 409.
-    await tx
-      .update(jobs)
-      .set({
-        state: "completed",
-        runId: run.id,
-        failureReason: null,
-        leaseTokenHash: null,
-        leaseExpiresAt: null,
-        updatedAt: run.receivedAt,
-      })
-      .where(eq(jobs.id, run.jobId));
+  };
 }

@@ -8,7 +8,7 @@ import type { LiveLeaseRow } from "../rows";
  * Ends leases without a result, inside the caller's transaction: each job is re-queued with its
  * next attempt or fails with `reason` once its attempts are used (protocol.md §1). A lease that
  * changed meanwhile (a result arrived) is left alone. Returns how many jobs went back to the queue.
- * SQLite only (expiry here, revocation in src/server/devices/revokeDevice.ts).
+ * SQLite only (expiry here, revocation in ./devices.ts).
  */
 export function endLeases(ctx: DbCtx, leases: LiveLeaseRow[], reason: LeaseEndReason, now: number): number {
   const update = stmt(

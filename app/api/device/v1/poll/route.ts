@@ -6,7 +6,7 @@ import { pollJob } from "@/server/queue/pollJob";
 
 export const POST = route(async (req: Request) => {
   const ctx = getContext();
-  const device = authenticateDevice(ctx, req.headers.get("authorization"));
+  const device = await authenticateDevice(ctx, req.headers.get("authorization"));
   const { wait } = readQuery(contract.poll, req);
   const { data } = await readJson(req, contract.poll.body);
   const job = await pollJob(ctx, device.id, data, wait, req.signal);

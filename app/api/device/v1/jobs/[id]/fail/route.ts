@@ -6,7 +6,7 @@ import { failJob } from "@/server/queue/failJob";
 
 export const POST = route(async (req: Request, { params }: { params: Promise<{ id: string }> }) => {
   const ctx = getContext();
-  const device = authenticateDevice(ctx, req.headers.get("authorization"));
+  const device = await authenticateDevice(ctx, req.headers.get("authorization"));
   const { data } = await readJson(req, contract.fail.body);
   return reply(
     contract.fail,

@@ -6,7 +6,7 @@ import { heartbeatJob } from "@/server/queue/heartbeatJob";
 
 export const POST = route(async (req: Request, { params }: { params: Promise<{ id: string }> }) => {
   const ctx = getContext();
-  const device = authenticateDevice(ctx, req.headers.get("authorization"));
+  const device = await authenticateDevice(ctx, req.headers.get("authorization"));
   const { data } = await readJson(req, contract.heartbeat.body);
   return reply(
     contract.heartbeat,

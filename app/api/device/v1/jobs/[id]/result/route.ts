@@ -6,7 +6,7 @@ import { submitResult } from "@/server/queue/submitResult";
 
 export const POST = route(async (req: Request, { params }: { params: Promise<{ id: string }> }) => {
   const ctx = getContext();
-  const device = authenticateDevice(ctx, req.headers.get("authorization"));
+  const device = await authenticateDevice(ctx, req.headers.get("authorization"));
   const { data, raw } = await readJson(req, contract.result.body, TRACE_LIMIT);
   const { status, body } = await submitResult(ctx, (await params).id, device.id, data, raw);
   return reply(contract.result, status, body);

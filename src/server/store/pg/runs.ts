@@ -1,0 +1,121 @@
+import "server-only";
+import { and, inArray, sql } from "drizzle-orm";
+import type { PgDb } from "@db/pg-client";
+import { runs, scores, sessions, traces, turns } from "@db/schema-pg";
+import { toPgPlaceholders } from "../sql";
+import type { ExportStore, RunStore, TurnTimes } from "../types";
+import { scoreRow } from "./writeRun";
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters (a score is 27). */
+const ROWS_PER_INSERT = 1_000;
+
+function turnRows(runId: string, ts: TurnTimes[]) {
+  return ts.map((t, idx) => ({
+    runId,
+    idx,
+    promptTokens: t.promptTokens,
+    contextTokens: t.contextTokens,
+    ttftMs: t.ttftMs,
+    outputTokens: t.outputTokens,
+    decodeMs: t.decodeMs,
+  }));
+}
+
+async function inBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await insert(rows.slice(i, i + ROWS_PER_INSERT));
+}
+
+/** New scores and rebuilt turns on PostgreSQL, each call one transaction. */
+export function pgRuns(db: PgDb): RunStore {
+  return {
+    rescore: (ws) =>
+      db.transaction(async (tx) => {
+        if (!ws.length) return;
+        // Retired first: at most one current score per run (the partial unique index scores_one_current).
+        await tx
+          .update(scores)
+          .set({ current: false })
+          .where(
+            and(
+              sql`${scores.current}`,
+              inArray(
+                scores.runId,
+                ws.map((w) => w.runId),
+              ),
+            ),
+          );
+        await inBatches(ws, (b) =>
+          tx.insert(scores).values(b.map((w) => scoreRow(w.runId, w.taskVersion, w.score, w.createdAt))),
+        );
+      }),
+    rebuild: (rows) =>
+      db.transaction(async (tx) => {
+        const ss = rows.flatMap((r) => (r.score ? [r.score] : []));
+        await inBatches(ss, (b) =>
+          tx.insert(scores).values(b.map((w) => scoreRow(w.runId, w.taskVersion, w.score, w.createdAt))),
+        );
+        const ts = rows.flatMap((r) => (r.turns ? turnRows(r.turns.runId, r.turns.turns) : []));
+        await inBatches(ts, (b) => tx.insert(turns).values(b));
+      }),
+  };
+}
+
+/**
+ * The export's reads on PostgreSQL: one statement read through a cursor (pg-cursor, a portal
+ * fetched `batch` rows at a time) on a connection taken from the pool for the read, so memory stays
+ * flat however many runs match; one statement is one snapshot. Released when the reader stops early.
+ */
+export function pgExport(db: PgDb): ExportStore {
+  const pool = db.$client;
+  return {
+    importSessions: (writes, freshRunId) =>
+      db.transaction(async (tx) => {
+        for (const { session: s, runs: rs } of writes) {
+          await tx.insert(sessions).values({
+            id: s.id,
+            name: s.name,
+            suiteId: "imported",
+            suiteVersion: 0,
+            trial: s.trial,
+            jobOrder: "blocked",
+            seed: 0,
+            repeats: s.repeats,
+            leaseSeconds: 0,
+            maxAttempts: 0,
+            notes: s.notes,
+            taskIds: JSON.stringify(s.taskIds),
+            configIds: JSON.stringify(s.configIds),
+            createdAt: s.createdAt,
+          });
+          const wanted = rs.map((x) => x.run.id);
+          const takenIds = new Set(
+            (await tx.select({ id: runs.id }).from(runs).where(inArray(runs.id, wanted))).map((r) => r.id),
+          );
+          for (const { run: r, body, score: c, turns: ts } of rs) {
+            const id = takenIds.has(r.id) ? freshRunId() : r.id;
+            await tx.insert(runs).values({ ...r, id, jobId: null, sessionId: s.id, leaseTokenHash: null });
+            await tx.insert(traces).values({ runId: id, body, bytes: Buffer.byteLength(body) });
+            await tx
+              .insert(scores)
+              .values({ ...c, runId: id, taskVersion: r.taskVersion, current: true, createdAt: s.createdAt });
+            if (ts.length) await tx.insert(turns).values(turnRows(id, ts));
+          }
+        }
+      }),
+    async *stream(text, params, batch = 500) {
+      const { default: Cursor } = await import("pg-cursor");
+      const client = await pool.connect();
+      const cursor = client.query(new Cursor(toPgPlaceholders(text), [...params]));
+      try {
+        for (;;) {
+          const rows = await cursor.read(batch);
+          if (!rows.length) break;
+          yield rows;
+        }
+      } finally {
+        await cursor.close().catch(() => undefined);
+        client.release();
+      }
+    },
+  };
+}
