@@ -62,7 +62,7 @@ export async function createPgContext(
     newId: opts.ids ?? newId,
     get db(): Db {
       throw new Error(
-        "This part of the dashboard is not ported to PostgreSQL yet (issue 18: the analytics, budget and gate reads); unset DATABASE_URL to run it on SQLite.",
+        "A SQLite-only code path ran on a PostgreSQL context (a bug: every service goes through ctx.store on PostgreSQL); please report it, and unset DATABASE_URL to run this on SQLite meanwhile.",
       );
     },
   };

@@ -67,7 +67,17 @@ export function toErrorResponse(err: unknown, req: Request): Response {
 /** The route's query string, parsed with its contract; a 400 naming each bad parameter. */
 export function readQuery<R extends ApiRoute>(route: R, req: Request): QueryOf<R> {
   if (!route.query) throw new Error(`${route.id} has no query in its contract`);
-  const parsed = route.query.safeParse(queryValues(route.query, new URL(req.url).searchParams));
+  const params = new URL(req.url).searchParams;
+  // No stored text holds U+0000 (PostgreSQL's text cannot), so a parameter with one can only fail
+  // or match nothing: refused by name on both engines, before it reaches a query.
+  const nul = [...new Set([...params].filter(([, v]) => v.includes("\u0000")).map(([k]) => k))];
+  if (nul.length)
+    throw new ServiceError(
+      "invalid_request",
+      "Some query parameters hold a NUL character (%00), which no name or id here contains; remove it from the ones listed in `issues`.",
+      nul.map((k) => ({ path: k, message: "holds a NUL character (%00)" })),
+    );
+  const parsed = route.query.safeParse(queryValues(route.query, params));
   if (!parsed.success) {
     throw new ServiceError(
       "invalid_request",

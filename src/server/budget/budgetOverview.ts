@@ -6,8 +6,7 @@ import { budgetRows, type CountedConfig } from "@/domain/budget/table";
 import { resolveContrast } from "../analytics/resolveContrast";
 import { fitMoments } from "../analytics/ttft";
 import { filterOptions } from "../analytics/filterOptions";
-import { resolveSuite } from "../suites/catalog";
-import { listSuites } from "../suites/listSuites";
+import { listSuitesAsync } from "../suites/listSuites";
 import { countStartup } from "./countStartup";
 import { measuredByConfig } from "./measured";
 import { tokenizerStatus } from "./tokenizer";
@@ -20,7 +19,7 @@ import { budgetSelection } from "./budgetSelection";
  * against measured difference.
  */
 export async function budgetOverview(ctx: Ctx, q: BudgetQuery) {
-  const suite = resolveSuite(ctx, q.suite);
+  const suite = await ctx.store.sessions.resolveSuite(q.suite);
   const counted: CountedConfig[] = [];
   for (const c of suite.configs) {
     const n = await countStartup(c);
@@ -72,6 +71,10 @@ export async function budgetOverview(ctx: Ctx, q: BudgetQuery) {
     model,
     configs: rows,
     contrast,
-    options: { suites: listSuites(ctx).map((s) => s.id), devices: options.devices, builds: options.builds },
+    options: {
+      suites: (await listSuitesAsync(ctx)).map((s) => s.id),
+      devices: options.devices,
+      builds: options.builds,
+    },
   };
 }

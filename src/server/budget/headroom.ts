@@ -6,7 +6,6 @@ import { int } from "../store/columns";
 import { filterToParams } from "@/domain/analytics/filter";
 import { runsHref } from "@/domain/analytics/links";
 import { HEADROOM_QUANTILES, type HeadroomFacts, type Quantiles } from "@/domain/budget/headroom";
-import { resolveSuite } from "../suites/catalog";
 import { FROM_FACTS } from "../analytics/where";
 import { suiteWhere } from "./measured";
 import { budgetSelection } from "./budgetSelection";
@@ -48,7 +47,7 @@ export async function headroom(
   ctx: Ctx,
   q: { suite?: string; device?: string; build?: string; session?: string[]; allSessions?: boolean },
 ) {
-  const suite = resolveSuite(ctx, q.suite);
+  const suite = await ctx.store.sessions.resolveSuite(q.suite);
   const filter = (
     await budgetSelection(ctx, { ...q, session: q.session ?? [], allSessions: !!q.allSessions }, suite.id)
   ).filter;
@@ -62,12 +61,12 @@ export async function headroom(
     sql.all(
       HeadroomRow,
       `WITH v AS (SELECT r.config_id AS c, r.context_window AS win, r.context_window - r.startup_tokens AS a,
-                         r.context_window - r.peak_context_tokens AS p, ${d.oneIf(OVER)} AS over,
-                         ${d.oneIf("r.outcome = 'context_full'")} AS full
+                         r.context_window - r.peak_context_tokens AS p, ${d.oneIf(OVER)} AS ovr,
+                         ${d.oneIf("r.outcome = 'context_full'")} AS cfull
                     FROM ${FROM_FACTS} WHERE ${w.sql}),
             o AS (SELECT *, ROW_NUMBER() OVER (PARTITION BY c ORDER BY a) AS ra, ROW_NUMBER() OVER (PARTITION BY c ORDER BY p) AS rp,
                          COUNT(*) OVER (PARTITION BY c) AS n FROM v)
-       SELECT c AS "c", n AS "n", MAX(win) AS "win", SUM(over) AS "overflowed", SUM(full) AS "contextFull", ${cols}
+       SELECT c AS "c", n AS "n", MAX(win) AS "win", SUM(ovr) AS "overflowed", SUM(cfull) AS "contextFull", ${cols}
          FROM o GROUP BY c, n ORDER BY ${d.collateC("c")}`,
       w.params,
     ),

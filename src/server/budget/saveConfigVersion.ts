@@ -4,17 +4,16 @@ import type { SaveConfigRequest } from "@/domain/budget/schema";
 import { stableJson } from "@/domain/scoring/stable-json";
 import type { Suite } from "@/domain/suite/schema";
 import { ServiceError } from "../errors";
-import { resolveSuite, storedVersions } from "../suites/catalog";
-import { importSuite } from "../suites/importSuite";
+import { importSuiteAsync } from "../suites/importSuite";
 
 /**
  * Saves an edited system prompt and tool list as a new config version: the suite's newest version
  * is copied with its version + 1 and that config's `version` bumped past every stored version of
  * it (protocol.md §2), then imported through the normal validation (fixtures run, version bumps
- * checked). A suite id alone means its newest version, so sessions created afterwards use it.
+ * checked). A suite id alone means its newest version, so sessions created afterwards use it. On either engine.
  */
-export function saveConfigVersion(ctx: Ctx, req: SaveConfigRequest) {
-  const suite = resolveSuite(ctx, req.suite);
+export async function saveConfigVersion(ctx: Ctx, req: SaveConfigRequest) {
+  const suite = await ctx.store.sessions.resolveSuite(req.suite);
   const current = suite.configs.find((c) => c.id === req.configId);
   if (!current)
     throw new ServiceError(
@@ -27,7 +26,7 @@ export function saveConfigVersion(ctx: Ctx, req: SaveConfigRequest) {
       `Config \`${current.id}\` version ${current.version} already has this system prompt and these tools; edit something before saving.`,
     );
   }
-  const stored = storedVersions(ctx, suite.id);
+  const stored = await ctx.store.suites.versions(suite.id);
   const configVersion =
     Math.max(
       current.version,
@@ -41,6 +40,6 @@ export function saveConfigVersion(ctx: Ctx, req: SaveConfigRequest) {
       c.id === current.id ? { ...c, version: configVersion, systemPrompt: req.systemPrompt, tools: req.tools } : c,
     ),
   };
-  const { suite: summary } = importSuite(ctx, next);
+  const { suite: summary } = await importSuiteAsync(ctx, next);
   return { suite: summary, config: { id: current.id, version: configVersion, previousVersion: current.version } };
 }

@@ -1,7 +1,6 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import type { Ctx, DbCtx } from "../context";
-import { suiteVersionsSync } from "../store/sqlite/suites";
 import { configs, suites, tasks } from "@db/schema";
 import type { Config, Suite, Task } from "@/domain/suite/schema";
 import { notFound, ServiceError } from "../errors";
@@ -81,14 +80,6 @@ export function getSuiteVersion(ctx: DbCtx, id: string, version: number): Suite 
     if (!row) throw notFound("suite version", `${id}@${version}`);
     return JSON.parse(row.doc) as Suite;
   });
-}
-
-/**
- * Every stored version of a suite, synchronously on SQLite (`ctx.store.suites.versions` on either
- * engine): kept for src/server/budget until it is async.
- */
-export function storedVersions(ctx: DbCtx, id: string): Suite[] {
-  return suiteVersionsSync(ctx, id);
 }
 
 /** For pages: the default suite, or the sentence to show when none is loaded (either engine). */

@@ -3,8 +3,7 @@ import type { Ctx } from "../context";
 import { validateSuite, type SuiteValidation } from "@/domain/suite/validate";
 import type { Suite } from "@/domain/suite/schema";
 import { ServiceError } from "../errors";
-import { storedVersions } from "./catalog";
-import { saveSuite, storeSuite } from "./storeSuite";
+import { saveSuite } from "./storeSuite";
 
 function suiteId(input: unknown): string {
   return typeof input === "object" && input && "id" in input ? String((input as { id: unknown }).id) : "";
@@ -41,14 +40,4 @@ export async function importSuiteAsync(ctx: Ctx, input: unknown) {
   const id = suiteId(input);
   const result = accepted(validateSuite(input, id ? await ctx.store.suites.versions(id) : []));
   return summary(await saveSuite(ctx, result.suite), result.suite, result.warnings);
-}
-
-/**
- * `importSuiteAsync` synchronously, on SQLite only: kept for src/server/budget/saveConfigVersion.ts
- * until it is async (issue 18). Remove then.
- */
-export function importSuite(ctx: Ctx, input: unknown) {
-  const id = suiteId(input);
-  const result = accepted(validateSuite(input, id ? storedVersions(ctx, id) : []));
-  return summary(storeSuite(ctx, result.suite), result.suite, result.warnings);
 }

@@ -1,7 +1,6 @@
 import "server-only";
 import type { Ctx } from "../context";
 import type { Suite } from "@/domain/suite/schema";
-import { suiteRowsSync } from "../store/sqlite/suites";
 import type { SuiteListRow } from "../store/rows";
 
 /** One entry per suite id, describing its newest version (protocol.md §5), from rows by id and newest first. */
@@ -30,9 +29,4 @@ function summarise(rows: SuiteListRow[]) {
 /** The suites list (protocol.md §5), on either engine. */
 export async function listSuitesAsync(ctx: Ctx) {
   return summarise(await ctx.store.suites.list());
-}
-
-/** `listSuitesAsync` synchronously, on SQLite only: kept for src/server/budget until it is async. */
-export function listSuites(ctx: Ctx) {
-  return summarise(suiteRowsSync(ctx));
 }

@@ -3,7 +3,6 @@ import { createHash } from "node:crypto";
 import type { Ctx } from "../context";
 import type { Suite } from "@/domain/suite/schema";
 import { stableJson } from "@/domain/scoring/stable-json";
-import { saveSuiteSync } from "../store/sqlite/suites";
 import type { SuiteWrite } from "../store/types";
 
 const hash = (v: unknown) => createHash("sha256").update(stableJson(v)).digest("hex");
@@ -26,12 +25,4 @@ function suiteWrite(ctx: Ctx, suite: Suite, opts: { isDefault?: boolean }): Suit
  */
 export function saveSuite(ctx: Ctx, suite: Suite, opts: { isDefault?: boolean } = {}): Promise<boolean> {
   return ctx.store.suites.save(suiteWrite(ctx, suite, opts));
-}
-
-/**
- * `saveSuite` synchronously, on SQLite only: kept for the services not yet async
- * (src/server/budget, through the synchronous importSuite). Remove once they await saveSuite.
- */
-export function storeSuite(ctx: Ctx, suite: Suite, opts: { isDefault?: boolean } = {}): boolean {
-  return saveSuiteSync(ctx, suiteWrite(ctx, suite, opts));
 }

@@ -9,7 +9,9 @@ export function db() {
     d.pragma("journal_mode = WAL");
     d.pragma("synchronous = FULL");
     d.pragma("busy_timeout = 5000");
-    d.exec("CREATE TABLE IF NOT EXISTS bench_traces (id TEXT PRIMARY KEY, lease_token TEXT NOT NULL, body TEXT NOT NULL)");
+    d.exec(
+      "CREATE TABLE IF NOT EXISTS bench_traces (id TEXT PRIMARY KEY, lease_token TEXT NOT NULL, body TEXT NOT NULL)",
+    );
     g.__benchDb = {
       insert: d.prepare("INSERT INTO bench_traces (id, lease_token, body) VALUES (?, ?, ?)"),
       claim: d.prepare(
