@@ -226,27 +226,8 @@ export interface ImportWrite {
   };
   /** Each run's row (`runs` columns, camelCase; no job, no lease), its stored record, its score and its turns. */
   runs: {
-    run: {
-      id: string;
-      attempt: number;
-      taskId: string;
-      taskVersion: number;
-      taskGroup: string;
-      heldOut: boolean;
-      configId: string;
-      configVersion: number;
-      repeat: number;
-      deviceId: string;
-      deviceModel: string;
-      buildCommit: string;
-      model: string;
-      startedAt: string;
-      receivedAt: number;
-      thermalAtStart: string | null;
-      charging: boolean | null;
-      superseded: boolean;
-      contextWindow: number;
-    };
+    /** A device run's row without what only a lease gives (job, session, token) and the v1.1 fields runs.json lacks. */
+    run: Omit<RunWrite["run"], "jobId" | "sessionId" | "leaseTokenHash" | "toolsDropped" | "loadCachedTokens">;
     body: string;
     /** `scores` columns (camelCase), current; JSON columns as text. */
     score: {
