@@ -1,7 +1,7 @@
 /**
  * Which engine a context runs on (issue 18): a `postgres://` DATABASE_URL opens the process's
- * context on PostgreSQL (never silently a SQLite file beside it), and the services not ported yet
- * say so instead of failing obscurely.
+ * context on PostgreSQL (never silently a SQLite file beside it), and a SQLite-only path reached
+ * on it says so instead of failing obscurely.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createPgContext, getContext, openContext, setContext } from "@/server/context";
@@ -37,15 +37,18 @@ describe("the context's engine", () => {
     }
   });
 
-  it.skipIf(!pgUrl)("gives a PostgreSQL context a queue store, and a sentence for the parts not ported", async () => {
-    const t = await pgTestDatabase();
-    const ctx = await createPgContext(t.url, { poolMax: 2 });
-    try {
-      expect(ctx.store.engine).toBe("postgres");
-      expect(() => ctx.db).toThrow(/not ported to PostgreSQL yet.*unset DATABASE_URL/);
-    } finally {
-      await ctx.store.close();
-      await t.drop();
-    }
-  });
+  it.skipIf(!pgUrl)(
+    "gives a PostgreSQL context its store, and a sentence when a SQLite-only path asks for better-sqlite3",
+    async () => {
+      const t = await pgTestDatabase();
+      const ctx = await createPgContext(t.url, { poolMax: 2 });
+      try {
+        expect(ctx.store.engine).toBe("postgres");
+        expect(() => ctx.db).toThrow(/SQLite-only code path ran on a PostgreSQL context.*unset DATABASE_URL/);
+      } finally {
+        await ctx.store.close();
+        await t.drop();
+      }
+    },
+  );
 });
