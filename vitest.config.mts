@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 // @ts-expect-error: a plain .mjs module shared with the scripts
 import { findPgBin } from "./scripts/lib/pg-server.mjs";
@@ -60,6 +61,9 @@ export default defineConfig({
   test: {
     exclude: ["tests/e2e/**", "node_modules/**"],
     pool: "forks",
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine,
+    // where most files wait on SQLite, PostgreSQL or a child process rather than on the CPU.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     // One throwaway PostgreSQL server for the run (skipped, with a notice, where there is none).
     globalSetup: ["tests/support/pg-global.ts"],
     testTimeout: 30_000,
