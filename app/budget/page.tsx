@@ -5,7 +5,6 @@ import { parseBudgetQuery } from "@/domain/budget/schema";
 import { fitCaption } from "@/domain/budget/caption";
 import { budgetOverview } from "@/server/budget/budgetOverview";
 import { headroom } from "@/server/budget/headroom";
-import { resolveSuite } from "@/server/suites/catalog";
 import { toUrlParams, type SearchParams } from "@/components/analytics/AnalyticsHeader";
 import { UrlParamsForm } from "@/components/analytics/UrlParamsForm";
 import { BudgetTable } from "@/components/budget/BudgetTable";
@@ -57,7 +56,7 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
       </div>
     );
   }
-  const suite = resolveSuite(ctx, view.suite.id);
+  const suite = await ctx.store.sessions.resolveSuite(view.suite.id);
   const room = await headroom(ctx, { ...q.data, suite: suite.id });
   const counted = new Map(view.configs.map((c) => [c.configId, c.tokens]));
   const opt = (xs: string[], any: string): [string, string][] => [
