@@ -3,6 +3,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import path from "node:path";
 import type { Pool, PoolConfig } from "pg";
 import * as schema from "./schema-pg";
+import { pgStartError } from "../src/domain/store/pgStartError";
 
 export type PgDb = NodePgDatabase<typeof schema> & { $client: Pool };
 
@@ -10,6 +11,14 @@ const MIGRATIONS = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "mig
 
 /** The advisory lock every dashboard process takes to migrate (any fixed 64-bit key; this is "harness-lab:migrate"). */
 export const MIGRATION_LOCK = 7_284_563_211_094_112n;
+
+/**
+ * The database named in DATABASE_URL could not be opened or migrated: `message` is one sentence
+ * saying what to do (src/domain/store/pgStartError.ts); the driver's error is the `cause`.
+ */
+export class DatabaseStartError extends Error {
+  override name = "DatabaseStartError";
+}
 
 /** True for the URLs that choose PostgreSQL (`DATABASE_URL`); anything else is SQLite. */
 export { isPostgresUrl } from "./engine";
@@ -28,7 +37,14 @@ export async function openPgDb(url: string, pool: PoolConfig = {}): Promise<PgDb
   pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v: string) => Number(v));
   const client = new pg.Pool({ connectionString: url, max: 10, ...pool });
   const db = drizzle(client, { schema }) as PgDb;
-  await migrateLocked(client, MIGRATIONS);
+  try {
+    await migrateLocked(client, MIGRATIONS);
+  } catch (err) {
+    await client.end().catch(() => {});
+    // drizzle wraps a failed migration statement; the server's SQLSTATE is on its cause.
+    const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+    throw new DatabaseStartError(pgStartError(e.code ? e : (e.cause ?? e), url), { cause: err });
+  }
   return db;
 }
 

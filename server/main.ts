@@ -297,6 +297,10 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error("[harness-lab] could not start:", err);
+  // A database that cannot be opened is said in one sentence (db/pg-client.ts); anything else in full.
+  console.error(
+    "[harness-lab] could not start:",
+    err instanceof Error && err.name === "DatabaseStartError" ? err.message : err,
+  );
   process.exit(1);
 });
