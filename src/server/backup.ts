@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { z } from "zod";
 
 export class BackupError extends Error {}
 
@@ -38,6 +39,9 @@ export function backupName(at: Date): string {
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+const IntegrityRows = z.array(z.object({ integrity_check: z.string() }));
+const CountRow = z.object({ n: z.number().int() });
+
 /**
  * Opens `file`, runs `PRAGMA integrity_check` and counts the tables a Harness Lab database must
  * have. Throws a BackupError naming the file when it is not a database, is damaged, or lacks them.
@@ -46,10 +50,10 @@ export function verifyDatabase(file: string, label = file): Summary {
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { fileMustExist: true });
-    const rows = db.pragma("integrity_check") as { integrity_check: string }[];
+    const rows = IntegrityRows.parse(db.pragma("integrity_check"));
     const integrity = rows.map((r) => r.integrity_check).join("; ");
     if (integrity !== "ok") throw new BackupError(`${label} failed PRAGMA integrity_check: ${integrity}`);
-    const count = (table: string) => (db!.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    const count = (table: string) => CountRow.parse(db!.prepare(`SELECT count(*) AS n FROM ${table}`).get()).n;
     return { integrity, counts: { runs: count("runs"), scores: count("scores"), traces: count("traces") } };
   } catch (e) {
     if (e instanceof BackupError) throw e;

@@ -100,3 +100,8 @@ export const SuiteListRow = z.object({
   isDefault: flag,
 });
 export type SuiteListRow = z.infer<typeof SuiteListRow>;
+
+/** A settings row's value (the admin signing key), on both engines. */
+export const SettingRow = z.object({ value: z.string() });
+/** Login attempts from one address in the window, and the oldest one's time. */
+export const AttemptsRow = z.object({ n: int, first: int.nullable() });

@@ -1,11 +1,7 @@
 import "server-only";
 import type { Pool } from "pg";
-import { z } from "zod";
-import { int } from "../columns";
+import { AttemptsRow, SettingRow } from "../rows";
 import type { AccessStore } from "../types";
-
-const Value = z.object({ value: z.string() });
-const Counted = z.object({ n: int, first: int.nullable() });
 
 /** The admin login's state on PostgreSQL, shared by every process on the database. */
 export function pgAccess(pool: Pool): AccessStore {
@@ -13,7 +9,7 @@ export function pgAccess(pool: Pool): AccessStore {
     claimSetting: async (key, value) => {
       // Two processes starting at once both insert; the second's conflicts and reads the first's.
       await pool.query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", [key, value]);
-      return Value.parse((await pool.query("SELECT value FROM settings WHERE key = $1", [key])).rows[0]).value;
+      return SettingRow.parse((await pool.query("SELECT value FROM settings WHERE key = $1", [key])).rows[0]).value;
     },
     attempt: async (address, now, max, windowMs) => {
       const client = await pool.connect();
@@ -23,7 +19,7 @@ export function pgAccess(pool: Pool): AccessStore {
         // before the other's insert: the limit holds across processes.
         await client.query("SELECT pg_advisory_xact_lock(hashtext('harness-lab:login:' || $1))", [address]);
         await client.query("DELETE FROM login_attempts WHERE address = $1 AND at <= $2", [address, now - windowMs]);
-        const r = Counted.parse(
+        const r = AttemptsRow.parse(
           (
             await client.query(`SELECT COUNT(*) AS n, MIN(at) AS first FROM login_attempts WHERE address = $1`, [
               address,

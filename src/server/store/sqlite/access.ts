@@ -1,6 +1,7 @@
 import "server-only";
 import type { DbCtx } from "../../context";
 import { stmt } from "../../statements";
+import { AttemptsRow, SettingRow } from "../rows";
 import type { AccessStore } from "../types";
 
 /** The admin login's state on SQLite: one connection writes, so each method is one synchronous transaction. */
@@ -9,14 +10,14 @@ export function sqliteAccess(ctx: DbCtx): AccessStore {
   return {
     claimSetting: async (key, value) => {
       stmt(ctx, "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING").run(key, value);
-      return (stmt(ctx, "SELECT value FROM settings WHERE key = ?").get(key) as { value: string }).value;
+      return SettingRow.parse(stmt(ctx, "SELECT value FROM settings WHERE key = ?").get(key)).value;
     },
     attempt: async (address, now, max, windowMs) =>
       sqlite.transaction(() => {
         stmt(ctx, "DELETE FROM login_attempts WHERE address = ? AND at <= ?").run(address, now - windowMs);
-        const r = stmt(ctx, "SELECT COUNT(*) AS n, MIN(at) AS first FROM login_attempts WHERE address = ?").get(
-          address,
-        ) as { n: number; first: number | null };
+        const r = AttemptsRow.parse(
+          stmt(ctx, "SELECT COUNT(*) AS n, MIN(at) AS first FROM login_attempts WHERE address = ?").get(address),
+        );
         if (r.n >= max) return { allowed: false, retryAfterMs: windowMs - (now - (r.first ?? now)) };
         stmt(ctx, "INSERT INTO login_attempts (address, at) VALUES (?, ?)").run(address, now);
         return { allowed: true, retryAfterMs: 0 };

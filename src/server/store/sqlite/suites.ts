@@ -70,14 +70,18 @@ export function saveSuiteSync(ctx: DbCtx, w: SuiteWrite): boolean {
   });
 }
 
-/** Every stored version of a suite, synchronously (SQLite callers not yet async: src/server/budget). */
-export function suiteVersionsSync(ctx: DbCtx, id: string): Suite[] {
-  const rows = ctx.db.$client.prepare("SELECT doc FROM suites WHERE id = ?").all(id) as { doc: string }[];
-  return rows.map((r) => JSON.parse(r.doc) as Suite);
+/** Every stored version of a suite (its documents were validated when saved). */
+function suiteVersionsSync(ctx: DbCtx, id: string): Suite[] {
+  return ctx.db
+    .select({ doc: suites.doc })
+    .from(suites)
+    .where(eq(suites.id, id))
+    .all()
+    .map((r) => JSON.parse(r.doc) as Suite);
 }
 
-/** Every stored suite version, by id and newest first, synchronously. */
-export function suiteRowsSync(ctx: DbCtx): SuiteListRow[] {
+/** Every stored suite version, by id and newest first. */
+function suiteRowsSync(ctx: DbCtx): SuiteListRow[] {
   return ctx.db.$client
     .prepare(`SELECT id, version, name, doc, is_default AS isDefault FROM suites ORDER BY id, version DESC`)
     .all()
