@@ -7,7 +7,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildNeeded, ensureBrowser, ensureDependencies, root } from "./lib/setup.mjs";
+import { buildNeeded, ensureBrowser, ensureBuild, ensureDependencies, root } from "./lib/setup.mjs";
 
 const started = Date.now();
 ensureDependencies();
@@ -31,22 +31,29 @@ function beside(cmd, args, log) {
     os.setPriority(child.pid, 10);
   } catch {}
   const done = new Promise((resolve) => {
-    child.on("error", (e) => resolve({ status: 1, error: e.message }));
-    child.on("close", (code) => resolve({ status: code ?? 1 }));
+    child.on("error", (e) => resolve({ status: 1, error: e.message, ms: Date.now() - t0 }));
+    child.on("close", (code) => resolve({ status: code ?? 1, ms: Date.now() - t0 }));
   });
   return async () => {
     const r = await done;
     process.stdout.write(fs.readFileSync(file, "utf8"));
     if (r.error) console.log(`  ${cmd} did not start: ${r.error}`);
-    console.log(`  (${((Date.now() - t0) / 1000).toFixed(0)} s after it started beside Vitest)`);
+    console.log(`  (took ${(r.ms / 1000).toFixed(0)} s beside Vitest)`);
     return r.status;
   };
 }
 
-const lintDone = beside("npm", ["run", "--silent", "lint"], "lint.log");
-const buildDone = buildNeeded() ? beside("npx", ["next", "build"], "build.log") : null;
+// HL_TEST_SERIAL=1: the lint and the build after Vitest instead, one step at a time (to tell
+// whether a timed Vitest test fails from the machine's load or from these two beside it).
+const serial = process.env.HL_TEST_SERIAL === "1";
+const lintNow = () =>
+  Promise.resolve(spawnSync("npm", ["run", "--silent", "lint"], { cwd: root, stdio: "inherit", env }).status ?? 1);
+const lintDone = serial ? lintNow : beside("npm", ["run", "--silent", "lint"], "lint.log");
+const buildDone = serial || !buildNeeded() ? null : beside("npx", ["next", "build"], "build.log");
 
-console.log("▸ Unit and integration tests (Vitest; the lint and the build run beside it, their output follows)");
+console.log(
+  `▸ Unit and integration tests (Vitest${serial ? "" : "; the lint and the build run beside it, their output follows"})`,
+);
 const vitestJson = path.join(root, "test-results", "vitest.json");
 const unit = spawnSync(
   bin("vitest"),
@@ -57,7 +64,8 @@ const unit = spawnSync(
 console.log("▸ Lint and format (npm run lint: ESLint, Prettier)");
 const lint = { status: await lintDone() };
 if (lint.status !== 0) console.log("  lint failed: run `npm run format` to fix formatting; the rest is listed above.");
-if (buildDone) {
+if (serial) ensureBuild();
+else if (buildDone) {
   console.log("▸ Building the dashboard (next build)");
   const status = await buildDone();
   if (status !== 0) {
