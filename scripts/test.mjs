@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: every test. Installs what is missing (dependencies; a Chromium: Debian's via apt
-// where it can, Playwright's elsewhere), runs the lint (ESLint + Prettier), unit + integration tests (Vitest), builds the app
-// if needed, runs the browser tests (Playwright), and ends with one "N passed, N failed" line.
-import { spawnSync } from "node:child_process";
+// where it can, Playwright's elsewhere), runs the unit + integration tests (Vitest) with the lint
+// (ESLint + Prettier) and, if needed, the build beside them, runs the browser tests (Playwright),
+// and ends with one "N passed, N failed" line.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { ensureBrowser, ensureBuild, ensureDependencies, root } from "./lib/setup.mjs";
+import { buildNeeded, ensureBrowser, ensureBuild, ensureDependencies, root } from "./lib/setup.mjs";
 
 const started = Date.now();
 ensureDependencies();
@@ -14,11 +16,44 @@ fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHROMIUM_PATH: chromium };
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
-console.log("▸ Lint and format (npm run lint: ESLint, Prettier)");
-const lint = spawnSync("npm", ["run", "--silent", "lint"], { cwd: root, stdio: "inherit", env });
-if (lint.status !== 0) console.log("  lint failed: run `npm run format` to fix formatting; the rest is listed above.");
+/**
+ * A step that runs beside Vitest, at a lower CPU priority so Vitest's timed tests keep the cores
+ * they need: the lint and the build read the sources and write only their own output (.next,
+ * ESLint's nothing), Vitest reads neither. Its output goes to a file, printed after Vitest's.
+ */
+function beside(cmd, args, log) {
+  const file = path.join(root, "test-results", log);
+  const fd = fs.openSync(file, "w");
+  const t0 = Date.now();
+  const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", fd, fd], env });
+  fs.closeSync(fd);
+  try {
+    os.setPriority(child.pid, 10);
+  } catch {}
+  const done = new Promise((resolve) => {
+    child.on("error", (e) => resolve({ status: 1, error: e.message, ms: Date.now() - t0 }));
+    child.on("close", (code) => resolve({ status: code ?? 1, ms: Date.now() - t0 }));
+  });
+  return async () => {
+    const r = await done;
+    process.stdout.write(fs.readFileSync(file, "utf8"));
+    if (r.error) console.log(`  ${cmd} did not start: ${r.error}`);
+    console.log(`  (took ${(r.ms / 1000).toFixed(0)} s beside Vitest)`);
+    return r.status;
+  };
+}
 
-console.log("▸ Unit and integration tests (Vitest)");
+// HL_TEST_SERIAL=1: the lint and the build after Vitest instead, one step at a time (to tell
+// whether a timed Vitest test fails from the machine's load or from these two beside it).
+const serial = process.env.HL_TEST_SERIAL === "1";
+const lintNow = () =>
+  Promise.resolve(spawnSync("npm", ["run", "--silent", "lint"], { cwd: root, stdio: "inherit", env }).status ?? 1);
+const lintDone = serial ? lintNow : beside("npm", ["run", "--silent", "lint"], "lint.log");
+const buildDone = serial || !buildNeeded() ? null : beside("npx", ["next", "build"], "build.log");
+
+console.log(
+  `▸ Unit and integration tests (Vitest${serial ? "" : "; the lint and the build run beside it, their output follows"})`,
+);
 const vitestJson = path.join(root, "test-results", "vitest.json");
 const unit = spawnSync(
   bin("vitest"),
@@ -26,7 +61,18 @@ const unit = spawnSync(
   { cwd: root, stdio: "inherit", env },
 );
 
-ensureBuild();
+console.log("▸ Lint and format (npm run lint: ESLint, Prettier)");
+const lint = { status: await lintDone() };
+if (lint.status !== 0) console.log("  lint failed: run `npm run format` to fix formatting; the rest is listed above.");
+if (serial) ensureBuild();
+else if (buildDone) {
+  console.log("▸ Building the dashboard (next build)");
+  const status = await buildDone();
+  if (status !== 0) {
+    console.error(`\n✗ next build exited with ${status}: its errors are above; the browser tests need a build.`);
+    process.exit(status);
+  }
+}
 console.log(`▸ Browser tests (Playwright, ${chromium})`);
 const e2e = spawnSync(bin("playwright"), ["test"], { cwd: root, stdio: "inherit", env });
 

@@ -40,8 +40,8 @@ function newest(dir) {
   return t;
 }
 
-/** Builds the app when there is no build or any source is newer than it. */
-export function ensureBuild() {
+/** True when there is no build or any source is newer than it. */
+export function buildNeeded() {
   const built = mtime(path.join(root, ".next", "BUILD_ID"));
   const sources = Math.max(
     ...["app", "src", "db"].map((d) => newest(path.join(root, d))),
@@ -49,7 +49,12 @@ export function ensureBuild() {
       mtime(path.join(root, f)),
     ),
   );
-  if (built && built >= sources) return;
+  return !built || built < sources;
+}
+
+/** Builds the app when there is no build or any source is newer than it. */
+export function ensureBuild() {
+  if (!buildNeeded()) return;
   console.log("▸ Building the dashboard (next build, about a minute)…");
   run("npx", ["next", "build"], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
 }

@@ -1,6 +1,8 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
+import { startServer, type RunningServer } from "./server";
 
 const root = path.resolve(__dirname, "..", "..");
 
@@ -60,14 +62,40 @@ export function startPhones(
   );
 }
 
-export const test = base.extend({
-  // Playwright reads a fixture's dependencies from its destructuring pattern: this one has none.
-  // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url)
-      throw new Error("E2E_BASE_URL is not set: run the browser tests through `npm test` or `npx playwright test`.");
-    await use(url);
+/**
+ * One dashboard per Playwright worker, on its own port and database (issue 18: the browser tests
+ * run on two workers). Specs read global state (the newest session is analytics' default, device
+ * lists, empty states), so two workers never share a server; the files of one worker still run one
+ * after another on its server, as they did on the single shared one. Started lazily: a spec that
+ * starts its own servers and never asks for `page`, `request` or `baseURL` costs no dashboard.
+ */
+export const test = base.extend<object, { dashboard: RunningServer }>({
+  dashboard: [
+    // Playwright reads a fixture's dependencies from its destructuring pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      try {
+        process.kill(-server.child.pid!, "SIGTERM");
+      } catch {}
+      await new Promise<void>((resolve) => {
+        if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
+        const force = setTimeout(() => {
+          try {
+            process.kill(-server.child.pid!, "SIGKILL");
+          } catch {}
+          resolve();
+        }, 10_000);
+        server.child.once("exit", () => (clearTimeout(force), resolve()));
+      });
+      if (!process.env.E2E_KEEP) fs.rmSync(server.dir, { recursive: true, force: true });
+      else console.log(`E2E_KEEP: the dashboard's database and log stay in ${server.dir}`);
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  baseURL: async ({ dashboard }, use) => {
+    await use(dashboard.base);
   },
 });
 export { expect };

@@ -1,11 +1,11 @@
-import { startServer } from "./server";
+import fs from "node:fs";
+import path from "node:path";
 
-/** Starts the dashboard every browser test shares, on a free port with a fresh database. */
+/**
+ * Each worker starts its own dashboard (tests/e2e/fixtures.ts); this only says once, before any
+ * worker starts, that there is no build to start, rather than once per worker and spec.
+ */
 export default async function globalSetup() {
-  const server = await startServer();
-  // Teardown runs in this same process: the environment carries what it must stop, so two
-  // Playwright runs on one machine never stop each other's servers.
-  process.env.E2E_BASE_URL = server.base;
-  process.env.E2E_DIR = server.dir;
-  process.env.E2E_SERVER_PID = String(server.child.pid);
+  if (!fs.existsSync(path.resolve(__dirname, "..", "..", ".next", "BUILD_ID")))
+    throw new Error("No build found: run `npx next build` (npm test does it for you), then the browser tests again.");
 }
