@@ -111,7 +111,7 @@ export async function benchExport(dbPath: string, reps: number, opts: { tables?:
   try {
     const plain: Plain = {
       select: async (onRows) => plainSelect(dbPath, onRows),
-      traces: async () => plain.traces(),
+      traces: async () => plainTraces(dbPath),
     };
     return await measureExport(ctx, plain, reps, opts);
   } finally {
