@@ -24,9 +24,17 @@ export const POLL_BODY = JSON.stringify({
   state: { thermal: "nominal", battery: 0.8, charging: false },
 });
 
-export async function setup(ctx: Ctx) {
+/** A paired bench phone on either engine: what the HTTP steps need (they bring their own minimal server). */
+export async function setupDevice(ctx: Ctx) {
   setContext(ctx);
   const { device, token } = await createDevice(ctx, "bench phone");
+  const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
+  return { deviceId: device.id, token, headers };
+}
+
+/** setupDevice and the in-process minimal handlers, on the context's SQLite connection. */
+export async function setup(ctx: Ctx) {
+  const { deviceId, token, headers } = await setupDevice(ctx);
   const db = ctx.db.$client;
   db.exec(
     "CREATE TABLE IF NOT EXISTS bench_traces (id TEXT PRIMARY KEY, lease_token TEXT NOT NULL, body TEXT NOT NULL)",
@@ -51,8 +59,7 @@ export async function setup(ctx: Ctx) {
     const job = claimBare.get(hashToken(newToken("lease")), Date.now());
     return job ? Response.json({ job }) : new Response(null, { status: 204 });
   };
-  const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
-  return { deviceId: device.id, token, headers, minimalResult, minimalClaim };
+  return { deviceId, token, headers, minimalResult, minimalClaim };
 }
 
 /**

@@ -1,12 +1,18 @@
 /**
  * Target 4: runs.csv for every run (the generator the route streams) against a plain SELECT of
  * the same columns on its own read-only connection, and the process's RSS growth while exporting.
+ * On PostgreSQL (issue 18.7) the plain read is the same SELECT through a pg-cursor on a client of
+ * its own, read in batches of the size the store's export stream reads (500 rows).
  */
 import Database from "better-sqlite3";
+import pg from "pg";
+import Cursor from "pg-cursor";
 import { AnalyticsFilter } from "../../src/domain/analytics/filter";
 import { exportCsv, exportTable } from "../../src/server/export/exportRuns";
-import { EXPORT_FROM, EXPORT_SELECT } from "../../src/server/export/exportRow";
-import { FROM_RUNS, whereClause } from "../../src/server/analytics/where";
+import { EXPORT_FROM, EXPORT_SELECT, exportSelect } from "../../src/server/export/exportRow";
+import { dialectOf } from "../../src/server/store/dialect";
+import { toPgPlaceholders } from "../../src/server/store/sql";
+import { FROM_RUNS, runsWhere, whereClause } from "../../src/server/analytics/where";
 import { pairs, timeFigure, type Figure } from "./measure";
 import { createContext, type Ctx } from "../../src/server/context";
 
@@ -40,6 +46,46 @@ function plainTraces(dbPath: string) {
   }
 }
 
+/** The floor's two reads, whichever the engine: rows (runs.csv's columns) and raw traces, each counted. */
+interface Plain {
+  select: (onRows?: () => void) => Promise<number>;
+  traces: () => Promise<number>;
+}
+
+/** The same SELECT as the SQLite floor, through a cursor on its own connection to PostgreSQL. */
+function pgPlain(url: string): Plain {
+  const read = async (sql: string, params: unknown[], each: (r: Record<string, unknown>) => void) => {
+    const client = new pg.Client(url);
+    await client.connect();
+    try {
+      const cursor = client.query(new Cursor(toPgPlaceholders(sql), params));
+      for (let rows = await cursor.read(500); rows.length; rows = await cursor.read(500)) for (const r of rows) each(r);
+      await cursor.close();
+    } finally {
+      await client.end();
+    }
+  };
+  const w = runsWhere(AnalyticsFilter.parse({}));
+  return {
+    select: async (onRows) => {
+      let n = 0;
+      const select = exportSelect(dialectOf({ dialect: "postgres" }));
+      await read(`SELECT ${select} FROM ${EXPORT_FROM} WHERE ${w.sql}`, w.params, () => {
+        if (onRows && ++n % 1000 === 0) onRows();
+        else if (!onRows) n++;
+      });
+      return n;
+    },
+    traces: async () => {
+      let bytes = 0;
+      const order = `ORDER BY s.created_at, s.id COLLATE "C", r.task_id COLLATE "C", r.config_id COLLATE "C", r.repeat, r.attempt, r.id COLLATE "C"`;
+      const sql = `SELECT r.id, t.body FROM ${FROM_RUNS} JOIN traces t ON t.run_id = r.id WHERE ${w.sql} ${order}`;
+      await read(sql, w.params, (r) => (bytes += (r.body as string).length));
+      return bytes;
+    },
+  };
+}
+
 function plainSelect(dbPath: string, onRows?: () => void) {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
@@ -63,17 +109,26 @@ export async function benchExport(dbPath: string, reps: number, opts: { tables?:
   // The export streams through the store (issue 18): a context on the same file.
   const ctx = createContext(dbPath);
   try {
-    return await measureExport(ctx, dbPath, reps, opts);
+    const plain: Plain = {
+      select: async (onRows) => plainSelect(dbPath, onRows),
+      traces: async () => plainTraces(dbPath),
+    };
+    return await measureExport(ctx, plain, reps, opts);
   } finally {
     await ctx.store.close();
   }
 }
 
-async function measureExport(ctx: Ctx, dbPath: string, reps: number, opts: { tables?: boolean }): Promise<Figure[]> {
+/** Target 4 on PostgreSQL: the export of `ctx` (a PostgreSQL context on `url`) against a plain cursor read. */
+export function benchExportPg(ctx: Ctx, url: string, reps: number, opts: { tables?: boolean } = {}) {
+  return measureExport(ctx, pgPlain(url), reps, opts);
+}
+
+async function measureExport(ctx: Ctx, plain: Plain, reps: number, opts: { tables?: boolean }): Promise<Figure[]> {
   const t = await pairs(
     reps,
     () => drainCsv(ctx),
-    () => plainSelect(dbPath),
+    () => plain.select(),
   );
   // Memory: RSS sampled every 1,000 rows during one more export, against RSS just before it; the
   // same for one more plain read, whose growth (SQLite's page cache, V8's heap) is the floor. A
@@ -87,7 +142,7 @@ async function measureExport(ctx: Ctx, dbPath: string, reps: number, opts: { tab
     });
     return { before, peak, mb: (peak - before) / 1048576, out };
   };
-  const floor = await growth((sample) => plainSelect(dbPath, sample));
+  const floor = await growth((sample) => plain.select(sample));
   const exp = await growth((sample) => drainCsv(ctx, sample));
   const growthMb = exp.mb;
   const csvMb = (exp.out as number) / 1048576;
@@ -98,14 +153,14 @@ async function measureExport(ctx: Ctx, dbPath: string, reps: number, opts: { tab
     ? await pairs(
         reps,
         () => drainTable(ctx, "turns"),
-        () => plainTraces(dbPath),
+        () => plain.traces(),
       )
     : null;
   const calls = tables
     ? await pairs(
         reps,
         () => drainTable(ctx, "calls"),
-        () => plainTraces(dbPath),
+        () => plain.traces(),
       )
     : null;
   return [
@@ -113,7 +168,7 @@ async function measureExport(ctx: Ctx, dbPath: string, reps: number, opts: { tab
     ...(calls ? [timeFigure("4d", "calls.csv vs reading the same runs' raw traces in export order", calls, 3)] : []),
     timeFigure(
       "4a",
-      `runs.csv for ${plainSelect(dbPath).toLocaleString("en-US")} runs vs plain SELECT of the same columns`,
+      `runs.csv for ${(floor.out as number).toLocaleString("en-US")} runs vs plain SELECT of the same columns`,
       t,
       3,
     ),

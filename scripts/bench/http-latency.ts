@@ -18,7 +18,7 @@ import { CreateSessionRequest } from "../../src/domain/protocol";
 import { createSession } from "../../src/server/sessions/createSession";
 import { claimJob } from "../../src/server/queue/claimJob";
 import type { PoolEntry } from "../lib/tracePool";
-import { POLL_BODY, setup } from "./device";
+import { POLL_BODY, setupDevice } from "./device";
 import { post } from "./client";
 import { median, type Figure } from "./measure";
 import type { BenchServer } from "./servers";
@@ -36,7 +36,7 @@ export async function benchHttpLatency(
   pollers = 200,
   submitters = 50,
 ): Promise<Figure[]> {
-  const s = await setup(ctx);
+  const s = await setupDevice(ctx);
   const json = { "content-type": "application/json" };
   const byCell = new Map(pool.map((e) => [`${e.task.id}|${e.config.id}`, e]));
   const drain = async () => {

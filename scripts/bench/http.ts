@@ -9,7 +9,8 @@ import type { Ctx } from "../../src/server/context";
 import { CreateSessionRequest } from "../../src/domain/protocol";
 import { createSession } from "../../src/server/sessions/createSession";
 import type { PoolEntry } from "../lib/tracePool";
-import { POLL_BODY, leaseFor, setup } from "./device";
+import { z } from "zod";
+import { POLL_BODY, leaseFor, setupDevice } from "./device";
 import { pairs, rateFigure, selfTimed, type Figure } from "./measure";
 import type { BenchServer } from "./servers";
 import { post } from "./client";
@@ -42,7 +43,7 @@ export async function benchHttpDevice(
   reps: number,
   concurrency = 4,
 ): Promise<Figure[]> {
-  const s = await setup(ctx);
+  const s = await setupDevice(ctx);
   const json = { "content-type": "application/json" };
   const lease = () => leaseFor(ctx, s.deviceId, entry, n, "bench http ingest");
   // Leases are taken before each batch; only the submits are timed.
@@ -60,7 +61,9 @@ export async function benchHttpDevice(
   const ti = await pairs(reps, ingest(real, true), ingest(minimal, false), true, selfTimed);
 
   // Claims: one session with enough queued jobs for every batch of both sides.
-  const perSession = ctx.db.$client.prepare("SELECT COUNT(*) FROM tasks").pluck().get() as number;
+  const perSession = Number(
+    (await ctx.store.sql.get(z.object({ n: z.coerce.number() }), "SELECT COUNT(*) AS n FROM tasks"))?.n,
+  );
   await createSession(
     ctx,
     CreateSessionRequest.parse({

@@ -10,6 +10,9 @@
  * `scale` times every analytics service against DuckDB in memory, `analytics-page` the
  * `/analytics` page in Chromium (needs a build). With `--keep` each size's database stays in
  * `--dir` as `bench-<runs>.db` and is reused by the next run (read-only steps only).
+ * `--engine postgres` (issue 18.7) runs analytics, export and http on PostgreSQL (pg/steps.ts: the
+ * SQLite seed copied into a throwaway server) and the pg-queue step; its figures go between the
+ * bench-pg markers.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -29,6 +32,7 @@ import { serverProfile, startDashboard, startMinimal } from "./servers";
 import { benchUi, type UiResult } from "./ui";
 import { replaceBetween, table, type Figure } from "./measure";
 import { benchPgQueue } from "./pg/queue";
+import { PG_STEPS, pgBench, runPgSteps } from "./pg/steps";
 
 const IN_PROCESS = ["analytics", "scale", "export", "rescore", "ingest", "claims", "http", "analytics-page"];
 const WRITES = ["rescore", "ingest", "claims", "http"];
@@ -55,18 +59,19 @@ async function main() {
   const reps = Number(v.reps);
   if (v.engine !== "sqlite" && v.engine !== "postgres")
     throw new Error(`--engine is sqlite or postgres, not ${v.engine}`);
-  // On PostgreSQL only the queue across processes is measured so far (issue 18.7): ingestion and
-  // claims over HTTP, the analytics and runs.csv on PostgreSQL are not benchmarked yet.
+  // On PostgreSQL (issue 18.7): the seeded steps of pg/steps.ts and the queue across processes.
+  const PG_ALL = [...PG_STEPS, "pg-queue"];
   const named = [
     ...(v.only ? v.only.split(",") : []),
     ...positionals,
-    ...(v.engine === "postgres" && !v.only && !positionals.length ? ["pg-queue"] : []),
+    ...(v.engine === "postgres" && !v.only && !positionals.length ? PG_ALL : []),
   ];
   const only = named.length ? new Set(named) : null;
-  if (v.engine === "postgres" && named.some((n) => n !== "pg-queue"))
+  if (v.engine === "postgres" && named.some((n) => !PG_ALL.includes(n)))
     throw new Error(
-      `On PostgreSQL only the pg-queue step exists so far; drop ${named.filter((n) => n !== "pg-queue").join(", ")} or --engine postgres.`,
+      `On PostgreSQL the steps are ${PG_ALL.join(", ")}; drop ${named.filter((n) => !PG_ALL.includes(n)).join(", ")} or --engine postgres.`,
     );
+  if (v.engine === "postgres" && v.keep) throw new Error("--keep is for SQLite files; drop it with --engine postgres.");
   const want = (k: string) => !only || only.has(k);
   const dir = v.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-bench-"));
   const dbPath = path.join(dir, "bench.db");
@@ -92,11 +97,20 @@ async function main() {
     throw new Error(`--keep reuses databases: steps that write (${WRITES.join(", ")}) would change them`);
   const seedLines: string[] = [];
   let seeded: SeedReport | null = null;
+  const onPg = v.engine === "postgres";
+  const pgb = onPg && PG_STEPS.some(want) ? await pgBench(log) : null;
   for (const runs of sizes) {
     const sizedPath = sizes.length > 1 || v.keep ? path.join(dir, `bench-${runs}.db`) : dbPath;
     const seedStart = performance.now();
     seeded = null;
-    if (IN_PROCESS.some(want)) {
+    let pgUrl = "";
+    if (pgb) {
+      log(`seeding ${runs} runs into PostgreSQL (through ${dir})…`);
+      const p = await pgb.seed(runs, dir);
+      seeded = p.seeded;
+      pgUrl = p.url;
+      seedLines.push(p.line);
+    } else if (!onPg && IN_PROCESS.some(want)) {
       if (v.keep && fs.existsSync(sizedPath)) {
         log(`reusing ${sizedPath}`);
         const ctx = createContext(sizedPath);
@@ -123,12 +137,19 @@ async function main() {
         `${name} (${runs} runs): ${((performance.now() - t) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`,
       );
     };
+    if (pgb) {
+      await runPgSteps(step, pgUrl, reps, log, runs);
+      await seeded?.ctx.store.close();
+      await pgb.drop(runs);
+      continue;
+    }
     await runSteps(step, sizedPath, reps, log, dir, runs, sizes);
     seeded?.ctx.db.$client.close();
     if (!v.keep && sizedPath !== dbPath)
       for (const f of [sizedPath, `${sizedPath}-wal`, `${sizedPath}-shm`]) fs.rmSync(f, { force: true });
   }
 
+  await pgb?.stop();
   const totalS = (performance.now() - started) / 1000;
   const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, ${mb(os.totalmem())} MB RAM (${mb(os.freemem())} MB free), load average ${os
@@ -145,7 +166,7 @@ async function main() {
   const rest = figures.filter((f) => !isScale(f) && !isPg(f));
   const out = [measured, "", seedLine, "", table(rest)].join("\n");
   const scaleOut = [measured, "", seedLine, "", table(scaleFigs)].join("\n");
-  const pgOut = [measured, "", table(pgFigs)].join("\n");
+  const pgOut = [measured, "", ...(onPg && seedLines.length ? [seedLine, ""] : []), table(pgFigs)].join("\n");
   console.log(`\n${rest.length ? out : ""}\n${scaleFigs.length ? scaleOut : ""}\n${pgFigs.length ? pgOut : ""}\n`);
   if (ui) console.log(`${ui.pages}\n\n${ui.server}\n`);
 

@@ -1,16 +1,22 @@
 /**
  * Servers for the benchmarks that go over HTTP: the real dashboard (server/main.ts on the
  * project's build, as `npm start` runs it) and the minimal Next.js app of ./minimal-next, each in
- * its own process group on a free port, on a database the benchmark seeded.
+ * its own process group on a free port, on a database the benchmark seeded: a SQLite file, or a
+ * PostgreSQL URL (both then get DATABASE_URL, the minimal app its `pg` pool).
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { isPostgresUrl } from "../../db/engine";
 import { startProc, stopProc } from "./serverProc";
 
 const root = path.resolve(__dirname, "..", "..");
+
+/** The environment choosing the database: a PostgreSQL URL (issue 18.7) or a SQLite file. */
+const dbEnv = (db: string): Record<string, string> =>
+  isPostgresUrl(db) ? { DATABASE_URL: db } : { DB_PATH: db, DATABASE_URL: "" };
 
 export interface BenchServer {
   base: string;
@@ -41,7 +47,7 @@ async function start(
 }
 
 /** The dashboard as `npm start` serves it, built first if the build is missing or older than the sources. */
-export function startDashboard(dbPath: string): Promise<BenchServer> {
+export function startDashboard(db: string): Promise<BenchServer> {
   const built = spawnSync(
     process.execPath,
     ["--input-type=module", "-e", "(await import('./scripts/lib/setup.mjs')).ensureBuild()"],
@@ -52,7 +58,7 @@ export function startDashboard(dbPath: string): Promise<BenchServer> {
     "dashboard",
     [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "main.ts")],
     root,
-    { DB_PATH: dbPath },
+    dbEnv(db),
     "/api/health",
   );
 }
@@ -61,7 +67,7 @@ export function startDashboard(dbPath: string): Promise<BenchServer> {
  * The minimal app, built once per content of ./minimal-next into a temporary folder (its
  * node_modules is a link to the project's, so it builds with the same next and better-sqlite3).
  */
-export function startMinimal(dbPath: string, log: (l: string) => void): Promise<BenchServer> {
+export function startMinimal(db: string, log: (l: string) => void): Promise<BenchServer> {
   const src = path.join(__dirname, "minimal-next");
   const files = ["package.json", "next.config.mjs", "lib/db.js", "app/api/ingest/route.js", "app/api/claim/route.js"];
   const hash = createHash("sha256");
@@ -86,5 +92,5 @@ export function startMinimal(dbPath: string, log: (l: string) => void): Promise<
     });
     if (r.status !== 0) throw new Error(`Building the minimal app failed:\n${r.stdout}\n${r.stderr}`);
   }
-  return start("minimal", [nextBin, "start", "-H", "127.0.0.1"], dir, { DB_PATH: dbPath }, "/api/claim");
+  return start("minimal", [nextBin, "start", "-H", "127.0.0.1"], dir, dbEnv(db), "/api/claim");
 }

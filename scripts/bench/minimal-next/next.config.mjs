@@ -1,2 +1,2 @@
 /** @type {import('next').NextConfig} */
-export default { serverExternalPackages: ["better-sqlite3"] };
+export default { serverExternalPackages: ["better-sqlite3", "pg"] };

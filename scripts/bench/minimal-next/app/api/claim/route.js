@@ -2,6 +2,6 @@ import { db, hashToken, newToken } from "../../../lib/db";
 
 export async function POST(req) {
   JSON.parse(await req.text());
-  const job = db().claim.get(hashToken(newToken()), Date.now());
+  const job = await (await db()).claim(hashToken(newToken()), Date.now());
   return job ? Response.json({ job }) : new Response(null, { status: 204 });
 }
