@@ -55,9 +55,15 @@ const BODY_CAP = 5 * 1024 * 1024 + 1;
  */
 /** A body declared past the limit but at most this large is read and dropped before the 413 (discard). */
 const DISCARD_MAX = 2 * BODY_CAP;
+/**
+ * How long a refused body is drained at most. 5 s was too short on a loaded 2-core machine: a
+ * 5 MiB upload over loopback still took longer, and the phone saw ECONNRESET (CI, two Playwright
+ * workers). At most DISCARD_MAX bytes are read, so a longer wait costs time on one connection, not memory.
+ */
+const DISCARD_MS = 20_000;
 
 /**
- * Reads and drops a body refused as too large (declared at most DISCARD_MAX bytes; at most 5 s), so its 413 goes out on
+ * Reads and drops a body refused as too large (declared at most DISCARD_MAX bytes; at most DISCARD_MS), so its 413 goes out on
  * a connection that has read everything: answering while the phone is still sending, then closing,
  * makes the kernel reset the connection, and the phone's HTTP client then reports ECONNRESET
  * instead of the 413 (seen in CI under load for a 5 MiB trace). Larger or slower bodies are not
@@ -66,7 +72,7 @@ const DISCARD_MAX = 2 * BODY_CAP;
  */
 function discard(req: http.IncomingMessage): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(done, 5_000);
+    const timer = setTimeout(done, DISCARD_MS);
     function done() {
       clearTimeout(timer);
       resolve();
