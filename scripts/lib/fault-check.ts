@@ -45,14 +45,15 @@ type Counted = Pick<
   "jobs" | "acknowledged" | "duplicates200" | "stored" | "superseded" | "abandoned" | "maxAttempt"
 >;
 
-export async function checkAfterFaults(input: CheckInput): Promise<{ figures: Counted; violations: string[] }> {
-  const v: string[] = [...input.phoneErrors];
-  const { jobs, sessionId } = input;
-
-  // What the phones were told.
+/** What the phones were told: every submitted trace's run id (201, or 200 for a retried submit), and what went wrong on a phone. */
+export function checkPhones(
+  summaries: JobSummary[],
+  phoneErrors: string[],
+): { ack: Map<string, JobSummary>; duplicates200: number; violations: string[] } {
+  const v: string[] = [...phoneErrors];
   const ack = new Map<string, JobSummary>();
   let duplicates200 = 0;
-  for (const s of input.summaries) {
+  for (const s of summaries) {
     if (s.status === "rejected") v.push(`${s.deviceId}: a finished trace for ${s.jobId} was refused: ${s.detail}`);
     if (s.status === "abandoned" && s.httpStatus === 409)
       v.push(`${s.deviceId}: a finished trace for ${s.jobId} got 409 lease_lost, so it was dropped`);
@@ -66,10 +67,13 @@ export async function checkAfterFaults(input: CheckInput): Promise<{ figures: Co
     else if (ack.has(runId)) v.push(`run ${runId} was answered 201 twice`);
     ack.set(runId, s);
   }
-  const acknowledged = ack.size;
+  return { ack, duplicates200, violations: v };
+}
 
-  // What the dashboard shows.
-  const get = async (p: string) => (await fetch(input.base + p)).json();
+/** What the dashboard shows through its API: the session, its configs and the analytics all count `jobs` runs. */
+export async function checkDashboard(base: string, sessionId: string, jobs: number): Promise<string[]> {
+  const v: string[] = [];
+  const get = async (p: string) => (await fetch(base + p)).json();
   const ses = (await get(`/api/sessions/${sessionId}`)) as {
     session: { counts: Record<string, number> };
     configs: { runs: number }[];
@@ -83,47 +87,100 @@ export async function checkAfterFaults(input: CheckInput): Promise<{ figures: Co
   const an = (await get(`/api/analytics/configs?session=${sessionId}`)) as { configs: { runs: number }[] };
   const analyticsRuns = an.configs.reduce((n, r) => n + r.runs, 0);
   if (analyticsRuns !== jobs) v.push(`/api/analytics/configs counts ${analyticsRuns} runs, expected ${jobs}`);
+  return v;
+}
+
+/** A job as the database holds it, with its non-superseded runs (`live`, `liveId` when there is one). */
+export interface StoredJob {
+  id: string;
+  state: string;
+  attempt: number;
+  runId: string | null;
+  live: number;
+  liveId: string | null;
+}
+export interface StoredRun {
+  id: string;
+  superseded: boolean;
+  traces: number;
+  scores: number;
+}
+
+/** Either engine's rows: every job completed with exactly one live run, every acknowledged run stored with its trace and score, nothing stored that no phone was told. */
+export function checkStored(
+  jobs: number,
+  jobRows: StoredJob[],
+  runs: StoredRun[],
+  ack: Map<string, JobSummary>,
+): string[] {
+  const v: string[] = [];
+  const byState = new Map<string, number>();
+  for (const j of jobRows) byState.set(j.state, (byState.get(j.state) ?? 0) + 1);
+  if (jobRows.length !== jobs || jobRows.some((j) => j.state !== "completed"))
+    v.push(`jobs table: ${[...byState].map(([s, n]) => `${n} ${s}`).join(", ")}; expected ${jobs} completed`);
+  for (const j of jobRows) {
+    if (j.live !== 1) v.push(`job ${j.id} has ${j.live} non-superseded runs`);
+    else if (j.runId !== j.liveId)
+      v.push(`job ${j.id} points at run ${j.runId} but its non-superseded run is ${j.liveId}`);
+  }
+  const byId = new Map(runs.map((r) => [r.id, r]));
+  for (const [runId, s] of ack) {
+    const r = byId.get(runId);
+    if (!r) v.push(`run ${runId} (${s.jobId}, attempt ${s.attempt}, ${s.deviceId}) was acknowledged but is not stored`);
+    else if (r.traces !== 1 || r.scores !== 1)
+      v.push(`run ${runId} has ${r.traces} traces and ${r.scores} current scores`);
+    else if (r.superseded !== !!s.response?.superseded)
+      v.push(`run ${runId}: the reply said superseded=${s.response?.superseded}, stored ${r.superseded}`);
+  }
+  for (const r of runs) if (!ack.has(r.id)) v.push(`run ${r.id} is stored but no phone was told about it`);
+  return v;
+}
+
+/** The stored figures both engines report. */
+export function storedFigures(
+  jobRows: StoredJob[],
+  runs: StoredRun[],
+  summaries: JobSummary[],
+): Pick<FaultFigures, "jobs" | "stored" | "superseded" | "abandoned" | "maxAttempt"> {
+  return {
+    jobs: jobRows.length,
+    stored: runs.length,
+    superseded: runs.filter((r) => r.superseded).length,
+    abandoned: summaries.filter((s) => s.status === "abandoned").length,
+    maxAttempt: Math.max(0, ...jobRows.map((j) => j.attempt)),
+  };
+}
+
+/** The job and run rows of a session, in SQL both engines run (booleans are 0/1 on SQLite; COUNT is a bigint, so a string, on PostgreSQL). */
+export function storedRowsSql(engine: "sqlite" | "postgres") {
+  const pg = engine === "postgres";
+  const [no, yes, p, int] = pg ? ["false", "true", "$1", "::int"] : ["0", "1", "?", ""];
+  return {
+    jobs: `SELECT j.id, j.state, j.attempt, j.run_id AS "runId",
+                  (SELECT COUNT(*) FROM runs r WHERE r.job_id = j.id AND r.superseded = ${no})${int} AS live,
+                  (SELECT r.id FROM runs r WHERE r.job_id = j.id AND r.superseded = ${no} LIMIT 1) AS "liveId"
+             FROM jobs j WHERE j.session_id = ${p}`,
+    runs: `SELECT r.id, r.superseded, (SELECT COUNT(*) FROM traces t WHERE t.run_id = r.id)${int} AS traces,
+                  (SELECT COUNT(*) FROM scores s WHERE s.run_id = r.id AND s.current = ${yes})${int} AS scores
+             FROM runs r WHERE r.session_id = ${p}`,
+  };
+}
+
+export async function checkAfterFaults(input: CheckInput): Promise<{ figures: Counted; violations: string[] }> {
+  const { jobs, sessionId } = input;
+  const phones = checkPhones(input.summaries, input.phoneErrors);
+  const v = [...phones.violations, ...(await checkDashboard(input.base, sessionId, jobs))];
 
   // What is in the file.
   await input.stop();
   const db = new Database(input.dbPath, { readonly: true });
   try {
-    const states = db
-      .prepare("SELECT state, COUNT(*) AS n, MAX(attempt) AS a FROM jobs WHERE session_id = ? GROUP BY state")
-      .all(sessionId) as { state: string; n: number; a: number }[];
-    const total = states.reduce((n, s) => n + s.n, 0);
-    if (total !== jobs || states.some((s) => s.state !== "completed"))
-      v.push(`jobs table: ${states.map((s) => `${s.n} ${s.state}`).join(", ")}; expected ${jobs} completed`);
-    const notOnce = db
-      .prepare(
-        `SELECT j.id, j.run_id AS runId, (SELECT COUNT(*) FROM runs r WHERE r.job_id = j.id AND r.superseded = 0) AS live,
-                (SELECT r.id FROM runs r WHERE r.job_id = j.id AND r.superseded = 0) AS liveId
-           FROM jobs j WHERE j.session_id = ?`,
-      )
-      .all(sessionId) as { id: string; runId: string | null; live: number; liveId: string | null }[];
-    for (const j of notOnce) {
-      if (j.live !== 1) v.push(`job ${j.id} has ${j.live} non-superseded runs`);
-      else if (j.runId !== j.liveId)
-        v.push(`job ${j.id} points at run ${j.runId} but its non-superseded run is ${j.liveId}`);
-    }
-    const runs = db
-      .prepare(
-        `SELECT r.id, r.superseded, (SELECT COUNT(*) FROM traces t WHERE t.run_id = r.id) AS traces,
-                (SELECT COUNT(*) FROM scores s WHERE s.run_id = r.id AND s.current = 1) AS scores
-           FROM runs r WHERE r.session_id = ?`,
-      )
-      .all(sessionId) as { id: string; superseded: number; traces: number; scores: number }[];
-    const byId = new Map(runs.map((r) => [r.id, r]));
-    for (const [runId, s] of ack) {
-      const r = byId.get(runId);
-      if (!r)
-        v.push(`run ${runId} (${s.jobId}, attempt ${s.attempt}, ${s.deviceId}) was acknowledged but is not stored`);
-      else if (r.traces !== 1 || r.scores !== 1)
-        v.push(`run ${runId} has ${r.traces} traces and ${r.scores} current scores`);
-      else if (!!r.superseded !== !!s.response?.superseded)
-        v.push(`run ${runId}: the reply said superseded=${s.response?.superseded}, stored ${!!r.superseded}`);
-    }
-    for (const r of runs) if (!ack.has(r.id)) v.push(`run ${r.id} is stored but no phone was told about it`);
+    const q = storedRowsSql("sqlite");
+    const jobRows = db.prepare(q.jobs).all(sessionId) as StoredJob[];
+    const runs = (db.prepare(q.runs).all(sessionId) as (Omit<StoredRun, "superseded"> & { superseded: number })[]).map(
+      (r) => ({ ...r, superseded: !!r.superseded }),
+    );
+    v.push(...checkStored(jobs, jobRows, runs, phones.ack));
     const integrity = (db.pragma("integrity_check") as { integrity_check: string }[])
       .map((r) => r.integrity_check)
       .join("; ");
@@ -133,13 +190,9 @@ export async function checkAfterFaults(input: CheckInput): Promise<{ figures: Co
     return {
       violations: v,
       figures: {
-        jobs: total,
-        acknowledged,
-        duplicates200,
-        stored: runs.length,
-        superseded: runs.filter((r) => r.superseded).length,
-        abandoned: input.summaries.filter((s) => s.status === "abandoned").length,
-        maxAttempt: Math.max(0, ...states.map((s) => s.a)),
+        ...storedFigures(jobRows, runs, input.summaries),
+        acknowledged: phones.ack.size,
+        duplicates200: phones.duplicates200,
       },
     };
   } finally {
@@ -148,9 +201,12 @@ export async function checkAfterFaults(input: CheckInput): Promise<{ figures: Co
 }
 
 /** The figures as the script prints them and docs/reliability.md quotes them. */
-export function formatFigures(f: FaultFigures): string {
+export function formatFigures(
+  f: FaultFigures,
+  kills = "SIGKILL of the process group, restarted on the same database and port",
+): string {
   return [
-    `jobs ${f.jobs}, phones ${f.phones}, kills ${f.kills} (SIGKILL of the process group, restarted on the same database and port)`,
+    `jobs ${f.jobs}, phones ${f.phones}, kills ${f.kills} (${kills})`,
     `traces acknowledged: ${f.acknowledged} (of which answered 200 to a retried submit that had been committed: ${f.duplicates200}); stored: ${f.stored} (superseded ${f.superseded})`,
     `runs abandoned on lease_lost: ${f.abandoned}; highest attempt: ${f.maxAttempt}`,
     `phone retries: ${f.retries}; 5xx seen: ${f.fiveXX}; connection errors: ${f.networkErrors}; wall time ${(f.wallMs / 1000).toFixed(1)} s`,

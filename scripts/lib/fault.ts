@@ -32,7 +32,7 @@ export interface FaultReport {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-async function api<T>(base: string, path: string, body?: unknown): Promise<T> {
+export async function api<T>(base: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(
     base + path,
     body === undefined
@@ -74,6 +74,40 @@ export async function killServer(server: RunningServer, signal: NodeJS.Signals =
   await exited;
 }
 
+/**
+ * Pairs the phones' device (on `pairOn`) and queues the smallest session of the default suite with
+ * at least `jobs` jobs (on `queueOn`: another process of the same database, in the fleet test).
+ */
+export async function queueFaultSession(
+  pairOn: string,
+  queueOn: string,
+  opts: { jobs: number; seed: number; leaseSeconds: number },
+) {
+  const { token } = await api<{ token: string; device: { id: string } }>(pairOn, "/api/devices", {
+    name: "fault-test phones",
+  });
+  const { suites } = await api<{ suites: { id: string; default: boolean }[] }>(queueOn, "/api/suites");
+  const suiteId = (suites.find((s) => s.default) ?? suites[0]).id;
+  const { suite } = await api<{ suite: { tasks: { id: string }[]; configs: { id: string }[] } }>(
+    queueOn,
+    `/api/suites/${suiteId}`,
+  );
+  const shape = sessionShape(opts.jobs, suite.tasks.length, suite.configs.length);
+  // maxAttempts is the protocol's ceiling: every kill may cost each job in flight an attempt,
+  // and this test is about lost data, not about jobs running out of attempts.
+  const { session } = await api<{ session: { id: string; jobs: number } }>(queueOn, "/api/sessions", {
+    name: `fault test seed ${opts.seed}`,
+    suite: suiteId,
+    seed: opts.seed >>> 1,
+    tasks: suite.tasks.slice(0, shape.tasks).map((t) => t.id),
+    configs: suite.configs.slice(0, shape.configs).map((c) => c.id),
+    repeats: shape.repeats,
+    leaseSeconds: opts.leaseSeconds,
+    maxAttempts: 20,
+  });
+  return { token, session, shape };
+}
+
 export async function runFaultTest(opts: FaultOptions): Promise<FaultReport> {
   const log = opts.log ?? (() => {});
   const leaseSeconds = opts.leaseSeconds ?? 6;
@@ -87,26 +121,7 @@ export async function runFaultTest(opts: FaultOptions): Promise<FaultReport> {
   let restarts = 0;
   const controller = new AbortController();
   try {
-    const { token } = await api<{ token: string }>(base, "/api/devices", { name: "fault-test phones" });
-    const { suites } = await api<{ suites: { id: string; default: boolean }[] }>(base, "/api/suites");
-    const suiteId = (suites.find((s) => s.default) ?? suites[0]).id;
-    const { suite } = await api<{ suite: { tasks: { id: string }[]; configs: { id: string }[] } }>(
-      base,
-      `/api/suites/${suiteId}`,
-    );
-    const shape = sessionShape(opts.jobs, suite.tasks.length, suite.configs.length);
-    // maxAttempts is the protocol's ceiling: every kill may cost each job in flight an attempt,
-    // and this test is about lost data, not about jobs running out of attempts.
-    const { session } = await api<{ session: { id: string; jobs: number } }>(base, "/api/sessions", {
-      name: `fault test seed ${opts.seed}`,
-      suite: suiteId,
-      seed: opts.seed >>> 1,
-      tasks: suite.tasks.slice(0, shape.tasks).map((t) => t.id),
-      configs: suite.configs.slice(0, shape.configs).map((c) => c.id),
-      repeats: shape.repeats,
-      leaseSeconds,
-      maxAttempts: 20,
-    });
+    const { token, session, shape } = await queueFaultSession(base, base, { ...opts, leaseSeconds });
     log(
       `session ${session.id}: ${shape.tasks} tasks × ${shape.configs} configs × ${shape.repeats} repeats = ${session.jobs} jobs, lease ${leaseSeconds} s; ${opts.phones} phones; ${opts.kills} kills`,
     );
