@@ -61,7 +61,7 @@ async function waitReady(bin, dir, port, child, timeoutMs) {
  * `postgres` database as the `postgres` superuser (trust auth on loopback). Throws with a
  * sentence to act on when PostgreSQL is missing.
  */
-export async function startPgServer({ timeoutMs = 20_000 } = {}) {
+export async function startPgServer({ timeoutMs = 20_000, durable = false } = {}) {
   const bin = findPgBin();
   if (!bin)
     throw new Error(
@@ -102,12 +102,9 @@ export async function startPgServer({ timeoutMs = 20_000 } = {}) {
     String(port),
     "-c",
     "listen_addresses=127.0.0.1",
-    "-c",
-    "fsync=off",
-    "-c",
-    "synchronous_commit=off",
-    "-c",
-    "full_page_writes=off",
+    // Tests trade durability for speed; `durable` keeps PostgreSQL's defaults (fsync, synchronous
+    // commit, full-page writes) so a benchmark's commits cost what they cost in a deployment.
+    ...(durable ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
     "-c",
     "max_connections=200",
   ]);
