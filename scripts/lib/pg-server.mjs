@@ -118,10 +118,29 @@ export async function startPgServer({ timeoutMs = 20_000, durable = false } = {}
     } catch {}
     throw e;
   }
+  // A run killed before it can call stop() (a test runner stopped with SIGKILL, a timeout) would
+  // leave this server running and its folder behind: a watchdog in its own process group ends
+  // both once the process that started them is gone.
+  const watchdog = spawn(
+    "/bin/sh",
+    [
+      "-c",
+      'while kill -0 "$1" 2>/dev/null; do sleep 1; done; kill -INT -"$2" 2>/dev/null; sleep 5; kill -KILL -"$2" 2>/dev/null; rm -rf "$3"',
+      "pg-watchdog",
+      String(process.pid),
+      String(child.pid),
+      dir,
+    ],
+    { detached: true, stdio: "ignore" },
+  );
+  watchdog.unref();
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    try {
+      process.kill(-watchdog.pid, "SIGKILL");
+    } catch {}
     // SIGINT is PostgreSQL's fast shutdown; the whole group goes (su and postgres).
     try {
       process.kill(-child.pid, "SIGINT");
