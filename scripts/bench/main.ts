@@ -26,9 +26,8 @@ import { createContext } from "../../src/server/context";
 import { benchExport } from "./exportCsv";
 import { benchRescore } from "./rescore";
 import { benchClaims, benchIngest } from "./device";
-import { benchHttpDevice } from "./http";
-import { benchHttpLatency } from "./http-latency";
-import { serverProfile, startDashboard, startMinimal } from "./servers";
+import { benchOverHttp, near20k } from "./httpStep";
+import { serverProfile } from "./servers";
 import { benchUi, type UiResult } from "./ui";
 import { replaceBetween, table, type Figure } from "./measure";
 import { benchPgQueue } from "./pg/queue";
@@ -215,26 +214,10 @@ async function runSteps(
     await step("analytics-page", (s) => benchAnalyticsPage(dbPath, s.runs, reps));
   await step("export", () => benchExport(dbPath, runs >= 1_000_000 ? 1 : reps, { tables: runs < 1_000_000 }));
   await step("rescore", (s) => benchRescore(s.ctx, s.sessions.slice(0, 2), reps));
-  const near20k = (s: SeedReport) =>
-    [...s.pool].sort((a, b) => Math.abs(a.bytes - 20_480) - Math.abs(b.bytes - 20_480))[0];
   await step("ingest", (s) => benchIngest(s.ctx, near20k(s), 200, reps));
   await step("claims", (s) => benchClaims(s.ctx, 200, reps));
   // Over HTTP: the real server and the minimal Next.js app, both on the seeded database.
-  await step("http", async (s) => {
-    const real = await startDashboard(dbPath);
-    const minimal = await startMinimal(dbPath, log).catch(async (e) => {
-      await real.stop();
-      throw e;
-    });
-    try {
-      return [
-        ...(await benchHttpDevice(s.ctx, near20k(s), real, minimal, 400, reps)),
-        ...(await benchHttpLatency(s.ctx, s.pool, real, minimal, reps)),
-      ];
-    } finally {
-      await Promise.all([real.stop(), minimal.stop()]);
-    }
-  });
+  await step("http", (s) => benchOverHttp(s, dbPath, reps, log));
 }
 
 main().catch((e) => {

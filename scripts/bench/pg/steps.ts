@@ -13,9 +13,7 @@ import { seedPostgres, type PgSeedReport } from "../../lib/seedPg";
 import type { SeedReport } from "../../lib/seedDb";
 import { benchAnalytics, pgRaw } from "../analytics";
 import { benchExportPg } from "../exportCsv";
-import { benchHttpDevice } from "../http";
-import { benchHttpLatency } from "../http-latency";
-import { startDashboard, startMinimal } from "../servers";
+import { benchOverHttp } from "../httpStep";
 import type { Figure } from "../measure";
 
 const startPgServer = startPgServerUntyped as (opts: {
@@ -77,21 +75,5 @@ export async function runPgSteps(step: Step, url: string, reps: number, log: (l:
   await step("export", async (s) =>
     (await benchExportPg(s.ctx, url, runs >= 100_000 ? 1 : reps, { tables: false })).map(onPg),
   );
-  const near20k = (s: SeedReport) =>
-    [...s.pool].sort((a, b) => Math.abs(a.bytes - 20_480) - Math.abs(b.bytes - 20_480))[0];
-  await step("http", async (s) => {
-    const real = await startDashboard(url);
-    const minimal = await startMinimal(url, log).catch(async (e) => {
-      await real.stop();
-      throw e;
-    });
-    try {
-      return [
-        ...(await benchHttpDevice(s.ctx, near20k(s), real, minimal, 400, reps)),
-        ...(await benchHttpLatency(s.ctx, s.pool, real, minimal, reps)),
-      ].map(onPg);
-    } finally {
-      await Promise.all([real.stop(), minimal.stop()]);
-    }
-  });
+  await step("http", async (s) => (await benchOverHttp(s, url, reps, log)).map(onPg));
 }
