@@ -10,6 +10,7 @@ import type http from "node:http";
 import Module from "node:module";
 import path from "node:path";
 import { ROUTES, pathRegex, routeFile } from "../src/contracts";
+import { BODY_CAP, drainRefusedBody, drainsBeforeRefusal } from "./edge";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type RouteModule = Partial<Record<string, Handler>>;
@@ -45,45 +46,11 @@ export function allowServerOnly(): void {
   };
 }
 
-/** Bodies past this are not buffered: the handlers refuse anything over 5 MiB (TRACE_LIMIT) with a 413. */
-const BODY_CAP = 5 * 1024 * 1024 + 1;
-
 /**
  * The request body as one buffer, read with node's stream rather than through a web stream
  * (`Readable.toWeb`), which cost several times more per request for a 20 KB trace. At most
  * BODY_CAP bytes are kept; the handler's own limit check then answers 413.
  */
-/** A body declared past the limit but at most this large is read and dropped before the 413 (discard). */
-const DISCARD_MAX = 2 * BODY_CAP;
-/**
- * How long a refused body is drained at most. 5 s was too short on a loaded 2-core machine: a
- * 5 MiB upload over loopback still took longer, and the phone saw ECONNRESET (CI, two Playwright
- * workers). At most DISCARD_MAX bytes are read, so a longer wait costs time on one connection, not memory.
- */
-const DISCARD_MS = 20_000;
-
-/**
- * Reads and drops a body refused as too large (declared at most DISCARD_MAX bytes; at most DISCARD_MS), so its 413 goes out on
- * a connection that has read everything: answering while the phone is still sending, then closing,
- * makes the kernel reset the connection, and the phone's HTTP client then reports ECONNRESET
- * instead of the 413 (seen in CI under load for a 5 MiB trace). Larger or slower bodies are not
- * waited for: they get the 413 at once and the connection closes. Other refusals (a 401 before the
- * body) are not drained: an unauthenticated upload must not cost the server its megabytes.
- */
-function discard(req: http.IncomingMessage): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, DISCARD_MS);
-    function done() {
-      clearTimeout(timer);
-      resolve();
-    }
-    req.once("end", done);
-    req.once("close", done);
-    req.once("error", done);
-    req.resume();
-  });
-}
-
 function readBody(req: http.IncomingMessage): Promise<Buffer> {
   // A declared size past the limit is refused from its header alone, without reading the body.
   if (Number(req.headers["content-length"]) >= BODY_CAP) return Promise.resolve(Buffer.alloc(0));
@@ -176,9 +143,7 @@ export async function serveDeviceApi(req: http.IncomingMessage, res: http.Server
   } as RequestInit);
   const response = await handler(request, { params: Promise.resolve(params) });
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
-  const declared = Number(req.headers["content-length"]);
-  if (response.status === 413 && hasBody && !req.complete && declared > 0 && declared <= DISCARD_MAX)
-    await discard(req);
+  if (response.status === 413 && drainsBeforeRefusal(req)) await drainRefusedBody(req);
   const unread = hasBody && !req.complete;
   // A body refused before it all arrived: the connection cannot carry another request, so it closes.
   res.writeHead(response.status, {

@@ -105,4 +105,57 @@ export function closeIfUnread(req: http.IncomingMessage, res: http.ServerRespons
     if (!req.complete) this.setHeader("connection", "close");
     return writeHead.apply(this, args);
   } as typeof writeHead;
+  // A 413 from a handler that stopped reading (Next.js's routes): the rest of a body of declared
+  // size is read and dropped before the answer ends and the connection closes, as the device API
+  // does itself; closing on a client still sending would reach it as a reset, not as the 413.
+  const end = res.end;
+  res.end = function (this: http.ServerResponse, ...args: unknown[]) {
+    if (this.statusCode === 413 && drainsBeforeRefusal(req)) {
+      void drainRefusedBody(req).then(() => (end as (...a: unknown[]) => unknown).apply(this, args));
+      return this;
+    }
+    return (end as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof end;
+}
+
+/** Bodies the device API buffers at most: its handlers refuse anything over 5 MiB (TRACE_LIMIT) with a 413. */
+export const BODY_CAP = 5 * 1024 * 1024 + 1;
+/** A body declared past a limit but at most this large is read and dropped before its 413. */
+const DRAIN_MAX = 2 * BODY_CAP;
+/**
+ * How long a refused body is drained at most. 5 s was too short on a loaded 2-core machine: a
+ * 5 MiB upload over loopback still took longer, and the phone saw ECONNRESET (CI, two Playwright
+ * workers). At most DRAIN_MAX bytes are read, so a longer wait costs time on one connection, not memory.
+ */
+const DRAIN_MS = 20_000;
+
+/** Whether a refused request's body is drained first: declared (Content-Length), at most DRAIN_MAX, not all read. */
+export function drainsBeforeRefusal(req: http.IncomingMessage): boolean {
+  const declared = Number(req.headers["content-length"]);
+  return hasBody(req) && !req.complete && declared > 0 && declared <= DRAIN_MAX;
+}
+
+/**
+ * Reads and drops a body refused as too large (see drainsBeforeRefusal; at most DRAIN_MS), so its
+ * 413 goes out on a connection that has read everything: answering while the phone is still
+ * sending, then closing, makes the kernel reset the connection, and the phone's HTTP client then
+ * reports ECONNRESET instead of the 413 (seen in CI under load for a 5 MiB trace). Larger, chunked
+ * or slower bodies are not waited for: they get the 413 at once and the connection closes. Other
+ * refusals (a 401 before the body) are not drained: an unauthenticated upload must not cost the
+ * server its megabytes.
+ */
+export function drainRefusedBody(req: http.IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    // Already ended or torn down (a handler that cancelled its read): nothing more will arrive.
+    if (req.destroyed || req.readableEnded) return resolve();
+    const timer = setTimeout(done, DRAIN_MS);
+    function done() {
+      clearTimeout(timer);
+      resolve();
+    }
+    req.once("end", done);
+    req.once("close", done);
+    req.once("error", done);
+    req.resume();
+  });
 }
