@@ -18,12 +18,17 @@ const alias = {
  * The second pass (issue 18.6): the integration tests that run a test dashboard
  * (tests/support/server.ts) run again with HL_TEST_ENGINE=postgres, on the throwaway PostgreSQL
  * server. Left out: what is SQLite's alone (its backups, its group commit, its bulk seed, the better-sqlite3
- * snapshot hook; PostgreSQL has its own tests in tests/integration/postgres), and the files still
+ * snapshot hook; PostgreSQL has its own tests in tests/integration/postgres), the files whose routes
+ * touch no table (ENGINE_FREE), and the files still
  * waiting for a service not yet on PostgreSQL (PG_PENDING, named with the reason; HL_PG_ALL=1 runs
  * them anyway). Files that never start a dashboard would only run the same thing twice.
  */
 // run-facts: its SQLite triggers read through better-sqlite3 (run-facts-engines covers both engines).
 const SQLITE_ONLY = ["backup", "group-commit", "view-snapshot", "seed-equals-ingest", "run-facts"];
+// Files that start a dashboard only to call a route that reads and writes no table: the same code
+// would run twice. budget-tokenizer: POST /api/budget/count counts with the Gemma tokenizer in memory
+// (its four loads of the 33 MB tokenizer.json were ~16 s of the PostgreSQL pass).
+const ENGINE_FREE = ["budget-tokenizer"];
 /** Files not yet passing on PostgreSQL, each with its reason (none now; HL_PG_ALL=1 runs them anyway). */
 const PG_PENDING: Record<string, string> = {};
 
@@ -34,7 +39,9 @@ const dashboardFiles = fs
   .filter((f) => /testDashboard|dashboardPerTest/.test(fs.readFileSync(path.join(integration, f), "utf8")))
   .map((f) => f.replace(/\.test\.ts$/, ""));
 const pgAll = process.env.HL_PG_ALL === "1";
-const pgFiles = dashboardFiles.filter((f) => !SQLITE_ONLY.includes(f) && (pgAll || !(f in PG_PENDING)));
+const pgFiles = dashboardFiles.filter(
+  (f) => !SQLITE_ONLY.includes(f) && !ENGINE_FREE.includes(f) && (pgAll || !(f in PG_PENDING)),
+);
 const pgHere = process.env.HL_SKIP_POSTGRES !== "1" && !!findPgBin();
 // Said once per run: the test workers load this file again, and inherit this variable.
 const quiet = process.env.HL_PG_NOTICE_SHOWN === "1";
@@ -56,6 +63,19 @@ else if (!pgAll && Object.keys(PG_PENDING).length)
         .join("; "),
   );
 
+// Unit files test pure code (src/domain) and share their workers' module cache (isolate: false):
+// re-importing the domain for each of ~150 files took most of their time (57 s wall against 21 s).
+// A file that mocks a module (vi.mock) needs a fresh module graph, so it runs in the isolated
+// `sqlite` project instead.
+const unitDir = path.join(import.meta.dirname, "tests", "unit");
+const unitFiles = (fs.readdirSync(unitDir, { recursive: true }) as string[])
+  .filter((f) => f.endsWith(".test.ts"))
+  .map((f) => `tests/unit/${f.split(path.sep).join("/")}`);
+const mockingUnitFiles = unitFiles.filter((f) =>
+  /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(path.join(import.meta.dirname, f), "utf8")),
+);
+const pgGlobal = ["tests/support/pg-global.ts"];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -64,14 +84,22 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine,
     // where most files wait on SQLite, PostgreSQL or a child process rather than on the CPU.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
-    // One throwaway PostgreSQL server for the run (skipped, with a notice, where there is none).
-    globalSetup: ["tests/support/pg-global.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
       {
         extends: true,
-        test: { name: "sqlite", include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"] },
+        test: { name: "unit", include: unitFiles, exclude: mockingUnitFiles, isolate: false },
+      },
+      {
+        extends: true,
+        // One throwaway PostgreSQL server for the run (skipped, with a notice, where there is none),
+        // shared with the postgres project (tests/support/pg-global.ts starts it once).
+        test: {
+          name: "sqlite",
+          include: ["tests/integration/**/*.test.ts", ...mockingUnitFiles],
+          globalSetup: pgGlobal,
+        },
       },
       ...(pgHere
         ? [
@@ -80,6 +108,7 @@ export default defineConfig({
               test: {
                 name: "postgres",
                 include: pgFiles.map((f) => `tests/integration/${f}.test.ts`),
+                globalSetup: pgGlobal,
                 env: { HL_TEST_ENGINE: "postgres" },
               },
             },

@@ -101,7 +101,13 @@ afterAll(() => {
   setTokenizerLoader(undefined);
 });
 
-const counts = () => Promise.all(TABLES.map((t) => dash.count(`SELECT count(*) AS n FROM ${t}`)));
+// Every table's row count in one statement: twice per hostile request, so one round trip instead of
+// eleven (on PostgreSQL the per-table queries were most of this file's time).
+const COUNTS_SQL = `SELECT ${TABLES.map((t) => `(SELECT count(*) FROM ${t}) AS "${t}"`).join(", ")}`;
+const counts = async () => {
+  const row = await dash.row(COUNTS_SQL);
+  return TABLES.map((t) => Number(row[t]));
+};
 
 /** Sends one hostile request and checks every invariant of the brief. */
 async function hostile(method: string, url: string, body: Body = { label: "none" }, auth?: string) {

@@ -20,6 +20,27 @@ export default async function setup(project: TestProject) {
     project.provide("pgUrl", "");
     return;
   }
+  // Both projects that need it (sqlite, postgres) run this setup: they share one server, started
+  // by the first and stopped after the last one's teardown.
+  const shared = ((globalThis as { __hlPgGlobal?: Shared }).__hlPgGlobal ??= {
+    server: startTemplate(startPgServer),
+    users: 0,
+  });
+  shared.users++;
+  const server = await shared.server;
+  project.provide("pgUrl", server.url);
+  return async () => {
+    if (--shared.users === 0) await server.stop();
+  };
+}
+
+interface Shared {
+  server: Promise<{ url: string; stop: () => Promise<void> }>;
+  users: number;
+}
+
+/** A throwaway server with the template database `hl_template`, migrated once. */
+async function startTemplate(startPgServer: () => Promise<{ url: string; stop: () => Promise<void> }>) {
   const server = await startPgServer();
   const { default: pg } = await import("pg");
   const admin = new pg.Client(server.url);
@@ -30,8 +51,7 @@ export default async function setup(project: TestProject) {
   const templateUrl = server.url.replace(/\/postgres$/, "/hl_template");
   const db = await openPgDb(templateUrl);
   await db.$client.end();
-  project.provide("pgUrl", server.url);
-  return async () => server.stop();
+  return server;
 }
 
 declare module "vitest" {
