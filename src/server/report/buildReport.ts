@@ -4,6 +4,7 @@ import { launchChromium } from "./chromium";
 import { COLLECT_CSS, COLLECT_FIGURES, COLLECT_HREFS, CHARTS_DRAWN, FINALIZE, KEEP_VARIANT } from "./inPage";
 import { reportHref, type ReportLinkMap } from "@/domain/report/links";
 import { defangUrls } from "@/domain/report/defang";
+import { staticPage } from "./staticPage";
 
 /** The dashboard pages a report holds, in the order of its navigation. */
 export const REPORT_PAGES = [
@@ -23,7 +24,7 @@ export interface ReportInput {
   query: string;
   /** Sent with every page request, so a report asked for by a logged-in browser sees what it sees. */
   cookie?: string;
-  /** Pages open at once while saving trace pages. */
+  /** Trace pages fetched at once. */
   parallel?: number;
   log?: (line: string) => void;
 }
@@ -33,15 +34,28 @@ export type ReportFiles = Map<string, string>;
 
 const WAIT_MS = 30_000;
 
-async function open(page: Page, url: string, waitUntil: "networkidle" | "domcontentloaded" = "networkidle") {
-  const res = await page.goto(url, { waitUntil, timeout: WAIT_MS });
-  if (!res || !res.ok()) {
-    throw new ServiceError(
-      "unavailable",
-      `The dashboard answered ${res?.status() ?? "nothing"} for ${new URL(url).pathname}; check that it is running at this address and that you may read it.`,
-    );
-  }
+const unanswered = (status: number | string, url: string) =>
+  new ServiceError(
+    "unavailable",
+    `The dashboard answered ${status} for ${new URL(url).pathname}; check that it is running at this address and that you may read it.`,
+  );
+
+async function open(page: Page, url: string) {
+  const res = await page.goto(url, { waitUntil: "networkidle", timeout: WAIT_MS });
+  if (!res || !res.ok()) throw unanswered(res?.status() ?? "nothing", url);
   await chartsDrawn(page);
+}
+
+/** A page's server HTML, as the browser would have been sent it. */
+async function fetchHtml(url: string, cookie: string | undefined): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(WAIT_MS) });
+  } catch {
+    throw unanswered("nothing", url);
+  }
+  if (!res.ok) throw unanswered(res.status, url);
+  return res.text();
 }
 
 /**
@@ -162,26 +176,17 @@ export async function buildReport(input: ReportInput): Promise<ReportFiles> {
 
     log(`${runIds.length} trace pages`);
     const queue = [...runIds];
-    // Trace pages have no charts: the server's HTML is all they need, so no scripts run and
-    // nothing but the document is fetched (about 10× faster than waiting for the network).
-    const plain = await browser.newContext({
-      javaScriptEnabled: false,
-      extraHTTPHeaders: input.cookie ? { cookie: input.cookie } : {},
-    });
-    await plain.route("**/*", (route) =>
-      route.request().resourceType() === "document" ? route.continue() : route.abort(),
-    );
+    // Trace pages have no charts: the server's HTML is all they need, so it is fetched and
+    // finalised without a browser (staticPage), by the same in-page scripts.
     const worker = async () => {
-      const tab = await plain.newPage();
       for (let id = queue.shift(); id; id = queue.shift()) {
-        await open(tab, `${base}/runs/${encodeURIComponent(id)}`, "domcontentloaded");
-        const hrefs = (await tab.evaluate(COLLECT_HREFS)) as string[];
-        const html = (await tab.evaluate(
+        const page = staticPage(await fetchHtml(`${base}/runs/${encodeURIComponent(id)}`, input.cookie));
+        const hrefs = page.run(COLLECT_HREFS) as string[];
+        const html = page.run(
           `${FINALIZE}(${JSON.stringify({ links: linkMap(hrefs, map, "../"), figures: {}, figureList: [], css: "../style.css", nav: nav.map((n) => ({ ...n, file: `../${n.file}` })), title: `Study report · run ${id}` })})`,
-        )) as string;
+        ) as string;
         files.set(`runs/${id}.html`, html);
       }
-      await tab.close();
     };
     await Promise.all(Array.from({ length: Math.max(1, input.parallel ?? 3) }, worker));
 
