@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every test. Installs what is missing (dependencies; a Chromium: Debian's via apt
-// where it can, Playwright's elsewhere), runs the unit + integration tests (Vitest) with the lint
-// (ESLint + Prettier) and, if needed, the build beside them, runs the browser tests (Playwright),
-// and ends with one "N passed, N failed" line.
+// where it can, Playwright's elsewhere), runs the lint (ESLint + Prettier) and, if needed, the
+// build together, then the unit + integration tests (Vitest), then the browser tests
+// (Playwright), and ends with one "N passed, N failed" line.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { buildNeeded, ensureBrowser, ensureBuild, ensureDependencies, root } from "./lib/setup.mjs";
+import { buildNeeded, ensureBrowser, ensureDependencies, root } from "./lib/setup.mjs";
 
 const started = Date.now();
 ensureDependencies();
@@ -17,9 +16,8 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHROMIUM_PATH: chrom
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 /**
- * A step that runs beside Vitest, at a lower CPU priority so Vitest's timed tests keep the cores
- * they need: the lint and the build read the sources and write only their own output (.next,
- * ESLint's nothing), Vitest reads neither. Its output goes to a file, printed after Vitest's.
+ * A step that runs beside the other one started with it. Its output goes to a file, printed once
+ * it has ended, so two steps' lines never interleave.
  */
 function beside(cmd, args, log) {
   const file = path.join(root, "test-results", log);
@@ -27,52 +25,50 @@ function beside(cmd, args, log) {
   const t0 = Date.now();
   const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", fd, fd], env });
   fs.closeSync(fd);
-  try {
-    os.setPriority(child.pid, 10);
-  } catch {}
-  const done = new Promise((resolve) => {
-    child.on("error", (e) => resolve({ status: 1, error: e.message, ms: Date.now() - t0 }));
-    child.on("close", (code) => resolve({ status: code ?? 1, ms: Date.now() - t0 }));
+  return new Promise((resolve) => {
+    const end = (status, error) => {
+      process.stdout.write(fs.readFileSync(file, "utf8"));
+      if (error) console.log(`  ${cmd} did not start: ${error}`);
+      console.log(`  (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+      resolve(status);
+    };
+    child.on("error", (e) => end(1, e.message));
+    child.on("close", (code) => end(code ?? 1));
   });
-  return async () => {
-    const r = await done;
-    process.stdout.write(fs.readFileSync(file, "utf8"));
-    if (r.error) console.log(`  ${cmd} did not start: ${r.error}`);
-    console.log(`  (took ${(r.ms / 1000).toFixed(0)} s beside Vitest)`);
-    return r.status;
-  };
 }
 
-// HL_TEST_SERIAL=1: the lint and the build after Vitest instead, one step at a time (to tell
-// whether a timed Vitest test fails from the machine's load or from these two beside it).
+// The lint and the build first, together (they read the sources and write only their own
+// output: .next, ESLint's nothing), then Vitest with both cores to itself, so its timed tests
+// never share them. Beside Vitest at a lower priority they lengthened it by ~100 s (issue 18);
+// together before it they take about a minute. HL_TEST_SERIAL=1: one step at a time.
 const serial = process.env.HL_TEST_SERIAL === "1";
-const lintNow = () =>
-  Promise.resolve(spawnSync("npm", ["run", "--silent", "lint"], { cwd: root, stdio: "inherit", env }).status ?? 1);
-const lintDone = serial ? lintNow : beside("npm", ["run", "--silent", "lint"], "lint.log");
-const buildDone = serial || !buildNeeded() ? null : beside("npx", ["next", "build"], "build.log");
+const needBuild = buildNeeded();
+console.log(`▸ Lint and format (npm run lint: ESLint, Prettier)${needBuild ? " and the build (next build)" : ""}`);
+let lintStatus;
+let buildStatus = 0;
+if (serial) {
+  lintStatus = spawnSync("npm", ["run", "--silent", "lint"], { cwd: root, stdio: "inherit", env }).status ?? 1;
+  if (needBuild) buildStatus = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit", env }).status ?? 1;
+} else {
+  const build = needBuild ? beside("npx", ["next", "build"], "build.log") : Promise.resolve(0);
+  lintStatus = await beside("npm", ["run", "--silent", "lint"], "lint.log");
+  buildStatus = await build;
+}
+const lint = { status: lintStatus };
+if (lint.status !== 0) console.log("  lint failed: run `npm run format` to fix formatting; the rest is listed above.");
 
-console.log(
-  `▸ Unit and integration tests (Vitest${serial ? "" : "; the lint and the build run beside it, their output follows"})`,
-);
+console.log("▸ Unit and integration tests (Vitest)");
 const vitestJson = path.join(root, "test-results", "vitest.json");
 const unit = spawnSync(
   bin("vitest"),
   ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
   { cwd: root, stdio: "inherit", env },
 );
-
-console.log("▸ Lint and format (npm run lint: ESLint, Prettier)");
-const lint = { status: await lintDone() };
-if (lint.status !== 0) console.log("  lint failed: run `npm run format` to fix formatting; the rest is listed above.");
-if (serial) ensureBuild();
-else if (buildDone) {
-  console.log("▸ Building the dashboard (next build)");
-  const status = await buildDone();
-  if (status !== 0) {
-    console.error(`\n✗ next build exited with ${status}: its errors are above; the browser tests need a build.`);
-    process.exit(status);
-  }
+if (buildStatus !== 0) {
+  console.error(`\n✗ next build exited with ${buildStatus}: its errors are above; the browser tests need a build.`);
+  process.exit(buildStatus);
 }
+
 console.log(`▸ Browser tests (Playwright, ${chromium})`);
 const e2e = spawnSync(bin("playwright"), ["test"], { cwd: root, stdio: "inherit", env });
 
