@@ -63,10 +63,12 @@ else if (!pgAll && Object.keys(PG_PENDING).length)
         .join("; "),
   );
 
-// Unit files test pure code (src/domain) and share their workers' module cache (isolate: false):
-// re-importing the domain for each of ~150 files took most of their time (57 s wall against 21 s).
-// A file that mocks a module (vi.mock) needs a fresh module graph, so it runs in the isolated
-// `sqlite` project instead.
+// Test files share their worker's module cache (isolate: false): importing the server stack again
+// for each of ~250 files was most of Vitest's time (a full run took 287 s isolated, 226 s shared;
+// 57 s against 21 s for the unit files alone). Every file sets up what it uses (its own test
+// dashboard and database, its hooks reset in afterAll), and a full run passes shuffled. A file that
+// mocks a module (vi.mock) needs a module graph of its own, so the config finds those and runs them
+// isolated, in the `isolated` project.
 const unitDir = path.join(import.meta.dirname, "tests", "unit");
 const unitFiles = (fs.readdirSync(unitDir, { recursive: true }) as string[])
   .filter((f) => f.endsWith(".test.ts"))
@@ -95,12 +97,11 @@ export default defineConfig({
         extends: true,
         // One throwaway PostgreSQL server for the run (skipped, with a notice, where there is none),
         // shared with the postgres project (tests/support/pg-global.ts starts it once).
-        test: {
-          name: "sqlite",
-          include: ["tests/integration/**/*.test.ts", ...mockingUnitFiles],
-          globalSetup: pgGlobal,
-        },
+        test: { name: "sqlite", include: ["tests/integration/**/*.test.ts"], globalSetup: pgGlobal, isolate: false },
       },
+      ...(mockingUnitFiles.length
+        ? [{ extends: true, test: { name: "isolated", include: mockingUnitFiles, isolate: true } }]
+        : []),
       ...(pgHere
         ? [
             {
@@ -109,6 +110,7 @@ export default defineConfig({
                 name: "postgres",
                 include: pgFiles.map((f) => `tests/integration/${f}.test.ts`),
                 globalSetup: pgGlobal,
+                isolate: false,
                 env: { HL_TEST_ENGINE: "postgres" },
               },
             },
