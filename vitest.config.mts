@@ -66,7 +66,7 @@ else if (!pgAll && Object.keys(PG_PENDING).length)
 // Test files share their worker's module cache (isolate: false): importing the server stack again
 // for each of ~250 files was most of Vitest's time (a full run took 287 s isolated, 226 s shared;
 // 57 s against 21 s for the unit files alone). Every file sets up what it uses (its own test
-// dashboard and database, its hooks reset in afterAll), and a full run passes shuffled. A file that
+// dashboard and database, its hooks reset in afterAll), and a full run passes with its files shuffled. A file that
 // mocks a module (vi.mock) needs a module graph of its own, so the config finds those and runs them
 // isolated, in the `isolated` project.
 const unitDir = path.join(import.meta.dirname, "tests", "unit");

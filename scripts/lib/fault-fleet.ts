@@ -9,9 +9,9 @@
 import { setMaxListeners } from "node:events";
 import pg from "pg";
 import type { RunningServer } from "../../tests/e2e/server";
-import { type JobSummary, runDevice } from "../../src/sim/device";
+import type { JobSummary } from "../../src/sim/device";
 import { createRng, hashSeed } from "../../src/sim/rng";
-import { type Counts, killServer, queueFaultSession, sessionCounts } from "./fault";
+import { type Counts, killServer, queueFaultSession, sessionCounts, startFaultPhones } from "./fault";
 import {
   type FaultFigures,
   type StoredJob,
@@ -87,23 +87,18 @@ export async function runFleetFaultTest(opts: FleetFaultOptions): Promise<FleetF
         throw e;
       }
     };
-  const phones = route.map((base, i) =>
-    runDevice({
-      url: base,
-      token,
-      deviceId: `fleet-phone-${i + 1}`,
-      seed: opts.seed,
-      speed: opts.speed ?? 400,
-      waitSeconds: 1,
-      backoff: { initialMs: 50, maxMs: 400 },
-      fetch: phoneFetch(i),
-      signal: controller.signal,
-      onJob: (s) => summaries.push(s),
-    }).catch((e: unknown) => {
-      phoneErrors.push(`fleet-phone-${i + 1} stopped: ${e instanceof Error ? e.message : String(e)}`);
-      return null;
-    }),
-  );
+  const phones = startFaultPhones({
+    count: opts.phones,
+    name: "fleet-phone",
+    url: (i) => route[i],
+    token,
+    seed: opts.seed,
+    speed: opts.speed,
+    fetch: phoneFetch,
+    signal: controller.signal,
+    summaries,
+    errors: phoneErrors,
+  });
 
   const deadline = started + (opts.timeoutMs ?? 600_000);
   let counts: Counts = await sessionCounts(watch, session.id);

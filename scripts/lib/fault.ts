@@ -108,6 +108,43 @@ export async function queueFaultSession(
   return { token, session, shape };
 }
 
+/**
+ * The fault tests' simulated phones, paced alike (×400 unless `speed` says otherwise, 1 s
+ * long-polls, a quick backoff), named `${name}-1…`: each runs until `signal` aborts, its jobs go
+ * to `summaries`, and a phone that stops with an error is named in `errors` instead of failing the rest.
+ */
+export function startFaultPhones(o: {
+  count: number;
+  name: string;
+  url: (i: number) => string;
+  token: string;
+  seed: number;
+  speed?: number;
+  fetch: (i: number) => typeof fetch;
+  signal: AbortSignal;
+  summaries: JobSummary[];
+  errors: string[];
+}) {
+  return Array.from({ length: o.count }, (_, i) => {
+    const deviceId = `${o.name}-${i + 1}`;
+    return runDevice({
+      url: o.url(i),
+      token: o.token,
+      deviceId,
+      seed: o.seed,
+      speed: o.speed ?? 400,
+      waitSeconds: 1,
+      backoff: { initialMs: 50, maxMs: 400 },
+      fetch: o.fetch(i),
+      signal: o.signal,
+      onJob: (s) => o.summaries.push(s),
+    }).catch((e: unknown) => {
+      o.errors.push(`${deviceId} stopped: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    });
+  });
+}
+
 export async function runFaultTest(opts: FaultOptions): Promise<FaultReport> {
   const log = opts.log ?? (() => {});
   const leaseSeconds = opts.leaseSeconds ?? 6;
@@ -137,23 +174,18 @@ export async function runFaultTest(opts: FaultOptions): Promise<FaultReport> {
       }
     };
     const phoneErrors: string[] = [];
-    const phones = Array.from({ length: opts.phones }, (_, i) =>
-      runDevice({
-        url: base,
-        token,
-        deviceId: `fault-phone-${i + 1}`,
-        seed: opts.seed,
-        speed: opts.speed ?? 400,
-        waitSeconds: 1,
-        backoff: { initialMs: 50, maxMs: 400 },
-        fetch: countingFetch,
-        signal: controller.signal,
-        onJob: (s) => summaries.push(s),
-      }).catch((e: unknown) => {
-        phoneErrors.push(`fault-phone-${i + 1} stopped: ${e instanceof Error ? e.message : String(e)}`);
-        return null;
-      }),
-    );
+    const phones = startFaultPhones({
+      count: opts.phones,
+      name: "fault-phone",
+      url: () => base,
+      token,
+      seed: opts.seed,
+      speed: opts.speed,
+      fetch: () => countingFetch,
+      signal: controller.signal,
+      summaries,
+      errors: phoneErrors,
+    });
 
     // Kill when this many jobs are done, so every kill lands while work is in flight.
     const marks = Array.from({ length: opts.kills }, () => Math.floor(session.jobs * rng.between(0.1, 0.9))).sort(
