@@ -1,4 +1,5 @@
 import { bigint, boolean, doublePrecision, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { RUN_FACTS_INDEXES } from "../runFactsIndexes";
 
 /**
  * PostgreSQL twin of db/schema/runFacts.ts. Only the table: the PL/pgSQL triggers that maintain
@@ -57,5 +58,11 @@ export const runFacts = pgTable(
     turnOutputTokens: bigint("turn_output_tokens", { mode: "number" }).notNull(),
     battery: doublePrecision("battery"),
   },
-  (t) => [index("run_facts_session").on(t.sessionId, t.configId)],
+  (t) => [
+    index("run_facts_session").on(t.sessionId, t.configId),
+    ...Object.entries(RUN_FACTS_INDEXES).map(([name, cols]) => {
+      const [first, ...rest] = cols.map((c) => t[c]);
+      return index(name).on(first, ...rest);
+    }),
+  ],
 );

@@ -1,4 +1,5 @@
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { RUN_FACTS_INDEXES } from "../runFactsIndexes";
 
 /**
  * Issue 22, ADR 10: one narrow row per run that has a current score, with every column the
@@ -65,5 +66,11 @@ export const runFacts = sqliteTable(
     /** The raw trace's `conditions.battery` when it is a number (imported runs have none). */
     battery: real("battery"),
   },
-  (t) => [index("run_facts_session").on(t.sessionId, t.configId)],
+  (t) => [
+    index("run_facts_session").on(t.sessionId, t.configId),
+    ...Object.entries(RUN_FACTS_INDEXES).map(([name, cols]) => {
+      const [first, ...rest] = cols.map((c) => t[c]);
+      return index(name).on(first, ...rest);
+    }),
+  ],
 );

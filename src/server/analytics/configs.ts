@@ -21,12 +21,14 @@ export async function medianByConfig(
   valueSql: string,
   from: string,
   where: { sql: string; params: unknown[] },
+  /** The config column as grouped: `d.notByIndex(...)` where each run is joined to its turns. */
+  config = "r.config_id",
 ) {
   const { sql } = ctx.store;
   const rows = await sql.all(
     ValueCount,
     `SELECT r.config_id AS "g", ${valueSql} AS "x", COUNT(*) AS "n" FROM ${from} WHERE ${where.sql} AND ${valueSql} IS NOT NULL
-      GROUP BY r.config_id, ${valueSql} ORDER BY ${dialectOf(sql).collateC("r.config_id")}, ${valueSql}`,
+      GROUP BY ${config}, ${valueSql} ORDER BY ${dialectOf(sql).collateC(config)}, ${valueSql}`,
     where.params,
   );
   return medianOfCounts(rows);
@@ -73,7 +75,13 @@ export async function configAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
     medianByConfig(ctx, "r.startup_tokens", FROM_FACTS, w),
     medianByConfig(ctx, "r.load_ms", FROM_FACTS, w),
     medianByConfig(ctx, "r.first_ttft_ms", FROM_FACTS, w),
-    medianByConfig(ctx, "(t.ttft_ms + t.decode_ms)", `${FROM_FACTS} JOIN turns t ON t.run_id = r.id`, w),
+    medianByConfig(
+      ctx,
+      "(t.ttft_ms + t.decode_ms)",
+      `${FROM_FACTS} JOIN turns t ON t.run_id = r.id`,
+      w,
+      d.notByIndex("r.config_id"),
+    ),
   ]);
   const facts: ConfigFacts[] = base.map((b) => ({
     ...b,

@@ -16,6 +16,12 @@ export interface Dialect {
   oneIf(col: string): string;
   /** Text compared byte by byte, as the golden exports are ordered. */
   collateC(expr: string): string;
+  /**
+   * `expr` as a grouping or ordering term that no index should provide (SQLite's unary `+`, a
+   * no-op on the value): for a statement that joins each run to its turns, walking a covering
+   * index of `run_facts` in config order costs a row lookup per run (ADR 11).
+   */
+  notByIndex(expr: string): string;
 }
 
 const sqlite: Dialect = {
@@ -24,6 +30,7 @@ const sqlite: Dialect = {
   greatest: (a, b) => `MAX(${a}, ${b})`,
   oneIf: (col) => `(CASE WHEN ${col} THEN 1 ELSE 0 END)`,
   collateC: (expr) => `${expr} COLLATE BINARY`,
+  notByIndex: (expr) => `+${expr}`,
 };
 
 const postgres: Dialect = {
@@ -37,6 +44,8 @@ const postgres: Dialect = {
   greatest: (a, b) => `GREATEST(${a}, ${b})`,
   oneIf: (col) => `(CASE WHEN ${col} THEN 1 ELSE 0 END)`,
   collateC: (expr) => `${expr} COLLATE "C"`,
+  // PostgreSQL has no unary plus on text, and its planner does not make this choice.
+  notByIndex: (expr) => expr,
 };
 
 export function dialectOf(sql: Pick<SqlRunner, "dialect">): Dialect {
