@@ -15,7 +15,7 @@ export const RUN_FACTS_COLUMNS = `id, session_id, trial, repeats, suite_id, task
   superseded, context_window, tools_dropped, load_cached_tokens, score_id, passed, outcome, end_reason, looping, unscorable,
   repatches, milestones_total, tool_calls, failed_tool_calls, first_ttft_ms, load_ms, startup_tokens, peak_context_tokens,
   output_tokens, call_pattern, ev_overflow, ev_elide, ev_summarize, ev_recall, turn_rows, turn_prompt_tokens, turn_ttft_ms,
-  turn_decode_ms, turn_output_tokens, battery`;
+  turn_decode_ms, turn_output_tokens, battery, turn_prompt_sq, turn_prompt_ttft, turn_ttft_sq`;
 
 /** The facts of the runs whose current score `scoreWhere` selects (over `scores sc`): the full recomputation. */
 export function runFactsSelect(scoreWhere: string): string {
@@ -27,10 +27,12 @@ export function runFactsSelect(scoreWhere: string): string {
        sc.output_tokens, sc.call_pattern, ${ev("overflow")}, ${ev("elide")}, ${ev("summarize")}, ${ev("recall")},
        COALESCE(t.n, 0), COALESCE(t.prompt, 0), COALESCE(t.ttft, 0), COALESCE(t.decode, 0), COALESCE(t.output, 0),
        (SELECT CASE WHEN json_type(tr.body, '$.conditions.battery') IN ('integer', 'real')
-                    THEN json_extract(tr.body, '$.conditions.battery') END FROM traces tr WHERE tr.run_id = r.id)
+                    THEN json_extract(tr.body, '$.conditions.battery') END FROM traces tr WHERE tr.run_id = r.id),
+       COALESCE(t.psq, 0), COALESCE(t.pt, 0), COALESCE(t.tsq, 0)
   FROM scores sc JOIN runs r ON r.id = sc.run_id JOIN sessions s ON s.id = r.session_id
   LEFT JOIN (SELECT run_id, COUNT(*) AS n, SUM(prompt_tokens) AS prompt, SUM(ttft_ms) AS ttft, SUM(decode_ms) AS decode,
-                    SUM(output_tokens) AS output FROM turns GROUP BY run_id) t ON t.run_id = r.id
+                    SUM(output_tokens) AS output, SUM(prompt_tokens * prompt_tokens) AS psq,
+                    SUM(prompt_tokens * ttft_ms) AS pt, SUM(ttft_ms * ttft_ms) AS tsq FROM turns GROUP BY run_id) t ON t.run_id = r.id
  WHERE sc.current = 1 AND (${scoreWhere})`;
 }
 
@@ -60,7 +62,10 @@ const TRIGGERS: [name: string, sql: string][] = [
     `AFTER INSERT ON turns BEGIN
        UPDATE run_facts SET turn_rows = turn_rows + 1, turn_prompt_tokens = turn_prompt_tokens + NEW.prompt_tokens,
               turn_ttft_ms = turn_ttft_ms + NEW.ttft_ms, turn_decode_ms = turn_decode_ms + NEW.decode_ms,
-              turn_output_tokens = turn_output_tokens + NEW.output_tokens
+              turn_output_tokens = turn_output_tokens + NEW.output_tokens,
+              turn_prompt_sq = turn_prompt_sq + NEW.prompt_tokens * NEW.prompt_tokens,
+              turn_prompt_ttft = turn_prompt_ttft + NEW.prompt_tokens * NEW.ttft_ms,
+              turn_ttft_sq = turn_ttft_sq + NEW.ttft_ms * NEW.ttft_ms
         WHERE id = NEW.run_id;
      END`,
   ],

@@ -47,6 +47,27 @@ export const RUN_FACTS_INDEXES = {
     "outputTokens",
     "turnPromptTokens",
   ],
+  /**
+   * The TTFT fit's power sums per device × build (ttft.ts: the fit, the latency budget, the gate),
+   * with the first run's time and the cold-load columns.
+   */
+  run_facts_fit: [
+    "deviceId",
+    "buildCommit",
+    "receivedAt",
+    "turnRows",
+    "turnPromptTokens",
+    "turnTtftMs",
+    "turnPromptSq",
+    "turnPromptTtft",
+    "turnTtftSq",
+    "startupTokens",
+    "loadMs",
+    "loadCachedTokens",
+    ...FILTERED.filter((c) => c !== "deviceId" && c !== "buildCommit"),
+    ...CELL_FILTERS,
+    "configId",
+  ],
   /** Value counts per config for the medians (medianByConfig): one index per per-run measure. */
   run_facts_startup: ["configId", "startupTokens", ...FILTERED, ...CELL_FILTERS],
   run_facts_load: ["configId", "loadMs", ...FILTERED, ...CELL_FILTERS],

@@ -57,6 +57,9 @@ export const runFacts = pgTable(
     turnDecodeMs: bigint("turn_decode_ms", { mode: "number" }).notNull(),
     turnOutputTokens: bigint("turn_output_tokens", { mode: "number" }).notNull(),
     battery: doublePrecision("battery"),
+    turnPromptSq: bigint("turn_prompt_sq", { mode: "number" }).notNull().default(0),
+    turnPromptTtft: bigint("turn_prompt_ttft", { mode: "number" }).notNull().default(0),
+    turnTtftSq: bigint("turn_ttft_sq", { mode: "number" }).notNull().default(0),
   },
   (t) => [
     index("run_facts_session").on(t.sessionId, t.configId),

@@ -65,6 +65,13 @@ export const runFacts = sqliteTable(
     turnOutputTokens: integer("turn_output_tokens").notNull(),
     /** The raw trace's `conditions.battery` when it is a number (imported runs have none). */
     battery: real("battery"),
+    /**
+     * Issue 22, ADR 11: the fit's power sums over the run's turns (Σ prompt², Σ prompt × TTFT,
+     * Σ TTFT²), exact integers, so the TTFT fit sums runs instead of joining every turn.
+     */
+    turnPromptSq: integer("turn_prompt_sq").notNull().default(0),
+    turnPromptTtft: integer("turn_prompt_ttft").notNull().default(0),
+    turnTtftSq: integer("turn_ttft_sq").notNull().default(0),
   },
   (t) => [
     index("run_facts_session").on(t.sessionId, t.configId),

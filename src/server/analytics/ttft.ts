@@ -4,46 +4,85 @@ import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { buildFits, fitView, predictLoads, type BuildMoments, type TtftPoints } from "@/domain/analytics/ttft";
 import { olsFromMoments, type Moments } from "@/domain/stats/regression";
-import { mergeMoments } from "@/domain/stats/mergeMoments";
-import { int, numOrNull } from "../store/columns";
+import { addPowerSums, momentsFromPowerSums, NO_POINTS } from "@/domain/stats/powerSums";
+import { int } from "../store/columns";
 import { dialectOf } from "../store/dialect";
 import { medianByConfig } from "./configs";
 import { resolveContrast } from "./resolveContrast";
 import { COLD_LOAD, FROM_FACTS, factsWhere } from "./where";
 
 /**
- * The (x, y) points of a fit, as SQL over the filtered runs. As doubles: PostgreSQL would average
- * integers in exact `numeric` (slower, and not the floating sums SQLite makes).
+ * The fit's power sums per device × build over the filtered runs (ADR 11). A run's turns enter
+ * through the sums run_facts keeps for them (n, Σ prompt, Σ TTFT, Σ prompt², Σ prompt × TTFT,
+ * Σ TTFT²), its cold load as one point (start-up tokens, load ms), so no turn is read. Summed as
+ * exact integers and read as text, so no engine rounds them (a double holds 2⁵³; Σx² of 20M
+ * turns of 30k tokens is 1.8·10¹⁶).
  */
-const real = (col: string) => `CAST(${col} AS DOUBLE PRECISION)`;
-function pointsSql(points: TtftPoints, where: string): string {
-  const turns = `SELECT r.device_id AS d, r.build_commit AS b, r.received_at AS at, ${real("t.prompt_tokens")} AS x, ${real("t.ttft_ms")} AS y
-                   FROM ${FROM_FACTS} JOIN turns t ON t.run_id = r.id WHERE ${where}`;
-  const loads = `SELECT r.device_id AS d, r.build_commit AS b, r.received_at AS at, ${real("r.startup_tokens")} AS x, ${real("r.load_ms")} AS y
-                   FROM ${FROM_FACTS} WHERE ${where} AND ${COLD_LOAD}`;
-  return points === "turns" ? turns : points === "loads" ? loads : `${turns} UNION ALL ${loads}`;
+function sumsSql(points: TtftPoints, where: string): string {
+  const big = (col: string) => `CAST(${col} AS BIGINT)`;
+  const turn = {
+    n: "r.turn_rows",
+    sx: "r.turn_prompt_tokens",
+    sy: "r.turn_ttft_ms",
+    sxx: "r.turn_prompt_sq",
+    sxy: "r.turn_prompt_ttft",
+    syy: "r.turn_ttft_sq",
+  };
+  const load = {
+    n: "1",
+    sx: "r.startup_tokens",
+    sy: "r.load_ms",
+    sxx: `${big("r.startup_tokens")} * r.startup_tokens`,
+    sxy: `${big("r.startup_tokens")} * r.load_ms`,
+    syy: `${big("r.load_ms")} * r.load_ms`,
+  };
+  const term = (k: keyof typeof turn) =>
+    points === "turns"
+      ? turn[k]
+      : points === "loads"
+        ? load[k]
+        : `${turn[k]} + CASE WHEN ${COLD_LOAD} THEN ${load[k]} ELSE 0 END`;
+  const has =
+    points === "turns" ? "r.turn_rows > 0" : points === "loads" ? COLD_LOAD : `(r.turn_rows > 0 OR ${COLD_LOAD})`;
+  const sums = (["n", "sx", "sy", "sxx", "sxy", "syy"] as const)
+    .map((k) => `CAST(SUM(${term(k)}) AS TEXT) AS "${k}"`)
+    .join(", ");
+  return `SELECT r.device_id AS "device", r.build_commit AS "build", MIN(r.received_at) AS "firstSeen", ${sums}
+            FROM ${FROM_FACTS} WHERE ${where} AND ${has} GROUP BY r.device_id, r.build_commit`;
 }
 
-/** An empty selection's AVG and SUM are NULL; its moments are zero (no fit is made from n < 3). */
-const sum = numOrNull.transform((v) => v ?? 0);
-const MomentsRow = z.object({ n: int, meanX: sum, meanY: sum, sxx: sum, sxy: sum, syy: sum });
+const exact = z
+  .string()
+  .regex(/^-?\d+$/)
+  .transform((v) => BigInt(v));
+const BuildSums = z.object({
+  device: z.string(),
+  build: z.string(),
+  firstSeen: int,
+  n: exact,
+  sx: exact,
+  sy: exact,
+  sxx: exact,
+  sxy: exact,
+  syy: exact,
+});
+
+/** The fit's power sums per device × build, in byte order of device then build. */
+async function buildSums(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints) {
+  const w = factsWhere(filter);
+  const { sql } = ctx.store;
+  const d = dialectOf(sql);
+  return sql.all(
+    BuildSums,
+    `${sumsSql(points, w.sql)} ORDER BY ${d.collateC("r.device_id")}, ${d.collateC("r.build_commit")}`,
+    w.params,
+  );
+}
 
 /** The centred sums of the fit's points over the filtered runs (the latency budget reuses them). */
 export async function fitMoments(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints = "turns"): Promise<Moments> {
-  const w = factsWhere(filter);
-  const params = points === "all" ? [...w.params, ...w.params] : w.params;
-  const row = await ctx.store.sql.get(
-    MomentsRow,
-    // MATERIALIZED: otherwise SQLite recomputes the one-row means for every point (quadratic).
-    `WITH p AS MATERIALIZED (${pointsSql(points, w.sql)}), m AS MATERIALIZED (SELECT COUNT(*) AS n, AVG(x) AS mx, AVG(y) AS my FROM p)
-     SELECT m.n AS "n", m.mx AS "meanX", m.my AS "meanY", SUM((x - mx) * (x - mx)) AS "sxx", SUM((x - mx) * (y - my)) AS "sxy",
-            SUM((y - my) * (y - my)) AS "syy" FROM p, m GROUP BY m.n, m.mx, m.my`,
-    params,
-  );
-  return row ?? { n: 0, meanX: 0, meanY: 0, sxx: 0, sxy: 0, syy: 0 };
+  return momentsFromPowerSums((await buildSums(ctx, filter, points)).reduce(addPowerSums, NO_POINTS));
 }
-
-const BuildRow = MomentsRow.extend({ device: z.string(), build: z.string(), firstSeen: int });
 
 /**
  * `GET /api/analytics/ttft`: least squares of TTFT on prompt tokens over every turn (or load time
@@ -58,37 +97,24 @@ export async function ttftAnalytics(
   pick: { a?: string; b?: string } = {},
 ) {
   const w = factsWhere(filter);
-  const sql = pointsSql(points, w.sql);
-  const params = points === "all" ? [...w.params, ...w.params] : w.params;
-  const { sql: runner } = ctx.store;
-  const d = dialectOf(runner);
-  // Group means come from a window over (device, build) in one pass over the points, instead of
-  // joining the points back to a grouped CTE (which SQLite may re-evaluate, as it did for `m` above).
-  // The overall fit is merged from these groups (mergeMoments), not read by a second scan (ADR 10).
-  const [byBuild, startup, load] = await Promise.all([
-    runner.all(
-      BuildRow,
-      `WITH p AS (${sql}),
-            q AS (SELECT d, b, at, x, y, AVG(x) OVER g AS mx, AVG(y) OVER g AS my FROM p WINDOW g AS (PARTITION BY d, b))
-       SELECT d AS "device", b AS "build", MIN(at) AS "firstSeen", COUNT(*) AS "n", AVG(x) AS "meanX", AVG(y) AS "meanY",
-              SUM((x - mx) * (x - mx)) AS "sxx", SUM((x - mx) * (y - my)) AS "sxy", SUM((y - my) * (y - my)) AS "syy"
-         FROM q GROUP BY d, b ORDER BY ${d.collateC("d")}, ${d.collateC("b")}`,
-      params,
-    ),
+  // One GROUP BY device × build of the runs' power sums gives every build's fit and, added up
+  // exactly, the overall one (ADR 11).
+  const [sums, startup, load] = await Promise.all([
+    buildSums(ctx, filter, points),
     medianByConfig(ctx, "r.startup_tokens", FROM_FACTS, w),
     medianByConfig(ctx, "r.load_ms", FROM_FACTS, w),
   ]);
-  const fit = olsFromMoments(mergeMoments(byBuild));
+  const fit = olsFromMoments(momentsFromPowerSums(sums.reduce(addPowerSums, NO_POINTS)));
   const configs = [...startup.keys()].sort().map((configId) => ({
     configId,
     startupTokens: startup.get(configId) ?? null,
     measuredLoadMs: load.get(configId) ?? null,
   }));
-  const builds: BuildMoments[] = byBuild.map(({ device, build, firstSeen, ...moments }) => ({
+  const builds: BuildMoments[] = sums.map(({ device, build, firstSeen, ...power }) => ({
     device,
     build,
     firstSeen,
-    moments,
+    moments: momentsFromPowerSums(power),
   }));
   const view = fit ? fitView(fit) : null;
   const contrast = resolveContrast(configs, view, pick.a, pick.b);
