@@ -47,6 +47,11 @@ export const runs = pgTable(
     uniqueIndex("runs_lease_token").on(t.leaseTokenHash),
     index("runs_session").on(t.sessionId, t.superseded, t.configId),
     index("runs_job").on(t.jobId),
+    // The filter bar's option lists (filterOptions): each a walk of one small index in order (issue 22).
+    index("runs_build").on(t.buildCommit),
+    index("runs_device").on(t.deviceId),
+    index("runs_task").on(t.taskId),
+    index("runs_config").on(t.configId),
   ],
 );
 

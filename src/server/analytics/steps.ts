@@ -15,7 +15,7 @@ import {
   type StepPick,
 } from "@/domain/analytics/steps";
 import { medianOfCounts } from "@/domain/stats/medianOfCounts";
-import { FROM_FACTS, FROM_RUNS, factsWhere, runsWhere } from "./where";
+import { FROM_FACTS, factsWhere } from "./where";
 
 const ValueCount = z.object({ s: z.string(), c: z.string(), x: num, n: int });
 const PairRow = z.object({
@@ -55,15 +55,18 @@ async function medianBySessionConfig(ctx: Ctx, valueSql: string, w: { sql: strin
 
 /** Runs per (session, config) over `filter`, with what orders them (creation, the session's config list). */
 async function pairFacts(ctx: Ctx, filter: AnalyticsFilter): Promise<PairFacts[]> {
-  const w = runsWhere(filter);
+  const w = factsWhere(filter);
   const { sql } = ctx.store;
   const d = dialectOf(sql);
   const rows = await sql.all(
     PairRow,
-    `SELECT r.session_id AS "sessionId", MAX(s.name) AS "sessionName", MAX(s.created_at) AS "createdAt",
-            MAX(s.config_ids) AS "configIds", r.config_id AS "configId", COUNT(*) AS "runs"
-       FROM ${FROM_RUNS} WHERE ${w.sql} GROUP BY r.session_id, r.config_id
-      ORDER BY ${d.collateC("r.session_id")}, ${d.collateC("r.config_id")}`,
+    // Counted in run_facts (one row per run with a current score, the rows runsWhere selects) and
+    // only then joined to the few sessions, instead of joining every score to its run and session.
+    `SELECT p.s AS "sessionId", s.name AS "sessionName", s.created_at AS "createdAt", s.config_ids AS "configIds",
+            p.c AS "configId", p.n AS "runs"
+       FROM (SELECT r.session_id AS s, r.config_id AS c, COUNT(*) AS n FROM ${FROM_FACTS} WHERE ${w.sql}
+              GROUP BY r.session_id, r.config_id) p JOIN sessions s ON s.id = p.s
+      ORDER BY ${d.collateC("p.s")}, ${d.collateC("p.c")}`,
     w.params,
   );
   return rows.map(({ configIds, ...r }) => {
