@@ -43,6 +43,20 @@ const oneRun = (runIdSql: string) =>
     `LEFT JOIN (SELECT run_id,$1 FROM turns WHERE run_id = ${runIdSql} GROUP BY run_id) t`,
   );
 
+export const TURN_FACTS_COLUMNS = `run_id, idx, config_id, turn_ms, trial, superseded, unscorable, session_id, suite_id,
+  build_commit, device_id, thermal_at_start, charging, tools_dropped, task_id, task_group, outcome, passed, looping`;
+
+/**
+ * turn_facts' rows (ADR 11): each turn of the runs in `facts` (run_facts, or a recomputation of
+ * it, aliased f) with its time and its run's filter columns.
+ */
+export function turnFactsSelect(facts: string, where = "1"): string {
+  return `SELECT f.id, t.idx, f.config_id, t.ttft_ms + t.decode_ms, f.trial, f.superseded, f.unscorable, f.session_id,
+       f.suite_id, f.build_commit, f.device_id, f.thermal_at_start, f.charging, f.tools_dropped, f.task_id, f.task_group,
+       f.outcome, f.passed, f.looping
+  FROM ${facts} f JOIN turns t ON t.run_id = f.id WHERE ${where}`;
+}
+
 const TRIGGERS: [name: string, sql: string][] = [
   [
     "run_facts_score_in",
@@ -81,6 +95,27 @@ const TRIGGERS: [name: string, sql: string][] = [
     "run_facts_session_trial",
     `AFTER UPDATE OF trial ON sessions BEGIN
        UPDATE run_facts SET trial = NEW.trial WHERE session_id = NEW.id;
+       UPDATE turn_facts SET trial = NEW.trial WHERE session_id = NEW.id;
+     END`,
+  ],
+  // turn_facts follows run_facts: a run's row written (INSERT OR REPLACE: a replaced row fires no
+  // delete trigger, so its turns' rows are replaced too), a run's row removed, a turn written later.
+  [
+    "run_facts_turns_of_run",
+    `AFTER INSERT ON run_facts BEGIN
+       INSERT OR REPLACE INTO turn_facts (${TURN_FACTS_COLUMNS}) ${turnFactsSelect("run_facts", "f.id = NEW.id")};
+     END`,
+  ],
+  [
+    "run_facts_turns_gone",
+    `AFTER DELETE ON run_facts BEGIN
+       DELETE FROM turn_facts WHERE run_id = OLD.id;
+     END`,
+  ],
+  [
+    "run_facts_turn_fact",
+    `AFTER INSERT ON turns BEGIN
+       INSERT OR REPLACE INTO turn_facts (${TURN_FACTS_COLUMNS}) ${turnFactsSelect("run_facts", "f.id = NEW.run_id AND t.idx = NEW.idx")};
      END`,
   ],
 ];
@@ -97,11 +132,17 @@ export function installRunFacts(sqlite: Database.Database) {
     }
     const empty = !sqlite.prepare("SELECT 1 FROM run_facts LIMIT 1").get();
     if (empty && sqlite.prepare("SELECT 1 FROM scores WHERE current = 1 LIMIT 1").get()) rebuildRunFacts(sqlite);
+    // A database from before turn_facts (its migration leaves the table empty): filled once.
+    const noTurnFacts = !sqlite.prepare("SELECT 1 FROM turn_facts LIMIT 1").get();
+    if (noTurnFacts && sqlite.prepare(`SELECT 1 FROM (${turnFactsSelect("run_facts")}) LIMIT 1`).get())
+      sqlite.prepare(`INSERT INTO turn_facts (${TURN_FACTS_COLUMNS}) ${turnFactsSelect("run_facts")}`).run();
   })();
 }
 
 /** Recomputes every row from the source tables (in the caller's transaction); returns the rows written. */
 export function rebuildRunFacts(sqlite: Database.Database): number {
+  // turn_facts first, in case it alone was damaged; the triggers then write it again with each run.
+  sqlite.exec("DELETE FROM turn_facts");
   sqlite.exec("DELETE FROM run_facts");
   return sqlite.prepare(`INSERT INTO run_facts (${RUN_FACTS_COLUMNS}) ${runFactsSelect("1")}`).run().changes;
 }

@@ -24,6 +24,9 @@ const FILTERED = [
 /** The columns a median reads after its value, so the same filters stay index-only. */
 const CELL_FILTERS = ["taskId", "taskGroup", "outcome", "passed", "looping"] as const;
 
+/** The columns of `turn_facts` copied from its run's `run_facts` row: every column a filter tests. */
+export const TURN_FACT_FILTERS = [...FILTERED, ...CELL_FILTERS] as const;
+
 export const RUN_FACTS_INDEXES = {
   /**
    * Counts per config × task × group × held-out × outcome and their sums: the configs table, the

@@ -1,5 +1,5 @@
-import { bigint, boolean, doublePrecision, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { RUN_FACTS_INDEXES } from "../runFactsIndexes";
+import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { RUN_FACTS_INDEXES, TURN_FACT_FILTERS } from "../runFactsIndexes";
 
 /**
  * PostgreSQL twin of db/schema/runFacts.ts. Only the table: the PL/pgSQL triggers that maintain
@@ -67,5 +67,35 @@ export const runFacts = pgTable(
       const [first, ...rest] = cols.map((c) => t[c]);
       return index(name).on(first, ...rest);
     }),
+  ],
+);
+
+/** PostgreSQL twin of db/schema/runFacts.ts's turn_facts (ADR 11); its triggers are db/migrations-pg/0008. */
+export const turnFacts = pgTable(
+  "turn_facts",
+  {
+    runId: text("run_id").notNull(),
+    idx: integer("idx").notNull(),
+    configId: text("config_id").notNull(),
+    turnMs: integer("turn_ms").notNull(),
+    trial: boolean("trial").notNull(),
+    superseded: boolean("superseded").notNull(),
+    unscorable: text("unscorable"),
+    sessionId: text("session_id").notNull(),
+    suiteId: text("suite_id").notNull(),
+    buildCommit: text("build_commit").notNull(),
+    deviceId: text("device_id").notNull(),
+    thermalAtStart: text("thermal_at_start"),
+    charging: boolean("charging"),
+    toolsDropped: boolean("tools_dropped").notNull(),
+    taskId: text("task_id").notNull(),
+    taskGroup: text("task_group").notNull(),
+    outcome: text("outcome").notNull(),
+    passed: boolean("passed").notNull(),
+    looping: boolean("looping").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.idx] }),
+    index("turn_facts_median").on(t.configId, t.turnMs, ...TURN_FACT_FILTERS.map((c) => t[c])),
   ],
 );

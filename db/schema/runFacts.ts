@@ -1,5 +1,5 @@
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { RUN_FACTS_INDEXES } from "../runFactsIndexes";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { RUN_FACTS_INDEXES, TURN_FACT_FILTERS } from "../runFactsIndexes";
 
 /**
  * Issue 22, ADR 10: one narrow row per run that has a current score, with every column the
@@ -79,5 +79,40 @@ export const runFacts = sqliteTable(
       const [first, ...rest] = cols.map((c) => t[c]);
       return index(name).on(first, ...rest);
     }),
+  ],
+);
+
+/**
+ * Issue 22, ADR 11: one row per turn of a run that has a `run_facts` row, with the turn's time
+ * (TTFT + decode) and every column of its run that an analytics filter tests, so the median turn
+ * time per config is a walk of one covering index (turn_facts_median) instead of a join of every
+ * turn to its run. Derived like run_facts: triggers keep it (db/runFacts.ts), the rebuild refills it.
+ */
+export const turnFacts = sqliteTable(
+  "turn_facts",
+  {
+    runId: text("run_id").notNull(),
+    idx: integer("idx").notNull(),
+    configId: text("config_id").notNull(),
+    turnMs: integer("turn_ms").notNull(),
+    trial: integer("trial", { mode: "boolean" }).notNull(),
+    superseded: integer("superseded", { mode: "boolean" }).notNull(),
+    unscorable: text("unscorable"),
+    sessionId: text("session_id").notNull(),
+    suiteId: text("suite_id").notNull(),
+    buildCommit: text("build_commit").notNull(),
+    deviceId: text("device_id").notNull(),
+    thermalAtStart: text("thermal_at_start"),
+    charging: integer("charging", { mode: "boolean" }),
+    toolsDropped: integer("tools_dropped", { mode: "boolean" }).notNull(),
+    taskId: text("task_id").notNull(),
+    taskGroup: text("task_group").notNull(),
+    outcome: text("outcome").notNull(),
+    passed: integer("passed", { mode: "boolean" }).notNull(),
+    looping: integer("looping", { mode: "boolean" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.idx] }),
+    index("turn_facts_median").on(t.configId, t.turnMs, ...TURN_FACT_FILTERS.map((c) => t[c])),
   ],
 );

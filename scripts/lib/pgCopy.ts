@@ -97,7 +97,7 @@ export async function copySqliteToPg(
     await client.query("SET session_replication_role = replica");
     const report: CopyReport = { rows: 0, bytes: 0, loadMs: 0, rebuildMs: 0, runFacts: 0, tables: [] };
     for (const t of tables) {
-      if (t.name === "run_facts") continue; // computed below, as ingest would have
+      if (t.name === "run_facts" || t.name === "turn_facts") continue; // computed below, as ingest would have
       const r = await copyTable(sqlite, client, t);
       report.rows += r.rows;
       report.bytes += r.bytes;

@@ -10,7 +10,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { RUN_FACTS_COLUMNS, runFactsSelect } from "@db/runFacts";
+import { RUN_FACTS_COLUMNS, TURN_FACTS_COLUMNS, runFactsSelect, turnFactsSelect } from "@db/runFacts";
 import { rebuildSummaries } from "@/server/summaries/rebuildSummaries";
 import { ENGINES, engineMissing, makeStore, type QueueHarness } from "../support/queue-engines";
 import { seedLab } from "../support/analytics-engines";
@@ -29,6 +29,23 @@ async function recomputed(h: QueueHarness) {
   return h.ctx.store.sql.all(AnyRow, "SELECT * FROM temp.expected ORDER BY id");
 }
 
+async function storedTurns(h: QueueHarness) {
+  return h.ctx.store.sql.all(AnyRow, `SELECT * FROM turn_facts ORDER BY run_id, idx`);
+}
+
+/** turn_facts recomputed from the raw tables (SQLite: the recomputed runs' rows joined to their turns). */
+async function recomputedTurns(h: QueueHarness) {
+  if (h.engine === "postgres")
+    return h.ctx.store.sql.all(AnyRow, `SELECT * FROM turn_facts_computed() ORDER BY run_id, idx`);
+  await recomputed(h);
+  const db = h.ctx.db.$client;
+  db.exec(
+    "DROP TABLE IF EXISTS temp.expected_turns; CREATE TEMP TABLE expected_turns AS SELECT * FROM main.turn_facts WHERE 0",
+  );
+  db.prepare(`INSERT INTO temp.expected_turns (${TURN_FACTS_COLUMNS}) ${turnFactsSelect("temp.expected")}`).run();
+  return h.ctx.store.sql.all(AnyRow, "SELECT * FROM temp.expected_turns ORDER BY run_id, idx");
+}
+
 async function currentScores(h: QueueHarness) {
   const row = await h.ctx.store.sql.get(
     z.object({ n: z.coerce.number() }),
@@ -42,6 +59,9 @@ async function expectInSync(h: QueueHarness, runs: number) {
   expect(rows).toEqual(await recomputed(h));
   expect(rows).toHaveLength(runs);
   expect(await currentScores(h)).toBe(runs);
+  const turns = await storedTurns(h);
+  expect(turns).toEqual(await recomputedTurns(h));
+  expect(turns).toHaveLength(rows.reduce((n, r) => n + Number(r.turn_rows), 0));
 }
 
 /** Retires a run's current score and inserts a copy with `passed` flipped, as a rescoring does. */
@@ -96,6 +116,7 @@ describe.each(ENGINES)("run_facts on %s", (engine) => {
 
       await h.ctx.store.sql.run(`UPDATE run_facts SET turn_rows = 99, battery = NULL`);
       await h.ctx.store.sql.run(`DELETE FROM run_facts WHERE id = ?`, [first.id]);
+      await h.ctx.store.sql.run(`UPDATE turn_facts SET turn_ms = turn_ms + 1`);
       expect(await rebuildSummaries(h.ctx)).toEqual({ runFacts: 15 });
       await expectInSync(h, 15);
     },

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { miniSuite } from "../support/fixtures";
 import { pollBody, runQueue, testDashboard, traceFor, type TestDashboard } from "../support/server";
-import { RUN_FACTS_COLUMNS, runFactsSelect } from "@db/runFacts";
+import { RUN_FACTS_COLUMNS, TURN_FACTS_COLUMNS, runFactsSelect, turnFactsSelect } from "@db/runFacts";
 import { rebuildSummaries } from "@/server/summaries/rebuildSummaries";
 
 let dash: TestDashboard;
@@ -18,20 +18,40 @@ beforeEach(async () => {
 afterEach(() => dash.close());
 
 const stored = () => dash.ctx.db.$client.prepare("SELECT * FROM run_facts ORDER BY id").all();
+const storedTurns = () => dash.ctx.db.$client.prepare("SELECT * FROM turn_facts ORDER BY run_id, idx").all();
 function recomputed() {
   const db = dash.ctx.db.$client;
   db.exec("DROP TABLE IF EXISTS temp.expected; CREATE TEMP TABLE expected AS SELECT * FROM main.run_facts WHERE 0");
   db.prepare(`INSERT INTO temp.expected (${RUN_FACTS_COLUMNS}) ${runFactsSelect("1")}`).run();
   return db.prepare("SELECT * FROM temp.expected ORDER BY id").all();
 }
+/** turn_facts recomputed from the raw tables: the recomputed runs' rows joined to their turns. */
+function recomputedTurns() {
+  const db = dash.ctx.db.$client;
+  recomputed();
+  db.exec(
+    "DROP TABLE IF EXISTS temp.expected_turns; CREATE TEMP TABLE expected_turns AS SELECT * FROM main.turn_facts WHERE 0",
+  );
+  db.prepare(`INSERT INTO temp.expected_turns (${TURN_FACTS_COLUMNS}) ${turnFactsSelect("temp.expected")}`).run();
+  return db.prepare("SELECT * FROM temp.expected_turns ORDER BY run_id, idx").all();
+}
+const turnsOfCurrentRuns = () =>
+  (
+    dash.ctx.db.$client
+      .prepare("SELECT COUNT(*) AS n FROM turns t JOIN scores sc ON sc.run_id = t.run_id AND sc.current = 1")
+      .get() as { n: number }
+  ).n;
 const currentScores = () =>
   (dash.ctx.db.$client.prepare("SELECT COUNT(*) AS n FROM scores WHERE current = 1").get() as { n: number }).n;
 
-/** The summary equals the recomputation and has one row per current score. */
+/** The summaries equal the recomputation: one row per current score, one per turn of those runs. */
 function expectInSync() {
   const rows = stored();
   expect(rows).toEqual(recomputed());
   expect(rows).toHaveLength(currentScores());
+  const turns = storedTurns();
+  expect(turns).toEqual(recomputedTurns());
+  expect(turns).toHaveLength(turnsOfCurrentRuns());
 }
 
 async function session(json: object) {
@@ -124,14 +144,21 @@ describe("run_facts", () => {
     await session({ configs: ["files", "bash"], tasks: ["sum"], repeats: 2 });
     await runQueue(dash, token, shaped);
     const good = stored();
+    const goodTurns = storedTurns();
+    expect(goodTurns.length).toBeGreaterThan(good.length);
     const db = dash.ctx.db.$client;
     db.exec("DROP TRIGGER run_facts_score_current"); // written outside the triggers' reach
     db.exec(
       "UPDATE run_facts SET passed = 1 - passed, turn_rows = 99; DELETE FROM run_facts WHERE rowid = (SELECT MIN(rowid) FROM run_facts)",
     );
+    db.exec(
+      "UPDATE turn_facts SET turn_ms = turn_ms + 1; DELETE FROM turn_facts WHERE rowid = (SELECT MAX(rowid) FROM turn_facts)",
+    );
     expect(stored()).not.toEqual(good);
+    expect(storedTurns()).not.toEqual(goodTurns);
     expect(await rebuildSummaries(dash.ctx)).toEqual({ runFacts: 4 });
     expect(stored()).toEqual(good);
+    expect(storedTurns()).toEqual(goodTurns);
     expectInSync();
   });
 });

@@ -7,7 +7,7 @@ import { medianOfCounts } from "@/domain/stats/medianOfCounts";
 import { rollUpConfigCells } from "@/domain/analytics/configCells";
 import { dialectOf } from "../store/dialect";
 import { flag, int, num } from "../store/columns";
-import { FROM_FACTS, factsWhere } from "./where";
+import { FROM_FACTS, FROM_TURN_FACTS, factsWhere } from "./where";
 
 const ValueCount = z.object({ g: z.string(), x: num, n: int });
 
@@ -21,14 +21,12 @@ export async function medianByConfig(
   valueSql: string,
   from: string,
   where: { sql: string; params: unknown[] },
-  /** The config column as grouped: `d.notByIndex(...)` where each run is joined to its turns. */
-  config = "r.config_id",
 ) {
   const { sql } = ctx.store;
   const rows = await sql.all(
     ValueCount,
     `SELECT r.config_id AS "g", ${valueSql} AS "x", COUNT(*) AS "n" FROM ${from} WHERE ${where.sql} AND ${valueSql} IS NOT NULL
-      GROUP BY ${config}, ${valueSql} ORDER BY ${dialectOf(sql).collateC(config)}, ${valueSql}`,
+      GROUP BY r.config_id, ${valueSql} ORDER BY ${dialectOf(sql).collateC("r.config_id")}, ${valueSql}`,
     where.params,
   );
   return medianOfCounts(rows);
@@ -75,13 +73,7 @@ export async function configAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
     medianByConfig(ctx, "r.startup_tokens", FROM_FACTS, w),
     medianByConfig(ctx, "r.load_ms", FROM_FACTS, w),
     medianByConfig(ctx, "r.first_ttft_ms", FROM_FACTS, w),
-    medianByConfig(
-      ctx,
-      "(t.ttft_ms + t.decode_ms)",
-      `${FROM_FACTS} JOIN turns t ON t.run_id = r.id`,
-      w,
-      d.notByIndex("r.config_id"),
-    ),
+    medianByConfig(ctx, "r.turn_ms", FROM_TURN_FACTS, w),
   ]);
   const facts: ConfigFacts[] = base.map((b) => ({
     ...b,

@@ -86,6 +86,12 @@ export const COLD_LOAD = "COALESCE(r.load_cached_tokens, 0) = 0";
 export const FROM_FACTS = "run_facts r";
 
 /**
+ * Each turn of those runs with its time and its run's filter columns under the same names
+ * (turn_facts, ADR 11), so `factsWhere` applies as it is: the median turn time reads it alone.
+ */
+export const FROM_TURN_FACTS = "turn_facts r";
+
+/**
  * `whereClause` over `run_facts r`: the very same conditions and parameters (every column is
  * there under its own name; every row is a current score), so each filter stays exact.
  */
