@@ -131,9 +131,11 @@ export async function ttftPoints(conn: Conn) {
   const plan = samplePlan(total, MAX_SCATTER_POINTS);
   const data = await rows(
     conn,
+    // The service's sample: its key (score id × 4096 + turn index) in Knuth's hash order, the
+    // product exact in DuckDB's HUGEINT.
     `SELECT r.config_id AS configId, r.build_commit AS build, t.prompt_tokens AS x, t.ttft_ms AS y
        FROM run_facts r JOIN turns t ON t.run_id = r.id WHERE ${W}
-      ORDER BY (t.rowid * 2654435761) % 4294967296, t.rowid LIMIT ${plan.shown}`,
+      ORDER BY (CAST(r.score_id * 4096 + t.idx AS HUGEINT) * 2654435761) % 4294967296, r.score_id * 4096 + t.idx LIMIT ${plan.shown}`,
   );
   return { points: "turns", total: plan.total, shown: data.length, sampled: plan.sampled, data };
 }

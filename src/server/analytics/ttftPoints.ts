@@ -22,13 +22,26 @@ function pointsSql(points: TtftPoints, where: string): string {
   return points === "turns" ? turns : points === "loads" ? loads : `${turns} UNION ALL ${loads}`;
 }
 
+/**
+ * Knuth's multiplicative hash of a non-negative integer key, (key × 2654435761) mod 2³², in SQL
+ * that never leaves 64-bit integers: key × 2654435761 overflows them once the key passes 3.5·10⁹
+ * (a score id past ~850k, turns keyed × 4096), which PostgreSQL refuses ("bigint out of range")
+ * and SQLite turns into an inexact float. With a = key mod 2³² and 2654435761 = 40503·2¹⁶ + 31153,
+ * the hash is (((a mod 2¹⁶)·40503 mod 2¹⁶)·2¹⁶ + a·31153) mod 2³², every product below 2⁴⁷;
+ * equal to the plain product's residue wherever that does not overflow.
+ */
+export function knuthHashSql(key: string): string {
+  const a = `((${key}) % 4294967296)`;
+  return `(((((${a} % 65536) * 40503) % 65536) * 65536 + ${a} * 31153) % 4294967296)`;
+}
+
 // Up to 3,000 rows per call: four plain fields, parsed cheaply.
 const Point = z.object({ configId: z.string(), build: z.string(), x: plainNum, y: plainNum });
 
 /**
  * `GET /api/analytics/ttft/points`: the points behind the TTFT fit, for drawing. Large selections
  * are sampled in SQL: the `max` rows with the smallest Knuth multiplicative hash of their key
- * (key × 2654435761 mod 2³²), which is deterministic and spread over the whole selection. The fit
+ * (`knuthHashSql`), which is deterministic and spread over the whole selection. The fit
  * itself (`ttftAnalytics`) always uses every point.
  */
 export async function ttftPoints(
@@ -50,7 +63,7 @@ export async function ttftPoints(
   const rows = await sql.all(
     Point,
     `SELECT "configId", "build", x, y FROM (${text}) p WHERE x IS NOT NULL AND y IS NOT NULL
-      ORDER BY ("key" * 2654435761) % 4294967296, k, "key" LIMIT ?`,
+      ORDER BY ${knuthHashSql('"key"')}, k, "key" LIMIT ?`,
     [...params, plan.shown],
   );
   return { points, total: plan.total, shown: rows.length, sampled: plan.sampled, data: rows };
