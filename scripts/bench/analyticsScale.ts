@@ -40,9 +40,11 @@ type Duck = (conn: DuckDBConnection) => Promise<unknown>;
 /** An endpoint: its name, the service call, and DuckDB's own computation of it (null: replay the service's SQL). */
 type Endpoint = [name: string, call: (ctx: Ctx) => unknown, duck: Duck | null];
 
-/** The analytics endpoints of issue 22 with the default filter (current scores, no trial, no superseded). */
-async function endpoints(ctx: Ctx): Promise<Endpoint[]> {
-  const f = AnalyticsFilter.parse({});
+/**
+ * The analytics endpoints of issue 22 with `f` (default: current scores, no trial, no superseded);
+ * tests/integration/analytics-plans.test.ts checks the query plans of this very list.
+ */
+export async function endpoints(ctx: Ctx, f = AnalyticsFilter.parse({})): Promise<Endpoint[]> {
   const [c0, c1] = await selectionConfigs(ctx, f);
   const suiteId = (ctx.db.$client.prepare("SELECT suite_id AS s FROM sessions LIMIT 1").get() as { s: string }).s;
   const sessions = (

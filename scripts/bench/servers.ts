@@ -92,5 +92,12 @@ export function startMinimal(db: string, log: (l: string) => void): Promise<Benc
     });
     if (r.status !== 0) throw new Error(`Building the minimal app failed:\n${r.stdout}\n${r.stderr}`);
   }
+  // The build is shared by every checkout with the same next and sources; its node_modules link
+  // is the one of the checkout that built it, which may since have been deleted (a CI clone).
+  const modules = path.join(dir, "node_modules");
+  if (fs.readlinkSync(modules) !== path.join(root, "node_modules")) {
+    fs.rmSync(modules, { force: true });
+    fs.symlinkSync(path.join(root, "node_modules"), modules);
+  }
   return start("minimal", [nextBin, "start", "-H", "127.0.0.1"], dir, dbEnv(db), "/api/claim");
 }

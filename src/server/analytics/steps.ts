@@ -65,7 +65,7 @@ async function pairFacts(ctx: Ctx, filter: AnalyticsFilter): Promise<PairFacts[]
     `SELECT p.s AS "sessionId", s.name AS "sessionName", s.created_at AS "createdAt", s.config_ids AS "configIds",
             p.c AS "configId", p.n AS "runs"
        FROM (SELECT r.session_id AS s, r.config_id AS c, COUNT(*) AS n FROM ${FROM_FACTS} WHERE ${w.sql}
-              GROUP BY r.session_id, r.config_id) p JOIN sessions s ON s.id = p.s
+              GROUP BY ${d.notByIndex("r.session_id")}, r.config_id) p JOIN sessions s ON s.id = p.s
       ORDER BY ${d.collateC("p.s")}, ${d.collateC("p.c")}`,
     w.params,
   );
