@@ -1,6 +1,6 @@
 /**
  * `npm run rebuild-summaries [-- --db PATH|postgres://…]`: recomputes the analytics summary rows
- * (`run_facts`, ADR 10) from the raw tables. Safe while the dashboard runs (one write
+ * (`run_facts` and `turn_facts`, ADR 10 and 11) from the raw tables. Safe while the dashboard runs (one write
  * transaction). Default database `DATABASE_URL` when it is a PostgreSQL URL, else `DB_PATH` or
  * ./data/harness-lab.db.
  */
