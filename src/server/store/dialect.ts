@@ -18,8 +18,8 @@ export interface Dialect {
   collateC(expr: string): string;
   /**
    * `expr` as a grouping or ordering term that no index should provide (SQLite's unary `+`, a
-   * no-op on the value): for a statement that joins each run to its turns, walking a covering
-   * index of `run_facts` in config order costs a row lookup per run (ADR 11).
+   * no-op on the value): for a statement that needs each run's row, walking an index of
+   * `run_facts` in that order costs a row lookup per run, more than a scan and a sort (ADR 11).
    */
   notByIndex(expr: string): string;
 }
