@@ -6,7 +6,7 @@ import { flag, flagOrNull, int } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { compareSides, likeForLikeWarnings, type SideDescription } from "@/domain/analytics/compare";
 import { clusterBootstrapDiff } from "@/domain/stats/bootstrap";
-import { FROM_FACTS, factsWhere } from "./where";
+import { sidesSelection, type Side } from "./sides";
 
 const TaskRow = z.object({ taskId: z.string(), aRuns: int, aPassed: int, bRuns: int, bPassed: int });
 const PairRow = z.object({ both: int, aOnly: int, bOnly: int, neither: int });
@@ -18,11 +18,6 @@ export const PAIR_SUMS = `COALESCE(SUM(CASE WHEN x.p = 1 AND y.p = 1 THEN 1 ELSE
        COALESCE(SUM(CASE WHEN x.p = 0 AND y.p = 1 THEN 1 ELSE 0 END), 0) AS "bOnly",
        COALESCE(SUM(CASE WHEN x.p = 0 AND y.p = 0 THEN 1 ELSE 0 END), 0) AS "neither"`;
 
-export interface Side {
-  config: string;
-  session?: string;
-}
-
 /**
  * `GET /api/analytics/compare`: side b against side a. Each side is a config, optionally within
  * one session (to compare the same config across two sessions). Runs pair by (session, task,
@@ -33,18 +28,19 @@ export interface Side {
  * 3.6 s to well under a second at 100k runs (docs/benchmarks.md, row 3d).
  */
 export async function compareAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: Side) {
-  const w = factsWhere(filter);
   const { sql } = ctx.store;
   const dl = dialectOf(sql);
-  const inSide = (s: Side) => `(r.config_id = ?${s.session ? " AND r.session_id = ?" : ""})`;
-  const sideParams = (s: Side) => (s.session ? [s.config, s.session] : [s.config]);
   // Verdicts and side flags as 0/1, so they sum and multiply alike on both engines.
-  const sel = `sel AS MATERIALIZED (
-      SELECT r.session_id AS s, r.task_id AS t, r.repeat AS k, ${dl.oneIf("r.passed")} AS p, r.build_commit AS b, r.device_id AS d,
-             r.charging AS ch, ${dl.oneIf(inSide(a))} AS ina, ${dl.oneIf(inSide(b))} AS inb
-        FROM ${FROM_FACTS} WHERE ${w.sql} AND (${inSide(a)} OR ${inSide(b)}))`;
-  const params = [...sideParams(a), ...sideParams(b), ...w.params, ...sideParams(a), ...sideParams(b)];
-  const sameSessions = !a.session && !b.session ? true : a.session === b.session;
+  const {
+    sql: sel,
+    params,
+    pairOn,
+  } = sidesSelection(
+    filter,
+    a,
+    b,
+    `${dl.oneIf("r.passed")} AS p, r.build_commit AS b, r.device_id AS d, r.charging AS ch`,
+  );
 
   const [tasks, pairs, rows] = await Promise.all([
     sql.all(
@@ -58,7 +54,7 @@ export async function compareAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Sid
       PairRow,
       `WITH ${sel}
        SELECT ${PAIR_SUMS}
-         FROM sel x JOIN sel y ON x.t = y.t AND x.k = y.k ${sameSessions ? "AND x.s = y.s" : ""}
+         FROM sel x JOIN sel y ON ${pairOn}
         WHERE x.ina = 1 AND y.inb = 1`,
       params,
     ),
