@@ -49,6 +49,9 @@ export const RUN_FACTS_INDEXES = {
     "repatches",
     "outputTokens",
     "turnPromptTokens",
+    // The comparisons' selections (sides.ts) read session, task and repeat of two configs' runs:
+    // with the repeat here they are a search of this index by config, reading nothing else.
+    "repeat",
   ],
   /**
    * The TTFT fit's power sums per device × build (ttft.ts: the fit, the latency budget, the gate),

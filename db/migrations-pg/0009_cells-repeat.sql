@@ -1,0 +1,2 @@
+DROP INDEX "run_facts_cells";--> statement-breakpoint
+CREATE INDEX "run_facts_cells" ON "run_facts" USING btree ("config_id","task_id","task_group","held_out","outcome","passed","looping","call_pattern","trial","superseded","unscorable","session_id","suite_id","build_commit","device_id","thermal_at_start","charging","tools_dropped","tool_calls","failed_tool_calls","peak_context_tokens","repeats","repatches","output_tokens","turn_prompt_tokens","repeat");
