@@ -54,8 +54,7 @@ if (serial) {
   lintStatus = await beside("npm", ["run", "--silent", "lint"], "lint.log");
   buildStatus = await build;
 }
-const lint = { status: lintStatus };
-if (lint.status !== 0) console.log("  lint failed: run `npm run format` to fix formatting; the rest is listed above.");
+if (lintStatus !== 0) console.log("  lint failed: run `npm run format` to fix formatting; the rest is listed above.");
 
 console.log("▸ Unit and integration tests (Vitest)");
 const vitestJson = path.join(root, "test-results", "vitest.json");
@@ -91,11 +90,11 @@ const b = counts(path.join(root, "test-results", "e2e.json"), (j) => ({
 }));
 const passed = (u?.passed ?? 0) + (b?.passed ?? 0);
 // A failed lint counts as one failed check.
-const failed = (u?.failed ?? 0) + (b?.failed ?? 0) + (u ? 0 : 1) + (b ? 0 : 1) + (lint.status === 0 ? 0 : 1);
+const failed = (u?.failed ?? 0) + (b?.failed ?? 0) + (u ? 0 : 1) + (b ? 0 : 1) + (lintStatus === 0 ? 0 : 1);
 const skipped = (u?.skipped ?? 0) + (b?.skipped ?? 0);
-const ok = lint.status === 0 && unit.status === 0 && e2e.status === 0 && failed === 0;
+const ok = lintStatus === 0 && unit.status === 0 && e2e.status === 0 && failed === 0;
 console.log(
-  `\nLint: ${lint.status === 0 ? "clean" : "failed"} · Vitest: ${u ? `${u.passed} passed, ${u.failed} failed` : "no report"} · Playwright: ${b ? `${b.passed} passed, ${b.failed} failed` : "no report"} · ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  `\nLint: ${lintStatus === 0 ? "clean" : "failed"} · Vitest: ${u ? `${u.passed} passed, ${u.failed} failed` : "no report"} · Playwright: ${b ? `${b.passed} passed, ${b.failed} failed` : "no report"} · ${((Date.now() - started) / 1000).toFixed(0)} s`,
 );
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(ok ? 0 : 1);

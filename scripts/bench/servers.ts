@@ -95,7 +95,13 @@ export function startMinimal(db: string, log: (l: string) => void): Promise<Benc
   // The build is shared by every checkout with the same next and sources; its node_modules link
   // is the one of the checkout that built it, which may since have been deleted (a CI clone).
   const modules = path.join(dir, "node_modules");
-  if (fs.readlinkSync(modules) !== path.join(root, "node_modules")) {
+  let linked: string | null = null;
+  try {
+    linked = fs.readlinkSync(modules);
+  } catch {
+    // no link at all: made below
+  }
+  if (linked !== path.join(root, "node_modules")) {
     fs.rmSync(modules, { force: true });
     fs.symlinkSync(path.join(root, "node_modules"), modules);
   }

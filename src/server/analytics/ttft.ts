@@ -5,7 +5,7 @@ import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { buildFits, fitView, predictLoads, type BuildMoments, type TtftPoints } from "@/domain/analytics/ttft";
 import { olsFromMoments, type Moments } from "@/domain/stats/regression";
 import { addPowerSums, momentsFromPowerSums, NO_POINTS } from "@/domain/stats/powerSums";
-import { int } from "../store/columns";
+import { bigText, int } from "../store/columns";
 import { dialectOf } from "../store/dialect";
 import { medianByConfig } from "./configs";
 import { resolveContrast } from "./resolveContrast";
@@ -51,20 +51,16 @@ function sumsSql(points: TtftPoints, where: string): string {
             FROM ${FROM_FACTS} WHERE ${where} AND ${has} GROUP BY r.device_id, r.build_commit`;
 }
 
-const exact = z
-  .string()
-  .regex(/^-?\d+$/)
-  .transform((v) => BigInt(v));
 const BuildSums = z.object({
   device: z.string(),
   build: z.string(),
   firstSeen: int,
-  n: exact,
-  sx: exact,
-  sy: exact,
-  sxx: exact,
-  sxy: exact,
-  syy: exact,
+  n: bigText,
+  sx: bigText,
+  sy: bigText,
+  sxx: bigText,
+  sxy: bigText,
+  syy: bigText,
 });
 
 /** The fit's power sums per device × build, in byte order of device then build. */

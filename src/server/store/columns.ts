@@ -10,6 +10,14 @@ export const numOrNull = z.union([num, z.null()]);
 export const int = num.pipe(z.number().int());
 export const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
 export const flagOrNull = z.union([flag, z.null()]);
+/**
+ * An exact integer sent as text (`CAST(SUM(…) AS TEXT)`), for sums past 2⁵³ that neither engine's
+ * driver may round on the way (the TTFT fit's power sums, ADR 11).
+ */
+export const bigText = z
+  .string()
+  .regex(/^-?\d+$/)
+  .transform((v) => BigInt(v));
 
 /**
  * Cheap parsers for queries that return a row per run or per turn (tens of thousands of rows):
