@@ -118,7 +118,26 @@ const TRIGGERS: [name: string, sql: string][] = [
        INSERT OR REPLACE INTO turn_facts (${TURN_FACTS_COLUMNS}) ${turnFactsSelect("run_facts", "f.id = NEW.run_id AND t.idx = NEW.idx")};
      END`,
   ],
+  // The change log the columnar mirror of the analytics reads follows (src/server/columnar, ADR 12):
+  // every write of a run's row names the run; turn_facts and that run's turns only change with it.
+  ["facts_log_in", `AFTER INSERT ON run_facts BEGIN INSERT INTO facts_log (run_id) VALUES (NEW.id); END`],
+  ["facts_log_up", `AFTER UPDATE ON run_facts BEGIN INSERT INTO facts_log (run_id) VALUES (NEW.id); END`],
+  ["facts_log_del", `AFTER DELETE ON run_facts BEGIN INSERT INTO facts_log (run_id) VALUES (OLD.id); END`],
+  // Kept short: every 4,096th entry drops those 65,536 older. A mirror that far behind reloads.
+  [
+    "facts_log_prune",
+    `AFTER INSERT ON facts_log WHEN NEW.seq % 4096 = 0 BEGIN DELETE FROM facts_log WHERE seq <= NEW.seq - 65536; END`,
+  ],
 ];
+
+/**
+ * The log of run ids whose facts changed, in commit order (`seq`). Not in the drizzle schema: like
+ * the triggers that write it, it is installed on every open, and nothing but the mirror reads it.
+ * AUTOINCREMENT, so a sequence number is never reused after the prune deletes the newest entries'
+ * predecessors. `*` (FACTS_LOG_RESET) means every run changed (a rebuild).
+ */
+const FACTS_LOG = `CREATE TABLE IF NOT EXISTS facts_log (seq INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT NOT NULL)`;
+export const FACTS_LOG_RESET = "*";
 
 /**
  * (Re)creates the triggers (so a changed definition takes effect on the next open) and fills the
@@ -126,10 +145,8 @@ const TRIGGERS: [name: string, sql: string][] = [
  */
 export function installRunFacts(sqlite: Database.Database) {
   sqlite.transaction(() => {
-    for (const [name, body] of TRIGGERS) {
-      sqlite.exec(`DROP TRIGGER IF EXISTS ${name}`);
-      sqlite.exec(`CREATE TRIGGER ${name} ${body}`);
-    }
+    sqlite.exec(FACTS_LOG);
+    createTriggers(sqlite, TRIGGERS);
     const empty = !sqlite.prepare("SELECT 1 FROM run_facts LIMIT 1").get();
     if (empty && sqlite.prepare("SELECT 1 FROM scores WHERE current = 1 LIMIT 1").get()) rebuildRunFacts(sqlite);
     // A database from before turn_facts (its migration leaves the table empty): filled once.
@@ -139,10 +156,26 @@ export function installRunFacts(sqlite: Database.Database) {
   })();
 }
 
+function createTriggers(sqlite: Database.Database, triggers: [string, string][]) {
+  for (const [name, body] of triggers) {
+    sqlite.exec(`DROP TRIGGER IF EXISTS ${name}`);
+    sqlite.exec(`CREATE TRIGGER ${name} ${body}`);
+  }
+}
+
 /** Recomputes every row from the source tables (in the caller's transaction); returns the rows written. */
 export function rebuildRunFacts(sqlite: Database.Database): number {
+  // Without the log's triggers for the while: a run's entry twice per run is seconds at 1M runs,
+  // and the one entry at the end says the same.
+  const logging = TRIGGERS.filter(([name]) => /^facts_log_(in|up|del)$/.test(name));
+  for (const [name] of logging) sqlite.exec(`DROP TRIGGER IF EXISTS ${name}`);
   // turn_facts first, in case it alone was damaged; the triggers then write it again with each run.
   sqlite.exec("DELETE FROM turn_facts");
   sqlite.exec("DELETE FROM run_facts");
-  return sqlite.prepare(`INSERT INTO run_facts (${RUN_FACTS_COLUMNS}) ${runFactsSelect("1")}`).run().changes;
+  const n = sqlite.prepare(`INSERT INTO run_facts (${RUN_FACTS_COLUMNS}) ${runFactsSelect("1")}`).run().changes;
+  // One entry says it all: a mirror reloads rather than reading a log entry per run written.
+  sqlite.exec("DELETE FROM facts_log");
+  sqlite.prepare("INSERT INTO facts_log (run_id) VALUES (?)").run(FACTS_LOG_RESET);
+  createTriggers(sqlite, logging);
+  return n;
 }

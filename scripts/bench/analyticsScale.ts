@@ -8,6 +8,7 @@
  * figure whose numbers differ is reported as not reproduced, with the difference, not timed.
  */
 import type { Ctx } from "../../src/server/context";
+import { columnarOf } from "../../src/server/columnar";
 import { AnalyticsFilter } from "../../src/domain/analytics/filter";
 import { configAnalytics } from "../../src/server/analytics/configs";
 import { outcomeAnalytics, taskGrid } from "../../src/server/analytics/grid";
@@ -114,6 +115,13 @@ export async function benchAnalyticsScale(
     `  duckdb: loaded ${Object.entries(duck.rows)
       .map(([t, n]) => `${t} ${n}`)
       .join(", ")} in ${fmtMs(duck.loadMs)} (read_csv)`,
+  );
+  // The services read the columnar mirror (ADR 12) once it has loaded: loaded here, before timing.
+  const mirror = await columnarOf(ctx.store)?.ready();
+  log(
+    mirror
+      ? `  columnar mirror: ${mirror.state}, ${mirror.loadedRuns} runs loaded in ${fmtMs(mirror.loadMs ?? NaN)}`
+      : "  columnar mirror: none (ANALYTICS_ENGINE=sql): the services read SQLite",
   );
   const maxMs = runs >= 1_000_000 ? 1000 : 250;
   const label = runs >= 1_000_000 ? `${runs / 1_000_000}M` : `${runs / 1000}k`;

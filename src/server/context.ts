@@ -38,9 +38,10 @@ export function createContext(
   dbPath: string,
   now: () => number = Date.now,
   ids: (prefix: IdPrefix) => string = newId,
+  opts: { columnar?: boolean } = {},
 ): Ctx {
   const base: DbCtx = { db: openDb(dbPath), now, events: newEvents(), newId: ids };
-  return { ...base, store: createSqliteStore(base) };
+  return { ...base, store: createSqliteStore(base, opts) };
 }
 
 /**

@@ -1,5 +1,7 @@
 /**
- * Issue 18.4: every analytics read gives the same answer on SQLite and on PostgreSQL. The same
+ * Issue 18.4: every analytics read gives the same answer on SQLite and on PostgreSQL; issue 22 (ADR
+ * 12): and on SQLite with the analytics read from the columnar mirror (DuckDB, the default) or from
+ * SQLite itself (`sqlite (sql)`, ANALYTICS_ENGINE=sql, the fallback while the mirror loads). The same
  * runs are written on each engine through the queue services (tests/support/analytics-engines.ts:
  * 15 runs over two configs, two tasks and two phones, one superseded, one session cancelled), with
  * the same ids; then each service's result is checked against numbers computed from the raw rows,
@@ -37,6 +39,7 @@ import { failingRuns } from "@/server/report/failingRuns";
 import type { Ctx } from "@/server/context";
 import { ENGINES, engineMissing, makeStore, type Engine, type QueueHarness } from "../support/queue-engines";
 import { seedLab } from "../support/analytics-engines";
+import { mirrorStatus } from "../support/columnar";
 
 /** Every analytics service over the seeded lab, by endpoint. */
 async function answers(ctx: Ctx, lab: { main: string; late: string }) {
@@ -105,21 +108,25 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-const results = new Map<Engine, Answers>();
+type Variant = Engine | "sqlite (sql)";
+const VARIANTS: Variant[] = [...ENGINES, "sqlite (sql)"];
+const engineOf = (v: Variant): Engine => (v === "sqlite (sql)" ? "sqlite" : v);
+const results = new Map<Variant, Answers>();
 
-describe.each(ENGINES)("analytics on %s", (engine) => {
+describe.each(VARIANTS)("analytics on %s", (variant) => {
+  const engine = engineOf(variant);
   let h: QueueHarness | undefined;
   let got: Answers;
   let raw: z.output<typeof RawRun>[];
   beforeAll(async () => {
     if (engineMissing(engine)) return;
-    h = await makeStore(engine);
+    h = await makeStore(engine, { columnar: variant !== "sqlite (sql)" });
     // The same ids on both engines, so results that name runs and sessions compare equal.
     let n = 0;
     h.ctx.newId = (prefix) => `${prefix}_${String(++n).padStart(8, "0")}`;
     const lab = await seedLab(h);
     got = await answers(h.ctx, lab);
-    results.set(engine, got);
+    results.set(variant, got);
     raw = await h.ctx.store.sql.all(
       RawRun,
       `SELECT r.config_id AS "config", sc.passed AS "passed", sc.load_ms AS "load" FROM runs r JOIN scores sc ON sc.run_id = r.id
@@ -146,9 +153,17 @@ describe.each(ENGINES)("analytics on %s", (engine) => {
     expect(got.methods.scoredRuns).toBe(14);
     expect(got.gate.compareUrl).toContain("http://x/analytics/compare?");
   });
+
+  it.skipIf(engine !== "sqlite")("reads the columnar mirror by default on SQLite, and SQLite when told", async () => {
+    const facts = await h!.ctx.store.facts();
+    expect(facts.dialect).toBe(variant === "sqlite" ? "duckdb" : "sqlite");
+    // Every statement above was answered by the engine named: none fell back to SQLite.
+    if (variant === "sqlite") expect(mirrorStatus(h!.ctx)).toMatchObject({ state: "ready", fallbacks: 0, reloads: 0 });
+    else expect(mirrorStatus(h!.ctx)).toBeNull();
+  });
 });
 
-describe("analytics on both engines", () => {
+describe("analytics on every engine", () => {
   const both = ENGINES.every((e) => !engineMissing(e));
   const keys: (keyof Answers)[] = [
     "configs", "configsWithSuperseded", "grid", "outcomes", "ttft", "ttftLoads", "fitMoments", "points", "pointsSampled",
@@ -156,7 +171,10 @@ describe("analytics on both engines", () => {
     "throttling", "cost", "states", "transitions", "trajectories", "plan", "selection", "defaultSelection", "filterOptions",
     "configUniverse", "selectionConfigIds", "measured", "gate", "methods", "failingRuns",
   ]; // prettier-ignore
-  it.skipIf(!both).each(keys)("%s: the same answer", (key) => {
+  it.skipIf(!both).each(keys)("%s: the same answer on PostgreSQL", (key) => {
     expect(rounded(results.get("postgres")![key])).toEqual(rounded(results.get("sqlite")![key]));
+  });
+  it.each(keys)("%s: the same answer from the columnar mirror as from SQLite", (key) => {
+    expect(rounded(results.get("sqlite")![key])).toEqual(rounded(results.get("sqlite (sql)")![key]));
   });
 });

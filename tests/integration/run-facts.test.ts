@@ -8,6 +8,7 @@ import { miniSuite } from "../support/fixtures";
 import { pollBody, runQueue, testDashboard, traceFor, type TestDashboard } from "../support/server";
 import { RUN_FACTS_COLUMNS, TURN_FACTS_COLUMNS, runFactsSelect, turnFactsSelect } from "@db/runFacts";
 import { rebuildSummaries } from "@/server/summaries/rebuildSummaries";
+import { expectMirrorInSync, mirrorStatus } from "../support/columnar";
 
 let dash: TestDashboard;
 let token: string;
@@ -44,14 +45,18 @@ const turnsOfCurrentRuns = () =>
 const currentScores = () =>
   (dash.ctx.db.$client.prepare("SELECT COUNT(*) AS n FROM scores WHERE current = 1").get() as { n: number }).n;
 
-/** The summaries equal the recomputation: one row per current score, one per turn of those runs. */
-function expectInSync() {
+/**
+ * The summaries equal the recomputation: one row per current score, one per turn of those runs;
+ * and the columnar mirror the analytics read (ADR 12) equals them after catching up.
+ */
+async function expectInSync() {
   const rows = stored();
   expect(rows).toEqual(recomputed());
   expect(rows).toHaveLength(currentScores());
   const turns = storedTurns();
   expect(turns).toEqual(recomputedTurns());
   expect(turns).toHaveLength(turnsOfCurrentRuns());
+  await expectMirrorInSync(dash.ctx);
 }
 
 async function session(json: object) {
@@ -79,7 +84,7 @@ describe("run_facts", () => {
   it("equals a full recomputation after ingest, a superseded result, rescoring, cancellation and import", async () => {
     const s = await session({ configs: ["files", "bash"], tasks: ["sum", "dentist-todo"], repeats: 2 });
     expect(await runQueue(dash, token, shaped)).toBe(8);
-    expectInSync();
+    await expectInSync();
     const facts = stored() as { turn_rows: number; battery: number | null; turn_prompt_tokens: number }[];
     expect(facts.map((f) => f.turn_rows).sort()).toEqual([1, 1, 1, 2, 2, 2, 3, 3]);
     expect(facts.every((f) => typeof f.battery === "number")).toBe(true);
@@ -97,7 +102,7 @@ describe("run_facts", () => {
         (await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: shaped(job, i), token })).status,
       ).toBe(201);
     expect((stored() as { superseded: number }[]).filter((f) => f.superseded)).toHaveLength(1);
-    expectInSync();
+    await expectInSync();
 
     // Rescoring retires every current score and inserts new ones: the summary follows the verdicts.
     const v2 = miniSuite();
@@ -115,14 +120,14 @@ describe("run_facts", () => {
     const passedBefore = (stored() as { passed: number }[]).map((f) => f.passed);
     expect((await dash.call("POST", `/api/sessions/${s.id}/rescore`)).status).toBe(200);
     expect((stored() as { passed: number }[]).map((f) => f.passed)).not.toEqual(passedBefore);
-    expectInSync();
+    await expectInSync();
 
     // A cancelled session keeps the runs it had.
     const c = await session({ configs: ["bash"], tasks: ["sum"], repeats: 3 });
     const job = (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
     await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, { json: shaped(job, 30), token });
     expect((await dash.call("POST", `/api/sessions/${c.id}/cancel`)).status).toBe(200);
-    expectInSync();
+    await expectInSync();
 
     // Import: the exported session comes back as a new one, without raw traces (no battery).
     const exported = await (
@@ -137,7 +142,7 @@ describe("run_facts", () => {
       (f) => f.session_id === imp.body.session.id,
     );
     expect(imported).toHaveLength(8);
-    expectInSync();
+    await expectInSync();
   });
 
   it("is rebuilt from the raw tables by rebuildSummaries after damage", async () => {
@@ -156,9 +161,13 @@ describe("run_facts", () => {
     );
     expect(stored()).not.toEqual(good);
     expect(storedTurns()).not.toEqual(goodTurns);
+    await expectMirrorInSync(dash.ctx); // the damage too: the mirror follows what the tables hold
+    const reloads = mirrorStatus(dash.ctx)!.reloads;
     expect(await rebuildSummaries(dash.ctx)).toEqual({ runFacts: 4 });
     expect(stored()).toEqual(good);
     expect(storedTurns()).toEqual(goodTurns);
-    expectInSync();
+    await expectInSync();
+    // The rebuild logs one reset, not an entry per run: the mirror loaded itself again.
+    expect(mirrorStatus(dash.ctx)).toMatchObject({ reloads: reloads + 1, fallbacks: 0 });
   });
 });

@@ -64,7 +64,8 @@ function mini(): Suite {
   return r.suite;
 }
 
-export async function makeStore(engine: Engine): Promise<QueueHarness> {
+/** `columnar: false`: a SQLite store whose analytics read SQLite itself, not the columnar mirror (ADR 12). */
+export async function makeStore(engine: Engine, opts: { columnar?: boolean } = {}): Promise<QueueHarness> {
   let now = Date.parse("2026-10-14T09:00:00Z");
   const clock = () => now;
   let sessions = 0;
@@ -116,7 +117,7 @@ export async function makeStore(engine: Engine): Promise<QueueHarness> {
 
   if (engine === "sqlite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-queue-"));
-    const ctx = createContext(path.join(dir, "test.db"), clock);
+    const ctx = createContext(path.join(dir, "test.db"), clock, undefined, opts);
     const boot = await loadRepositorySuites(ctx, FIXTURES);
     if (boot.problems.length) throw new Error(boot.problems.join("\n"));
     const db = ctx.db;

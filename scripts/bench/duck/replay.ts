@@ -54,11 +54,16 @@ export async function record<T>(
  */
 export async function recordCall<T>(ctx: Ctx, fn: () => Promise<T> | T): Promise<{ value: T; statements: Recorded[] }> {
   const saved = ctx.store.sql;
-  (ctx.store as { sql: unknown }).sql = sqliteSql(ctx.db.$client);
+  const savedFacts = ctx.store.facts;
+  const recording = sqliteSql(ctx.db.$client);
+  (ctx.store as { sql: unknown }).sql = recording;
+  // The statements the columnar mirror would answer are recorded on SQLite too (ADR 12).
+  (ctx.store as { facts: unknown }).facts = async () => recording;
   try {
     return await record(ctx.db.$client, fn);
   } finally {
     (ctx.store as { sql: unknown }).sql = saved;
+    (ctx.store as { facts: unknown }).facts = savedFacts;
   }
 }
 

@@ -28,7 +28,7 @@ export const PAIR_SUMS = `COALESCE(SUM(CASE WHEN x.p = 1 AND y.p = 1 THEN 1 ELSE
  * 3.6 s to well under a second at 100k runs (docs/benchmarks.md, row 3d).
  */
 export async function compareAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: Side) {
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const dl = dialectOf(sql);
   // Verdicts and side flags as 0/1, so they sum and multiply alike on both engines.
   const {

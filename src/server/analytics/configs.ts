@@ -22,7 +22,7 @@ export async function medianByConfig(
   from: string,
   where: { sql: string; params: unknown[] },
 ) {
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const rows = await sql.all(
     ValueCount,
     `SELECT r.config_id AS "g", ${valueSql} AS "x", COUNT(*) AS "n" FROM ${from} WHERE ${where.sql} AND ${valueSql} IS NOT NULL
@@ -49,7 +49,7 @@ const Cell = z.object({
 /** `GET /api/analytics/configs`: one row per config over the filtered runs. */
 export async function configAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = factsWhere(filter);
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const d = dialectOf(sql);
   // One pass of counts per config × task × group × held-out × outcome; the five fact lists are
   // rolled up from it (src/domain/analytics/configCells.ts) instead of five scans (ADR 10).

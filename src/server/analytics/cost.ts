@@ -29,7 +29,7 @@ const CostRow = z.object({
 
 export async function costAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = factsWhere(filter);
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   // In run id order on both engines: the domain sorts each device's runs by start, ties kept in this order.
   const rows = await sql.all(
     CostRow,

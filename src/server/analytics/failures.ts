@@ -22,7 +22,7 @@ const CellRow = z.object({ taskId: z.string(), configId: z.string(), runs: int }
  */
 export async function failureAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = factsWhere(filter);
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const d = dialectOf(sql);
   const byCell = `${d.collateC("r.task_id")}, ${d.collateC("r.config_id")}`;
   const [patterns, cells] = await Promise.all([

@@ -50,7 +50,7 @@ export async function compareFamily(
   const configs = given ?? (await selectionConfigs(ctx, filter));
   const pairs = familyPairs(configs, mode, baseline);
   const w = factsWhere(filter);
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const d = dialectOf(sql);
   const counts = new Map<string, Map<string, { n: number; k: number }>>();
   const taskRows = await sql.all(

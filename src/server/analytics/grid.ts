@@ -20,7 +20,7 @@ const GridRow = z.object({
 /** Task × config k/n over the filtered runs (Figure 4). */
 export async function taskGrid(ctx: Ctx, filter: AnalyticsFilter) {
   const w = factsWhere(filter);
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const d = dialectOf(sql);
   const rows = await sql.all(
     GridRow,
@@ -38,7 +38,7 @@ const OutcomeRow = z.object({ configId: z.string(), group: z.string(), outcome: 
 /** Outcome counts per config for all, file and multi-step tasks (Figure 5). */
 export async function outcomeAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = factsWhere(filter);
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const d = dialectOf(sql);
   const facts = await sql.all(
     OutcomeRow,

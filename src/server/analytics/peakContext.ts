@@ -24,7 +24,7 @@ const PeakRow = z.object({
 
 export async function peakContextAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = factsWhere(filter);
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const d = dialectOf(sql);
   const runs = await sql.all(
     PeakRow,

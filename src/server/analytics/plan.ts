@@ -28,7 +28,7 @@ const VerdictRow = z.object({ s: z.string(), t: z.string(), c: z.string(), p: fl
  */
 export async function planEvidence(ctx: Ctx, filter: AnalyticsFilter): Promise<PlanEvidence> {
   const w = factsWhere(filter);
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const d = dialectOf(sql);
   const [cells, pairRow, rows] = await Promise.all([
     sql.all(

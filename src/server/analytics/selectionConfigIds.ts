@@ -11,7 +11,7 @@ import { FROM_FACTS, factsWhere } from "./where";
  */
 export async function selectionConfigIds(ctx: Ctx, filter: AnalyticsFilter): Promise<string[]> {
   const w = factsWhere(filter);
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const rows = await sql.all(
     z.object({ id: z.string() }),
     `SELECT r.config_id AS "id" FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.config_id ORDER BY ${dialectOf(sql).collateC("r.config_id")}`,

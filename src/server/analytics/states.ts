@@ -24,7 +24,7 @@ const TurnRow = z.object({
  */
 export async function stateAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = factsWhere(filter);
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const rows = await sql.all(
     TurnRow,
     `SELECT r.id AS "runId", r.thermal_at_start AS "thermal", r.charging AS "charging", r.load_ms AS "loadMs",

@@ -37,7 +37,7 @@ const StepRow = z.object({
 
 /** Median of a per-run column per (session, config), from value counts (as `medianByConfig`), in (session, config) order. */
 async function medianBySessionConfig(ctx: Ctx, valueSql: string, w: { sql: string; params: unknown[] }) {
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const d = dialectOf(sql);
   const rows = await sql.all(
     ValueCount,
@@ -100,7 +100,7 @@ export async function stepAnalytics(ctx: Ctx, filter: AnalyticsFilter, picks: re
   let costs: StepCostFacts[] = [];
   if (sessions.length) {
     const w = factsWhere({ ...filter, sessions });
-    const { sql } = ctx.store;
+    const sql = await ctx.store.facts();
     const d = dialectOf(sql);
     const [rows, startup, load] = await Promise.all([
       sql.all(

@@ -27,7 +27,7 @@ const RunRow = z.object({
 
 export async function throttlingAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = factsWhere(filter);
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const rows = await sql.all(
     RunRow,
     `SELECT r.session_id AS "sessionId", r.device_id AS "deviceId", r.config_id AS "configId", r.started_at AS "startedAt",

@@ -21,7 +21,7 @@ const PathRow = z.object({
 /** `GET /api/analytics/transitions`: a's outcome against b's over runs paired by task and repeat. */
 export async function transitionAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: Side) {
   const sel = sidesSelection(filter, a, b, "r.outcome AS o");
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const d = dialectOf(sql);
   const facts = await sql.all(
     Transition,
@@ -35,7 +35,7 @@ export async function transitionAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: 
 /** `GET /api/analytics/trajectories`: per shared task (or one `task`), both sides' call paths and where they part. */
 export async function trajectoryAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Side, b: Side, task?: string) {
   const sel = sidesSelection(task ? { ...filter, task } : filter, a, b, "r.call_pattern AS cp, r.outcome AS o");
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const d = dialectOf(sql);
   const rows = await sql.all(
     PathRow,

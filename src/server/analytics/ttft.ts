@@ -66,7 +66,7 @@ const BuildSums = z.object({
 /** The fit's power sums per device × build, in byte order of device then build. */
 async function buildSums(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints) {
   const w = factsWhere(filter);
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const d = dialectOf(sql);
   return sql.all(
     BuildSums,

@@ -53,7 +53,7 @@ export async function ttftPoints(
   const w = factsWhere(filter);
   const text = pointsSql(points, w.sql);
   const params = points === "all" ? [...w.params, ...w.params] : w.params;
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const count = await sql.get(
     z.object({ total: int }),
     `SELECT COUNT(*) AS "total" FROM (${text}) p WHERE x IS NOT NULL AND y IS NOT NULL`,

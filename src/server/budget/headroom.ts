@@ -52,7 +52,7 @@ export async function headroom(
     await budgetSelection(ctx, { ...q, session: q.session ?? [], allSessions: !!q.allSessions }, suite.id)
   ).filter;
   const w = suiteWhere(filter, suite.id);
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const d = dialectOf(sql);
   const cols = HEADROOM_QUANTILES.flatMap((k) => [pick(d.greatest, k, "ra", "a"), pick(d.greatest, k, "rp", "p")]).join(
     ", ",

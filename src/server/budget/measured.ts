@@ -21,7 +21,7 @@ export async function measuredByConfig(
 ): Promise<Map<string, MeasuredConfig>> {
   const w = suiteWhere(filter, suiteId);
   const [counts, startup, load] = await Promise.all([
-    ctx.store.sql.all(
+    (await ctx.store.facts()).all(
       z.object({ c: z.string(), n: int }),
       `SELECT r.config_id AS "c", COUNT(*) AS "n" FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.config_id`,
       w.params,

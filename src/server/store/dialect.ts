@@ -48,6 +48,27 @@ const postgres: Dialect = {
   notByIndex: (expr) => expr,
 };
 
+/**
+ * DuckDB, for the columnar mirror (ADR 12): PostgreSQL's forms, run with `integer_division` on so
+ * `/` of integers truncates as on the other two engines. Its text order is byte order already.
+ * Every form here is one SQLite also reads the same way (SQLite's default collation is byte order;
+ * it has STRING_AGG with ORDER BY and GREATEST-free CASE), so a statement that DuckDB fails on can
+ * be answered by SQLite as it stands (src/server/columnar/index.ts).
+ */
+const duckdb: Dialect = {
+  // The mirror copies no JSON column: a statement that reads one belongs on ctx.store.sql.
+  jsonText: (col) => {
+    throw new Error(
+      `The columnar mirror holds no JSON (${col}): read it through ctx.store.sql (a bug, please report it).`,
+    );
+  },
+  stringAgg: (expr, sep, orderBy) => `STRING_AGG(CAST(${expr} AS VARCHAR), '${sep}' ORDER BY ${orderBy})`,
+  greatest: postgres.greatest,
+  oneIf: postgres.oneIf,
+  collateC: (expr) => expr,
+  notByIndex: (expr) => expr,
+};
+
 export function dialectOf(sql: Pick<SqlRunner, "dialect">): Dialect {
-  return sql.dialect === "postgres" ? postgres : sqlite;
+  return sql.dialect === "postgres" ? postgres : sql.dialect === "duckdb" ? duckdb : sqlite;
 }

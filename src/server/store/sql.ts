@@ -9,7 +9,8 @@ import type { z } from "zod";
  * engines' differences in value types (0/1 and booleans, `COUNT` as a string) end in the schema.
  */
 export interface SqlRunner {
-  dialect: "sqlite" | "postgres";
+  /** `duckdb`: the columnar mirror of the analytics summaries (src/server/columnar, ADR 12), reads only. */
+  dialect: "sqlite" | "postgres" | "duckdb";
   all<S extends z.ZodType>(row: S, text: string, params?: readonly unknown[]): Promise<z.output<S>[]>;
   get<S extends z.ZodType>(row: S, text: string, params?: readonly unknown[]): Promise<z.output<S> | undefined>;
   /** Runs a statement that returns no rows; how many rows it changed. */

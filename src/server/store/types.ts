@@ -45,6 +45,12 @@ export interface Store {
    * read-only connection of its own (WAL), so no write on the shared connection waits or joins it.
    */
   snapshot<T>(read: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * The runner for statements that read only the analytics summaries (`run_facts`, `turn_facts`,
+   * and `turns` joined to `run_facts`): on SQLite the columnar mirror when it has caught up with
+   * every commit (src/server/columnar, ADR 12), else `sql`; on PostgreSQL `sql`. Same numbers.
+   */
+  facts(): Promise<SqlRunner>;
   /** Closes the pool and the LISTEN connection (PostgreSQL), or the database file (SQLite). */
   close(): Promise<void>;
 }

@@ -35,6 +35,7 @@ export async function createPgStore(
   db.$client.on("error", (err) => console.error("[harness-lab] an idle PostgreSQL connection failed", err.message));
   const listener = listenForJobs(url, () => events.emit("jobs"));
   await listener.listening();
+  const sql = pgSql(db.$client);
   return {
     engine: "postgres",
     url,
@@ -46,8 +47,10 @@ export async function createPgStore(
     export: pgExport(db),
     access: pgAccess(db.$client),
     exclusive: (name, fn) => pgExclusive(db.$client, name, fn),
-    sql: pgSql(db.$client),
+    sql,
     snapshot: (read) => pgSnapshot(db.$client, read),
+    // The columnar mirror follows SQLite's change log only (ADR 12): PostgreSQL reads its own tables.
+    facts: async () => sql,
     listener,
     pool: db.$client,
     close: async () => {

@@ -9,11 +9,16 @@ import { sqliteExport, sqliteRuns } from "./runs";
 import { sqliteSnapshots } from "./snapshot";
 import { sqliteSql } from "./sql";
 import { sqliteSuites } from "./suites";
+import { sqliteFacts, type SqliteFacts } from "../../columnar";
 
 /** The embedded engine: better-sqlite3, synchronous bodies behind the async interface (ADR 9). */
-export function createSqliteStore(ctx: DbCtx): Store {
+export type SqliteStore = Store & { columnar: SqliteFacts };
+
+/** `columnar`: whether the analytics read the columnar mirror (default: ANALYTICS_ENGINE, ADR 12). */
+export function createSqliteStore(ctx: DbCtx, opts: { columnar?: boolean } = {}): SqliteStore {
   const sql = sqliteSql(ctx.db.$client);
   const snapshots = sqliteSnapshots(ctx.db.$client, sql);
+  const columnar = sqliteFacts(ctx.db.$client, sql, { enabled: opts.columnar });
   // One process writes a SQLite file: exclusive sections take turns in it.
   let turn: Promise<unknown> = Promise.resolve();
   return {
@@ -32,7 +37,10 @@ export function createSqliteStore(ctx: DbCtx): Store {
     },
     sql,
     snapshot: (read) => snapshots.snapshot(read),
+    facts: () => columnar.facts(),
+    columnar,
     close: async () => {
+      await columnar.close();
       snapshots.close();
       ctx.db.$client.close();
     },

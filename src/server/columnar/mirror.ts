@@ -1,0 +1,300 @@
+import "server-only";
+import os from "node:os";
+import type Database from "better-sqlite3";
+import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
+import { FACTS_LOG_RESET } from "@db/runFacts";
+import type { SqlRunner } from "../store/sql";
+import { appendRows, rowReader, type RawRows } from "./copy";
+import { connectionPool, duckSql, type ConnectionPool } from "./duckSql";
+import { MIRRORED, createTableSql } from "./tables";
+
+/** What the mirror is doing, for the status line and the tests. */
+export interface MirrorStatus {
+  state: "idle" | "loading" | "ready" | "failed" | "closed";
+  /** The log position the mirror reflects: every change up to it is in. */
+  seq: number;
+  /** Runs in the mirror as of its last load. */
+  loadedRuns: number;
+  /** How long the last full load took. */
+  loadMs: number | null;
+  /** Full loads after the first (a rebuild, a log pruned past the mirror). */
+  reloads: number;
+  /** Statements that failed in DuckDB and were answered by SQLite instead (each logged). */
+  fallbacks: number;
+  error: string | null;
+}
+
+export interface MirrorOptions {
+  /** At most this many runs in the database, a reader waits for the first load instead of reading SQLite meanwhile. */
+  waitBelowRuns?: number;
+  /** Changed runs past this many since the last catch-up: a full reload is cheaper than the delta. */
+  reloadAbove?: number;
+  /** Runs copied per batch of a full load; the event loop is free between batches. */
+  batch?: number;
+  log?: (line: string) => void;
+}
+
+interface Generation {
+  instance: DuckDBInstance;
+  pool: ConnectionPool;
+  writer: DuckDBConnection;
+  runner: SqlRunner;
+  seq: number;
+}
+
+const ID_CHUNK = 500;
+
+/**
+ * The columnar mirror of the analytics summaries (ADR 12): `run_facts`, `turn_facts` and the turns
+ * of those runs, copied into DuckDB in memory and kept in step with the SQLite file through
+ * `facts_log`, the run ids whose facts changed, in commit order, written by triggers in the same
+ * transaction as the change (db/runFacts.ts). Before each read the mirror applies every entry past
+ * its position (the changed runs' rows, read from SQLite in one read transaction, replace theirs in
+ * one DuckDB transaction), so a read sees every commit that preceded it, as SQLite would. SQLite
+ * stays the source of truth: until the first load is done, while a reload runs, or when DuckDB is
+ * not there, `reader()` answers null and the caller reads SQLite, which gives the same numbers.
+ */
+export function createFactsMirror(db: Database.Database, opts: MirrorOptions = {}) {
+  const waitBelow = opts.waitBelowRuns ?? 20_000;
+  const reloadAbove = opts.reloadAbove ?? 20_000;
+  const batch = opts.batch ?? 2_000;
+  const log = opts.log ?? ((line: string) => console.warn(`[harness-lab] ${line}`));
+  const status: MirrorStatus = {
+    state: "idle",
+    seq: 0,
+    loadedRuns: 0,
+    loadMs: null,
+    reloads: 0,
+    fallbacks: 0,
+    error: null,
+  };
+  let gen: Generation | null = null;
+  let loading: Promise<void> | null = null;
+  let turn: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  const head = db.prepare("SELECT COALESCE(MAX(seq), 0) AS s FROM facts_log").pluck();
+  const oldest = db.prepare("SELECT MIN(seq) FROM facts_log").pluck();
+  const changed = db.prepare("SELECT DISTINCT run_id FROM facts_log WHERE seq > ? AND seq <= ?").pluck();
+  const firstIds = db.prepare("SELECT id FROM run_facts WHERE id > ? ORDER BY id LIMIT ?").pluck();
+
+  /** Reads `fn` in one SQLite read transaction, so rows and the log position agree. */
+  const consistent = <T>(fn: () => T): T => db.transaction(fn).deferred();
+
+  async function newGeneration(): Promise<Generation> {
+    const instance = await DuckDBInstance.create(":memory:", {
+      threads: String(Math.max(1, os.availableParallelism())),
+    });
+    const writer = await instance.connect();
+    // `/` of integers truncates, as on SQLite and PostgreSQL (the services' SQL is written for both).
+    await writer.run("SET GLOBAL integer_division = true");
+    for (const t of MIRRORED) await writer.run(createTableSql(t));
+    const pool = connectionPool(instance);
+    return { instance, pool, writer, runner: duckSql(pool), seq: 0 };
+  }
+
+  function closeGeneration(g: Generation) {
+    // A statement still running on it finishes first: its pool closes connections as they come back.
+    g.pool.close();
+    setTimeout(() => {
+      try {
+        g.writer.closeSync();
+        g.instance.closeSync();
+      } catch {
+        // already closed
+      }
+    }, 30_000).unref();
+  }
+
+  /** Copies every run's rows in batches of run ids; changes meanwhile are in the log past `seq`. */
+  async function fullLoad(): Promise<void> {
+    const started = performance.now();
+    const g = await newGeneration();
+    try {
+      const range = (col: string) => `${col} > ? AND ${col} <= ?`;
+      const readers = MIRRORED.map((t) => rowReader(db, t.select(range)));
+      g.seq = Number(head.get());
+      let after = "";
+      let runs = 0;
+      for (;;) {
+        if (closed) throw new Error("the mirror was closed while loading");
+        const rows = consistent(() => {
+          const ids = firstIds.all(after, batch) as string[];
+          if (!ids.length) return null;
+          const last = ids[ids.length - 1];
+          return { last, n: ids.length, tables: readers.map((r) => r.all(after, last) as RawRows) };
+        });
+        if (!rows) break;
+        for (const [i, t] of MIRRORED.entries()) await appendRows(g.writer, t.name, t, rows.tables[i]);
+        after = rows.last;
+        runs += rows.n;
+        await new Promise((r) => setImmediate(r));
+      }
+      status.loadedRuns = runs;
+      status.loadMs = performance.now() - started;
+      if (closed) throw new Error("the mirror was closed while loading");
+      const previous = gen;
+      gen = g;
+      if (previous) closeGeneration(previous);
+    } catch (err) {
+      closeGeneration(g);
+      throw err;
+    }
+  }
+
+  function startLoad(): Promise<void> {
+    if (!loading) {
+      status.state = "loading";
+      loading = fullLoad()
+        .then(() => {
+          status.state = "ready";
+          status.seq = gen?.seq ?? 0;
+          status.error = null;
+        })
+        .catch((err: unknown) => {
+          status.state = closed ? "closed" : "failed";
+          status.error = err instanceof Error ? err.message : String(err);
+          if (!closed)
+            log(`the columnar mirror of the analytics could not load; analytics read SQLite instead: ${status.error}`);
+        })
+        .finally(() => {
+          loading = null;
+        });
+    }
+    return loading;
+  }
+
+  /** Applies the log past the generation's position: "reload" when the log cannot say what changed. */
+  async function catchUp(g: Generation): Promise<"ok" | "reload"> {
+    const delta = consistent(() => {
+      const to = Number(head.get());
+      if (to === g.seq) return null;
+      const min = oldest.get() as number | null;
+      if (min === null || min > g.seq + 1) return "reload" as const;
+      const ids = changed.all(g.seq, to) as string[];
+      if (ids.includes(FACTS_LOG_RESET) || ids.length > reloadAbove) return "reload" as const;
+      const tables: RawRows[] = MIRRORED.map(() => []);
+      for (let i = 0; i < ids.length; i += ID_CHUNK) {
+        const part = ids.slice(i, i + ID_CHUNK);
+        const inList = (col: string) => `${col} IN (${part.map(() => "?").join(", ")})`;
+        MIRRORED.forEach((t, k) => tables[k].push(...(rowReader(db, t.select(inList)).all(...part) as RawRows)));
+      }
+      return { to, ids, tables };
+    });
+    if (delta === null) return "ok";
+    if (delta === "reload") return "reload";
+    const w = g.writer;
+    // Staged first, then swapped in one transaction: a concurrent reader sees before or after.
+    await w.run(`CREATE OR REPLACE TEMP TABLE changed (id VARCHAR)`);
+    const appender = await w.createAppender("changed");
+    for (const id of delta.ids) {
+      appender.appendVarchar(id);
+      appender.endRow();
+    }
+    appender.flushSync();
+    appender.closeSync();
+    for (const [k, t] of MIRRORED.entries()) {
+      await w.run(createTableSql(t, `stage_${t.name}`).replace("CREATE TABLE", "CREATE OR REPLACE TEMP TABLE"));
+      await appendRows(w, `stage_${t.name}`, t, delta.tables[k]);
+    }
+    await w.run("BEGIN TRANSACTION");
+    try {
+      for (const t of MIRRORED) {
+        await w.run(`DELETE FROM "${t.name}" WHERE "${t.runColumn}" IN (SELECT id FROM changed)`);
+        await w.run(`INSERT INTO "${t.name}" SELECT * FROM "stage_${t.name}"`);
+      }
+      await w.run("COMMIT");
+    } catch (err) {
+      await w.run("ROLLBACK").catch(() => undefined);
+      throw err;
+    }
+    g.seq = delta.to;
+    status.seq = delta.to;
+    return "ok";
+  }
+
+  // Counted once per load: a large database's readers go to SQLite without counting again.
+  let small: boolean | null = null;
+  const smallEnough = () =>
+    (small ??= (db.prepare("SELECT COUNT(*) FROM run_facts").pluck().get() as number) <= waitBelow);
+
+  async function reader(): Promise<SqlRunner | null> {
+    if (closed || status.state === "failed" || db.inTransaction) return null;
+    if (!gen) {
+      const load = startLoad();
+      if (!smallEnough()) return null;
+      await load;
+      if (!gen) return null;
+    }
+    const g = gen;
+    const run = turn.then(() => catchUp(g));
+    turn = run.catch(() => undefined);
+    let result: "ok" | "reload";
+    try {
+      result = await run;
+    } catch (err) {
+      status.error = err instanceof Error ? err.message : String(err);
+      log(
+        `the columnar mirror could not apply the latest changes; reloading it (analytics read SQLite meanwhile): ${status.error}`,
+      );
+      result = "reload";
+    }
+    if (result === "ok") return g.runner;
+    if (gen === g) {
+      gen = null;
+      small = null;
+      status.reloads++;
+      closeGeneration(g);
+    }
+    const load = startLoad();
+    if (!smallEnough()) return null;
+    await load;
+    return gen ? reader() : null;
+  }
+
+  return {
+    status: (): MirrorStatus => ({ ...status }),
+
+    /** Starts the first load in the background (a dashboard does at start), unless it runs or ran. */
+    warm(): void {
+      if (!gen && !closed && status.state !== "failed") void startLoad();
+    },
+
+    /** Loads the mirror if it is not loaded, and waits for it (the benchmarks, a CLI): its status then. */
+    async ready(): Promise<MirrorStatus> {
+      if (!gen && !closed && status.state !== "failed") await startLoad();
+      await reader();
+      return { ...status };
+    },
+
+    /**
+     * A runner over the mirror with every committed change applied, or null: not loaded yet (a
+     * large database loads in the background meanwhile), reloading, failed, or inside a SQLite
+     * transaction of this connection (its uncommitted writes are not in the log's view).
+     */
+    reader,
+
+    /** A statement DuckDB failed on, answered by SQLite: counted and said, never silent. */
+    fellBack(err: unknown, text: string): void {
+      status.fallbacks++;
+      status.error = err instanceof Error ? err.message : String(err);
+      log(
+        `an analytics statement failed in the columnar mirror and was answered by SQLite (${text.trim().slice(0, 80)}…): ${status.error}`,
+      );
+    },
+
+    async close(): Promise<void> {
+      closed = true;
+      status.state = "closed";
+      await loading?.catch(() => undefined);
+      if (gen) {
+        gen.pool.close();
+        gen.writer.closeSync();
+        gen.instance.closeSync();
+        gen = null;
+      }
+    },
+  };
+}
+
+export type FactsMirror = ReturnType<typeof createFactsMirror>;

@@ -1,0 +1,82 @@
+import "server-only";
+import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { runFacts, turnFacts } from "@db/schema/runFacts";
+import { turns } from "@db/schema/runs";
+
+/** How a SQLite value becomes a DuckDB one: integers exact (BIGINT wants a bigint), 0/1 booleans. */
+export type Kind = "text" | "int" | "bool" | "real";
+
+export interface MirroredColumn {
+  name: string;
+  kind: Kind;
+}
+
+export interface MirroredTable {
+  name: string;
+  columns: MirroredColumn[];
+  /**
+   * The SQLite rows of this table that belong in the mirror, for the runs `runs(col)` selects: a
+   * condition on a run id column, whose parameters the caller binds once.
+   */
+  select: (runs: (col: string) => string) => string;
+  /** The column naming the run a row belongs to, for deleting a run's rows. */
+  runColumn: string;
+}
+
+const DUCK_TYPE: Record<Kind, string> = { text: "VARCHAR", int: "BIGINT", bool: "BOOLEAN", real: "DOUBLE" };
+
+function columnsOf(table: SQLiteTable): MirroredColumn[] {
+  return getTableConfig(table).columns.map((c) => ({
+    name: c.name,
+    kind:
+      c.columnType === "SQLiteBoolean"
+        ? "bool"
+        : c.columnType === "SQLiteInteger"
+          ? "int"
+          : c.columnType === "SQLiteReal"
+            ? "real"
+            : "text",
+  }));
+}
+
+const list = (cols: MirroredColumn[], alias: string) => cols.map((c) => `${alias}."${c.name}"`).join(", ");
+
+const factsCols = columnsOf(runFacts);
+const turnFactsCols = columnsOf(turnFacts);
+const turnCols = columnsOf(turns);
+
+/**
+ * What the columnar mirror holds, with the drizzle schema as the one source of names and types:
+ * `run_facts` and `turn_facts` whole, and `turns` of the runs in `run_facts` only (every analytics
+ * statement reads turns joined to run_facts, so the other turns would never count). The three
+ * change together: a turn written updates its run's `run_facts` row, which the log names.
+ */
+export const MIRRORED: MirroredTable[] = [
+  {
+    name: "run_facts",
+    columns: factsCols,
+    select: (runs) => `SELECT ${list(factsCols, "f")} FROM run_facts f WHERE ${runs("f.id")}`,
+    runColumn: "id",
+  },
+  {
+    name: "turn_facts",
+    columns: turnFactsCols,
+    select: (runs) => `SELECT ${list(turnFactsCols, "f")} FROM turn_facts f WHERE ${runs("f.run_id")}`,
+    runColumn: "run_id",
+  },
+  {
+    name: "turns",
+    columns: turnCols,
+    select: (runs) =>
+      `SELECT ${list(turnCols, "t")} FROM turns t WHERE t.run_id IN (SELECT f.id FROM run_facts f WHERE ${runs("f.id")})`,
+    runColumn: "run_id",
+  },
+];
+
+export function createTableSql(t: MirroredTable, name = t.name): string {
+  return `CREATE TABLE "${name}" (${t.columns.map((c) => `"${c.name}" ${DUCK_TYPE[c.kind]}`).join(", ")})`;
+}
+
+export function duckTypeOf(kind: Kind): string {
+  return DUCK_TYPE[kind];
+}
