@@ -151,6 +151,7 @@ describe("run_facts", () => {
     const good = stored();
     const goodTurns = storedTurns();
     expect(goodTurns.length).toBeGreaterThan(good.length);
+    await expectMirrorInSync(dash.ctx); // loaded now, so it has the rebuild below to follow
     const db = dash.ctx.db.$client;
     db.exec("DROP TRIGGER run_facts_score_current"); // written outside the triggers' reach
     db.exec(
@@ -161,7 +162,6 @@ describe("run_facts", () => {
     );
     expect(stored()).not.toEqual(good);
     expect(storedTurns()).not.toEqual(goodTurns);
-    await expectMirrorInSync(dash.ctx); // the damage too: the mirror follows what the tables hold
     const reloads = mirrorStatus(dash.ctx)!.reloads;
     expect(await rebuildSummaries(dash.ctx)).toEqual({ runFacts: 4 });
     expect(stored()).toEqual(good);

@@ -6,7 +6,7 @@ import { FACTS_LOG_RESET } from "@db/runFacts";
 import type { SqlRunner } from "../store/sql";
 import { appendRows, rowReader, type RawRows } from "./copy";
 import { connectionPool, duckSql, type ConnectionPool } from "./duckSql";
-import { MIRRORED, createTableSql } from "./tables";
+import { COPIED, MIRRORED, createTableSql, deriveTurnFacts } from "./tables";
 
 /** What the mirror is doing, for the status line and the tests. */
 export interface MirrorStatus {
@@ -112,7 +112,7 @@ export function createFactsMirror(db: Database.Database, opts: MirrorOptions = {
     const g = await newGeneration();
     try {
       const range = (col: string) => `${col} > ? AND ${col} <= ?`;
-      const readers = MIRRORED.map((t) => rowReader(db, t.select(range)));
+      const readers = COPIED.map((t) => rowReader(db, t.select(range)));
       g.seq = Number(head.get());
       let after = "";
       let runs = 0;
@@ -125,11 +125,12 @@ export function createFactsMirror(db: Database.Database, opts: MirrorOptions = {
           return { last, n: ids.length, tables: readers.map((r) => r.all(after, last) as RawRows) };
         });
         if (!rows) break;
-        for (const [i, t] of MIRRORED.entries()) await appendRows(g.writer, t.name, t, rows.tables[i]);
+        for (const [i, t] of COPIED.entries()) await appendRows(g.writer, t.name, t, rows.tables[i]);
         after = rows.last;
         runs += rows.n;
         await new Promise((r) => setImmediate(r));
       }
+      await g.writer.run(deriveTurnFacts("TRUE"));
       status.loadedRuns = runs;
       status.loadMs = performance.now() - started;
       if (closed) throw new Error("the mirror was closed while loading");
@@ -173,11 +174,11 @@ export function createFactsMirror(db: Database.Database, opts: MirrorOptions = {
       if (min === null || min > g.seq + 1) return "reload" as const;
       const ids = changed.all(g.seq, to) as string[];
       if (ids.includes(FACTS_LOG_RESET) || ids.length > reloadAbove) return "reload" as const;
-      const tables: RawRows[] = MIRRORED.map(() => []);
+      const tables: RawRows[] = COPIED.map(() => []);
       for (let i = 0; i < ids.length; i += ID_CHUNK) {
         const part = ids.slice(i, i + ID_CHUNK);
         const inList = (col: string) => `${col} IN (${part.map(() => "?").join(", ")})`;
-        MIRRORED.forEach((t, k) => tables[k].push(...(rowReader(db, t.select(inList)).all(...part) as RawRows)));
+        COPIED.forEach((t, k) => tables[k].push(...(rowReader(db, t.select(inList)).all(...part) as RawRows)));
       }
       return { to, ids, tables };
     });
@@ -193,16 +194,16 @@ export function createFactsMirror(db: Database.Database, opts: MirrorOptions = {
     }
     appender.flushSync();
     appender.closeSync();
-    for (const [k, t] of MIRRORED.entries()) {
+    for (const [k, t] of COPIED.entries()) {
       await w.run(createTableSql(t, `stage_${t.name}`).replace("CREATE TABLE", "CREATE OR REPLACE TEMP TABLE"));
       await appendRows(w, `stage_${t.name}`, t, delta.tables[k]);
     }
     await w.run("BEGIN TRANSACTION");
     try {
-      for (const t of MIRRORED) {
+      for (const t of MIRRORED)
         await w.run(`DELETE FROM "${t.name}" WHERE "${t.runColumn}" IN (SELECT id FROM changed)`);
-        await w.run(`INSERT INTO "${t.name}" SELECT * FROM "stage_${t.name}"`);
-      }
+      for (const t of COPIED) await w.run(`INSERT INTO "${t.name}" SELECT * FROM "stage_${t.name}"`);
+      await w.run(deriveTurnFacts("f.id IN (SELECT id FROM changed)"));
       await w.run("COMMIT");
     } catch (err) {
       await w.run("ROLLBACK").catch(() => undefined);
