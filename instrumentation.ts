@@ -12,6 +12,16 @@ export async function register() {
   for (const p of problems) console.error(`[harness-lab] suite not loaded: ${p}`);
   for (const w of warnings) console.warn(`[harness-lab] suite warning: ${w}`);
   startLeaseSweeper(ctx);
+  // The analytics' columnar copy (ADR 12) loads in the background; SQLite answers them meanwhile.
+  const { columnarOf } = await import("./src/server/columnar");
+  void columnarOf(ctx.store)
+    ?.ready()
+    .then((s) => {
+      if (s?.state === "ready")
+        console.log(
+          `[harness-lab] analytics: columnar copy of ${s.loadedRuns.toLocaleString("en-US")} runs loaded in ${((s.loadMs ?? 0) / 1000).toFixed(1)} s`,
+        );
+    });
   // Traces are scored on a worker thread (ADR 6); load it now rather than on the first result.
   (await import("./src/server/scoring/workers")).prewarmScoring();
 }

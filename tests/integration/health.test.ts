@@ -16,8 +16,21 @@ afterEach(() => dash.close());
 it("reports the engine of the dashboard's database, in the contract's shape", async () => {
   const r = await dash.call("GET", "/api/health");
   expect(r.status).toBe(200);
-  expect(r.body).toEqual({ ok: true, engine: TEST_ENGINE });
+  expect(r.body).toMatchObject({ ok: true, engine: TEST_ENGINE });
   expect(HealthResponse.parse(r.body)).toEqual(r.body);
+});
+
+it("says what answers the analytics: SQLite until the columnar copy has loaded, then DuckDB (ADR 12)", async () => {
+  const before = (await dash.call("GET", "/api/health")).body;
+  if (TEST_ENGINE === "postgres") {
+    expect(before.analytics).toEqual({ engine: "postgres", state: "off", runs: null, loadMs: null });
+    return;
+  }
+  expect(before.analytics).toMatchObject({ engine: "sqlite", state: "idle", runs: null });
+  expect((await dash.call("GET", "/api/analytics/configs")).status).toBe(200);
+  const after = (await dash.call("GET", "/api/health")).body;
+  expect(after.analytics).toMatchObject({ engine: "duckdb", state: "ready", runs: 0 });
+  expect(after.analytics.loadMs).toBeGreaterThan(0);
 });
 
 it("reports the engine of the store it runs on, not a fixed answer", async () => {

@@ -6,6 +6,17 @@ import { bool, int, iso, num, ref, str, wilson } from "./common";
 export const HealthResponse = z.object({
   ok: z.literal(true),
   engine: z.enum(["sqlite", "postgres"]).meta({ description: "The storage engine this server runs on (ADR 9)." }),
+  analytics: z
+    .object({
+      engine: z.enum(["duckdb", "sqlite", "postgres"]).meta({
+        description:
+          "What answers the analytics now: the columnar copy (duckdb, ADR 12), or the database itself (while the copy loads, or when ANALYTICS_ENGINE=sql or on PostgreSQL). Same numbers either way.",
+      }),
+      state: z.enum(["off", "idle", "loading", "ready", "failed", "closed"]),
+      runs: z.number().int().nullable().meta({ description: "Runs in the columnar copy as of its last full load." }),
+      loadMs: z.number().nullable().meta({ description: "How long that load took." }),
+    })
+    .meta({ description: "Issue 22: where the analytics are read from." }),
 });
 
 export const CreateDeviceResponse = z.object({

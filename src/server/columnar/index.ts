@@ -66,3 +66,14 @@ export type SqliteFacts = ReturnType<typeof sqliteFacts>;
 export function columnarOf(store: Store): SqliteFacts | null {
   return (store as Store & { columnar?: SqliteFacts }).columnar ?? null;
 }
+
+/** `GET /api/health`'s `analytics`: which engine answers the analytics now, and the copy's state. */
+export function analyticsStatus(store: Store) {
+  const s = columnarOf(store)?.status() ?? null;
+  return {
+    engine: s?.state === "ready" ? ("duckdb" as const) : store.engine,
+    state: s?.state ?? ("off" as const),
+    runs: s && s.loadMs !== null ? s.loadedRuns : null,
+    loadMs: s?.loadMs ?? null,
+  };
+}
