@@ -9,7 +9,7 @@ import { FROM_FACTS, factsWhere } from "./where";
 
 // One row per turn (hundreds of thousands at lab scale): the cheap parsers (store/columns.ts).
 const TurnRow = z.object({
-  runId: z.string(),
+  runKey: plainNum,
   thermal: z.string().nullable(),
   charging: flagOrNull,
   loadMs: plainNum,
@@ -27,16 +27,18 @@ export async function stateAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const sql = await ctx.store.facts();
   const rows = await sql.all(
     TurnRow,
-    `SELECT r.id AS "runId", r.thermal_at_start AS "thermal", r.charging AS "charging", r.load_ms AS "loadMs",
+    `SELECT r.score_id AS "runKey", r.thermal_at_start AS "thermal", r.charging AS "charging", r.load_ms AS "loadMs",
             t.prompt_tokens AS "promptTokens", t.ttft_ms AS "ttftMs", t.decode_ms AS "decodeMs"
        FROM ${FROM_FACTS} LEFT JOIN turns t ON t.run_id = r.id
       WHERE ${w.sql}
       ORDER BY ${dialectOf(sql).collateC("r.id")}, t.idx`,
     w.params,
   );
-  const runs = new Map<string, StateRun & { turns: { promptTokens: number; ttftMs: number; decodeMs: number }[] }>();
+  // Keyed by the run's current score id (one per run in run_facts): a number, where the run id would
+  // be a string per turn, the costliest value to hand over from DuckDB (ADR 12).
+  const runs = new Map<number, StateRun & { turns: { promptTokens: number; ttftMs: number; decodeMs: number }[] }>();
   for (const r of rows) {
-    let run = runs.get(r.runId);
+    let run = runs.get(r.runKey);
     if (!run) {
       run = {
         thermalAtStart: r.thermal,
@@ -44,7 +46,7 @@ export async function stateAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
         loadMs: r.loadMs,
         turns: [],
       };
-      runs.set(r.runId, run);
+      runs.set(r.runKey, run);
     }
     if (r.promptTokens !== null && r.ttftMs !== null && r.decodeMs !== null) {
       run.turns.push({ promptTokens: r.promptTokens, ttftMs: r.ttftMs, decodeMs: r.decodeMs });

@@ -44,7 +44,7 @@ export function sqliteFacts(
       dialect: duck.dialect,
       all: guard(duck.all, rowSql.all, (_r, t) => t),
       get: guard(duck.get, rowSql.get, (_r, t) => t),
-      run: rowSql.run,
+      run: duck.run,
     } as SqlRunner;
   };
   return {
