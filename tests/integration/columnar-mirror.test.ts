@@ -61,7 +61,7 @@ describe("the columnar copy", () => {
   it("loads a large database in the background, SQLite answering meanwhile, then serves every commit", async () => {
     expect((await copy.facts()).dialect).toBe("sqlite");
     expect(copy.status()).toMatchObject({ state: "loading" });
-    const ready = await copy.ready();
+    const ready = (await copy.ready())!;
     const inSqlite = () => h.ctx.db.$client.prepare("SELECT COUNT(*) FROM run_facts").pluck().get() as number;
     expect(inSqlite()).toBe(15); // 12 + the late session's two (one superseded) + the cancelled one's
     expect(ready).toMatchObject({ state: "ready", loadedRuns: 15, fallbacks: 0, reloads: 0 });
@@ -102,7 +102,7 @@ describe("the columnar copy", () => {
 
   it("loads again when the log no longer holds its position", async () => {
     await copy.ready();
-    const seq = copy.status().seq;
+    const seq = Number(copy.status()!.position);
     // What the prune does to entries a copy has not read yet.
     h.ctx.db.$client.prepare("INSERT INTO facts_log (run_id) VALUES ('x'), ('y')").run();
     h.ctx.db.$client.prepare("DELETE FROM facts_log WHERE seq <= ?").run(seq + 1);
@@ -118,14 +118,15 @@ describe("the columnar copy", () => {
     expect(sql.dialect).toBe("duckdb");
     const v = await sql.get(z.object({ v: z.string() }), `SELECT sqlite_version() AS "v"`);
     expect(v!.v).toMatch(/^3\.\d+\.\d+$/);
-    expect(copy.status().fallbacks).toBe(1);
+    expect(copy.status()!.fallbacks).toBe(1);
     expect(said.join("\n")).toMatch(/failed in the columnar mirror and was answered by SQLite \(SELECT sqlite_version/);
     await expect(sql.run("DELETE FROM run_facts")).rejects.toThrow(/read-only/);
   });
 
   it("is off with ANALYTICS_ENGINE=sql, and refuses an engine it does not know with what to use", () => {
-    expect(columnarWanted({})).toBe(true);
-    expect(columnarWanted({ ANALYTICS_ENGINE: "sql" })).toBe(false);
-    expect(() => columnarWanted({ ANALYTICS_ENGINE: "arrow" })).toThrow(/use duckdb .* or sql/);
+    const env = (v?: string) => ({ ...process.env, ANALYTICS_ENGINE: v });
+    expect(columnarWanted(env(undefined))).toBe(true);
+    expect(columnarWanted(env("sql"))).toBe(false);
+    expect(() => columnarWanted(env("arrow"))).toThrow(/use duckdb .* or sql/);
   });
 });

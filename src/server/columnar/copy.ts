@@ -16,9 +16,10 @@ export function rowReader(db: Database.Database, sql: string) {
   return db.prepare(sql).raw(true).safeIntegers(true);
 }
 
-/** SQLite's 0/1 (as BigInt) to a boolean; REAL columns holding an integer arrive as BigInt too. */
+/** Values as DuckDB's types take them: BIGINT a bigint, BOOLEAN a boolean, DOUBLE a number (SQLite's REAL holding an integer arrives as BigInt). */
 function converter(kind: Kind): (v: unknown) => unknown {
-  if (kind === "bool") return (v) => (v === null ? null : v !== 0n && v !== 0);
+  // SQLite hands over 0/1 (as BigInt), PostgreSQL booleans.
+  if (kind === "bool") return (v) => (v === null || typeof v === "boolean" ? v : v !== 0n && v !== 0);
   if (kind === "real") return (v) => (typeof v === "bigint" ? Number(v) : v);
   if (kind === "int") return (v) => (typeof v === "number" ? BigInt(v) : v);
   return (v) => v;

@@ -1,5 +1,7 @@
 import "server-only";
 import type Database from "better-sqlite3";
+import type { FactsSource } from "./source";
+import { sqliteSource } from "./sqliteSource";
 import type { SqlRunner } from "../store/sql";
 import type { Store } from "../store/types";
 import { createFactsMirror, type MirrorOptions, type MirrorStatus } from "./mirror";
@@ -15,16 +17,18 @@ export function columnarWanted(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 /**
- * The store's `facts()` on SQLite: the mirror's runner when it is caught up, SQLite's otherwise. A
- * statement that fails in DuckDB is answered by SQLite and reported (the mirror's `fellBack`), so a
- * read never fails, nor returns other numbers, because the mirror could not serve it.
+ * A store's `facts()`: the mirror's runner when it is caught up, the database's otherwise. A
+ * statement that fails in DuckDB is counted and said (the mirror's `fellBack`) and, on SQLite,
+ * answered by SQLite: the duckdb dialect only writes forms SQLite reads the same way. On PostgreSQL
+ * the error stands, since its text order (`COLLATE "C"`) is written differently there.
  */
-export function sqliteFacts(
-  db: Database.Database,
+export function columnarFacts(
+  source: FactsSource | null,
   rowSql: SqlRunner,
   opts: MirrorOptions & { enabled?: boolean } = {},
 ) {
-  const mirror = (opts.enabled ?? columnarWanted()) && !db.memory ? createFactsMirror(db, opts) : null;
+  const mirror = source && (opts.enabled ?? columnarWanted()) ? createFactsMirror(source, opts) : null;
+  const retry = rowSql.dialect === "sqlite";
   const guarded = (duck: SqlRunner): SqlRunner => {
     const guard =
       <A extends unknown[], R>(
@@ -36,7 +40,8 @@ export function sqliteFacts(
         try {
           return await onDuck(...a);
         } catch (err) {
-          mirror?.fellBack(err, text(...a));
+          mirror?.fellBack(err, text(...a), retry);
+          if (!retry) throw err;
           return onRow(...a);
         }
       };
@@ -53,14 +58,23 @@ export function sqliteFacts(
       return duck ? guarded(duck) : rowSql;
     },
     warm: () => mirror?.warm(),
-    /** Waits for the mirror to load (null: there is none, the analytics read SQLite). */
+    /** Waits for the mirror to load (null: there is none, the analytics read the database). */
     ready: async (): Promise<MirrorStatus | null> => (mirror ? mirror.ready() : null),
     status: (): MirrorStatus | null => mirror?.status() ?? null,
     close: async () => mirror?.close(),
   };
 }
 
-export type SqliteFacts = ReturnType<typeof sqliteFacts>;
+/** The copy on a SQLite file (none for a database in memory: nothing else could write to it, but nothing needs it). */
+export function sqliteFacts(
+  db: Database.Database,
+  rowSql: SqlRunner,
+  opts: MirrorOptions & { enabled?: boolean } = {},
+) {
+  return columnarFacts(db.memory ? null : sqliteSource(db), rowSql, opts);
+}
+
+export type SqliteFacts = ReturnType<typeof columnarFacts>;
 
 /** The columnar mirror's handle of a store (status, warm, ready), or null: PostgreSQL, or none. */
 export function columnarOf(store: Store): SqliteFacts | null {

@@ -1,18 +1,17 @@
 import "server-only";
 import os from "node:os";
-import type Database from "better-sqlite3";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
-import { FACTS_LOG_RESET } from "@db/runFacts";
 import type { SqlRunner } from "../store/sql";
-import { appendRows, rowReader, type RawRows } from "./copy";
+import { appendRows } from "./copy";
+import type { FactsSource } from "./source";
 import { connectionPool, duckSql, type ConnectionPool } from "./duckSql";
 import { COPIED, MIRRORED, createTableSql, deriveTurnFacts } from "./tables";
 
 /** What the mirror is doing, for the status line and the tests. */
 export interface MirrorStatus {
   state: "idle" | "loading" | "ready" | "failed" | "closed";
-  /** The log position the mirror reflects: every change up to it is in. */
-  seq: number;
+  /** The log position the mirror reflects (SQLite: a sequence number; PostgreSQL: a snapshot's xmin). */
+  position: string;
   /** Runs in the mirror as of its last load. */
   loadedRuns: number;
   /** How long the last full load took. */
@@ -39,29 +38,27 @@ interface Generation {
   pool: ConnectionPool;
   writer: DuckDBConnection;
   runner: SqlRunner;
-  seq: number;
+  position: string;
 }
-
-const ID_CHUNK = 500;
 
 /**
  * The columnar mirror of the analytics summaries (ADR 12): `run_facts`, `turn_facts` and the turns
- * of those runs, copied into DuckDB in memory and kept in step with the SQLite file through
- * `facts_log`, the run ids whose facts changed, in commit order, written by triggers in the same
- * transaction as the change (db/runFacts.ts). Before each read the mirror applies every entry past
- * its position (the changed runs' rows, read from SQLite in one read transaction, replace theirs in
- * one DuckDB transaction), so a read sees every commit that preceded it, as SQLite would. SQLite
- * stays the source of truth: until the first load is done, while a reload runs, or when DuckDB is
- * not there, `reader()` answers null and the caller reads SQLite, which gives the same numbers.
+ * of those runs, copied into DuckDB in memory and kept in step with the database through
+ * `facts_log`, the run ids whose facts changed, written by triggers in the same transaction as the
+ * change (db/runFacts.ts; PostgreSQL: migration 0010). Before each read the mirror applies every
+ * change past its position (the changed runs' rows, read in one consistent read, replace theirs in
+ * one DuckDB transaction), so a read sees every commit that preceded it. The database stays the
+ * source of truth: until the first load is done, while a reload runs, or when DuckDB is not there,
+ * `reader()` answers null and the caller reads the database, which gives the same numbers.
  */
-export function createFactsMirror(db: Database.Database, opts: MirrorOptions = {}) {
+export function createFactsMirror(source: FactsSource, opts: MirrorOptions = {}) {
   const waitBelow = opts.waitBelowRuns ?? 20_000;
   const reloadAbove = opts.reloadAbove ?? 20_000;
   const batch = opts.batch ?? 2_000;
   const log = opts.log ?? ((line: string) => console.warn(`[harness-lab] ${line}`));
   const status: MirrorStatus = {
     state: "idle",
-    seq: 0,
+    position: "",
     loadedRuns: 0,
     loadMs: null,
     reloads: 0,
@@ -73,14 +70,6 @@ export function createFactsMirror(db: Database.Database, opts: MirrorOptions = {
   let turn: Promise<unknown> = Promise.resolve();
   let closed = false;
 
-  const head = db.prepare("SELECT COALESCE(MAX(seq), 0) AS s FROM facts_log").pluck();
-  const oldest = db.prepare("SELECT MIN(seq) FROM facts_log").pluck();
-  const changed = db.prepare("SELECT DISTINCT run_id FROM facts_log WHERE seq > ? AND seq <= ?").pluck();
-  const firstIds = db.prepare("SELECT id FROM run_facts WHERE id > ? ORDER BY id LIMIT ?").pluck();
-
-  /** Reads `fn` in one SQLite read transaction, so rows and the log position agree. */
-  const consistent = <T>(fn: () => T): T => db.transaction(fn).deferred();
-
   async function newGeneration(): Promise<Generation> {
     const instance = await DuckDBInstance.create(":memory:", {
       threads: String(Math.max(1, os.availableParallelism())),
@@ -90,7 +79,7 @@ export function createFactsMirror(db: Database.Database, opts: MirrorOptions = {
     await writer.run("SET GLOBAL integer_division = true");
     for (const t of MIRRORED) await writer.run(createTableSql(t));
     const pool = connectionPool(instance);
-    return { instance, pool, writer, runner: duckSql(pool), seq: 0 };
+    return { instance, pool, writer, runner: duckSql(pool), position: "" };
   }
 
   function closeGeneration(g: Generation) {
@@ -111,23 +100,16 @@ export function createFactsMirror(db: Database.Database, opts: MirrorOptions = {
     const started = performance.now();
     const g = await newGeneration();
     try {
-      const range = (col: string) => `${col} > ? AND ${col} <= ?`;
-      const readers = COPIED.map((t) => rowReader(db, t.select(range)));
-      g.seq = Number(head.get());
+      g.position = await source.position();
       let after = "";
       let runs = 0;
       for (;;) {
         if (closed) throw new Error("the mirror was closed while loading");
-        const rows = consistent(() => {
-          const ids = firstIds.all(after, batch) as string[];
-          if (!ids.length) return null;
-          const last = ids[ids.length - 1];
-          return { last, n: ids.length, tables: readers.map((r) => r.all(after, last) as RawRows) };
-        });
+        const rows = await source.batch(after, batch);
         if (!rows) break;
         for (const [i, t] of COPIED.entries()) await appendRows(g.writer, t.name, t, rows.tables[i]);
         after = rows.last;
-        runs += rows.n;
+        runs += rows.runs;
         await new Promise((r) => setImmediate(r));
       }
       await g.writer.run(deriveTurnFacts("TRUE"));
@@ -149,14 +131,16 @@ export function createFactsMirror(db: Database.Database, opts: MirrorOptions = {
       loading = fullLoad()
         .then(() => {
           status.state = "ready";
-          status.seq = gen?.seq ?? 0;
+          status.position = gen?.position ?? "";
           status.error = null;
         })
         .catch((err: unknown) => {
           status.state = closed ? "closed" : "failed";
           status.error = err instanceof Error ? err.message : String(err);
           if (!closed)
-            log(`the columnar mirror of the analytics could not load; analytics read SQLite instead: ${status.error}`);
+            log(
+              `the columnar mirror of the analytics could not load; analytics read the database instead: ${status.error}`,
+            );
         })
         .finally(() => {
           loading = null;
@@ -167,21 +151,7 @@ export function createFactsMirror(db: Database.Database, opts: MirrorOptions = {
 
   /** Applies the log past the generation's position: "reload" when the log cannot say what changed. */
   async function catchUp(g: Generation): Promise<"ok" | "reload"> {
-    const delta = consistent(() => {
-      const to = Number(head.get());
-      if (to === g.seq) return null;
-      const min = oldest.get() as number | null;
-      if (min === null || min > g.seq + 1) return "reload" as const;
-      const ids = changed.all(g.seq, to) as string[];
-      if (ids.includes(FACTS_LOG_RESET) || ids.length > reloadAbove) return "reload" as const;
-      const tables: RawRows[] = COPIED.map(() => []);
-      for (let i = 0; i < ids.length; i += ID_CHUNK) {
-        const part = ids.slice(i, i + ID_CHUNK);
-        const inList = (col: string) => `${col} IN (${part.map(() => "?").join(", ")})`;
-        COPIED.forEach((t, k) => tables[k].push(...(rowReader(db, t.select(inList)).all(...part) as RawRows)));
-      }
-      return { to, ids, tables };
-    });
+    const delta = await source.delta(g.position, reloadAbove);
     if (delta === null) return "ok";
     if (delta === "reload") return "reload";
     const w = g.writer;
@@ -209,21 +179,20 @@ export function createFactsMirror(db: Database.Database, opts: MirrorOptions = {
       await w.run("ROLLBACK").catch(() => undefined);
       throw err;
     }
-    g.seq = delta.to;
-    status.seq = delta.to;
+    g.position = delta.to;
+    status.position = delta.to;
     return "ok";
   }
 
-  // Counted once per load: a large database's readers go to SQLite without counting again.
+  // Counted once per load: a large database's readers go to the database without counting again.
   let small: boolean | null = null;
-  const smallEnough = () =>
-    (small ??= (db.prepare("SELECT COUNT(*) FROM run_facts").pluck().get() as number) <= waitBelow);
+  const smallEnough = async () => (small ??= (await source.runs()) <= waitBelow);
 
   async function reader(): Promise<SqlRunner | null> {
-    if (closed || status.state === "failed" || db.inTransaction) return null;
+    if (closed || status.state === "failed" || !source.usable()) return null;
     if (!gen) {
       const load = startLoad();
-      if (!smallEnough()) return null;
+      if (!(await smallEnough())) return null;
       await load;
       if (!gen) return null;
     }
@@ -236,7 +205,7 @@ export function createFactsMirror(db: Database.Database, opts: MirrorOptions = {
     } catch (err) {
       status.error = err instanceof Error ? err.message : String(err);
       log(
-        `the columnar mirror could not apply the latest changes; reloading it (analytics read SQLite meanwhile): ${status.error}`,
+        `the columnar mirror could not apply the latest changes; reloading it (analytics read the database meanwhile): ${status.error}`,
       );
       result = "reload";
     }
@@ -248,7 +217,7 @@ export function createFactsMirror(db: Database.Database, opts: MirrorOptions = {
       closeGeneration(g);
     }
     const load = startLoad();
-    if (!smallEnough()) return null;
+    if (!(await smallEnough())) return null;
     await load;
     return gen ? reader() : null;
   }
@@ -275,12 +244,12 @@ export function createFactsMirror(db: Database.Database, opts: MirrorOptions = {
      */
     reader,
 
-    /** A statement DuckDB failed on, answered by SQLite: counted and said, never silent. */
-    fellBack(err: unknown, text: string): void {
+    /** A statement DuckDB failed on, answered by the database (SQLite) or failed (PostgreSQL): counted and said. */
+    fellBack(err: unknown, text: string, answered: boolean): void {
       status.fallbacks++;
       status.error = err instanceof Error ? err.message : String(err);
       log(
-        `an analytics statement failed in the columnar mirror and was answered by SQLite (${text.trim().slice(0, 80)}…): ${status.error}`,
+        `an analytics statement failed in the columnar mirror${answered ? " and was answered by SQLite" : ""} (${text.trim().slice(0, 80)}…): ${status.error}`,
       );
     },
 
