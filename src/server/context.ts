@@ -51,11 +51,11 @@ export function createContext(
  */
 export async function createPgContext(
   url: string,
-  opts: { now?: () => number; ids?: (prefix: IdPrefix) => string; poolMax?: number } = {},
+  opts: { now?: () => number; ids?: (prefix: IdPrefix) => string; poolMax?: number; columnar?: boolean } = {},
 ): Promise<Ctx> {
   const { createPgStore } = await import("./store/pg");
   const events = newEvents();
-  const store = await createPgStore(url, events, { poolMax: opts.poolMax });
+  const store = await createPgStore(url, events, { poolMax: opts.poolMax, columnar: opts.columnar });
   return {
     store,
     now: opts.now ?? Date.now,

@@ -11,17 +11,16 @@ import { z } from "zod";
 import { CreateSessionRequest } from "@/domain/protocol/api";
 import { createSession } from "@/server/sessions/createSession";
 import { rebuildSummaries } from "@/server/summaries/rebuildSummaries";
-import { sqliteFacts, type SqliteFacts } from "@/server/columnar";
+import { sqliteFacts, type ColumnarFacts } from "@/server/columnar";
 import { columnarWanted } from "@/server/columnar";
 import { makeStore, type QueueHarness } from "../support/queue-engines";
 import { drain, seedLab } from "../support/analytics-engines";
-import { sqliteTables } from "../support/columnar";
+import { expectMirrorInSync } from "../support/columnar";
 
 const N = z.object({ n: z.number() });
-const Row = z.record(z.string(), z.unknown());
 
 let h: QueueHarness;
-let copy: SqliteFacts;
+let copy: ColumnarFacts;
 let said: string[];
 
 beforeEach(async () => {
@@ -42,17 +41,9 @@ afterEach(async () => {
   await h.close();
 });
 
-/** The copy's tables through its own runner, and SQLite's, normalised alike. */
+/** The copy's tables through its own runner equal the database's. */
 async function expectSameTables() {
-  const sql = await copy.facts();
-  expect(sql.dialect).toBe("duckdb");
-  const order: Record<string, string> = { run_facts: "id", turn_facts: "run_id, idx", turns: "run_id, idx" };
-  const mine: Record<string, unknown[]> = {};
-  for (const [t, o] of Object.entries(order))
-    mine[t] = (await sql.all(Row, `SELECT * FROM "${t}" ORDER BY ${o}`)).map((r) =>
-      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "boolean" ? Number(v) : v])),
-    );
-  expect(mine).toEqual(sqliteTables(h.ctx));
+  await expectMirrorInSync(h.ctx, await copy.facts());
 }
 
 const runsIn = async () => (await (await copy.facts()).get(N, `SELECT COUNT(*) AS "n" FROM run_facts`))!.n;

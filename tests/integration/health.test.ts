@@ -20,13 +20,9 @@ it("reports the engine of the dashboard's database, in the contract's shape", as
   expect(HealthResponse.parse(r.body)).toEqual(r.body);
 });
 
-it("says what answers the analytics: SQLite until the columnar copy has loaded, then DuckDB (ADR 12)", async () => {
+it("says what answers the analytics: the database until the columnar copy has loaded, then DuckDB (ADR 12)", async () => {
   const before = (await dash.call("GET", "/api/health")).body;
-  if (TEST_ENGINE === "postgres") {
-    expect(before.analytics).toEqual({ engine: "postgres", state: "off", runs: null, loadMs: null });
-    return;
-  }
-  expect(before.analytics).toMatchObject({ engine: "sqlite", state: "idle", runs: null });
+  expect(before.analytics).toMatchObject({ engine: TEST_ENGINE, state: "idle", runs: null });
   expect((await dash.call("GET", "/api/analytics/configs")).status).toBe(200);
   const after = (await dash.call("GET", "/api/health")).body;
   expect(after.analytics).toMatchObject({ engine: "duckdb", state: "ready", runs: 0 });

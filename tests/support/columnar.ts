@@ -1,49 +1,63 @@
 /**
- * The columnar mirror (src/server/columnar, ADR 12) against the SQLite tables it copies: the same
- * rows, read through the mirror's own runner (so the check also proves the mirror is serving, not
- * SQLite in its place), booleans and integers normalised to SQLite's 0/1 and numbers.
+ * The columnar copy (src/server/columnar, ADR 12) against the tables it copies, on either engine:
+ * the same rows, read through the copy's own runner (so the check also proves the copy is serving,
+ * not the database in its place), booleans as 0/1, rows sorted by run id and turn index in code
+ * (the engines' text orders differ: PostgreSQL's database collation, DuckDB's and SQLite's bytes).
  */
 import { expect } from "vitest";
 import { z } from "zod";
 import type { Ctx } from "@/server/context";
+import type { SqlRunner } from "@/server/store/sql";
+import { columnarOf } from "@/server/columnar";
 import { MIRRORED } from "@/server/columnar/tables";
 
 const Row = z.record(z.string(), z.unknown());
-const ORDER: Record<string, string> = { run_facts: "id", turn_facts: "run_id, idx", turns: "run_id, idx" };
-const norm = (rows: Record<string, unknown>[]) =>
-  rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "boolean" ? Number(v) : v])));
+type Rows = Record<string, unknown>[];
+const KEYS: Record<string, string[]> = { run_facts: ["id"], turn_facts: ["run_id", "idx"], turns: ["run_id", "idx"] };
 
-/** Each mirrored table as SQLite holds it (turns: those of runs in run_facts), ordered by run. */
-export function sqliteTables(ctx: Ctx): Record<string, Record<string, unknown>[]> {
-  const db = ctx.db.$client;
-  return Object.fromEntries(
-    MIRRORED.map((t) => {
-      const order = ORDER[t.name]
-        .split(", ")
-        .map((c) => `"${c}"`)
-        .join(", ");
-      const rows = db.prepare(`SELECT * FROM (${t.select(() => "1")}) ORDER BY ${order}`).all();
-      return [t.name, norm(rows as Record<string, unknown>[])];
-    }),
+function normalised(table: string, rows: Rows): Rows {
+  const out = rows.map((r) =>
+    Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "boolean" ? Number(v) : v])),
   );
+  const keys = KEYS[table];
+  return out.sort((a, b) => {
+    for (const k of keys) {
+      const x = a[k] as string | number;
+      const y = b[k] as string | number;
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  });
 }
 
-/** Each mirrored table as the mirror holds it, through `ctx.store.facts()`; fails when SQLite answered instead. */
-export async function mirrorTables(ctx: Ctx): Promise<Record<string, Record<string, unknown>[]>> {
-  const sql = await ctx.store.facts();
-  expect(sql.dialect, "the analytics were answered by SQLite, not by the columnar mirror").toBe("duckdb");
-  const out: Record<string, Record<string, unknown>[]> = {};
+/** Each mirrored table as the database holds it (turns: those of runs in run_facts). */
+export async function databaseTables(ctx: Ctx): Promise<Record<string, Rows>> {
+  const out: Record<string, Rows> = {};
   for (const t of MIRRORED)
-    out[t.name] = norm(await sql.all(Row, `SELECT * FROM "${t.name}" ORDER BY ${ORDER[t.name]}`));
+    out[t.name] = normalised(
+      t.name,
+      await ctx.store.sql.all(
+        Row,
+        t.select(() => "TRUE"),
+      ),
+    );
   return out;
 }
 
-export async function expectMirrorInSync(ctx: Ctx) {
-  expect(await mirrorTables(ctx)).toEqual(sqliteTables(ctx));
+/** Each mirrored table as the copy behind `sql` holds it; fails when the database answered instead. */
+export async function copyTables(sql: SqlRunner): Promise<Record<string, Rows>> {
+  expect(sql.dialect, "the analytics were answered by the database, not by the columnar copy").toBe("duckdb");
+  const out: Record<string, Rows> = {};
+  for (const t of MIRRORED) out[t.name] = normalised(t.name, await sql.all(Row, `SELECT * FROM "${t.name}"`));
+  return out;
 }
 
-/** The mirror's status on a SQLite context (null when the store has none). */
+/** The store's copy equals the database, after catching up with every commit so far. */
+export async function expectMirrorInSync(ctx: Ctx, sql?: SqlRunner) {
+  expect(await copyTables(sql ?? (await ctx.store.facts()))).toEqual(await databaseTables(ctx));
+}
+
+/** The copy's status on a context (null when the store has none). */
 export function mirrorStatus(ctx: Ctx) {
-  const store = ctx.store as { columnar?: { status(): { fallbacks: number; reloads: number; state: string } | null } };
-  return store.columnar?.status() ?? null;
+  return columnarOf(ctx.store)?.status() ?? null;
 }

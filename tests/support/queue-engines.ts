@@ -171,7 +171,7 @@ export async function makeStore(engine: Engine, opts: { columnar?: boolean } = {
   const db = drizzlePg(seedPool, { schema: pgSchema });
   const contexts: Ctx[] = [];
   const open = async () => {
-    const c = await createPgContext(t.url, { now: clock, poolMax: 4 });
+    const c = await createPgContext(t.url, { now: clock, poolMax: 4, columnar: opts.columnar });
     contexts.push(c);
     return c;
   };

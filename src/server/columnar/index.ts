@@ -74,11 +74,11 @@ export function sqliteFacts(
   return columnarFacts(db.memory ? null : sqliteSource(db), rowSql, opts);
 }
 
-export type SqliteFacts = ReturnType<typeof columnarFacts>;
+export type ColumnarFacts = ReturnType<typeof columnarFacts>;
 
 /** The columnar mirror's handle of a store (status, warm, ready), or null: PostgreSQL, or none. */
-export function columnarOf(store: Store): SqliteFacts | null {
-  return (store as Store & { columnar?: SqliteFacts }).columnar ?? null;
+export function columnarOf(store: Store): ColumnarFacts | null {
+  return (store as Store & { columnar?: ColumnarFacts }).columnar ?? null;
 }
 
 /** `GET /api/health`'s `analytics`: which engine answers the analytics now, and the copy's state. */

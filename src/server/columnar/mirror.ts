@@ -154,6 +154,12 @@ export function createFactsMirror(source: FactsSource, opts: MirrorOptions = {})
     const delta = await source.delta(g.position, reloadAbove);
     if (delta === null) return "ok";
     if (delta === "reload") return "reload";
+    if (!delta.ids.length) {
+      // PostgreSQL: the snapshot moved on with no entry to apply.
+      g.position = delta.to;
+      status.position = delta.to;
+      return "ok";
+    }
     const w = g.writer;
     // Staged first, then swapped in one transaction: a concurrent reader sees before or after.
     await w.run(`CREATE OR REPLACE TEMP TABLE changed (id VARCHAR)`);

@@ -11,12 +11,16 @@ import { pgQueue } from "./queue";
 import { pgExport, pgRuns } from "./runs";
 import { pgSnapshot, pgSql } from "./sql";
 import { pgSuites } from "./suites";
+import { columnarFacts, type ColumnarFacts } from "../../columnar";
+import { pgSource } from "../../columnar/pgSource";
 
 export interface PgStore extends Store {
   /** The process's one LISTEN connection (tests check its reconnect). */
   listener: JobsListener;
   /** The pool (tests check that a waiting long-poll holds none of its connections). */
   pool: Pool;
+  /** The analytics' columnar copy (ADR 12). */
+  columnar: ColumnarFacts;
 }
 
 /**
@@ -27,7 +31,7 @@ export interface PgStore extends Store {
 export async function createPgStore(
   url: string,
   events: EventEmitter,
-  opts: { poolMax?: number } = {},
+  opts: { poolMax?: number; columnar?: boolean } = {},
 ): Promise<PgStore> {
   const db = await openPgDb(url, opts.poolMax ? { max: opts.poolMax } : {});
   // An idle pooled connection that the server drops (a restart, an admin's terminate) is reported
@@ -36,6 +40,8 @@ export async function createPgStore(
   const listener = listenForJobs(url, () => events.emit("jobs"));
   await listener.listening();
   const sql = pgSql(db.$client);
+  // The analytics' columnar copy (ADR 12), fed by migration 0010's log; each process keeps its own.
+  const columnar = columnarFacts(pgSource(db.$client), sql, { enabled: opts.columnar });
   return {
     engine: "postgres",
     url,
@@ -49,11 +55,12 @@ export async function createPgStore(
     exclusive: (name, fn) => pgExclusive(db.$client, name, fn),
     sql,
     snapshot: (read) => pgSnapshot(db.$client, read),
-    // The columnar mirror follows SQLite's change log only (ADR 12): PostgreSQL reads its own tables.
-    facts: async () => sql,
+    facts: () => columnar.facts(),
+    columnar,
     listener,
     pool: db.$client,
     close: async () => {
+      await columnar.close();
       await listener.close();
       await db.$client.end();
     },

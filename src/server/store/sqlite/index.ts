@@ -9,10 +9,10 @@ import { sqliteExport, sqliteRuns } from "./runs";
 import { sqliteSnapshots } from "./snapshot";
 import { sqliteSql } from "./sql";
 import { sqliteSuites } from "./suites";
-import { sqliteFacts, type SqliteFacts } from "../../columnar";
+import { sqliteFacts, type ColumnarFacts } from "../../columnar";
 
 /** The embedded engine: better-sqlite3, synchronous bodies behind the async interface (ADR 9). */
-export type SqliteStore = Store & { columnar: SqliteFacts };
+export type SqliteStore = Store & { columnar: ColumnarFacts };
 
 /** `columnar`: whether the analytics read the columnar mirror (default: ANALYTICS_ENGINE, ADR 12). */
 export function createSqliteStore(ctx: DbCtx, opts: { columnar?: boolean } = {}): SqliteStore {
