@@ -1,7 +1,7 @@
 /**
  * Issue 18.4: every analytics read gives the same answer on SQLite and on PostgreSQL; issue 22 (ADR
- * 12): and on SQLite with the analytics read from the columnar mirror (DuckDB, the default) or from
- * SQLite itself (`sqlite (sql)`, ANALYTICS_ENGINE=sql, the fallback while the mirror loads). The same
+ * 12): and on each with the analytics read from the columnar copy (DuckDB, the default) or from the
+ * database itself (`(sql)`: ANALYTICS_ENGINE=sql, and what answers while the copy loads). The same
  * runs are written on each engine through the queue services (tests/support/analytics-engines.ts:
  * 15 runs over two configs, two tasks and two phones, one superseded, one session cancelled), with
  * the same ids; then each service's result is checked against numbers computed from the raw rows,
@@ -108,9 +108,10 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-type Variant = Engine | "sqlite (sql)";
-const VARIANTS: Variant[] = [...ENGINES, "sqlite (sql)"];
-const engineOf = (v: Variant): Engine => (v === "sqlite (sql)" ? "sqlite" : v);
+type Variant = Engine | "sqlite (sql)" | "postgres (sql)";
+const VARIANTS: Variant[] = [...ENGINES, "sqlite (sql)", "postgres (sql)"];
+const engineOf = (v: Variant): Engine => (v.startsWith("postgres") ? "postgres" : "sqlite");
+const copied = (v: Variant) => !v.endsWith("(sql)");
 const results = new Map<Variant, Answers>();
 
 describe.each(VARIANTS)("analytics on %s", (variant) => {
@@ -120,7 +121,7 @@ describe.each(VARIANTS)("analytics on %s", (variant) => {
   let raw: z.output<typeof RawRun>[];
   beforeAll(async () => {
     if (engineMissing(engine)) return;
-    h = await makeStore(engine, { columnar: variant !== "sqlite (sql)" });
+    h = await makeStore(engine, { columnar: copied(variant) });
     // The same ids on both engines, so results that name runs and sessions compare equal.
     let n = 0;
     h.ctx.newId = (prefix) => `${prefix}_${String(++n).padStart(8, "0")}`;
@@ -154,11 +155,11 @@ describe.each(VARIANTS)("analytics on %s", (variant) => {
     expect(got.gate.compareUrl).toContain("http://x/analytics/compare?");
   });
 
-  it.skipIf(engine !== "sqlite")("reads the columnar mirror by default on SQLite, and SQLite when told", async () => {
+  it.skipIf(engineMissing(engine))("reads the columnar copy by default, and the database when told", async () => {
     const facts = await h!.ctx.store.facts();
-    expect(facts.dialect).toBe(variant === "sqlite" ? "duckdb" : "sqlite");
-    // Every statement above was answered by the engine named: none fell back to SQLite.
-    if (variant === "sqlite") expect(mirrorStatus(h!.ctx)).toMatchObject({ state: "ready", fallbacks: 0, reloads: 0 });
+    expect(facts.dialect).toBe(copied(variant) ? "duckdb" : engine);
+    // Every statement above was answered by the engine named: none fell back to the database.
+    if (copied(variant)) expect(mirrorStatus(h!.ctx)).toMatchObject({ state: "ready", fallbacks: 0, reloads: 0 });
     else expect(mirrorStatus(h!.ctx)).toBeNull();
   });
 });
@@ -174,7 +175,10 @@ describe("analytics on every engine", () => {
   it.skipIf(!both).each(keys)("%s: the same answer on PostgreSQL", (key) => {
     expect(rounded(results.get("postgres")![key])).toEqual(rounded(results.get("sqlite")![key]));
   });
-  it.each(keys)("%s: the same answer from the columnar mirror as from SQLite", (key) => {
+  it.each(keys)("%s: the same answer from the columnar copy as from SQLite", (key) => {
     expect(rounded(results.get("sqlite")![key])).toEqual(rounded(results.get("sqlite (sql)")![key]));
+  });
+  it.skipIf(!both).each(keys)("%s: the same answer from the columnar copy as from PostgreSQL", (key) => {
+    expect(rounded(results.get("postgres")![key])).toEqual(rounded(results.get("postgres (sql)")![key]));
   });
 });
