@@ -3,7 +3,7 @@ import { pushTo } from "@/domain/pushTo";
 import { z } from "zod";
 import type { Ctx } from "../context";
 import { dialectOf } from "../store/dialect";
-import { flag, int } from "../store/columns";
+import { int } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import {
   buildPlan,
@@ -17,8 +17,8 @@ import { FROM_FACTS, factsWhere } from "./where";
 
 const CellRow = z.object({ c: z.string(), t: z.string(), runs: int, passed: int });
 const PairRow = z.object({ n: int, d: int });
-// One row per run (the verdicts in repeat order): four plain fields.
-const VerdictRow = z.object({ s: z.string(), t: z.string(), c: z.string(), p: flag });
+// One row per session × task × config: its runs and their verdicts in repeat order, as "1"/"0".
+const VerdictRow = z.object({ n: int, v: z.string() });
 
 /**
  * ψ, the ICC, the suite's size and the third-repeat count from the filtered runs: ψ is the share
@@ -45,10 +45,12 @@ export async function planEvidence(ctx: Ctx, filter: AnalyticsFilter): Promise<P
          FROM sel x JOIN sel y ON x.s = y.s AND x.t = y.t AND x.k = y.k AND ${d.collateC("x.c")} < ${d.collateC("y.c")}`,
       w.params,
     ),
+    // The verdicts joined per cell in SQL: a row per cell instead of one per run (100k runs: 0.57 s
+    // of rows handed over, most of the figure's time).
     sql.all(
       VerdictRow,
-      `SELECT r.session_id AS "s", r.task_id AS "t", r.config_id AS "c", r.passed AS "p" FROM ${FROM_FACTS} WHERE ${w.sql}
-        ORDER BY ${d.collateC("r.session_id")}, ${d.collateC("r.task_id")}, ${d.collateC("r.config_id")}, r.repeat, r.attempt, ${d.collateC("r.id")}`,
+      `SELECT COUNT(*) AS "n", ${d.stringAgg("CASE WHEN r.passed THEN '1' ELSE '0' END", "", `r.repeat, r.attempt, ${d.collateC("r.id")}`)} AS "v"
+         FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.session_id, r.task_id, r.config_id`,
       w.params,
     ),
   ]);
@@ -56,21 +58,15 @@ export async function planEvidence(ctx: Ctx, filter: AnalyticsFilter): Promise<P
   const byConfig = new Map<string, { runs: number; passed: number }[]>();
   for (const x of cells) pushTo(byConfig, x.c, x);
   const iccs = [...byConfig.values()].map((cs) => clustering(cs).icc).filter((v): v is number => v !== null);
-  const repeatCells: RepeatCell[] = [];
-  let last = "";
-  for (const r of rows) {
-    const key = `${r.s}\u0000${r.t}\u0000${r.c}`;
-    if (key !== last) repeatCells.push({ verdicts: [] });
-    repeatCells[repeatCells.length - 1].verdicts.push(r.p);
-    last = key;
-  }
+  const repeatCells: RepeatCell[] = rows.map((r) => ({ verdicts: [...r.v].map((x) => x === "1") }));
+  const runs = rows.reduce((sum, r) => sum + r.n, 0);
   return {
     sessions: filter.sessions,
     pairedRuns: pair.n,
     discordant: pair.d,
     icc: iccs.length ? iccs.reduce((a, b) => a + b, 0) / iccs.length : null,
     tasks: new Set(cells.map((x) => x.t)).size,
-    repeats: repeatCells.length ? rows.length / repeatCells.length : 0,
+    repeats: repeatCells.length ? runs / repeatCells.length : 0,
     thirdRepeat: thirdRepeatEffect(repeatCells),
   };
 }
