@@ -7,23 +7,37 @@ import { PAIR_SUMS } from "./compare";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { compareSides, type PairFacts, type TaskPassFacts } from "@/domain/analytics/compare";
 import { configOrder, familyPairs, familyTable, type FamilyMode } from "@/domain/analytics/family";
+import { byteOrder } from "@/domain/byteOrder";
+import { sessionsById } from "./sessionsById";
 import { FROM_FACTS, factsWhere } from "./where";
 
-const ListRow = z.object({ ids: z.string(), c: z.string() });
+const PairOfRow = z.object({ s: z.string(), c: z.string() });
 const CountRow = z.object({ c: z.string(), t: z.string(), n: int, k: int });
 const PairedRow = z.object({ a: z.string(), b: z.string(), both: int, aOnly: int, bOnly: int, neither: int });
 
-/** The configs with runs in the selection, in the order the sessions listed them (SQL, one pass). */
+/**
+ * The configs with runs in the selection, in the order the sessions listed them: the distinct
+ * (session, config) pairs over the summaries (the columnar copy, ADR 12), then their sessions,
+ * ordered by creation, id and config in byte order, as the join in SQL did.
+ */
 export async function selectionConfigs(ctx: Ctx, filter: AnalyticsFilter): Promise<string[]> {
   const w = factsWhere(filter);
-  const { sql } = ctx.store;
-  const rows = await sql.all(
-    ListRow,
-    `WITH p AS (SELECT DISTINCT r.session_id AS s, r.config_id AS c FROM ${FROM_FACTS} WHERE ${w.sql})
-     SELECT ses.config_ids AS "ids", p.c AS "c" FROM p JOIN sessions ses ON ses.id = p.s
-      ORDER BY ses.created_at, ${dialectOf(sql).collateC("ses.id")}, ${dialectOf(sql).collateC("p.c")}`,
+  const sql = await ctx.store.facts();
+  const pairs = await sql.all(
+    PairOfRow,
+    `SELECT DISTINCT r.session_id AS "s", r.config_id AS "c" FROM ${FROM_FACTS} WHERE ${w.sql}`,
     w.params,
   );
+  const sessions = await sessionsById(
+    ctx,
+    pairs.map((p) => p.s),
+  );
+  const rows = pairs
+    .flatMap((p) => {
+      const ses = sessions.get(p.s);
+      return ses ? [{ ids: ses.configIds, c: p.c, at: ses.createdAt, s: p.s }] : [];
+    })
+    .sort((x, y) => x.at - y.at || byteOrder(x.s, y.s) || byteOrder(x.c, y.c));
   const lists: string[][] = [];
   let last = "";
   for (const r of rows) {

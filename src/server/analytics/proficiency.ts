@@ -5,6 +5,7 @@ import { dialectOf } from "../store/dialect";
 import { int, num } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { contextRows, proficiencyRows, type ContextFacts, type UsageFacts } from "@/domain/analytics/proficiency";
+import { byteOrder } from "@/domain/byteOrder";
 import { FROM_FACTS, factsWhere } from "./where";
 
 const CellRow = z.object({
@@ -42,15 +43,59 @@ function usageByConfig(cells: readonly z.output<typeof CellRow>[]): UsageFacts[]
   }
   return [...by.values()];
 }
-const ContextRow = z.object({
+const VersionRow = z.object({
+  suite: z.string(),
   configId: z.string(),
-  context: z.string(),
+  version: int,
   runs: int,
   overflowRuns: int,
   elide: num,
   summarize: num,
   recall: num,
 });
+const SettingRow = z.object({ suite: z.string(), configId: z.string(), version: int, context: z.string().nullable() });
+
+/**
+ * Each config × context setting's sums: the per-version sums joined to each version's
+ * `components.context` (versions with no setting or "none" left out), summed per config and
+ * setting, in byte order of both. A config whose versions differ in it lists each.
+ */
+async function contextPerSetting(ctx: Ctx, versions: z.output<typeof VersionRow>[]) {
+  const { sql } = ctx.store;
+  const settings = await sql.all(
+    SettingRow,
+    `SELECT suite_id AS "suite", config_id AS "configId", version AS "version",
+            ${dialectOf(sql).jsonText("doc", "$.components.context")} AS "context" FROM configs`,
+  );
+  const setting = new Map(settings.map((r) => [`${r.suite}\u0000${r.configId}\u0000${r.version}`, r.context]));
+  const sums = new Map<string, ContextSums>();
+  for (const v of versions) {
+    const context = setting.get(`${v.suite}\u0000${v.configId}\u0000${v.version}`);
+    if (context === undefined || context === null || context === "none") continue;
+    const key = `${v.configId}\u0000${context}`;
+    const got = sums.get(key);
+    if (!got)
+      sums.set(key, { configId: v.configId, context, runs: v.runs, overflowRuns: v.overflowRuns, elide: v.elide, summarize: v.summarize, recall: v.recall }); // prettier-ignore
+    else {
+      got.runs += v.runs;
+      got.overflowRuns += v.overflowRuns;
+      got.elide += v.elide;
+      got.summarize += v.summarize;
+      got.recall += v.recall;
+    }
+  }
+  return [...sums.values()].sort((a, b) => byteOrder(a.configId, b.configId) || byteOrder(a.context, b.context));
+}
+
+interface ContextSums {
+  configId: string;
+  context: string;
+  runs: number;
+  overflowRuns: number;
+  elide: number;
+  summarize: number;
+  recall: number;
+}
 
 /**
  * One row per config from its rows per context setting: the settings joined with "," (as
@@ -83,11 +128,11 @@ function mergeContexts(rows: readonly ContextFacts[]): ContextFacts[] {
  */
 export async function proficiencyAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const w = factsWhere(filter);
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const d = dialectOf(sql);
   // One GROUP BY per config × task gives both the per-task counts and, summed, the per-config
   // usage (ADR 10: one scan per view instead of two).
-  const [cells, context] = await Promise.all([
+  const [cells, versions] = await Promise.all([
     sql.all(
       CellRow,
       `SELECT r.config_id AS "configId", r.task_id AS "taskId", COUNT(*) AS "runs", SUM(${d.oneIf("r.passed")}) AS "passed",
@@ -97,25 +142,18 @@ export async function proficiencyAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
         ORDER BY ${d.collateC("r.config_id")}, ${d.collateC("r.task_id")}`,
       w.params,
     ),
-    // Per config × context setting; a config whose versions differ in it lists each (joined below).
-    // The runs are summed per config version first and only those few sums meet `configs` and its
-    // JSON, instead of a lookup and a JSON read per run (ADR 11).
+    // Per config version over the summaries (the columnar copy, ADR 12); joined to each version's
+    // context setting (the configs' JSON, read from the database) below.
     sql.all(
-      ContextRow,
-      `WITH v AS (
-         SELECT r.suite_id AS suite, r.config_id AS c, r.config_version AS version, COUNT(*) AS runs,
-                SUM(CASE WHEN r.outcome = 'context_full' OR r.ev_overflow > 0 THEN 1 ELSE 0 END) AS overflow,
-                SUM(r.ev_elide) AS elide, SUM(r.ev_summarize) AS summarize, SUM(r.ev_recall) AS recall
-           FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.suite_id, r.config_id, r.config_version),
-       x AS (
-         SELECT v.*, ${d.jsonText("cf.doc", "$.components.context")} AS ctx
-           FROM v JOIN configs cf ON cf.suite_id = v.suite AND cf.config_id = v.c AND cf.version = v.version)
-       SELECT c AS "configId", ctx AS "context", SUM(runs) AS "runs", SUM(overflow) AS "overflowRuns",
-              SUM(elide) AS "elide", SUM(summarize) AS "summarize", SUM(recall) AS "recall"
-         FROM x WHERE ctx IS NOT NULL AND ctx <> 'none' GROUP BY c, ctx ORDER BY ${d.collateC("c")}, ${d.collateC("ctx")}`,
+      VersionRow,
+      `SELECT r.suite_id AS "suite", r.config_id AS "configId", r.config_version AS "version", COUNT(*) AS "runs",
+              SUM(CASE WHEN r.outcome = 'context_full' OR r.ev_overflow > 0 THEN 1 ELSE 0 END) AS "overflowRuns",
+              SUM(r.ev_elide) AS "elide", SUM(r.ev_summarize) AS "summarize", SUM(r.ev_recall) AS "recall"
+         FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.suite_id, r.config_id, r.config_version`,
       w.params,
     ),
   ]);
+  const context = await contextPerSetting(ctx, versions);
   const tasks = cells.map((c) => ({ configId: c.configId, taskId: c.taskId, runs: c.runs, passed: c.passed }));
   return { configs: proficiencyRows(tasks, usageByConfig(cells)), context: contextRows(mergeContexts(context)) };
 }

@@ -15,17 +15,11 @@ import {
   type StepPick,
 } from "@/domain/analytics/steps";
 import { medianOfCounts } from "@/domain/stats/medianOfCounts";
+import { sessionsById } from "./sessionsById";
 import { FROM_FACTS, factsWhere } from "./where";
 
 const ValueCount = z.object({ s: z.string(), c: z.string(), x: num, n: int });
-const PairRow = z.object({
-  sessionId: z.string(),
-  sessionName: z.string(),
-  createdAt: int,
-  configIds: z.string(),
-  configId: z.string(),
-  runs: int,
-});
+const CountRow = z.object({ sessionId: z.string(), configId: z.string(), runs: int });
 const StepRow = z.object({
   sessionId: z.string(),
   configId: z.string(),
@@ -56,19 +50,24 @@ async function medianBySessionConfig(ctx: Ctx, valueSql: string, w: { sql: strin
 /** Runs per (session, config) over `filter`, with what orders them (creation, the session's config list). */
 async function pairFacts(ctx: Ctx, filter: AnalyticsFilter): Promise<PairFacts[]> {
   const w = factsWhere(filter);
-  const { sql } = ctx.store;
+  const sql = await ctx.store.facts();
   const d = dialectOf(sql);
-  const rows = await sql.all(
-    PairRow,
-    // Counted in run_facts (one row per run with a current score, the rows runsWhere selects) and
-    // only then joined to the few sessions, instead of joining every score to its run and session.
-    `SELECT p.s AS "sessionId", s.name AS "sessionName", s.created_at AS "createdAt", s.config_ids AS "configIds",
-            p.c AS "configId", p.n AS "runs"
-       FROM (SELECT r.session_id AS s, r.config_id AS c, COUNT(*) AS n FROM ${FROM_FACTS} WHERE ${w.sql}
-              GROUP BY ${d.notByIndex("r.session_id")}, r.config_id) p JOIN sessions s ON s.id = p.s
-      ORDER BY ${d.collateC("p.s")}, ${d.collateC("p.c")}`,
+  // Counted over the summaries (the columnar copy, ADR 12), then joined to the few sessions.
+  const counts = await sql.all(
+    CountRow,
+    `SELECT r.session_id AS "sessionId", r.config_id AS "configId", COUNT(*) AS "runs" FROM ${FROM_FACTS} WHERE ${w.sql}
+      GROUP BY ${d.notByIndex("r.session_id")}, r.config_id ORDER BY ${d.collateC("r.session_id")}, ${d.collateC("r.config_id")}`,
     w.params,
   );
+  const sessions = await sessionsById(
+    ctx,
+    counts.map((c) => c.sessionId),
+  );
+  // Runs whose session row is gone are dropped, as the join did.
+  const rows = counts.flatMap((c) => {
+    const s = sessions.get(c.sessionId);
+    return s ? [{ ...c, sessionName: s.name, createdAt: s.createdAt, configIds: s.configIds }] : [];
+  });
   return rows.map(({ configIds, ...r }) => {
     let list: unknown = [];
     try {
