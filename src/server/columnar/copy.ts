@@ -26,23 +26,41 @@ function converter(kind: Kind): (v: unknown) => unknown {
 }
 
 /**
- * Appends SQLite rows to a DuckDB table through data chunks (a column vector per column), the
- * fast way in: row by row through the appender's typed calls is several times slower in Node.
+ * An appender into a DuckDB table that takes the database's rows through data chunks (a column
+ * vector per column), the fast way in: row by row through the appender's typed calls is several
+ * times slower in Node. Kept open across a full load's batches and flushed once at `close`: a flush
+ * per batch cost most of DuckDB's side of the load.
  */
-export async function appendRows(conn: DuckDBConnection, table: string, t: MirroredTable, rows: RawRows) {
-  if (!rows.length) return;
+export async function tableAppender(conn: DuckDBConnection, table: string, t: MirroredTable) {
   const types = t.columns.map((c) => TYPE[c.kind]);
   const convert = t.columns.map((c) => converter(c.kind));
   const appender: DuckDBAppender = await conn.createAppender(table);
+  return {
+    append(rows: RawRows) {
+      for (let start = 0; start < rows.length; start += CHUNK) {
+        const slice = rows.slice(start, start + CHUNK);
+        const chunk = DuckDBDataChunk.create(types, slice.length);
+        chunk.setRows(slice.map((r) => r.map((v, i) => convert[i](v))) as never);
+        appender.appendDataChunk(chunk);
+      }
+    },
+    close() {
+      try {
+        appender.flushSync();
+      } finally {
+        appender.closeSync();
+      }
+    },
+  };
+}
+
+/** `rows` appended to `table` at once. */
+export async function appendRows(conn: DuckDBConnection, table: string, t: MirroredTable, rows: RawRows) {
+  if (!rows.length) return;
+  const a = await tableAppender(conn, table, t);
   try {
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      const slice = rows.slice(start, start + CHUNK);
-      const chunk = DuckDBDataChunk.create(types, slice.length);
-      chunk.setRows(slice.map((r) => r.map((v, i) => convert[i](v))) as never);
-      appender.appendDataChunk(chunk);
-    }
-    appender.flushSync();
+    a.append(rows);
   } finally {
-    appender.closeSync();
+    a.close();
   }
 }

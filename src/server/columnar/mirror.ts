@@ -2,7 +2,7 @@ import "server-only";
 import os from "node:os";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import type { SqlRunner } from "../store/sql";
-import { appendRows } from "./copy";
+import { appendRows, tableAppender } from "./copy";
 import type { FactsSource } from "./source";
 import { connectionPool, duckSql, type ConnectionPool } from "./duckSql";
 import { COPIED, MIRRORED, createTableSql, deriveTurnFacts } from "./tables";
@@ -103,14 +103,19 @@ export function createFactsMirror(source: FactsSource, opts: MirrorOptions = {})
       g.position = await source.position();
       let after = "";
       let runs = 0;
-      for (;;) {
-        if (closed) throw new Error("the mirror was closed while loading");
-        const rows = await source.batch(after, batch);
-        if (!rows) break;
-        for (const [i, t] of COPIED.entries()) await appendRows(g.writer, t.name, t, rows.tables[i]);
-        after = rows.last;
-        runs += rows.runs;
-        await new Promise((r) => setImmediate(r));
+      const appenders = await Promise.all(COPIED.map((t) => tableAppender(g.writer, t.name, t)));
+      try {
+        for (;;) {
+          if (closed) throw new Error("the mirror was closed while loading");
+          const rows = await source.batch(after, batch);
+          if (!rows) break;
+          appenders.forEach((a, i) => a.append(rows.tables[i]));
+          after = rows.last;
+          runs += rows.runs;
+          await new Promise((r) => setImmediate(r));
+        }
+      } finally {
+        for (const a of appenders) a.close();
       }
       await g.writer.run(deriveTurnFacts("TRUE"));
       status.loadedRuns = runs;
