@@ -10,6 +10,9 @@ import { fmtMs, median, type Figure } from "./measure";
 export async function benchAnalyticsPage(dbPath: string, runs: number, reps: number): Promise<Figure[]> {
   // Built first if the build is missing or older than the sources, as the http step does.
   const server = await startDashboard(dbPath);
+  // The analytics' columnar copy (ADR 12) loads in the background after start; the page is
+  // measured once it answers, as a dashboard that has been up for a minute would serve it.
+  const copy = await copyLoaded(server.base);
   const specs: PageSpec[] = [
     { name: "baseline", path: "/import", content: "[data-testid=import-form]", hydrated: "[data-testid=import-form]" },
     {
@@ -34,7 +37,7 @@ export async function benchAnalyticsPage(dbPath: string, runs: number, reps: num
           ratios: ms,
           target: "< 1,000 ms",
           met: median(ms) < 1000,
-          detail: `TTFB ${fmtMs(median(a.map((v) => v.ttfb)))}; /import baseline ${fmtMs(median(b.map((v) => v.interactive)))}, ${(median(ms) / median(b.map((v) => v.interactive))).toFixed(2)}×`,
+          detail: `${copy}; TTFB ${fmtMs(median(a.map((v) => v.ttfb)))}; /import baseline ${fmtMs(median(b.map((v) => v.interactive)))}, ${(median(ms) / median(b.map((v) => v.interactive))).toFixed(2)}×`,
         },
       ];
     } finally {
@@ -42,5 +45,21 @@ export async function benchAnalyticsPage(dbPath: string, runs: number, reps: num
     }
   } finally {
     await server.stop();
+  }
+}
+
+/** Waits (up to 5 min) until `/api/health` says DuckDB answers the analytics; what it said. */
+async function copyLoaded(base: string): Promise<string> {
+  const until = Date.now() + 300_000;
+  for (;;) {
+    const h = (await (await fetch(`${base}/api/health`)).json()) as {
+      analytics?: { engine: string; state: string; runs: number | null; loadMs: number | null };
+    };
+    const a = h.analytics;
+    if (!a || a.engine === "duckdb" || a.state === "failed" || a.state === "off" || Date.now() > until)
+      return a?.engine === "duckdb"
+        ? `columnar copy of ${a.runs?.toLocaleString("en-US")} runs loaded in ${fmtMs(a.loadMs ?? NaN)}`
+        : `analytics read the database (copy ${a?.state ?? "absent"})`;
+    await new Promise((r) => setTimeout(r, 250));
   }
 }
