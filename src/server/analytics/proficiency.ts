@@ -68,7 +68,7 @@ async function contextPerSetting(ctx: Ctx, versions: z.output<typeof VersionRow>
             ${dialectOf(sql).jsonText("doc", "$.components.context")} AS "context" FROM configs`,
   );
   const setting = new Map(settings.map((r) => [`${r.suite}\u0000${r.configId}\u0000${r.version}`, r.context]));
-  const sums = new Map<string, ContextSums>();
+  const sums = new Map<string, ContextFacts>();
   for (const v of versions) {
     const context = setting.get(`${v.suite}\u0000${v.configId}\u0000${v.version}`);
     if (context === undefined || context === null || context === "none") continue;
@@ -85,16 +85,6 @@ async function contextPerSetting(ctx: Ctx, versions: z.output<typeof VersionRow>
     }
   }
   return [...sums.values()].sort((a, b) => byteOrder(a.configId, b.configId) || byteOrder(a.context, b.context));
-}
-
-interface ContextSums {
-  configId: string;
-  context: string;
-  runs: number;
-  overflowRuns: number;
-  elide: number;
-  summarize: number;
-  recall: number;
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Pool, PoolClient } from "pg";
 import { toPgPlaceholders } from "../store/sql";
+import { pgReadOnly } from "../store/pg/sql";
 import type { RawRows } from "./copy";
 import type { FactsSource } from "./source";
 import { COPIED } from "./tables";
@@ -15,22 +16,7 @@ import { COPIED } from "./tables";
  * READ ONLY transaction, so rows and position agree.
  */
 export function pgSource(pool: Pool): FactsSource {
-  const inSnapshot = async <T>(fn: (c: PoolClient) => Promise<T>): Promise<T> => {
-    const c = await pool.connect();
-    try {
-      await c.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-      try {
-        const out = await fn(c);
-        await c.query("COMMIT");
-        return out;
-      } catch (err) {
-        await c.query("ROLLBACK").catch(() => undefined);
-        throw err;
-      }
-    } finally {
-      c.release();
-    }
-  };
+  const inSnapshot = <T>(fn: (c: PoolClient) => Promise<T>) => pgReadOnly(pool, fn);
   const rows = async (c: PoolClient, text: string, values: unknown[]) =>
     (await c.query({ text: toPgPlaceholders(text), values, rowMode: "array" })).rows as RawRows;
   const xmin = async (c: PoolClient) =>

@@ -17,15 +17,15 @@ export function pgSql(on: Pool | PoolClient): SqlRunner {
 }
 
 /**
- * One snapshot (Store.snapshot): a REPEATABLE READ, READ ONLY transaction on one pooled
- * connection, so every query of `read` sees the database as of its first, and nothing is locked.
+ * `fn` in one REPEATABLE READ, READ ONLY transaction on one pooled connection: every query sees the
+ * database as of the first, and nothing is locked.
  */
-export async function pgSnapshot<T>(pool: Pool, read: (sql: SqlRunner) => Promise<T>): Promise<T> {
+export async function pgReadOnly<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     try {
-      const out = await read(pgSql(client));
+      const out = await fn(client);
       await client.query("COMMIT");
       return out;
     } catch (err) {
@@ -35,4 +35,9 @@ export async function pgSnapshot<T>(pool: Pool, read: (sql: SqlRunner) => Promis
   } finally {
     client.release();
   }
+}
+
+/** One snapshot (Store.snapshot): `read`'s queries all see the database as of its first. */
+export function pgSnapshot<T>(pool: Pool, read: (sql: SqlRunner) => Promise<T>): Promise<T> {
+  return pgReadOnly(pool, (client) => read(pgSql(client)));
 }
