@@ -1,5 +1,6 @@
 import { median } from "../stats/descriptive";
-import { olsFit } from "../stats/regression";
+import { olsFit, olsFromMoments, type OlsFit } from "../stats/regression";
+import { momentsFromPowerSums, type PowerSums } from "../stats/powerSums";
 import { pushTo } from "../pushTo";
 
 /** One run's latency facts with the phone's state at its start (trace `conditions`). */
@@ -41,15 +42,50 @@ function group(state: string, runs: readonly StateRun[]): StateGroup {
     turns: turns.length,
     medianLoadMs: median(runs.map((r) => r.loadMs)),
     medianTurnMs: median(turns.map((t) => t.ttftMs + t.decodeMs)),
-    ttft: fit ? { n: fit.n, slopeMsPerToken: fit.slope, interceptMs: fit.intercept, slopeCi: fit.slopeCi } : null,
+    ttft: ttftOf(fit),
   };
+}
+
+const ttftOf = (fit: OlsFit | null): StateGroup["ttft"] =>
+  fit ? { n: fit.n, slopeMsPerToken: fit.slope, interceptMs: fit.intercept, slopeCi: fit.slopeCi } : null;
+
+/**
+ * One state's figures already summed by the database (issue 22, ADR 12): its runs, its turns' power
+ * sums (n, Σ prompt, Σ TTFT, Σ prompt², Σ prompt × TTFT, Σ TTFT²) and its two medians.
+ */
+export interface StateFacts {
+  state: string;
+  runs: number;
+  sums: PowerSums;
+  medianLoadMs: number | null;
+  medianTurnMs: number | null;
+}
+
+/** `group`'s figures from sums: the same OLS from exact integer moments instead of the points. */
+export function groupFromFacts(f: StateFacts): StateGroup {
+  return {
+    state: f.state,
+    runs: f.runs,
+    turns: Number(f.sums.n),
+    medianLoadMs: f.medianLoadMs,
+    medianTurnMs: f.medianTurnMs,
+    ttft: ttftOf(olsFromMoments(momentsFromPowerSums(f.sums))),
+  };
+}
+
+/** States in the order the figures list them: the known ones in `order`, others before "not reported", by name. */
+function ordered<T extends { state: string }>(groups: T[], order: readonly string[]): T[] {
+  const rank = (s: string) => (order.includes(s) ? order.indexOf(s) : order.length - 1.5);
+  return groups.sort((a, b) => rank(a.state) - rank(b.state) || (a.state < b.state ? -1 : 1));
 }
 
 function split(runs: readonly StateRun[], key: (r: StateRun) => string, order: readonly string[]): StateGroup[] {
   const by = new Map<string, StateRun[]>();
   for (const r of runs) pushTo(by, key(r), r);
-  const rank = (s: string) => (order.includes(s) ? order.indexOf(s) : order.length - 1.5);
-  return [...by.keys()].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1)).map((s) => group(s, by.get(s)!));
+  return ordered(
+    [...by.keys()].map((state) => ({ state })),
+    order,
+  ).map(({ state }) => group(state, by.get(state)!));
 }
 
 const counts = (groups: StateGroup[]) => groups.map((g) => `${g.state} ${g.runs}`).join(", ");
@@ -66,12 +102,26 @@ export function stateSplits(runs: readonly StateRun[]): StateSplits {
     (r) => (r.charging === null ? "not reported" : r.charging ? "charging" : "on battery"),
     CHARGING_ORDER,
   );
+  return { thermal, charging, warning: mixWarning(thermal, charging) };
+}
+
+/**
+ * `stateSplits` from each state's sums (the states view over the columnar copy reads no turn):
+ * the thermal states keyed as `thermalAtStart ?? "not reported"`, charging as "charging", "on
+ * battery" or "not reported", each state's row as `groupFromFacts` gives it.
+ */
+export function stateSplitsFromFacts(thermal: StateFacts[], charging: StateFacts[]): StateSplits {
+  const t = ordered([...thermal], THERMAL_ORDER).map(groupFromFacts);
+  const c = ordered([...charging], CHARGING_ORDER).map(groupFromFacts);
+  return { thermal: t, charging: c, warning: mixWarning(t, c) };
+}
+
+function mixWarning(thermal: StateGroup[], charging: StateGroup[]): string | null {
   const mixed = [
     thermal.length > 1 ? `thermal states at start (${counts(thermal)} runs)` : null,
     charging.length > 1 ? `charging states (${counts(charging)} runs)` : null,
   ].filter((s): s is string => s !== null);
-  const warning = mixed.length
+  return mixed.length
     ? `This selection mixes ${mixed.join(" and ")}, so its latency figures blend them; filter by thermal state or charging, or read the split by state.`
     : null;
-  return { thermal, charging, warning };
 }

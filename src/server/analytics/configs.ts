@@ -6,30 +6,42 @@ import { summariseConfigs, type ConfigFacts } from "@/domain/analytics/configs";
 import { medianOfCounts } from "@/domain/stats/medianOfCounts";
 import { rollUpConfigCells } from "@/domain/analytics/configCells";
 import { dialectOf } from "../store/dialect";
+import type { SqlRunner } from "../store/sql";
 import { flag, int, num } from "../store/columns";
 import { FROM_FACTS, FROM_TURN_FACTS, factsWhere } from "./where";
 
 const ValueCount = z.object({ g: z.string(), x: num, n: int });
 
 /**
- * Median of a per-run (or per-turn) column per config: SQL counts each distinct value per config,
- * `medianOfCounts` picks the middle (the two middle values averaged), the same number the window
- * function over every row gave, from far fewer rows (ADR 10). Configs in byte order on both engines.
+ * Median of a per-run (or per-turn) column per group (`groupSql`, a text expression): SQL counts
+ * each distinct value per group, `medianOfCounts` picks the middle (the two middle values
+ * averaged), the same number the window function over every row gave, from far fewer rows (ADR 10).
+ * Groups in byte order on every engine.
  */
+export async function medianByGroup(
+  sql: SqlRunner,
+  groupSql: string,
+  valueSql: string,
+  from: string,
+  where: { sql: string; params: unknown[] },
+) {
+  const rows = await sql.all(
+    ValueCount,
+    `SELECT ${groupSql} AS "g", ${valueSql} AS "x", COUNT(*) AS "n" FROM ${from} WHERE ${where.sql} AND ${valueSql} IS NOT NULL
+      GROUP BY ${groupSql}, ${valueSql} ORDER BY ${dialectOf(sql).collateC(groupSql)}, ${valueSql}`,
+    where.params,
+  );
+  return medianOfCounts(rows);
+}
+
+/** `medianByGroup` per config, over the columnar copy when it answers (ADR 12). */
 export async function medianByConfig(
   ctx: Ctx,
   valueSql: string,
   from: string,
   where: { sql: string; params: unknown[] },
 ) {
-  const sql = await ctx.store.facts();
-  const rows = await sql.all(
-    ValueCount,
-    `SELECT r.config_id AS "g", ${valueSql} AS "x", COUNT(*) AS "n" FROM ${from} WHERE ${where.sql} AND ${valueSql} IS NOT NULL
-      GROUP BY r.config_id, ${valueSql} ORDER BY ${dialectOf(sql).collateC("r.config_id")}, ${valueSql}`,
-    where.params,
-  );
-  return medianOfCounts(rows);
+  return medianByGroup(await ctx.store.facts(), "r.config_id", valueSql, from, where);
 }
 
 const Cell = z.object({

@@ -139,7 +139,8 @@ export async function proficiencyAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
       `SELECT r.suite_id AS "suite", r.config_id AS "configId", r.config_version AS "version", COUNT(*) AS "runs",
               SUM(CASE WHEN r.outcome = 'context_full' OR r.ev_overflow > 0 THEN 1 ELSE 0 END) AS "overflowRuns",
               SUM(r.ev_elide) AS "elide", SUM(r.ev_summarize) AS "summarize", SUM(r.ev_recall) AS "recall"
-         FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.suite_id, r.config_id, r.config_version`,
+         FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.suite_id, r.config_id, r.config_version
+        ORDER BY ${d.collateC("r.suite_id")}, ${d.collateC("r.config_id")}, r.config_version`,
       w.params,
     ),
   ]);

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { Ctx } from "../context";
 import { int } from "../store/columns";
+import { dialectOf } from "../store/dialect";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import type { MeasuredConfig } from "@/domain/budget/table";
 import { medianByConfig } from "../analytics/configs";
@@ -20,10 +21,14 @@ export async function measuredByConfig(
   suiteId: string,
 ): Promise<Map<string, MeasuredConfig>> {
   const w = suiteWhere(filter, suiteId);
+  const sql = await ctx.store.facts();
+  const { collateC } = dialectOf(sql);
   const [counts, startup, load] = await Promise.all([
-    (await ctx.store.facts()).all(
+    sql.all(
       z.object({ c: z.string(), n: int }),
-      `SELECT r.config_id AS "c", COUNT(*) AS "n" FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.config_id`,
+      // Ordered: the map keeps this order, and no engine but SQLite returns groups in key order by itself.
+      `SELECT r.config_id AS "c", COUNT(*) AS "n" FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY r.config_id
+        ORDER BY ${collateC("r.config_id")}`,
       w.params,
     ),
     medianByConfig(ctx, "r.startup_tokens", FROM_FACTS, w),
