@@ -27,9 +27,11 @@ describe.skipIf(!pgUrl)("PostgreSQL migrations", () => {
       const cols = await dbs[0].$client.query(
         "SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, ordinal_position",
       );
-      const got = cols.rows.map(
-        (r) => `${r.table_name}.${r.column_name} ${r.data_type}${r.is_nullable === "NO" ? " not null" : ""}`,
-      );
+      // The columnar copy's change log (migration 0010, ADR 12) is the triggers' own, like their
+      // functions: not in the drizzle schema, and only the triggers write it.
+      const got = cols.rows
+        .filter((r) => !["facts_log", "facts_log_pruned"].includes(r.table_name))
+        .map((r) => `${r.table_name}.${r.column_name} ${r.data_type}${r.is_nullable === "NO" ? " not null" : ""}`);
       const want = (Object.values(schema) as unknown[])
         .filter((t): t is PgTable => t instanceof PgTable)
         .flatMap((t) => {

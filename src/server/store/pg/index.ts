@@ -12,7 +12,7 @@ import { pgExport, pgRuns } from "./runs";
 import { pgSnapshot, pgSql } from "./sql";
 import { pgSuites } from "./suites";
 import { columnarFacts, type ColumnarFacts } from "../../columnar";
-import { pgSource } from "../../columnar/pgSource";
+import { pgFactsSource } from "./factsSource";
 
 export interface PgStore extends Store {
   /** The process's one LISTEN connection (tests check its reconnect). */
@@ -41,7 +41,7 @@ export async function createPgStore(
   await listener.listening();
   const sql = pgSql(db.$client);
   // The analytics' columnar copy (ADR 12), fed by migration 0010's log; each process keeps its own.
-  const columnar = columnarFacts(pgSource(db.$client), sql, { enabled: opts.columnar });
+  const columnar = columnarFacts(pgFactsSource(db.$client), sql, { enabled: opts.columnar });
   return {
     engine: "postgres",
     url,

@@ -1,13 +1,14 @@
 import "server-only";
 import type { Pool, PoolClient } from "pg";
-import { toPgPlaceholders } from "../store/sql";
-import { pgReadOnly } from "../store/pg/sql";
-import type { RawRows } from "./copy";
-import type { FactsSource } from "./source";
-import { COPIED } from "./tables";
+import { toPgPlaceholders } from "../sql";
+import { pgReadOnly } from "./sql";
+import type { RawRows } from "../../columnar/copy";
+import type { FactsSource } from "../../columnar/source";
+import { COPIED } from "../../columnar/tables";
 
 /**
- * The copy's source on PostgreSQL (migration 0010). Several processes write, and a sequence number
+ * The columnar copy's source on PostgreSQL (migration 0010, ADR 12); here, with the rest of the
+ * PostgreSQL side, so a SQLite dashboard never loads the driver. Several processes write, and a sequence number
  * is taken before its transaction commits, so positions are snapshot xmins, not sequence numbers:
  * a catch-up in snapshot S reads every entry whose transaction id is at least the previous
  * snapshot's xmin. Every transaction below that xmin had finished before the previous catch-up,
@@ -15,7 +16,7 @@ import { COPIED } from "./tables";
  * read twice re-read their runs whole, which changes nothing. Each read is one REPEATABLE READ,
  * READ ONLY transaction, so rows and position agree.
  */
-export function pgSource(pool: Pool): FactsSource {
+export function pgFactsSource(pool: Pool): FactsSource {
   const inSnapshot = <T>(fn: (c: PoolClient) => Promise<T>) => pgReadOnly(pool, fn);
   const rows = async (c: PoolClient, text: string, values: unknown[]) =>
     (await c.query({ text: toPgPlaceholders(text), values, rowMode: "array" })).rows as RawRows;
