@@ -1,11 +1,12 @@
 import "server-only";
 import { z } from "zod";
 import type { Ctx } from "../context";
-import { bigText, int } from "../store/columns";
+import { int, powerSumColumns } from "../store/columns";
 import type { SqlRunner } from "../store/sql";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { stateSplitsFromFacts, type StateFacts } from "@/domain/analytics/stateSplits";
 import { medianByGroup } from "./configs";
+import { TURN_POWER_SUMS, summedAsText } from "./ttft";
 import { FROM_FACTS, FROM_TURN_FACTS, factsWhere } from "./where";
 
 /** The two splits' state of a run (or of a turn, in turn_facts under the same names), as text. */
@@ -13,16 +14,7 @@ const THERMAL = "COALESCE(r.thermal_at_start, 'not reported')";
 const CHARGING =
   "(CASE WHEN r.charging IS NULL THEN 'not reported' WHEN r.charging THEN 'charging' ELSE 'on battery' END)";
 
-const StateSums = z.object({
-  state: z.string(),
-  runs: int,
-  n: bigText,
-  sx: bigText,
-  sy: bigText,
-  sxx: bigText,
-  sxy: bigText,
-  syy: bigText,
-});
+const StateSums = z.object({ state: z.string(), runs: int, ...powerSumColumns });
 
 /**
  * One split's states, each summed in SQL: its runs and its turns' power sums from run_facts (the
@@ -31,13 +23,10 @@ const StateSums = z.object({
  * rows and took 26 s; exact integers, so the fit is the same OLS as over the points.
  */
 async function split(sql: SqlRunner, key: string, w: { sql: string; params: unknown[] }): Promise<StateFacts[]> {
-  const sum = (col: string) => `CAST(SUM(${col}) AS TEXT)`;
   const [sums, load, turn] = await Promise.all([
     sql.all(
       StateSums,
-      `SELECT ${key} AS "state", COUNT(*) AS "runs", ${sum("r.turn_rows")} AS "n", ${sum("r.turn_prompt_tokens")} AS "sx",
-              ${sum("r.turn_ttft_ms")} AS "sy", ${sum("r.turn_prompt_sq")} AS "sxx", ${sum("r.turn_prompt_ttft")} AS "sxy",
-              ${sum("r.turn_ttft_sq")} AS "syy"
+      `SELECT ${key} AS "state", COUNT(*) AS "runs", ${summedAsText((k) => TURN_POWER_SUMS[k])}
          FROM ${FROM_FACTS} WHERE ${w.sql} GROUP BY ${key}`,
       w.params,
     ),

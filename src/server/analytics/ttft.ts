@@ -5,7 +5,7 @@ import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { buildFits, fitView, predictLoads, type BuildMoments, type TtftPoints } from "@/domain/analytics/ttft";
 import { olsFromMoments, type Moments } from "@/domain/stats/regression";
 import { addPowerSums, momentsFromPowerSums, NO_POINTS } from "@/domain/stats/powerSums";
-import { bigText, int } from "../store/columns";
+import { int, powerSumColumns } from "../store/columns";
 import { dialectOf } from "../store/dialect";
 import { medianByConfig } from "./configs";
 import { resolveContrast } from "./resolveContrast";
@@ -18,16 +18,23 @@ import { COLD_LOAD, FROM_FACTS, factsWhere } from "./where";
  * exact integers and read as text, so no engine rounds them (a double holds 2⁵³; Σx² of 20M
  * turns of 30k tokens is 1.8·10¹⁶).
  */
+/** A run's turns' power sums as run_facts keeps them (x the prompt tokens, y the TTFT). */
+export const TURN_POWER_SUMS = {
+  n: "r.turn_rows",
+  sx: "r.turn_prompt_tokens",
+  sy: "r.turn_ttft_ms",
+  sxx: "r.turn_prompt_sq",
+  sxy: "r.turn_prompt_ttft",
+  syy: "r.turn_ttft_sq",
+} as const;
+
+/** Each of the six sums summed over the group as exact text (`CAST(SUM(…) AS TEXT)`), for `powerSumColumns`. */
+export const summedAsText = (term: (k: keyof typeof TURN_POWER_SUMS) => string) =>
+  (["n", "sx", "sy", "sxx", "sxy", "syy"] as const).map((k) => `CAST(SUM(${term(k)}) AS TEXT) AS "${k}"`).join(", ");
+
 function sumsSql(points: TtftPoints, where: string): string {
   const big = (col: string) => `CAST(${col} AS BIGINT)`;
-  const turn = {
-    n: "r.turn_rows",
-    sx: "r.turn_prompt_tokens",
-    sy: "r.turn_ttft_ms",
-    sxx: "r.turn_prompt_sq",
-    sxy: "r.turn_prompt_ttft",
-    syy: "r.turn_ttft_sq",
-  };
+  const turn = TURN_POWER_SUMS;
   const load = {
     n: "1",
     sx: "r.startup_tokens",
@@ -44,24 +51,12 @@ function sumsSql(points: TtftPoints, where: string): string {
         : `${turn[k]} + CASE WHEN ${COLD_LOAD} THEN ${load[k]} ELSE 0 END`;
   const has =
     points === "turns" ? "r.turn_rows > 0" : points === "loads" ? COLD_LOAD : `(r.turn_rows > 0 OR ${COLD_LOAD})`;
-  const sums = (["n", "sx", "sy", "sxx", "sxy", "syy"] as const)
-    .map((k) => `CAST(SUM(${term(k)}) AS TEXT) AS "${k}"`)
-    .join(", ");
+  const sums = summedAsText(term);
   return `SELECT r.device_id AS "device", r.build_commit AS "build", MIN(r.received_at) AS "firstSeen", ${sums}
             FROM ${FROM_FACTS} WHERE ${where} AND ${has} GROUP BY r.device_id, r.build_commit`;
 }
 
-const BuildSums = z.object({
-  device: z.string(),
-  build: z.string(),
-  firstSeen: int,
-  n: bigText,
-  sx: bigText,
-  sy: bigText,
-  sxx: bigText,
-  sxy: bigText,
-  syy: bigText,
-});
+const BuildSums = z.object({ device: z.string(), build: z.string(), firstSeen: int, ...powerSumColumns });
 
 /** The fit's power sums per device × build, in byte order of device then build. */
 async function buildSums(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints) {

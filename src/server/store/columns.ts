@@ -27,3 +27,6 @@ export const bigText = z
  */
 export const plainNum = z.number();
 export const plainNumOrNull = z.number().nullable();
+
+/** The six exact power sums of a fit (n, Σx, Σy, Σx², Σxy, Σy²; ADR 11), each read as text. */
+export const powerSumColumns = { n: bigText, sx: bigText, sy: bigText, sxx: bigText, sxy: bigText, syy: bigText };
