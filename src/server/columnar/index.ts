@@ -6,7 +6,7 @@ import type { SqlRunner } from "../store/sql";
 import type { Store } from "../store/types";
 import { createFactsMirror, type MirrorOptions, type MirrorStatus } from "./mirror";
 
-/** Where the analytics read the summaries: the columnar mirror (default on SQLite), or SQLite itself. */
+/** Where the analytics read the summaries: the columnar copy (the default, on either engine), or the database itself. */
 export function columnarWanted(env: NodeJS.ProcessEnv = process.env): boolean {
   const v = (env.ANALYTICS_ENGINE ?? "duckdb").trim().toLowerCase();
   if (v === "duckdb") return true;
@@ -57,7 +57,6 @@ export function columnarFacts(
       const duck = mirror ? await mirror.reader() : null;
       return duck ? guarded(duck) : rowSql;
     },
-    warm: () => mirror?.warm(),
     /** Waits for the mirror to load (null: there is none, the analytics read the database). */
     ready: async (): Promise<MirrorStatus | null> => (mirror ? mirror.ready() : null),
     status: (): MirrorStatus | null => mirror?.status() ?? null,
@@ -65,7 +64,7 @@ export function columnarFacts(
   };
 }
 
-/** The copy on a SQLite file (none for a database in memory: nothing else could write to it, but nothing needs it). */
+/** The copy of a SQLite file's summaries; none for a database in memory (tests and scratch use, never large). */
 export function sqliteFacts(
   db: Database.Database,
   rowSql: SqlRunner,
@@ -76,7 +75,7 @@ export function sqliteFacts(
 
 export type ColumnarFacts = ReturnType<typeof columnarFacts>;
 
-/** The columnar mirror's handle of a store (status, warm, ready), or null: PostgreSQL, or none. */
+/** A store's columnar copy (status, ready, close), or null when it has none (a SQLite database in memory). */
 export function columnarOf(store: Store): ColumnarFacts | null {
   return (store as Store & { columnar?: ColumnarFacts }).columnar ?? null;
 }

@@ -18,13 +18,13 @@ export interface MirrorStatus {
   loadMs: number | null;
   /** Full loads after the first (a rebuild, a log pruned past the mirror). */
   reloads: number;
-  /** Statements that failed in DuckDB and were answered by SQLite instead (each logged). */
+  /** Statements that failed in DuckDB (each logged; on SQLite answered by SQLite instead). */
   fallbacks: number;
   error: string | null;
 }
 
 export interface MirrorOptions {
-  /** At most this many runs in the database, a reader waits for the first load instead of reading SQLite meanwhile. */
+  /** At most this many runs in the database, a reader waits for the first load instead of reading the database meanwhile. */
   waitBelowRuns?: number;
   /** Changed runs past this many since the last catch-up: a full reload is cheaper than the delta. */
   reloadAbove?: number;
@@ -95,7 +95,7 @@ export function createFactsMirror(source: FactsSource, opts: MirrorOptions = {})
     }, 30_000).unref();
   }
 
-  /** Copies every run's rows in batches of run ids; changes meanwhile are in the log past `seq`. */
+  /** Copies every run's rows in batches of run ids; changes meanwhile are in the log past the starting position. */
   async function fullLoad(): Promise<void> {
     const started = performance.now();
     const g = await newGeneration();
@@ -236,12 +236,7 @@ export function createFactsMirror(source: FactsSource, opts: MirrorOptions = {})
   return {
     status: (): MirrorStatus => ({ ...status }),
 
-    /** Starts the first load in the background (a dashboard does at start), unless it runs or ran. */
-    warm(): void {
-      if (!gen && !closed && status.state !== "failed") void startLoad();
-    },
-
-    /** Loads the mirror if it is not loaded, and waits for it (the benchmarks, a CLI): its status then. */
+    /** Loads the mirror if it is not loaded and waits for it (a dashboard at start, the benchmarks): its status then. */
     async ready(): Promise<MirrorStatus> {
       if (!gen && !closed && status.state !== "failed") await startLoad();
       await reader();
@@ -277,5 +272,3 @@ export function createFactsMirror(source: FactsSource, opts: MirrorOptions = {})
     },
   };
 }
-
-export type FactsMirror = ReturnType<typeof createFactsMirror>;

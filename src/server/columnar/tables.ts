@@ -4,7 +4,7 @@ import { runFacts, turnFacts } from "@db/schema/runFacts";
 import { TURN_FACTS_COLUMNS, turnFactsSelect } from "@db/runFacts";
 import { turns } from "@db/schema/runs";
 
-/** How a SQLite value becomes a DuckDB one: integers exact (BIGINT wants a bigint), 0/1 booleans. */
+/** A column's kind, as the drizzle schema declares it: DuckDB's type for it, and how values are converted (copy.ts). */
 export type Kind = "text" | "int" | "bool" | "real";
 
 export interface MirroredColumn {
@@ -16,7 +16,7 @@ export interface MirroredTable {
   name: string;
   columns: MirroredColumn[];
   /**
-   * The SQLite rows of this table that belong in the mirror, for the runs `runs(col)` selects: a
+   * The database's rows of this table that belong in the mirror, for the runs `runs(col)` selects: a
    * condition on a run id column, whose parameters the caller binds once.
    */
   select: (runs: (col: string) => string) => string;
@@ -91,8 +91,4 @@ export const deriveTurnFacts = (where: string) =>
 
 export function createTableSql(t: MirroredTable, name = t.name): string {
   return `CREATE TABLE "${name}" (${t.columns.map((c) => `"${c.name}" ${DUCK_TYPE[c.kind]}`).join(", ")})`;
-}
-
-export function duckTypeOf(kind: Kind): string {
-  return DUCK_TYPE[kind];
 }
