@@ -40,6 +40,7 @@ import type { Ctx } from "@/server/context";
 import { ENGINES, engineMissing, makeStore, type Engine, type QueueHarness } from "../support/queue-engines";
 import { seedLab } from "../support/analytics-engines";
 import { mirrorStatus } from "../support/columnar";
+import { rounded } from "../support/rounded";
 
 /** Every analytics service over the seeded lab, by endpoint. */
 async function answers(ctx: Ctx, lab: { main: string; late: string }) {
@@ -89,14 +90,6 @@ async function answers(ctx: Ctx, lab: { main: string; late: string }) {
   };
 }
 type Answers = Awaited<ReturnType<typeof answers>>;
-
-/** Floats to 12 significant digits, so a different summation order is not a difference. */
-function rounded(v: unknown): unknown {
-  if (typeof v === "number") return Number.isInteger(v) ? v : Number(v.toPrecision(12));
-  if (Array.isArray(v)) return v.map(rounded);
-  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rounded(x)]));
-  return v;
-}
 
 const RawRun = z.object({
   config: z.string(),

@@ -30,17 +30,22 @@ function normalised(table: string, rows: Rows): Rows {
   });
 }
 
-/** Each mirrored table as the database holds it (turns: those of runs in run_facts). */
+/**
+ * Each mirrored table as the database holds it (turns: those of runs in run_facts), with the
+ * columns the copy adds: run_facts' `started_ms`, the start time as `Date.parse` reads it.
+ */
 export async function databaseTables(ctx: Ctx): Promise<Record<string, Rows>> {
   const out: Record<string, Rows> = {};
-  for (const t of MIRRORED)
+  for (const t of MIRRORED) {
+    const rows = await ctx.store.sql.all(
+      Row,
+      t.select(() => "TRUE"),
+    );
     out[t.name] = normalised(
       t.name,
-      await ctx.store.sql.all(
-        Row,
-        t.select(() => "TRUE"),
-      ),
+      t.name === "run_facts" ? rows.map((r) => ({ ...r, started_ms: Date.parse(String(r.started_at)) })) : rows,
     );
+  }
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { olsFit } from "../stats/regression";
+import { olsFromMoments, type Moments } from "../stats/regression";
 import { slopeP } from "../stats/slope-test";
 
 /**
@@ -61,34 +61,102 @@ export interface DeviceThrottling {
 export const THROTTLE_DROP = 0.1;
 export const THROTTLE_ALPHA = 0.05;
 
+/** A rate's points as a fit needs them: their centred sums (`Moments`) and the span of x, in minutes. */
+export interface RateMoments extends Moments {
+  spanMin: number;
+}
+
+/** The centred sums of (minutes, rate) points, summed in two passes as `olsFit` sums them; null for none. */
+export function rateMoments(points: readonly { x: number; y: number }[]): RateMoments | null {
+  const n = points.length;
+  if (!n) return null;
+  let sx = 0;
+  let sy = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const p of points) {
+    sx += p.x;
+    sy += p.y;
+    min = Math.min(min, p.x);
+    max = Math.max(max, p.x);
+  }
+  const meanX = sx / n;
+  const meanY = sy / n;
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  for (const p of points) {
+    sxx += (p.x - meanX) ** 2;
+    sxy += (p.x - meanX) * (p.y - meanY);
+    syy += (p.y - meanY) ** 2;
+  }
+  return { n, meanX, meanY, sxx, sxy, syy, spanMin: max - min };
+}
+
 /**
- * The trend of one rate over (minutes, rate) points. Null when it cannot be fitted: fewer than
- * three points, all at one instant, or a fitted start rate that is not positive (a relative change
- * needs a positive baseline).
+ * The trend of one rate from its points' sums (a database can add them up: the columnar copy
+ * does). Null when it cannot be fitted: fewer than three points, all at one instant, or a fitted
+ * start rate that is not positive (a relative change needs a positive baseline).
  */
-export function rateTrend(
-  points: readonly { x: number; y: number }[],
+export function trendFromMoments(
+  m: RateMoments | null,
   drop = THROTTLE_DROP,
   alpha = THROTTLE_ALPHA,
 ): RateTrend | null {
-  const fit = olsFit(points);
-  if (!fit || !(fit.intercept > 0)) return null;
+  const fit = m && olsFromMoments(m);
+  if (!m || !fit || !(fit.intercept > 0)) return null;
   const p = slopeP(fit);
   if (p === null) return null;
-  const xs = points.map((q) => q.x);
-  const spanMin = Math.max(...xs) - Math.min(...xs);
   // x is measured from the first run, so the intercept is the fitted rate at the start.
-  const relativeChange = (fit.slope * spanMin) / fit.intercept;
+  const relativeChange = (fit.slope * m.spanMin) / fit.intercept;
   return {
     n: fit.n,
     slopePerMin: fit.slope,
     slopeCi: fit.slopeCi,
     startRate: fit.intercept,
-    spanMin,
+    spanMin: m.spanMin,
     relativeChange,
     p,
     flagged: relativeChange < -drop && p < alpha,
   };
+}
+
+/** The trend of one rate over (minutes, rate) points (see `trendFromMoments`). */
+export function rateTrend(
+  points: readonly { x: number; y: number }[],
+  drop = THROTTLE_DROP,
+  alpha = THROTTLE_ALPHA,
+): RateTrend | null {
+  return trendFromMoments(rateMoments(points), drop, alpha);
+}
+
+/** One session × device's runs, summed: what `throttlingFromSums` needs. */
+export interface DeviceRateSums {
+  sessionId: string;
+  deviceId: string;
+  runs: number;
+  decode: RateMoments | null;
+  prefill: RateMoments | null;
+}
+
+/** Per session × device, in the order given: the decode and prefill trends and whether either is flagged. */
+export function throttlingFromSums(
+  groups: readonly DeviceRateSums[],
+  drop = THROTTLE_DROP,
+  alpha = THROTTLE_ALPHA,
+): DeviceThrottling[] {
+  return groups.map((g) => {
+    const decode = trendFromMoments(g.decode, drop, alpha);
+    const prefill = trendFromMoments(g.prefill, drop, alpha);
+    return {
+      sessionId: g.sessionId,
+      deviceId: g.deviceId,
+      runs: g.runs,
+      decode,
+      prefill,
+      flagged: !!decode?.flagged || !!prefill?.flagged,
+    };
+  });
 }
 
 /** Per session × device, in first-seen order: the decode and prefill trends and whether either is flagged. */
@@ -104,36 +172,28 @@ export function throttling(
     if (g) g.push(r);
     else groups.set(key, [r]);
   }
-  return [...groups.values()].map((g) => {
+  const sums = [...groups.values()].map((g): DeviceRateSums => {
     const t0 = g[0].startedAtMs;
     const minutes = (r: RunRates) => (r.startedAtMs - t0) / 60_000;
-    const decode = rateTrend(
-      withinConfig(
-        g.filter((r) => r.decodeMs > 0),
-        (r) => r.outputTokens / (r.decodeMs / 1000),
-        minutes,
-      ),
-      drop,
-      alpha,
+    const decode = withinConfig(
+      g.filter((r) => r.decodeMs > 0),
+      (r) => r.outputTokens / (r.decodeMs / 1000),
+      minutes,
     );
-    const prefill = rateTrend(
-      withinConfig(
-        g.filter((r) => r.ttftMs > 0),
-        (r) => r.promptTokens / (r.ttftMs / 1000),
-        minutes,
-      ),
-      drop,
-      alpha,
+    const prefill = withinConfig(
+      g.filter((r) => r.ttftMs > 0),
+      (r) => r.promptTokens / (r.ttftMs / 1000),
+      minutes,
     );
     return {
       sessionId: g[0].sessionId,
       deviceId: g[0].deviceId,
       runs: g.length,
-      decode,
-      prefill,
-      flagged: !!decode?.flagged || !!prefill?.flagged,
+      decode: rateMoments(decode),
+      prefill: rateMoments(prefill),
     };
   });
+  return throttlingFromSums(sums, drop, alpha);
 }
 
 /** (minutes, rate) points with each rate scaled by its config's median against the median of all (see the top). */

@@ -49,6 +49,39 @@ export function batteryDrops(runs: readonly CostRun[]): Map<CostRun, number> {
   return drops;
 }
 
+/** One config's totals over its runs: what `costFromSums` needs, and all a database must add up. */
+export interface ConfigCostSums {
+  configId: string;
+  runs: number;
+  passed: number;
+  /** Σ (load ms + Σ turns' ttft + decode) over every run. */
+  phoneMs: number;
+  /** Σ output tokens over every run. */
+  outputTokens: number;
+  /** Runs with a battery drop (`batteryDrops`), the drops' sum in points, and how many of those runs passed. */
+  batteryRuns: number;
+  batteryPoints: number;
+  batteryPassed: number;
+}
+
+/** A config's cost per success from its totals. */
+export function costFromSums(s: ConfigCostSums): ConfigCost {
+  return {
+    configId: s.configId,
+    runs: s.runs,
+    passed: s.passed,
+    phoneSecondsPerSuccess: s.passed ? s.phoneMs / 1000 / s.passed : null,
+    outputTokensPerSuccess: s.passed ? s.outputTokens / s.passed : null,
+    battery: s.batteryRuns
+      ? {
+          runs: s.batteryRuns,
+          pointsPerRun: s.batteryPoints / s.batteryRuns,
+          pointsPerSuccess: s.batteryPassed ? s.batteryPoints / s.batteryPassed : null,
+        }
+      : null,
+  };
+}
+
 /** Cost per success per config, configs in id order. */
 export function costPerSuccess(runs: readonly CostRun[]): ConfigCost[] {
   const drops = batteryDrops(runs);
@@ -56,25 +89,16 @@ export function costPerSuccess(runs: readonly CostRun[]): ConfigCost[] {
   for (const r of runs) pushTo(byConfig, r.configId, r);
   return [...byConfig.keys()].sort().map((configId) => {
     const list = byConfig.get(configId)!;
-    const passed = list.filter((r) => r.passed).length;
-    const ms = list.reduce((s, r) => s + r.loadMs + r.turns.reduce((t, u) => t + u.ttftMs + u.decodeMs, 0), 0);
-    const tokens = list.reduce((s, r) => s + r.turns.reduce((t, u) => t + u.outputTokens, 0), 0);
     const measured = list.filter((r) => drops.has(r));
-    const total = measured.reduce((s, r) => s + drops.get(r)!, 0);
-    const measuredPassed = measured.filter((r) => r.passed).length;
-    return {
+    return costFromSums({
       configId,
       runs: list.length,
-      passed,
-      phoneSecondsPerSuccess: passed ? ms / 1000 / passed : null,
-      outputTokensPerSuccess: passed ? tokens / passed : null,
-      battery: measured.length
-        ? {
-            runs: measured.length,
-            pointsPerRun: total / measured.length,
-            pointsPerSuccess: measuredPassed ? total / measuredPassed : null,
-          }
-        : null,
-    };
+      passed: list.filter((r) => r.passed).length,
+      phoneMs: list.reduce((s, r) => s + r.loadMs + r.turns.reduce((t, u) => t + u.ttftMs + u.decodeMs, 0), 0),
+      outputTokens: list.reduce((s, r) => s + r.turns.reduce((t, u) => t + u.outputTokens, 0), 0),
+      batteryRuns: measured.length,
+      batteryPoints: measured.reduce((s, r) => s + drops.get(r)!, 0),
+      batteryPassed: measured.filter((r) => r.passed).length,
+    });
   });
 }

@@ -32,15 +32,21 @@ function converter(kind: Kind): (v: unknown) => unknown {
  * per batch cost most of DuckDB's side of the load.
  */
 export async function tableAppender(conn: DuckDBConnection, table: string, t: MirroredTable) {
-  const types = t.columns.map((c) => TYPE[c.kind]);
+  const types = [...t.columns, ...t.derived].map((c) => TYPE[c.kind]);
   const convert = t.columns.map((c) => converter(c.kind));
+  const derived = t.derived.map((d) => {
+    const at = t.columns.findIndex((c) => c.name === d.from);
+    if (at < 0) throw new Error(`${t.name}.${d.name} is derived from ${d.from}, which is not copied`);
+    return (row: unknown[]) => d.compute(row[at]);
+  });
+  const valuesOf = (r: unknown[]) => [...r.map((v, i) => convert[i](v)), ...derived.map((f) => f(r))];
   const appender: DuckDBAppender = await conn.createAppender(table);
   return {
     append(rows: RawRows) {
       for (let start = 0; start < rows.length; start += CHUNK) {
         const slice = rows.slice(start, start + CHUNK);
         const chunk = DuckDBDataChunk.create(types, slice.length);
-        chunk.setRows(slice.map((r) => r.map((v, i) => convert[i](v))) as never);
+        chunk.setRows(slice.map(valuesOf) as never);
         appender.appendDataChunk(chunk);
       }
     },

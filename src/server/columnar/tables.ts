@@ -12,9 +12,19 @@ export interface MirroredColumn {
   kind: Kind;
 }
 
+/** A column the copy adds to a table, computed in Node from the row's copied values as it is appended. */
+export interface DerivedColumn extends MirroredColumn {
+  /** The copied column it is computed from. */
+  from: string;
+  compute: (value: unknown) => unknown;
+}
+
 export interface MirroredTable {
   name: string;
+  /** The columns read from the database, in this order. */
   columns: MirroredColumn[];
+  /** Columns the copy adds after them (copy.ts computes them while appending). */
+  derived: DerivedColumn[];
   /**
    * The database's rows of this table that belong in the mirror, for the runs `runs(col)` selects: a
    * condition on a run id column, whose parameters the caller binds once.
@@ -49,6 +59,23 @@ function columnsOf(table: SQLiteTable): MirroredColumn[] {
 const list = (cols: MirroredColumn[], alias: string) => cols.map((c) => `${alias}."${c.name}"`).join(", ");
 
 const factsCols = columnsOf(runFacts);
+
+/**
+ * `started_ms`: a run's start as ms since the epoch, by `Date.parse`, the function the domain
+ * orders runs in time with (throttling, cost). Computed once as a run is copied, so the copy's
+ * statements can order and difference start times without reading a string per run into Node;
+ * the database keeps only the trace's text (null where it does not parse, which a stored trace's
+ * validated time always does).
+ */
+const startedMs: DerivedColumn = {
+  name: "started_ms",
+  kind: "int",
+  from: "started_at",
+  compute: (v) => {
+    const ms = typeof v === "string" ? Date.parse(v) : NaN;
+    return Number.isFinite(ms) ? BigInt(ms) : null;
+  },
+};
 const turnFactsCols = columnsOf(turnFacts);
 const turnCols = columnsOf(turns);
 
@@ -65,6 +92,7 @@ export const MIRRORED: MirroredTable[] = [
     select: (runs) => `SELECT ${list(factsCols, "f")} FROM run_facts f WHERE ${runs("f.id")}`,
     runColumn: "id",
     copied: true,
+    derived: [startedMs],
   },
   {
     name: "turn_facts",
@@ -72,6 +100,7 @@ export const MIRRORED: MirroredTable[] = [
     select: (runs) => `SELECT ${list(turnFactsCols, "f")} FROM turn_facts f WHERE ${runs("f.run_id")}`,
     runColumn: "run_id",
     copied: false,
+    derived: [],
   },
   {
     name: "turns",
@@ -80,6 +109,7 @@ export const MIRRORED: MirroredTable[] = [
       `SELECT ${list(turnCols, "t")} FROM turns t WHERE t.run_id IN (SELECT f.id FROM run_facts f WHERE ${runs("f.id")})`,
     runColumn: "run_id",
     copied: true,
+    derived: [],
   },
 ];
 
@@ -90,5 +120,6 @@ export const deriveTurnFacts = (where: string) =>
   `INSERT INTO turn_facts (${TURN_FACTS_COLUMNS}) ${turnFactsSelect("run_facts", where)}`;
 
 export function createTableSql(t: MirroredTable, name = t.name): string {
-  return `CREATE TABLE "${name}" (${t.columns.map((c) => `"${c.name}" ${DUCK_TYPE[c.kind]}`).join(", ")})`;
+  const cols = [...t.columns, ...t.derived];
+  return `CREATE TABLE "${name}" (${cols.map((c) => `"${c.name}" ${DUCK_TYPE[c.kind]}`).join(", ")})`;
 }
