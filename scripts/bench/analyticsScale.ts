@@ -33,6 +33,7 @@ import { loadIntoDuck } from "./duck/load";
 import { differs, recordCall, replay } from "./duck/replay";
 import * as duckA from "./duck/baselines";
 import * as duckB from "./duck/baselines2";
+import * as duckC from "./duck/baselines3";
 import { differ } from "./duck/query";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { fmtMs, median, pairs, timeIt, type Figure } from "./measure";
@@ -73,8 +74,8 @@ export async function endpoints(ctx: Ctx, f = AnalyticsFilter.parse({})): Promis
       async (c) => [await fitMoments(c, f), await measuredByConfig(c, f, suiteId)],
       (d) => duckB.budget(d, suiteId),
     ],
-    ["throttling", (c) => throttlingAnalytics(c, f), null],
-    ["cost", (c) => costAnalytics(c, f), null],
+    ["throttling", (c) => throttlingAnalytics(c, f), duckC.throttling],
+    ["cost", (c) => costAnalytics(c, f), duckC.cost],
     ["states", (c) => stateAnalytics(c, f), null],
     ["transitions", (c) => transitionAnalytics(c, f, { config: c0 }, { config: c1 }), null],
     ["trajectories", (c) => trajectoryAnalytics(c, f, { config: c0 }, { config: c1 }), null],

@@ -30,13 +30,13 @@ const CostRow = z.object({
   battery: plainNumOrNull,
 });
 
-const NOTE =
+export const COST_NOTE =
   "Battery figures are approximate: a run's drop is its start battery minus the next run's on the same device, counted only when both ran unplugged and the battery did not rise, so runs next to a charge change are left out.";
 
 export async function costAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const sql = await ctx.store.facts();
   const configs = sql.dialect === "duckdb" ? await summedInCopy(sql, filter) : await perRun(sql, filter);
-  return { configs, note: NOTE };
+  return { configs, note: COST_NOTE };
 }
 
 const ConfigSums = z.object({
