@@ -13,7 +13,12 @@ import { MIRRORED } from "@/server/columnar/tables";
 
 const Row = z.record(z.string(), z.unknown());
 type Rows = Record<string, unknown>[];
-const KEYS: Record<string, string[]> = { run_facts: ["id"], turn_facts: ["run_id", "idx"], turns: ["run_id", "idx"] };
+const KEYS: Record<string, string[]> = {
+  run_facts: ["id"],
+  turn_facts: ["run_id", "idx"],
+  turns: ["run_id", "idx"],
+  run_progress: ["run_id"],
+};
 
 function normalised(table: string, rows: Rows): Rows {
   const out = rows.map((r) =>

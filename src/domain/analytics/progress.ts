@@ -72,7 +72,7 @@ export function runEnd(run: Pick<ProgressRunFacts, "endReason" | "progress" | "m
  */
 export function majorityPath(configId: string, runs: ProgressRunFacts[]): ConfigPath {
   const n = runs.length;
-  const points: PathPoint[] = [{ call: 0, milestones: 0, failed: false, following: n, running: n }];
+  const steps: PathPoint[] = [];
   for (let k = 1; ; k++) {
     const running = runs.filter((r) => r.progress.length >= k);
     if (2 * running.length <= n) break;
@@ -88,7 +88,7 @@ export function majorityPath(configId: string, runs: ProgressRunFacts[]): Config
     const best = [...counts.values()].sort(
       (a, b) => b.n - a.n || a.milestones - b.milestones || Number(b.failed) - Number(a.failed),
     )[0];
-    points.push({
+    steps.push({
       call: k,
       milestones: best.milestones,
       failed: best.failed,
@@ -101,6 +101,22 @@ export function majorityPath(configId: string, runs: ProgressRunFacts[]): Config
     const e = runEnd(r);
     ends[e] = (ends[e] ?? 0) + 1;
   }
+  return pathFromSteps(configId, n, steps, ends);
+}
+
+/**
+ * A config's path from its majority state at each call k ≥ 1 (for the calls a strict majority of
+ * its `n` runs reached, in call order) and its runs' ends counted: the start point, then the
+ * steps; its end the most common, ties in PATH_ENDS order. A database can count the steps (the
+ * columnar copy does); `majorityPath` counts them from the runs.
+ */
+export function pathFromSteps(
+  configId: string,
+  n: number,
+  steps: readonly PathPoint[],
+  ends: Partial<Record<PathEnd, number>>,
+): ConfigPath {
+  const points: PathPoint[] = [{ call: 0, milestones: 0, failed: false, following: n, running: n }, ...steps];
   const end = [...PATH_ENDS].sort(
     (a, b) => (ends[b] ?? 0) - (ends[a] ?? 0) || PATH_ENDS.indexOf(a) - PATH_ENDS.indexOf(b),
   )[0];
@@ -124,12 +140,19 @@ export function buildTrajectories(runs: ProgressRunFacts[]): TaskTrajectories[] 
     t.configs.set(r.configId, list);
     tasks.set(r.taskId, t);
   }
-  return [...tasks.entries()]
-    .sort(([a, x], [b, y]) => groupRank(x.group) - groupRank(y.group) || byCode(a, b))
-    .map(([taskId, t]) => ({
+  return orderTrajectories(
+    [...tasks.entries()].map(([taskId, t]) => ({
       taskId,
       group: t.group,
       milestonesTotal: t.total,
-      configs: [...t.configs.keys()].sort(byCode).map((c) => majorityPath(c, t.configs.get(c)!)),
-    }));
+      configs: [...t.configs.keys()].map((c) => majorityPath(c, t.configs.get(c)!)),
+    })),
+  );
+}
+
+/** Tasks in group order, then id; each task's configs in id order. */
+export function orderTrajectories(tasks: readonly TaskTrajectories[]): TaskTrajectories[] {
+  return [...tasks]
+    .sort((x, y) => groupRank(x.group) - groupRank(y.group) || byCode(x.taskId, y.taskId))
+    .map((t) => ({ ...t, configs: [...t.configs].sort((a, b) => byCode(a.configId, b.configId)) }));
 }

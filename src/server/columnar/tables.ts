@@ -81,7 +81,8 @@ const turnCols = columnsOf(turns);
 
 /**
  * What the columnar mirror holds, with the drizzle schema as the one source of names and types:
- * `run_facts` and `turn_facts` whole, and `turns` of the runs in `run_facts` only (every analytics
+ * `run_facts` and `turn_facts` whole, the progress of runs with milestones (`run_progress`), and
+ * `turns` of the runs in `run_facts` only (every analytics
  * statement reads turns joined to run_facts, so the other turns would never count). The three
  * change together: a turn written updates its run's `run_facts` row, which the log names.
  */
@@ -100,6 +101,22 @@ export const MIRRORED: MirroredTable[] = [
     select: (runs) => `SELECT ${list(turnFactsCols, "f")} FROM turn_facts f WHERE ${runs("f.run_id")}`,
     runColumn: "run_id",
     copied: false,
+    derived: [],
+  },
+  {
+    // The progress view's inputs (each call's milestones and ok flag, JSON arrays in the current
+    // score), for the runs of tasks with milestones only; the copy reads them as lists.
+    name: "run_progress",
+    columns: [
+      { name: "run_id", kind: "text" },
+      { name: "progress", kind: "text" },
+      { name: "call_ok", kind: "text" },
+    ],
+    select: (runs) =>
+      `SELECT f.id AS run_id, sc.progress, sc.call_ok FROM run_facts f JOIN scores sc ON sc.id = f.score_id
+        WHERE f.milestones_total > 0 AND ${runs("f.id")}`,
+    runColumn: "run_id",
+    copied: true,
     derived: [],
   },
   {
