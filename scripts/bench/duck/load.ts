@@ -11,8 +11,22 @@ import path from "node:path";
 import type Database from "better-sqlite3";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 
-/** Every table an analytics service reads (jobs, leases and devices are not); run_facts when it exists (ADR 10). */
-const TABLES = ["sessions", "runs", "scores", "turns", "configs", "tasks", "suites", "traces", "run_facts"];
+/**
+ * Every table an analytics service reads (jobs, leases and devices are not); run_facts and
+ * turn_facts when they exist (ADR 10, 11): the states view's medians count turn_facts' rows.
+ */
+const TABLES = [
+  "sessions",
+  "runs",
+  "scores",
+  "turns",
+  "configs",
+  "tasks",
+  "suites",
+  "traces",
+  "run_facts",
+  "turn_facts",
+];
 
 const csvCell = (v: unknown): string => {
   if (v === null || v === undefined) return "";

@@ -62,7 +62,8 @@ const GroupSums = z.object({
 /**
  * The domain's steps, in SQL over the copy: per session × device, minutes since its first run;
  * each rate scaled by its config's median against the median of all (medians of the one or two
- * middle values by rank); then each rate's centred sums in two passes, as `rateMoments` sums them.
+ * middle values, `median`); then each rate's centred sums (DuckDB's `regr_*`, one numerically stable
+ * pass: the same sums as `rateMoments`' two passes, to rounding).
  * Groups in first-seen order, as `throttling` gives them: by first start, then the first run's id.
  */
 async function summedInCopy(sql: SqlRunner, filter: AnalyticsFilter): Promise<DeviceThrottling[]> {
@@ -87,14 +88,10 @@ async function summedInCopy(sql: SqlRunner, filter: AnalyticsFilter): Promise<De
        SELECT pts.s, pts.d, pts.k, pts.x, CASE WHEN cm.m > 0 THEN (pts.rate * am.a) / cm.m ELSE pts.rate END AS y
          FROM pts JOIN config_median cm ON cm.s = pts.s AND cm.d = pts.d AND cm.k = pts.k AND cm.c = pts.c
                   JOIN all_median am ON am.s = pts.s AND am.d = pts.d AND am.k = pts.k),
-     means AS (SELECT s, d, k, COUNT(*) AS n, SUM(x) / COUNT(*) AS mx, SUM(y) / COUNT(*) AS my, MAX(x) - MIN(x) AS span
-                 FROM ys GROUP BY s, d, k),
      sums AS (
-       SELECT ys.s, ys.d, ys.k, means.n, means.mx, means.my, means.span,
-              SUM((ys.x - means.mx) * (ys.x - means.mx)) AS sxx, SUM((ys.x - means.mx) * (ys.y - means.my)) AS sxy,
-              SUM((ys.y - means.my) * (ys.y - means.my)) AS syy
-         FROM ys JOIN means ON means.s = ys.s AND means.d = ys.d AND means.k = ys.k
-        GROUP BY ys.s, ys.d, ys.k, means.n, means.mx, means.my, means.span)
+       SELECT s, d, k, regr_count(y, x) AS n, regr_avgx(y, x) AS mx, regr_avgy(y, x) AS my, regr_sxx(y, x) AS sxx,
+              regr_sxy(y, x) AS sxy, regr_syy(y, x) AS syy, MAX(x) - MIN(x) AS span
+         FROM ys GROUP BY s, d, k)
      SELECT grp.s AS "sessionId", grp.d AS "deviceId", grp.runs AS "runs", grp.t0 AS "t0", grp.first_id AS "firstId",
             sums.k AS "kind", sums.n AS "n", sums.mx AS "meanX", sums.my AS "meanY", sums.sxx AS "sxx", sums.sxy AS "sxy",
             sums.syy AS "syy", sums.span AS "spanMin"
