@@ -1,6 +1,8 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
+import { AnalyticsFilter } from "@/domain/analytics/filter";
+import { peakContextAnalytics } from "@/server/analytics/peakContext";
 
 let dash: TestDashboard;
 afterEach(() => dash.close());
@@ -92,6 +94,25 @@ describe("GET /api/analytics/context", () => {
       fp.points.filter((p: { contextFull: boolean }) => p.contextFull).map((p: { taskId: string }) => p.taskId),
     ).toEqual(["dentist-todo-reminder", "dentist-todo-reminder"]);
     expect((await dash.call("GET", "/api/analytics/context?thermal=boiling")).status).toBe(400);
+    expect(r.body).toMatchObject({ total: 8, shown: 8, sampled: false });
+
+    // Past the most points a chart draws, a fixed sample is drawn; the axis, lines and counts stay every run's.
+    const all = AnalyticsFilter.parse({ allSessions: true });
+    const whole = await peakContextAnalytics(dash.ctx, all);
+    const sample = await peakContextAnalytics(dash.ctx, all, 3);
+    expect(sample).toMatchObject({ total: 8, shown: 3, sampled: true });
+    expect(sample).toMatchObject({ tasks: whole.tasks, windows: whole.windows, summary: whole.summary });
+    expect(await peakContextAnalytics(dash.ctx, all, 3)).toEqual(sample); // the same sample every time
+    const drawn = sample.series.flatMap((s) => s.points.map((p) => ({ ...s, ...p })));
+    expect(drawn).toHaveLength(3);
+    const byRun = new Map(whole.series.flatMap((s) => s.points.map((p) => [p.runId, { ...s, ...p }])));
+    for (const p of drawn)
+      expect(byRun.get(p.runId)).toMatchObject({
+        configId: p.configId,
+        taskId: p.taskId,
+        y: p.y,
+        contextFull: p.contextFull,
+      });
   });
 
   it("is empty without multi-step runs", async () => {
@@ -101,6 +122,9 @@ describe("GET /api/analytics/context", () => {
       windows: [],
       series: [],
       summary: [],
+      total: 0,
+      shown: 0,
+      sampled: false,
     });
   });
 });

@@ -13,6 +13,7 @@ import { seedDatabase, type SeedReport } from "../../scripts/lib/seedDb";
 import { loadIntoDuck, type DuckBaseline } from "../../scripts/bench/duck/load";
 import * as duckA from "../../scripts/bench/duck/baselines";
 import * as duckB from "../../scripts/bench/duck/baselines2";
+import * as duckC from "../../scripts/bench/duck/baselines3";
 import { differ } from "../../scripts/bench/duck/query";
 import { AnalyticsFilter } from "@/domain/analytics/filter";
 import { configAnalytics } from "@/server/analytics/configs";
@@ -27,6 +28,8 @@ import { compareFamily, selectionConfigs } from "@/server/analytics/family";
 import { stepAnalytics } from "@/server/analytics/steps";
 import { proficiencyAnalytics } from "@/server/analytics/proficiency";
 import { measuredByConfig } from "@/server/budget/measured";
+import { throttlingAnalytics } from "@/server/analytics/throttling";
+import { costAnalytics } from "@/server/analytics/cost";
 
 let seeded: SeedReport;
 let duck: DuckBaseline;
@@ -72,6 +75,9 @@ describe("DuckDB baselines compute the services' numbers", () => {
         [await fitMoments(ctx, f), await measuredByConfig(ctx, f, suiteId)],
         await duckB.budget(duck.conn, suiteId),
       ],
+      ["context (sampled)", await peakContextAnalytics(ctx, f, 40), await duckA.context(duck.conn, 40)],
+      ["throttling", await throttlingAnalytics(ctx, f), await duckC.throttling(duck.conn)],
+      ["cost", await costAnalytics(ctx, f), await duckC.cost(duck.conn)],
     ];
     for (const [name, service, baseline] of cases) expect(differ(service, baseline), name).toBeNull();
     // Not vacuous: the selection has runs, passes and failures, pairs and several sessions.
@@ -79,6 +85,12 @@ describe("DuckDB baselines compute the services' numbers", () => {
     expect(configs.reduce((n, c) => n + c.runs, 0)).toBe(700);
     expect(configs.some((c) => c.passed > 0 && c.passed < c.runs)).toBe(true);
     expect((cases[10][1] as { pairs: unknown[] }).pairs.length).toBeGreaterThan(10);
+    const named = new Map(cases.map(([name, service]) => [name, service]));
+    expect(named.get("context (sampled)")).toMatchObject({ shown: 40, sampled: true });
+    const devices = (named.get("throttling") as { devices: { decode: unknown }[] }).devices;
+    expect(devices.filter((d) => d.decode !== null).length).toBeGreaterThan(0);
+    const cost = (named.get("cost") as { configs: { battery: unknown }[] }).configs;
+    expect(cost.filter((c) => c.battery !== null).length).toBeGreaterThan(0);
   }, 60_000);
 
   it("notices one count off, one median off, and a reordered ranking", () => {

@@ -249,6 +249,12 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
       ) : (
         <>
           <PeakContextChart view={peak} colors={colors} />
+          {peak.sampled && (
+            <p className="muted" data-testid="peak-context-sampled">
+              {sampleCaption(peak, "runs")}: a fixed sample of the selection, so the chart stays readable; the counts
+              below are over every run.
+            </p>
+          )}
           <p className="legend" data-testid="peak-context-summary">
             {peak.summary.map((s) => (
               <span key={s.configId} data-testid={`ctx-full-${s.configId}`}>

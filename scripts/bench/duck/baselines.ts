@@ -15,7 +15,12 @@ import { OUTCOME_SCOPES, outcomeDistribution, type OutcomeGroupFacts } from "../
 import { buildFits, fitView, predictLoads, type BuildMoments } from "../../../src/domain/analytics/ttft";
 import { loadContrast, pickContrast } from "../../../src/domain/analytics/loadContrast";
 import { samplePlan, MAX_SCATTER_POINTS } from "../../../src/domain/analytics/ttftChart";
-import { peakContextView, type PeakRunFacts } from "../../../src/domain/analytics/peakContext";
+import {
+  peakContextOf,
+  peakContextView,
+  type PeakRunFacts,
+  type PeakSummary,
+} from "../../../src/domain/analytics/peakContext";
 import { buildTrajectories } from "../../../src/domain/analytics/progress";
 import { rankFailurePatterns, type CellRunFacts, type PatternFacts } from "../../../src/domain/analytics/failures";
 import { olsFromMoments, type Moments } from "../../../src/domain/stats/regression";
@@ -140,15 +145,37 @@ export async function ttftPoints(conn: Conn) {
   return { points: "turns", total: plan.total, shown: data.length, sampled: plan.sampled, data };
 }
 
-export async function context(conn: Conn) {
-  return peakContextView(
-    await rows<PeakRunFacts>(
+/** Peak context: every multi-step run, or past the most a chart draws the service's sample (Knuth's hash of the score id). */
+export async function context(conn: Conn, max = MAX_SCATTER_POINTS) {
+  const M = `${W} AND task_group = 'multi_step'`;
+  const cols = `id AS runId, task_id AS taskId, config_id AS configId, repeat, peak_context_tokens AS peakContextTokens,
+                context_window AS contextWindow, outcome`;
+  const [{ total }] = await rows<{ total: number }>(conn, `SELECT count(*) AS total FROM run_facts WHERE ${M}`);
+  const plan = samplePlan(total, max);
+  if (!plan.sampled)
+    return peakContextView(
+      await rows<PeakRunFacts>(
+        conn,
+        `SELECT ${cols} FROM run_facts WHERE ${M} ORDER BY taskId, configId, repeat, runId`,
+      ),
+    );
+  const [tasks, windows, summary, drawn] = await Promise.all([
+    rows<{ t: string }>(conn, `SELECT DISTINCT task_id AS t FROM run_facts WHERE ${M} ORDER BY t`),
+    rows<{ w: number }>(conn, `SELECT DISTINCT context_window AS w FROM run_facts WHERE ${M} ORDER BY w`),
+    rows<PeakSummary>(
       conn,
-      `SELECT id AS runId, task_id AS taskId, config_id AS configId, repeat, peak_context_tokens AS peakContextTokens,
-              context_window AS contextWindow, outcome
-         FROM run_facts WHERE ${W} AND task_group = 'multi_step' ORDER BY taskId, configId, repeat, runId`,
+      `SELECT config_id AS configId, count(*) AS runs, count(*) FILTER (WHERE outcome = 'context_full') AS contextFull,
+              greatest(max(peak_context_tokens), 0) AS maxPeak FROM run_facts WHERE ${M} GROUP BY ALL ORDER BY configId`,
     ),
-  );
+    rows<PeakRunFacts>(
+      conn,
+      `SELECT * FROM (SELECT ${cols} FROM run_facts WHERE ${M}
+                        ORDER BY (CAST(score_id AS HUGEINT) * 2654435761) % 4294967296, score_id LIMIT ${plan.shown})
+        ORDER BY taskId, configId, repeat, runId`,
+    ),
+  ]);
+  const totals = { tasks: tasks.map((x) => x.t), windows: windows.map((x) => x.w), summary };
+  return peakContextOf(drawn, totals, plan.total);
 }
 
 export async function progress(conn: Conn) {

@@ -147,6 +147,10 @@ export const ContextResponse = z.object({
     }),
   ),
   summary: z.array(z.object({ configId: str(), runs: int(), contextFull: int(), maxPeak: num() })),
+  /** Multi-step runs in the selection; `shown` are drawn, a deterministic sample when `sampled` (the rest counts over all). */
+  total: int(),
+  shown: int(),
+  sampled: bool(),
 });
 
 export const ProgressResponse = z.object({

@@ -28,12 +28,21 @@ export interface PeakSummary {
   maxPeak: number;
 }
 
-export interface PeakContextView {
+/** What is counted over every run of the selection, whether or not each is drawn. */
+export interface PeakTotals {
   tasks: string[];
   /** Distinct context windows of the runs, ascending: one horizontal line each. */
   windows: number[];
-  series: { configId: string; points: PeakPoint[] }[];
+  /** Per config, in id order: over every run. */
   summary: PeakSummary[];
+}
+
+export interface PeakContextView extends PeakTotals {
+  series: { configId: string; points: PeakPoint[] }[];
+  /** Runs in the selection; `shown` of them are drawn, a sample when `sampled`. */
+  total: number;
+  shown: number;
+  sampled: boolean;
 }
 
 /** Half the width of a task's band that the configs spread over (tasks sit at 0, 1, 2, …). */
@@ -60,30 +69,47 @@ function repeatOffsets(runs: PeakRunFacts[]): Map<PeakRunFacts, number> {
  * its task's band so the configs sit side by side (and repeats spread slightly within it); runs that ended context_full are flagged (×).
  */
 export function peakContextView(runs: PeakRunFacts[]): PeakContextView {
+  return peakContextOf(runs, peakTotals(runs), runs.length);
+}
+
+/** The tasks (first seen), windows and per-config counts of `runs`. */
+export function peakTotals(runs: readonly PeakRunFacts[]): PeakTotals {
   const tasks: string[] = [];
   for (const r of runs) if (!tasks.includes(r.taskId)) tasks.push(r.taskId);
   const configs = [...new Set(runs.map((r) => r.configId))].sort();
-  const spread = repeatOffsets(runs);
+  const summary = configs.map((configId) => {
+    const mine = runs.filter((r) => r.configId === configId);
+    return {
+      configId,
+      runs: mine.length,
+      contextFull: mine.filter((r) => r.outcome === "context_full").length,
+      maxPeak: mine.reduce((m, r) => Math.max(m, r.peakContextTokens), 0),
+    };
+  });
+  const windows = [...new Set(runs.map((r) => r.contextWindow))].sort((a, b) => a - b);
+  return { tasks, windows, summary };
+}
+
+/**
+ * The view of `drawn` runs (every run of the selection, or a sample of it) with the totals counted
+ * over all `total` runs: the axis, the window lines and the counts never depend on the sample.
+ */
+export function peakContextOf(drawn: PeakRunFacts[], totals: PeakTotals, total: number): PeakContextView {
+  const configs = totals.summary.map((s) => s.configId);
+  const spread = repeatOffsets(drawn);
   const offset = (ci: number) => (configs.length < 2 ? 0 : -BAND + (2 * BAND * ci) / (configs.length - 1));
   const series = configs.map((configId, ci) => ({
     configId,
-    points: runs
+    points: drawn
       .filter((r) => r.configId === configId)
       .map((r) => ({
         runId: r.runId,
         taskId: r.taskId,
-        x: tasks.indexOf(r.taskId) + offset(ci) + spread.get(r)!,
+        x: totals.tasks.indexOf(r.taskId) + offset(ci) + spread.get(r)!,
         y: r.peakContextTokens,
         contextFull: r.outcome === "context_full",
         share: r.contextWindow > 0 ? r.peakContextTokens / r.contextWindow : null,
       })),
   }));
-  const summary = series.map((s) => ({
-    configId: s.configId,
-    runs: s.points.length,
-    contextFull: s.points.filter((p) => p.contextFull).length,
-    maxPeak: s.points.reduce((m, p) => Math.max(m, p.y), 0),
-  }));
-  const windows = [...new Set(runs.map((r) => r.contextWindow))].sort((a, b) => a - b);
-  return { tasks, windows, series, summary };
+  return { ...totals, series, total, shown: drawn.length, sampled: drawn.length < total };
 }

@@ -22,10 +22,10 @@ export function samplePlan(total: number, max = MAX_SCATTER_POINTS): SamplePlan 
   return { total: t, shown: Math.min(t, m), sampled: t > m };
 }
 
-const NOUN: Record<TtftPoints, string> = { turns: "turns", loads: "model loads", all: "points" };
+const NOUN: Record<TtftPoints | "runs", string> = { turns: "turns", loads: "model loads", all: "points", runs: "runs" };
 
-/** "showing 3,000 of 12,400 turns" (or "all 240 turns"): the caption under the scatter. */
-export function sampleCaption(plan: SamplePlan, points: TtftPoints = "turns"): string {
+/** "showing 3,000 of 12,400 turns" (or "all 240 turns"): the caption under a sampled scatter. */
+export function sampleCaption(plan: SamplePlan, points: TtftPoints | "runs" = "turns"): string {
   return plan.sampled
     ? `showing ${integer(plan.shown)} of ${integer(plan.total)} ${NOUN[points]}`
     : `all ${integer(plan.total)} ${NOUN[points]}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { peakContextView } from "@/domain/analytics/peakContext";
+import { peakContextOf, peakContextView, peakTotals } from "@/domain/analytics/peakContext";
 
 const run = (
   runId: string,
@@ -47,6 +47,35 @@ describe("peakContextView", () => {
     ]);
     expect(v.series[0].points.map((p) => p.x)).toEqual([-0.04, 0, 0.04]);
     expect(v.windows).toEqual([2048, 4096]);
-    expect(peakContextView([])).toEqual({ tasks: [], windows: [], series: [], summary: [] });
+    expect(v).toMatchObject({ total: 3, shown: 3, sampled: false });
+    expect(peakContextView([])).toEqual({
+      tasks: [],
+      windows: [],
+      series: [],
+      summary: [],
+      total: 0,
+      shown: 0,
+      sampled: false,
+    });
+  });
+
+  it("draws a sample against totals counted over every run: the axis, the windows and the counts stay", () => {
+    const all = [
+      run("a", "t1", "bash", 600, "finished", 4096),
+      run("b", "t2", "files", 900, "context_full", 2048),
+      run("c", "t2", "bash", 700),
+    ];
+    const totals = peakTotals(all);
+    const v = peakContextOf([all[2]], totals, 3);
+    expect(v).toMatchObject({ tasks: ["t1", "t2"], windows: [2048, 4096], total: 3, shown: 1, sampled: true });
+    expect(v.summary).toEqual([
+      { configId: "bash", runs: 2, contextFull: 0, maxPeak: 700 },
+      { configId: "files", runs: 1, contextFull: 1, maxPeak: 900 },
+    ]);
+    // c keeps the x it has in the whole view: task t2 (1), bash's side of the band (−0.35).
+    expect(v.series.map((s) => [s.configId, s.points.map((p) => [p.runId, p.x])])).toEqual([
+      ["bash", [["c", 1 - 0.35]]],
+      ["files", []],
+    ]);
   });
 });
