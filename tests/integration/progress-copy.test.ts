@@ -1,5 +1,6 @@
 /**
- * Issue 22 (ADR 12): the columnar copy counts each config's majority progress path in SQL. Checked
+ * Issue 22 (ADR 12): the columnar copy counts each config's majority progress path in SQL (over
+ * `run_calls`, which it computes from the copied lists). Checked
  * against the domain's `buildTrajectories` (itself checked against hand-worked paths in
  * tests/unit/analytics) on random runs written straight into a copy's tables, with what the
  * rule's edge cases need: ties between states (fewer milestones win, then the failed call), an
@@ -13,7 +14,7 @@ import { buildTrajectories, type ProgressRunFacts } from "@/domain/analytics/pro
 import type { Ctx } from "@/server/context";
 import { progressAnalytics } from "@/server/analytics/progress";
 import { connectionPool, duckSql } from "@/server/columnar/duckSql";
-import { MIRRORED, createTableSql } from "@/server/columnar/tables";
+import { DERIVED, MIRRORED, createTableSql } from "@/server/columnar/tables";
 import type { SqlRunner } from "@/server/store/sql";
 
 const END_REASONS = [
@@ -84,6 +85,7 @@ afterAll(() => {
 async function load(runs: ReturnType<typeof randomRuns>) {
   await writer.run("DELETE FROM run_facts");
   await writer.run("DELETE FROM run_progress");
+  await writer.run("DELETE FROM run_calls");
   for (const x of runs) {
     await writer.run(
       `INSERT INTO run_facts (id, session_id, repeat, task_id, task_group, config_id, end_reason, milestones_total,
@@ -91,12 +93,15 @@ async function load(runs: ReturnType<typeof randomRuns>) {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, FALSE, FALSE, NULL)`,
       [x.id, x.sessionId, x.repeat, x.taskId, x.group, x.configId, x.endReason, x.milestonesTotal] as DuckDBValue[],
     );
-    await writer.run("INSERT INTO run_progress VALUES (?, ?, ?)", [
+    await writer.run("INSERT INTO run_progress VALUES (?, ?, ?, ?)", [
       x.id,
       JSON.stringify(x.progress),
       x.callOk === null ? null : JSON.stringify(x.callOk),
+      Math.max(0, ...x.progress),
     ]);
   }
+  // run_calls is computed from run_progress, as the copy computes it after each load and catch-up.
+  for (const t of DERIVED.filter((d) => d.name === "run_calls")) await writer.run(t.derive!(() => "TRUE"));
 }
 
 /** The domain's paths over the runs in the order the database path reads them. */

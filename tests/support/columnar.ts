@@ -18,6 +18,7 @@ const KEYS: Record<string, string[]> = {
   turn_facts: ["run_id", "idx"],
   turns: ["run_id", "idx"],
   run_progress: ["run_id"],
+  run_calls: ["run_id", "k"],
 };
 
 function normalised(table: string, rows: Rows): Rows {
@@ -36,21 +37,40 @@ function normalised(table: string, rows: Rows): Rows {
 }
 
 /**
- * Each mirrored table as the database holds it (turns: those of runs in run_facts), with the
- * columns the copy adds: run_facts' `started_ms`, the start time as `Date.parse` reads it.
+ * Each mirrored table as the database holds it (turns: those of runs in run_facts), with what the
+ * copy adds, computed here from the database's rows: run_facts' `started_ms` (the start time as
+ * `Date.parse` reads it), run_progress's `reached` (its largest milestone count), and run_calls
+ * (a row per call: its milestones and whether its ok flag is false).
  */
 export async function databaseTables(ctx: Ctx): Promise<Record<string, Rows>> {
   const out: Record<string, Rows> = {};
   for (const t of MIRRORED) {
+    if (!t.select) continue;
     const rows = await ctx.store.sql.all(
       Row,
       t.select(() => "TRUE"),
     );
     out[t.name] = normalised(
       t.name,
-      t.name === "run_facts" ? rows.map((r) => ({ ...r, started_ms: Date.parse(String(r.started_at)) })) : rows,
+      t.name === "run_facts"
+        ? rows.map((r) => ({ ...r, started_ms: Date.parse(String(r.started_at)) }))
+        : t.name === "run_progress"
+          ? rows.map((r) => ({ ...r, reached: Math.max(0, ...(JSON.parse(String(r.progress)) as number[])) }))
+          : rows,
     );
   }
+  out.run_calls = normalised(
+    "run_calls",
+    out.run_progress.flatMap((r) => {
+      const ok = r.call_ok === null ? null : (JSON.parse(String(r.call_ok)) as boolean[]);
+      return (JSON.parse(String(r.progress)) as number[]).map((m, i) => ({
+        run_id: r.run_id,
+        k: i + 1,
+        m,
+        failed: Number(ok?.[i] === false),
+      }));
+    }),
+  );
   return out;
 }
 

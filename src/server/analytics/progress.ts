@@ -22,9 +22,10 @@ import { FROM_FACTS, factsWhere } from "./where";
  * but only of tasks with milestones (in the default suite, the multi-step tasks), which are a
  * bounded subset of the selection; the per-call ok flags were stored at scoring, so no trace is parsed.
  * The JSON columns stay in `scores` (read by id for these runs only), out of the narrow run_facts.
- * The columnar copy (ADR 12) holds them as `run_progress` and counts each config's majority path
- * itself (a row per task × config × call reached by a majority); the database hands over a row per
- * run and the domain counts (`buildTrajectories`): the same paths.
+ * The columnar copy (ADR 12) holds them as `run_progress` (with each run's most milestones) and
+ * `run_calls` (a row per call), and counts each config's majority path itself (a row per task ×
+ * config × call reached by a majority); the database hands over a row per run and the domain
+ * counts (`buildTrajectories`): the same paths.
  */
 const ProgressRow = z.object({
   taskId: z.string(),
@@ -74,7 +75,7 @@ const End = z.object({ taskId: z.string(), configId: z.string(), end: z.string()
 const RUN_END = `CASE WHEN end_reason = 'context_full' THEN 'context_full'
   WHEN end_reason IN ('crash', 'timeout', 'cancelled') THEN 'crashed'
   WHEN end_reason IN ('tool_limit', 'turn_limit') THEN 'tool_limit'
-  WHEN COALESCE(list_max(prog), 0) < milestones_total THEN 'early_stop' ELSE 'complete' END`;
+  WHEN COALESCE(reached, 0) < milestones_total THEN 'early_stop' ELSE 'complete' END`;
 
 /**
  * `majorityPath`'s counts in SQL over the copy: each call k's (milestones, failed) states among the
@@ -85,7 +86,7 @@ async function countedInCopy(sql: SqlRunner, filter: AnalyticsFilter): Promise<T
   const w = factsWhere(filter);
   const runs = `WITH sel AS (
        SELECT r.id, r.task_id, r.task_group, r.config_id, r.session_id, r.repeat, r.end_reason, r.milestones_total,
-              CAST(p.progress AS INTEGER[]) AS prog, CAST(p.call_ok AS BOOLEAN[]) AS ok
+              p.reached
          FROM ${FROM_FACTS} JOIN run_progress p ON p.run_id = r.id WHERE ${w.sql} AND r.milestones_total > 0),
      sizes AS (SELECT task_id, config_id, COUNT(*) AS n FROM sel GROUP BY task_id, config_id)`;
   const [configs, steps, ends] = await Promise.all([
@@ -102,9 +103,7 @@ async function countedInCopy(sql: SqlRunner, filter: AnalyticsFilter): Promise<T
     sql.all(
       Step,
       `${runs},
-     calls AS (
-       SELECT s.task_id, s.config_id, t.k, s.prog[t.k] AS m, COALESCE(NOT s.ok[t.k], FALSE) AS failed
-         FROM sel s, generate_series(1, len(s.prog)) AS t(k)),
+     calls AS (SELECT s.task_id, s.config_id, c.k, c.m, c.failed FROM sel s JOIN run_calls c ON c.run_id = s.id),
      states AS (SELECT task_id, config_id, k, m, failed, COUNT(*) AS c FROM calls GROUP BY task_id, config_id, k, m, failed),
      ranked AS (
        SELECT *, SUM(c) OVER at_k AS running,

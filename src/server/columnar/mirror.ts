@@ -5,7 +5,7 @@ import type { SqlRunner } from "../store/sql";
 import { appendRows, tableAppender } from "./copy";
 import type { FactsSource } from "./source";
 import { connectionPool, duckSql, type ConnectionPool } from "./duckSql";
-import { COPIED, MIRRORED, createTableSql, deriveTurnFacts } from "./tables";
+import { COPIED, DERIVED, MIRRORED, createTableSql } from "./tables";
 
 /** What the mirror is doing, for the status line and the tests. */
 export interface MirrorStatus {
@@ -117,7 +117,7 @@ export function createFactsMirror(source: FactsSource, opts: MirrorOptions = {})
       } finally {
         for (const a of appenders) a.close();
       }
-      await g.writer.run(deriveTurnFacts("TRUE"));
+      for (const t of DERIVED) await g.writer.run(t.derive!(() => "TRUE"));
       status.loadedRuns = runs;
       status.loadMs = performance.now() - started;
       if (closed) throw new Error("the mirror was closed while loading");
@@ -184,7 +184,7 @@ export function createFactsMirror(source: FactsSource, opts: MirrorOptions = {})
       for (const t of MIRRORED)
         await w.run(`DELETE FROM "${t.name}" WHERE "${t.runColumn}" IN (SELECT id FROM changed)`);
       for (const t of COPIED) await w.run(`INSERT INTO "${t.name}" SELECT * FROM "stage_${t.name}"`);
-      await w.run(deriveTurnFacts("f.id IN (SELECT id FROM changed)"));
+      for (const t of DERIVED) await w.run(t.derive!((col) => `${col} IN (SELECT id FROM changed)`));
       await w.run("COMMIT");
     } catch (err) {
       await w.run("ROLLBACK").catch(() => undefined);

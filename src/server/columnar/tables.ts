@@ -27,9 +27,10 @@ export interface MirroredTable {
   derived: DerivedColumn[];
   /**
    * The database's rows of this table that belong in the mirror, for the runs `runs(col)` selects: a
-   * condition on a run id column, whose parameters the caller binds once.
+   * condition on a run id column, whose parameters the caller binds once. Null for a table the
+   * database does not have (run_calls).
    */
-  select: (runs: (col: string) => string) => string;
+  select: ((runs: (col: string) => string) => string) | null;
   /** The column naming the run a row belongs to, for deleting a run's rows. */
   runColumn: string;
   /**
@@ -38,6 +39,8 @@ export interface MirroredTable {
    * reading 19 columns per turn through Node: most of the values it would otherwise read.
    */
   copied: boolean;
+  /** A table that is not copied: the INSERT that computes its rows for the runs `runs(col)` selects, from the copied tables. */
+  derive?: (runs: (col: string) => string) => string;
 }
 
 const DUCK_TYPE: Record<Kind, string> = { text: "VARCHAR", int: "BIGINT", bool: "BOOLEAN", real: "DOUBLE" };
@@ -59,6 +62,21 @@ function columnsOf(table: SQLiteTable): MirroredColumn[] {
 const list = (cols: MirroredColumn[], alias: string) => cols.map((c) => `${alias}."${c.name}"`).join(", ");
 
 const factsCols = columnsOf(runFacts);
+
+/** The most milestones a run reached: the largest of its progress list (0 with no call). */
+const reached: DerivedColumn = {
+  name: "reached",
+  kind: "int",
+  from: "progress",
+  compute: (v) => {
+    try {
+      const list = JSON.parse(String(v)) as unknown;
+      return Array.isArray(list) ? BigInt(list.reduce((m: number, x) => Math.max(m, Number(x) || 0), 0)) : null;
+    } catch {
+      return null;
+    }
+  },
+};
 
 /**
  * `started_ms`: a run's start as ms since the epoch, by `Date.parse`, the function the domain
@@ -102,6 +120,7 @@ export const MIRRORED: MirroredTable[] = [
     runColumn: "run_id",
     copied: false,
     derived: [],
+    derive: (runs) => `INSERT INTO turn_facts (${TURN_FACTS_COLUMNS}) ${turnFactsSelect("run_facts", runs("f.id"))}`,
   },
   {
     // The progress view's inputs (each call's milestones and ok flag, JSON arrays in the current
@@ -117,7 +136,27 @@ export const MIRRORED: MirroredTable[] = [
         WHERE f.milestones_total > 0 AND ${runs("f.id")}`,
     runColumn: "run_id",
     copied: true,
+    derived: [reached],
+  },
+  {
+    // Each call of those runs as a row: its milestones so far and whether it failed (a missing or
+    // short list of ok flags counts the call as succeeded, as `majorityPath` does). Computed in
+    // DuckDB once per run copied, so the progress view counts rows instead of parsing lists.
+    name: "run_calls",
+    columns: [
+      { name: "run_id", kind: "text" },
+      { name: "k", kind: "int" },
+      { name: "m", kind: "int" },
+      { name: "failed", kind: "bool" },
+    ],
+    select: null,
+    runColumn: "run_id",
+    copied: false,
     derived: [],
+    derive: (runs) =>
+      `INSERT INTO run_calls SELECT p.run_id, t.k, p.prog[t.k], COALESCE(NOT p.ok[t.k], FALSE)
+         FROM (SELECT run_id, CAST(progress AS INTEGER[]) AS prog, CAST(call_ok AS BOOLEAN[]) AS ok
+                 FROM run_progress WHERE ${runs("run_id")}) p, generate_series(1, len(p.prog)) AS t(k)`,
   },
   {
     name: "turns",
@@ -130,11 +169,12 @@ export const MIRRORED: MirroredTable[] = [
   },
 ];
 
-export const COPIED = MIRRORED.filter((t) => t.copied);
+/** A table read from the database: it has a select. */
+export type CopiedTable = MirroredTable & { select: (runs: (col: string) => string) => string };
+export const COPIED = MIRRORED.filter((t): t is CopiedTable => t.copied && t.select !== null);
 
-/** turn_facts' rows of the runs `where` selects (over `run_facts f`), computed in DuckDB as SQLite's triggers compute them. */
-export const deriveTurnFacts = (where: string) =>
-  `INSERT INTO turn_facts (${TURN_FACTS_COLUMNS}) ${turnFactsSelect("run_facts", where)}`;
+/** The tables computed in DuckDB from the copied ones (turn_facts by SQLite's own definition, run_calls). */
+export const DERIVED = MIRRORED.filter((t) => t.derive);
 
 export function createTableSql(t: MirroredTable, name = t.name): string {
   const cols = [...t.columns, ...t.derived];
