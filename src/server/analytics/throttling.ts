@@ -43,90 +43,86 @@ export async function throttlingAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   return { devices, flagged: devices.filter((d) => d.flagged).length };
 }
 
+const kindSums = (k: string) => ({
+  [`${k}N`]: int,
+  [`${k}MeanX`]: numOrNull,
+  [`${k}MeanY`]: numOrNull,
+  [`${k}Sxx`]: numOrNull,
+  [`${k}Sxy`]: numOrNull,
+  [`${k}Syy`]: numOrNull,
+  [`${k}Span`]: numOrNull,
+});
 const GroupSums = z.object({
   sessionId: z.string(),
   deviceId: z.string(),
   runs: int,
   t0: num,
   firstId: z.string(),
-  kind: z.string().nullable(),
-  n: int.nullable(),
-  meanX: numOrNull,
-  meanY: numOrNull,
-  sxx: numOrNull,
-  sxy: numOrNull,
-  syy: numOrNull,
-  spanMin: numOrNull,
+  ...kindSums("decode"),
+  ...kindSums("prefill"),
 });
+type GroupRow = { sessionId: string; deviceId: string; runs: number; t0: number; firstId: string } & Record<
+  string,
+  unknown
+>;
 
 /**
- * The domain's steps, in SQL over the copy: per session × device, minutes since its first run;
- * each rate scaled by its config's median against the median of all (medians of the one or two
- * middle values, `median`); then each rate's centred sums (DuckDB's `regr_*`, one numerically stable
- * pass: the same sums as `rateMoments`' two passes, to rounding).
- * Groups in first-seen order, as `throttling` gives them: by first start, then the first run's id.
+ * The domain's steps, in SQL over the copy, one row per run carrying both rates (null where its
+ * time is 0): per session × device, minutes since its first run; each rate scaled by its config's
+ * median against the median of all (`median`, which skips nulls); then each rate's centred sums
+ * (DuckDB's `regr_*`, one numerically stable pass that skips nulls: the same sums as
+ * `rateMoments`' two passes, to rounding). Groups in first-seen order, as `throttling` gives them:
+ * by first start, then the first run's id.
  */
 async function summedInCopy(sql: SqlRunner, filter: AnalyticsFilter): Promise<DeviceThrottling[]> {
   const w = factsWhere(filter);
   const dbl = (x: string) => `CAST(${x} AS DOUBLE)`;
-  const rows = await sql.all(
+  const scaled = (k: string, rate: string) =>
+    `CASE WHEN cm.${k} > 0 THEN (t.${rate} * am.${k}) / cm.${k} ELSE t.${rate} END AS y${k}`;
+  const sums = (k: string, name: string) =>
+    `regr_count(y${k}, x) AS "${name}N", regr_avgx(y${k}, x) AS "${name}MeanX", regr_avgy(y${k}, x) AS "${name}MeanY",
+     regr_sxx(y${k}, x) AS "${name}Sxx", regr_sxy(y${k}, x) AS "${name}Sxy", regr_syy(y${k}, x) AS "${name}Syy",
+     MAX(x) FILTER (WHERE y${k} IS NOT NULL) - MIN(x) FILTER (WHERE y${k} IS NOT NULL) AS "${name}Span"`;
+  const rows = (await sql.all(
     GroupSums,
     `WITH sel AS (
        SELECT r.id, r.session_id AS s, r.device_id AS d, r.config_id AS c, r.started_ms AS ms,
-              r.turn_output_tokens AS o, r.turn_decode_ms AS dm, r.turn_prompt_tokens AS p, r.turn_ttft_ms AS tm
+              CASE WHEN r.turn_decode_ms > 0 THEN ${dbl("r.turn_output_tokens")} / (${dbl("r.turn_decode_ms")} / 1000) END AS rd,
+              CASE WHEN r.turn_ttft_ms > 0 THEN ${dbl("r.turn_prompt_tokens")} / (${dbl("r.turn_ttft_ms")} / 1000) END AS rp
          FROM ${FROM_FACTS} WHERE ${w.sql} AND r.turn_rows > 0 AND r.started_ms IS NOT NULL),
      grp AS (SELECT s, d, MIN(ms) AS t0, COUNT(*) AS runs, FIRST(id ORDER BY ms, id) AS first_id FROM sel GROUP BY s, d),
-     pts AS (
-       SELECT sel.s, sel.d, sel.c, 'decode' AS k, ${dbl("sel.ms - grp.t0")} / 60000 AS x, ${dbl("sel.o")} / (${dbl("sel.dm")} / 1000) AS rate
-         FROM sel JOIN grp ON grp.s = sel.s AND grp.d = sel.d WHERE sel.dm > 0
-       UNION ALL
-       SELECT sel.s, sel.d, sel.c, 'prefill', ${dbl("sel.ms - grp.t0")} / 60000, ${dbl("sel.p")} / (${dbl("sel.tm")} / 1000)
-         FROM sel JOIN grp ON grp.s = sel.s AND grp.d = sel.d WHERE sel.tm > 0),
-     config_median AS (SELECT s, d, k, c, MEDIAN(rate) AS m FROM pts GROUP BY s, d, k, c),
-     all_median AS (SELECT s, d, k, MEDIAN(rate) AS a FROM pts GROUP BY s, d, k),
+     cm AS (SELECT s, d, c, MEDIAN(rd) AS d_, MEDIAN(rp) AS p_ FROM sel GROUP BY s, d, c),
+     am AS (SELECT s, d, MEDIAN(rd) AS d_, MEDIAN(rp) AS p_ FROM sel GROUP BY s, d),
      ys AS (
-       SELECT pts.s, pts.d, pts.k, pts.x, CASE WHEN cm.m > 0 THEN (pts.rate * am.a) / cm.m ELSE pts.rate END AS y
-         FROM pts JOIN config_median cm ON cm.s = pts.s AND cm.d = pts.d AND cm.k = pts.k AND cm.c = pts.c
-                  JOIN all_median am ON am.s = pts.s AND am.d = pts.d AND am.k = pts.k),
-     sums AS (
-       SELECT s, d, k, regr_count(y, x) AS n, regr_avgx(y, x) AS mx, regr_avgy(y, x) AS my, regr_sxx(y, x) AS sxx,
-              regr_sxy(y, x) AS sxy, regr_syy(y, x) AS syy, MAX(x) - MIN(x) AS span
-         FROM ys GROUP BY s, d, k)
+       SELECT t.s, t.d, ${dbl("t.ms - grp.t0")} / 60000 AS x, ${scaled("d_", "rd")}, ${scaled("p_", "rp")}
+         FROM sel t JOIN grp ON grp.s = t.s AND grp.d = t.d
+                    JOIN cm ON cm.s = t.s AND cm.d = t.d AND cm.c = t.c
+                    JOIN am ON am.s = t.s AND am.d = t.d),
+     fits AS (SELECT s, d, ${sums("d_", "decode")}, ${sums("p_", "prefill")} FROM ys GROUP BY s, d)
      SELECT grp.s AS "sessionId", grp.d AS "deviceId", grp.runs AS "runs", grp.t0 AS "t0", grp.first_id AS "firstId",
-            sums.k AS "kind", sums.n AS "n", sums.mx AS "meanX", sums.my AS "meanY", sums.sxx AS "sxx", sums.sxy AS "sxy",
-            sums.syy AS "syy", sums.span AS "spanMin"
-       FROM grp LEFT JOIN sums ON sums.s = grp.s AND sums.d = grp.d`,
+            fits.* EXCLUDE (s, d)
+       FROM grp JOIN fits ON fits.s = grp.s AND fits.d = grp.d`,
     w.params,
-  );
-  const groups = new Map<string, DeviceRateSums & { t0: number; firstId: string }>();
-  for (const r of rows) {
-    const key = `${r.sessionId}\u0000${r.deviceId}`;
-    const g = groups.get(key) ?? {
-      sessionId: r.sessionId,
-      deviceId: r.deviceId,
-      runs: r.runs,
-      t0: r.t0,
-      firstId: r.firstId,
-      decode: null,
-      prefill: null,
-    };
-    groups.set(key, g);
-    if (r.kind === "decode" || r.kind === "prefill") g[r.kind] = momentsOf(r);
-  }
-  const ordered = [...groups.values()].sort((a, b) => a.t0 - b.t0 || byteOrder(a.firstId, b.firstId));
+  )) as GroupRow[];
+  const groups = rows.map((r): DeviceRateSums & { t0: number; firstId: string } => ({
+    sessionId: r.sessionId,
+    deviceId: r.deviceId,
+    runs: r.runs,
+    t0: r.t0,
+    firstId: r.firstId,
+    decode: momentsOf(r, "decode"),
+    prefill: momentsOf(r, "prefill"),
+  }));
+  const ordered = groups.sort((a, b) => a.t0 - b.t0 || byteOrder(a.firstId, b.firstId));
   return throttlingFromSums(ordered);
 }
 
-function momentsOf(r: z.infer<typeof GroupSums>): RateMoments {
-  return {
-    n: r.n ?? 0,
-    meanX: r.meanX ?? NaN,
-    meanY: r.meanY ?? NaN,
-    sxx: r.sxx ?? NaN,
-    sxy: r.sxy ?? NaN,
-    syy: r.syy ?? NaN,
-    spanMin: r.spanMin ?? NaN,
-  };
+/** One rate's sums from its columns; null when no run had time for it. */
+function momentsOf(r: GroupRow, k: "decode" | "prefill"): RateMoments | null {
+  const n = r[`${k}N`] as number;
+  if (!n) return null;
+  const v = (name: string) => (r[`${k}${name}`] as number | null) ?? NaN;
+  return { n, meanX: v("MeanX"), meanY: v("MeanY"), sxx: v("Sxx"), sxy: v("Sxy"), syy: v("Syy"), spanMin: v("Span") };
 }
 
 /** A row per run, grouped, scaled and summed by the domain. */
