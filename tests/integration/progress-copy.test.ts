@@ -8,14 +8,12 @@
  * or shorter than the calls, runs with no call, and every way a run can end.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from "@duckdb/node-api";
+import type { DuckDBValue } from "@duckdb/node-api";
 import { AnalyticsFilter } from "@/domain/analytics/filter";
 import { buildTrajectories, type ProgressRunFacts } from "@/domain/analytics/progress";
-import type { Ctx } from "@/server/context";
 import { progressAnalytics } from "@/server/analytics/progress";
-import { connectionPool, duckSql } from "@/server/columnar/duckSql";
-import { DERIVED, MIRRORED, createTableSql } from "@/server/columnar/tables";
-import type { SqlRunner } from "@/server/store/sql";
+import { DERIVED } from "@/server/columnar/tables";
+import { emptyCopy, type EmptyCopy } from "../support/empty-copy";
 
 const END_REASONS = [
   "stop",
@@ -66,34 +64,24 @@ function randomRuns(seed: number, n: number): (ProgressRunFacts & { id: string; 
   });
 }
 
-let instance: DuckDBInstance;
-/** Writes go through a connection of their own: the copy's runner is read-only. */
-let writer: DuckDBConnection;
-let runner: SqlRunner;
+let copy: EmptyCopy;
 beforeAll(async () => {
-  instance = await DuckDBInstance.create(":memory:");
-  writer = await instance.connect();
-  await writer.run("SET GLOBAL integer_division = true");
-  for (const t of MIRRORED) await writer.run(createTableSql(t));
-  runner = duckSql(connectionPool(instance));
+  copy = await emptyCopy();
 });
-afterAll(() => {
-  writer?.closeSync();
-  instance?.closeSync();
-});
+afterAll(() => copy?.close());
 
 async function load(runs: ReturnType<typeof randomRuns>) {
-  await writer.run("DELETE FROM run_facts");
-  await writer.run("DELETE FROM run_progress");
-  await writer.run("DELETE FROM run_calls");
+  await copy.writer.run("DELETE FROM run_facts");
+  await copy.writer.run("DELETE FROM run_progress");
+  await copy.writer.run("DELETE FROM run_calls");
   for (const x of runs) {
-    await writer.run(
+    await copy.writer.run(
       `INSERT INTO run_facts (id, session_id, repeat, task_id, task_group, config_id, end_reason, milestones_total,
                               trial, superseded, unscorable)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, FALSE, FALSE, NULL)`,
       [x.id, x.sessionId, x.repeat, x.taskId, x.group, x.configId, x.endReason, x.milestonesTotal] as DuckDBValue[],
     );
-    await writer.run("INSERT INTO run_progress VALUES (?, ?, ?, ?)", [
+    await copy.writer.run("INSERT INTO run_progress VALUES (?, ?, ?, ?)", [
       x.id,
       JSON.stringify(x.progress),
       x.callOk === null ? null : JSON.stringify(x.callOk),
@@ -101,7 +89,7 @@ async function load(runs: ReturnType<typeof randomRuns>) {
     ]);
   }
   // run_calls is computed from run_progress, as the copy computes it after each load and catch-up.
-  for (const t of DERIVED.filter((d) => d.name === "run_calls")) await writer.run(t.derive!(() => "TRUE"));
+  for (const t of DERIVED.filter((d) => d.name === "run_calls")) await copy.writer.run(t.derive!(() => "TRUE"));
 }
 
 /** The domain's paths over the runs in the order the database path reads them. */
@@ -115,12 +103,10 @@ function expected(runs: ReturnType<typeof randomRuns>) {
   return buildTrajectories(sorted);
 }
 
-const copyCtx = () => ({ store: { facts: async () => runner } }) as unknown as Ctx;
-
 it.each([1, 2, 3, 4, 5, 6, 7, 8])("random runs, seed %i: the copy's paths are the domain's", async (seed) => {
   const runs = randomRuns(seed, 12 + seed * 9);
   await load(runs);
-  const got = await progressAnalytics(copyCtx(), AnalyticsFilter.parse({ allSessions: true }));
+  const got = await progressAnalytics(copy.ctx, AnalyticsFilter.parse({ allSessions: true }));
   expect(got.tasks).toEqual(expected(runs));
 });
 
@@ -134,7 +120,7 @@ it("a state tie goes to fewer milestones, then to the failed call; half the runs
     { ...base, id: "r4", repeat: 4, progress: [0], callOk: [false], endReason: "crash" },
   ];
   await load(runs);
-  const [task] = (await progressAnalytics(copyCtx(), AnalyticsFilter.parse({ allSessions: true }))).tasks;
+  const [task] = (await progressAnalytics(copy.ctx, AnalyticsFilter.parse({ allSessions: true }))).tasks;
   expect(task.configs[0].points.map((p) => [p.call, p.milestones, p.failed, p.following, p.running])).toEqual([
     [0, 0, false, 4, 4],
     [1, 0, true, 2, 4],
