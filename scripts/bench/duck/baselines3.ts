@@ -33,18 +33,11 @@ export async function cost(conn: Conn) {
   return { configs: sums.map(costFromSums), note: COST_NOTE };
 }
 
-interface GroupRow {
+interface GroupRow extends RateMoments {
   sessionId: string;
   deviceId: string;
   runs: number;
   kind: "decode" | "prefill" | null;
-  n: number;
-  meanX: number;
-  meanY: number;
-  sxx: number;
-  sxy: number;
-  syy: number;
-  spanMin: number;
 }
 
 export async function throttling(conn: Conn) {
