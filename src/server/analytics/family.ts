@@ -79,18 +79,18 @@ export async function compareFamily(
   }
   const paired = new Map<string, PairFacts>();
   if (pairs.length) {
-    const wanted = pairs.map(() => "(CAST(? AS TEXT), CAST(? AS TEXT))").join(", ");
-    const aSides = [...new Set(pairs.map((p) => p[0]))];
-    // The wanted pairs' parameters are cast: in a VALUES list PostgreSQL has nothing to infer their type from.
+    // The wanted pairs as a table joined in (a hash join), not a row-value IN tested on every joined
+    // row; cast, since PostgreSQL has nothing else to infer the parameters' type from.
+    const wanted = pairs.map(() => "SELECT CAST(? AS TEXT) AS a, CAST(? AS TEXT) AS b").join(" UNION ALL ");
     const rows = await sql.all(
       PairedRow,
       `WITH sel AS MATERIALIZED (SELECT r.config_id AS c, r.session_id AS s, r.task_id AS t, r.repeat AS k, ${d.oneIf("r.passed")} AS p
-                                   FROM ${FROM_FACTS} WHERE ${w.sql})
+                                   FROM ${FROM_FACTS} WHERE ${w.sql}),
+            wanted AS (${wanted})
        SELECT x.c AS "a", y.c AS "b", ${PAIR_SUMS}
-         FROM sel x JOIN sel y ON x.s = y.s AND x.t = y.t AND x.k = y.k
-        WHERE x.c IN (${aSides.map(() => "?").join(", ")}) AND (x.c, y.c) IN (VALUES ${wanted})
+         FROM wanted JOIN sel x ON x.c = wanted.a JOIN sel y ON y.c = wanted.b AND x.s = y.s AND x.t = y.t AND x.k = y.k
         GROUP BY x.c, y.c`,
-      [...w.params, ...aSides, ...pairs.flat()],
+      [...w.params, ...pairs.flat()],
     );
     for (const { a, b, ...facts } of rows) paired.set(`${a}\u0000${b}`, facts);
   }
