@@ -89,7 +89,7 @@ async function load(runs: ReturnType<typeof randomRuns>) {
     ]);
   }
   // run_calls is computed from run_progress, as the copy computes it after each load and catch-up.
-  for (const t of DERIVED.filter((d) => d.name === "run_calls")) await copy.writer.run(t.derive!(() => "TRUE"));
+  for (const t of DERIVED.filter((d) => d.name === "run_calls")) await copy.writer.run(t.derive(() => "TRUE"));
 }
 
 /** The domain's paths over the runs in the order the database path reads them. */

@@ -1,4 +1,4 @@
-import { olsFromMoments, type Moments } from "../stats/regression";
+import { centredMoments, olsFromMoments, type Moments } from "../stats/regression";
 import { slopeP } from "../stats/slope-test";
 
 /**
@@ -66,31 +66,17 @@ export interface RateMoments extends Moments {
   spanMin: number;
 }
 
-/** The centred sums of (minutes, rate) points, summed in two passes as `olsFit` sums them; null for none. */
+/** The centred sums of (minutes, rate) points (`centredMoments`) and the span of their minutes; null for none. */
 export function rateMoments(points: readonly { x: number; y: number }[]): RateMoments | null {
-  const n = points.length;
-  if (!n) return null;
-  let sx = 0;
-  let sy = 0;
+  if (!points.length) return null;
+  // A loop, not Math.max(...xs): a device's runs can pass the engine's limit on arguments.
   let min = Infinity;
   let max = -Infinity;
   for (const p of points) {
-    sx += p.x;
-    sy += p.y;
     min = Math.min(min, p.x);
     max = Math.max(max, p.x);
   }
-  const meanX = sx / n;
-  const meanY = sy / n;
-  let sxx = 0;
-  let sxy = 0;
-  let syy = 0;
-  for (const p of points) {
-    sxx += (p.x - meanX) ** 2;
-    sxy += (p.x - meanX) * (p.y - meanY);
-    syy += (p.y - meanY) ** 2;
-  }
-  return { n, meanX, meanY, sxx, sxy, syy, spanMin: max - min };
+  return { ...centredMoments(points), spanMin: max - min };
 }
 
 /**

@@ -59,6 +59,22 @@ export interface Moments {
   syy: number;
 }
 
+/** The centred sums of points in two passes (means first, then the squares about them); NaN means for none. */
+export function centredMoments(points: readonly { x: number; y: number }[]): Moments {
+  const n = points.length;
+  const meanX = points.reduce((s, p) => s + p.x, 0) / n;
+  const meanY = points.reduce((s, p) => s + p.y, 0) / n;
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  for (const p of points) {
+    sxx += (p.x - meanX) ** 2;
+    sxy += (p.x - meanX) * (p.y - meanY);
+    syy += (p.y - meanY) ** 2;
+  }
+  return { n, meanX, meanY, sxx, sxy, syy };
+}
+
 /**
  * The same least-squares fit as `olsFit`, from centred sums instead of points, so a database
  * can aggregate 100k turns and hand over six numbers:

@@ -71,7 +71,7 @@ const Step = z.object({
 });
 const End = z.object({ taskId: z.string(), configId: z.string(), end: z.string(), runs: int });
 
-/** `runEnd`'s rule over the copy's lists. */
+/** `runEnd`'s rule over the copy's columns (`reached`: the run's most milestones). */
 const RUN_END = `CASE WHEN end_reason = 'context_full' THEN 'context_full'
   WHEN end_reason IN ('crash', 'timeout', 'cancelled') THEN 'crashed'
   WHEN end_reason IN ('tool_limit', 'turn_limit') THEN 'tool_limit'

@@ -21,8 +21,8 @@ import { FROM_FACTS, factsWhere } from "./where";
  * `GET /api/analytics/throttling`: per session × device, whether decode or prefill slowed down as
  * the session went on (src/domain/analytics/throttling.ts). Each run's turns are summed in run_facts
  * (runs without turns left out, as the join to turns did). The columnar copy (ADR 12) computes each
- * fit's sums itself from its `started_ms` (one row per session × device × rate); the database hands
- * over a row per run and the domain sums them (`throttling`): the same numbers.
+ * fit's sums itself from its `started_ms` (one row per session × device, both rates' sums); the
+ * database hands over a row per run and the domain sums them (`throttling`): the same numbers.
  */
 // One row per run: seven plain fields.
 const RunRow = z.object({

@@ -117,7 +117,7 @@ export function createFactsMirror(source: FactsSource, opts: MirrorOptions = {})
       } finally {
         for (const a of appenders) a.close();
       }
-      for (const t of DERIVED) await g.writer.run(t.derive!(() => "TRUE"));
+      for (const t of DERIVED) await g.writer.run(t.derive(() => "TRUE"));
       status.loadedRuns = runs;
       status.loadMs = performance.now() - started;
       if (closed) throw new Error("the mirror was closed while loading");
@@ -184,7 +184,7 @@ export function createFactsMirror(source: FactsSource, opts: MirrorOptions = {})
       for (const t of MIRRORED)
         await w.run(`DELETE FROM "${t.name}" WHERE "${t.runColumn}" IN (SELECT id FROM changed)`);
       for (const t of COPIED) await w.run(`INSERT INTO "${t.name}" SELECT * FROM "stage_${t.name}"`);
-      for (const t of DERIVED) await w.run(t.derive!((col) => `${col} IN (SELECT id FROM changed)`));
+      for (const t of DERIVED) await w.run(t.derive((col) => `${col} IN (SELECT id FROM changed)`));
       await w.run("COMMIT");
     } catch (err) {
       await w.run("ROLLBACK").catch(() => undefined);

@@ -34,12 +34,11 @@ export interface MirroredTable {
   /** The column naming the run a row belongs to, for deleting a run's rows. */
   runColumn: string;
   /**
-   * Copied from SQLite (true), or computed inside DuckDB from the copied tables (turn_facts: turns
-   * joined to run_facts, by SQLite's own definition, `deriveTurnFacts`), which spares a full load
-   * reading 19 columns per turn through Node: most of the values it would otherwise read.
+   * Absent for a table copied from the database. Present for one computed inside DuckDB from the
+   * copied tables: the INSERT that computes its rows for the runs `runs(col)` selects (turn_facts:
+   * turns joined to run_facts by SQLite's own definition, which spares a full load reading 19
+   * columns per turn through Node; run_calls).
    */
-  copied: boolean;
-  /** A table that is not copied: the INSERT that computes its rows for the runs `runs(col)` selects, from the copied tables. */
   derive?: (runs: (col: string) => string) => string;
 }
 
@@ -110,7 +109,6 @@ export const MIRRORED: MirroredTable[] = [
     columns: factsCols,
     select: (runs) => `SELECT ${list(factsCols, "f")} FROM run_facts f WHERE ${runs("f.id")}`,
     runColumn: "id",
-    copied: true,
     derived: [startedMs],
   },
   {
@@ -118,13 +116,12 @@ export const MIRRORED: MirroredTable[] = [
     columns: turnFactsCols,
     select: (runs) => `SELECT ${list(turnFactsCols, "f")} FROM turn_facts f WHERE ${runs("f.run_id")}`,
     runColumn: "run_id",
-    copied: false,
     derived: [],
     derive: (runs) => `INSERT INTO turn_facts (${TURN_FACTS_COLUMNS}) ${turnFactsSelect("run_facts", runs("f.id"))}`,
   },
   {
     // The progress view's inputs (each call's milestones and ok flag, JSON arrays in the current
-    // score), for the runs of tasks with milestones only; the copy reads them as lists.
+    // score), for the runs of tasks with milestones only; run_calls is computed from them.
     name: "run_progress",
     columns: [
       { name: "run_id", kind: "text" },
@@ -135,7 +132,6 @@ export const MIRRORED: MirroredTable[] = [
       `SELECT f.id AS run_id, sc.progress, sc.call_ok FROM run_facts f JOIN scores sc ON sc.id = f.score_id
         WHERE f.milestones_total > 0 AND ${runs("f.id")}`,
     runColumn: "run_id",
-    copied: true,
     derived: [reached],
   },
   {
@@ -151,7 +147,6 @@ export const MIRRORED: MirroredTable[] = [
     ],
     select: null,
     runColumn: "run_id",
-    copied: false,
     derived: [],
     derive: (runs) =>
       `INSERT INTO run_calls SELECT p.run_id, t.k, p.prog[t.k], COALESCE(NOT p.ok[t.k], FALSE)
@@ -164,17 +159,18 @@ export const MIRRORED: MirroredTable[] = [
     select: (runs) =>
       `SELECT ${list(turnCols, "t")} FROM turns t WHERE t.run_id IN (SELECT f.id FROM run_facts f WHERE ${runs("f.id")})`,
     runColumn: "run_id",
-    copied: true,
     derived: [],
   },
 ];
 
-/** A table read from the database: it has a select. */
-export type CopiedTable = MirroredTable & { select: (runs: (col: string) => string) => string };
-export const COPIED = MIRRORED.filter((t): t is CopiedTable => t.copied && t.select !== null);
+/** A table read from the database: it has a select and no derive. */
+export type CopiedTable = MirroredTable & { select: (runs: (col: string) => string) => string; derive?: undefined };
+export const COPIED = MIRRORED.filter((t): t is CopiedTable => !t.derive && t.select !== null);
 
 /** The tables computed in DuckDB from the copied ones (turn_facts by SQLite's own definition, run_calls). */
-export const DERIVED = MIRRORED.filter((t) => t.derive);
+export const DERIVED = MIRRORED.filter(
+  (t): t is MirroredTable & { derive: NonNullable<MirroredTable["derive"]> } => !!t.derive,
+);
 
 export function createTableSql(t: MirroredTable, name = t.name): string {
   const cols = [...t.columns, ...t.derived];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { olsFit, olsFromMoments, predict } from "@/domain/stats/regression";
+import { centredMoments, olsFit, olsFromMoments, predict } from "@/domain/stats/regression";
 
 const pts = (xs: number[], ys: number[]) => xs.map((x, i) => ({ x, y: ys[i] }));
 
@@ -102,5 +102,19 @@ describe("olsFromMoments", () => {
   it("has no fit without residual degrees of freedom or x spread", () => {
     expect(olsFromMoments({ n: 2, meanX: 1, meanY: 1, sxx: 1, sxy: 1, syy: 1 })).toBeNull();
     expect(olsFromMoments({ n: 5, meanX: 1, meanY: 1, sxx: 0, sxy: 0, syy: 1 })).toBeNull();
+  });
+});
+
+describe("centredMoments", () => {
+  it("gives Anscombe's first set its published sums (x̄ 9, ȳ 7.500909, Sxx 110, Sxy 55.01, Syy 41.27269)", () => {
+    const x = [10, 8, 13, 9, 11, 14, 6, 4, 12, 7, 5];
+    const y = [8.04, 6.95, 7.58, 8.81, 8.33, 9.96, 7.24, 4.26, 10.84, 4.82, 5.68];
+    const m = centredMoments(x.map((v, i) => ({ x: v, y: y[i] })));
+    expect(m.n).toBe(11);
+    expect(m.meanX).toBeCloseTo(9, 12);
+    expect(m.meanY).toBeCloseTo(7.500909, 6);
+    expect(m.sxx).toBeCloseTo(110, 10);
+    expect(m.sxy).toBeCloseTo(55.01, 10);
+    expect(m.syy).toBeCloseTo(41.27269, 5);
   });
 });
