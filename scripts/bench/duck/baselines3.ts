@@ -6,7 +6,12 @@
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { costFromSums, type ConfigCostSums } from "../../../src/domain/fleet";
-import { throttlingAdvice, throttlingFromSums, type RateMoments } from "../../../src/domain/analytics/throttling";
+import {
+  throttlingAdvice,
+  throttlingFromSums,
+  type DeviceRateSums,
+  type RateMoments,
+} from "../../../src/domain/analytics/throttling";
 import { COST_NOTE } from "../../../src/server/analytics/cost";
 import { DEFAULT_WHERE as W, rows } from "./query";
 
@@ -66,10 +71,7 @@ export async function throttling(conn: Conn) {
             fits.sxx, fits.sxy, fits.syy, fits.span AS spanMin
        FROM grp LEFT JOIN fits USING (s, d) ORDER BY grp.t0, grp.first_id`,
   );
-  const groups = new Map<
-    string,
-    { sessionId: string; deviceId: string; runs: number; decode: RateMoments | null; prefill: RateMoments | null }
-  >();
+  const groups = new Map<string, DeviceRateSums>();
   for (const r of rs) {
     const key = `${r.sessionId}\u0000${r.deviceId}`;
     const g = groups.get(key) ?? {
