@@ -35,9 +35,14 @@ export interface PlanEvidence {
   thirdRepeat: ThirdRepeat;
 }
 
-/** A cell's verdicts in repeat order: one session × task × config. */
+/**
+ * A cell's verdicts in repeat order: one session × task × config. Only the first three are read,
+ * so `count` cells alike (the same verdicts so far) may be given as one.
+ */
 export interface RepeatCell {
-  verdicts: boolean[];
+  verdicts: readonly boolean[];
+  /** How many cells this stands for; 1 when absent. */
+  count?: number;
 }
 export interface ThirdRepeat {
   /** Cells with at least three repeats. */
@@ -58,10 +63,11 @@ export function thirdRepeatEffect(cells: readonly RepeatCell[]): ThirdRepeat {
   let n = 0, changed = 0, split = 0; // prettier-ignore
   for (const c of cells) {
     if (c.verdicts.length < 3) continue;
-    n++;
+    const w = c.count ?? 1;
+    n += w;
     const [a, b, third] = c.verdicts;
-    if (a !== b) split++;
-    else if (third !== a) changed++;
+    if (a !== b) split += w;
+    else if (third !== a) changed += w;
   }
   return { cells: n, changed, split };
 }

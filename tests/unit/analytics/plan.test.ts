@@ -71,4 +71,18 @@ describe("thirdRepeatEffect", () => {
       ]),
     ).toEqual({ cells: 4, changed: 1, split: 1 });
   });
+
+  it("counts cells given as one with a count as that many cells", () => {
+    const T = true,
+      F = false;
+    // 5 cells T,T,T; 3 cells T,T,F (changed); 2 cells F,T,T (split); 7 cells of two repeats (left out).
+    expect(
+      thirdRepeatEffect([
+        { verdicts: [T, T, T], count: 5 },
+        { verdicts: [T, T, F], count: 3 },
+        { verdicts: [F, T, T], count: 2 },
+        { verdicts: [T, F], count: 7 },
+      ]),
+    ).toEqual({ cells: 10, changed: 3, split: 2 });
+  });
 });
