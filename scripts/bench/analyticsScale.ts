@@ -84,16 +84,24 @@ export async function endpoints(ctx: Ctx, f = AnalyticsFilter.parse({})): Promis
   ];
 }
 
-/** DuckDB's side of one endpoint, checked equal to the service's answer: a timed function, or why not. */
-async function baseline(ctx: Ctx, conn: DuckDBConnection, [name, call, duck]: Endpoint) {
+/**
+ * DuckDB's side of one endpoint, checked equal to the service's answer on `ctx`: a timed function,
+ * or why not. `rows` is a SQLite context over the same rows (`ctx` itself on SQLite), on which a
+ * replayed service's statements are recorded.
+ */
+async function baseline(ctx: Ctx, rows: Ctx, conn: DuckDBConnection, [name, call, duck]: Endpoint) {
   if (duck) {
     const d = differ(await call(ctx), await duck(conn));
     return d
       ? { problem: `DuckDB's numbers differ from the service's: ${d}` }
       : { run: () => duck(conn), how: "DuckDB SQL" };
   }
-  // The service's own statements, recorded on its connection and replayed.
-  const { statements } = await recordCall(ctx, () => call(ctx));
+  if (rows !== ctx) {
+    const d = differ(await call(ctx), await call(rows));
+    if (d) return { problem: `the service's answers differ between the engines: ${d}` };
+  }
+  // The service's own statements, recorded on its (SQLite) connection and replayed.
+  const { statements } = await recordCall(rows, () => call(rows));
   if (!statements.length) return { problem: "the service ran no statement on the recorded connection: not replayed" };
   const results = await replay(conn, statements);
   for (const [i, s] of statements.entries()) {
@@ -103,15 +111,19 @@ async function baseline(ctx: Ctx, conn: DuckDBConnection, [name, call, duck]: En
   return { run: () => replay(conn, statements), how: `the service's ${statements.length} statements replayed` };
 }
 
+/**
+ * `ctx` is the context timed (SQLite's or PostgreSQL's); `rows` a SQLite context over the same rows,
+ * which DuckDB loads and the endpoints' arguments are read from (on PostgreSQL: the seed it was copied from).
+ */
 export async function benchAnalyticsScale(
   ctx: Ctx,
   runs: number,
   reps: number,
   log: (l: string) => void,
   only?: (name: string) => boolean,
+  rows: Ctx = ctx,
 ): Promise<Figure[]> {
-  const db = ctx.db.$client;
-  const duck = await loadIntoDuck(db, log);
+  const duck = await loadIntoDuck(rows.db.$client, log);
   log(
     `  duckdb: loaded ${Object.entries(duck.rows)
       .map(([t, n]) => `${t} ${n}`)
@@ -128,12 +140,12 @@ export async function benchAnalyticsScale(
   const label = runs >= 1_000_000 ? `${runs / 1_000_000}M` : `${runs / 1000}k`;
   const figures: Figure[] = [];
   try {
-    for (const e of await endpoints(ctx)) {
+    for (const e of await endpoints(rows)) {
       const [name, call] = e;
       if (only && !only(name)) continue;
       const what = `${name} (${runs.toLocaleString("en-US")} runs) vs DuckDB in memory`;
       // The baseline must compute the same numbers, or the ratio means nothing.
-      const b = await baseline(ctx, duck.conn, e).catch((err: unknown) => ({
+      const b = await baseline(ctx, rows, duck.conn, e).catch((err: unknown) => ({
         problem: `DuckDB failed: ${err instanceof Error ? err.message : String(err)}`,
         run: undefined,
       }));

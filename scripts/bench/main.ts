@@ -70,7 +70,6 @@ async function main() {
     throw new Error(
       `On PostgreSQL the steps are ${PG_ALL.join(", ")}; drop ${named.filter((n) => !PG_ALL.includes(n)).join(", ")} or --engine postgres.`,
     );
-  if (v.engine === "postgres" && v.keep) throw new Error("--keep is for SQLite files; drop it with --engine postgres.");
   const want = (k: string) => !only || only.has(k);
   const dir = v.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-bench-"));
   const dbPath = path.join(dir, "bench.db");
@@ -92,7 +91,7 @@ async function main() {
     log(`pg-queue: ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
   if (v.keep && !v.dir) throw new Error("--keep needs --dir (where the databases stay)");
-  if (v.keep && WRITES.some(want))
+  if (v.keep && v.engine === "sqlite" && WRITES.some(want))
     throw new Error(`--keep reuses databases: steps that write (${WRITES.join(", ")}) would change them`);
   const seedLines: string[] = [];
   let seeded: SeedReport | null = null;
@@ -105,7 +104,10 @@ async function main() {
     let pgUrl = "";
     if (pgb) {
       log(`seeding ${runs} runs into PostgreSQL (through ${dir})…`);
-      const p = await pgb.seed(runs, dir);
+      // The scale step's DuckDB baseline reads the SQLite seed the rows were copied from: kept for it
+      // (and reused next time with --keep, which saves the SQLite seeding; PostgreSQL is filled anew).
+      if (!v.keep) for (const f of [sizedPath, `${sizedPath}-wal`, `${sizedPath}-shm`]) fs.rmSync(f, { force: true });
+      const p = await pgb.seed(runs, dir, v.keep || want("scale") ? sizedPath : undefined);
       seeded = p.seeded;
       pgUrl = p.url;
       seedLines.push(p.line);
@@ -137,9 +139,10 @@ async function main() {
       );
     };
     if (pgb) {
-      await runPgSteps(step, pgUrl, reps, log, runs);
+      await runPgSteps(step, pgUrl, reps, log, runs, fs.existsSync(sizedPath) ? sizedPath : null);
       await seeded?.ctx.store.close();
       await pgb.drop(runs);
+      if (!v.keep) for (const f of [sizedPath, `${sizedPath}-wal`, `${sizedPath}-shm`]) fs.rmSync(f, { force: true });
       continue;
     }
     await runSteps(step, sizedPath, reps, log, dir, runs, sizes);
@@ -159,14 +162,19 @@ async function main() {
   const seedLine = seedLines.join("\n\n");
   // Issue 22's figures (analytics vs DuckDB per size, the /analytics page) have a section of their own.
   const isScale = (f: Figure) => f.id.startsWith("A") || f.id === "6d";
-  const isPg = (f: Figure) => f.id.startsWith("P");
+  const isPgScale = (f: Figure) => f.id.startsWith("PGA");
+  const isPg = (f: Figure) => f.id.startsWith("P") && !isPgScale(f);
   const scaleFigs = figures.filter(isScale);
+  const pgScaleFigs = figures.filter(isPgScale);
   const pgFigs = figures.filter(isPg);
-  const rest = figures.filter((f) => !isScale(f) && !isPg(f));
+  const rest = figures.filter((f) => !isScale(f) && !isPg(f) && !isPgScale(f));
   const out = [measured, "", seedLine, "", table(rest)].join("\n");
   const scaleOut = [measured, "", seedLine, "", table(scaleFigs)].join("\n");
   const pgOut = [measured, "", ...(onPg && seedLines.length ? [seedLine, ""] : []), table(pgFigs)].join("\n");
-  console.log(`\n${rest.length ? out : ""}\n${scaleFigs.length ? scaleOut : ""}\n${pgFigs.length ? pgOut : ""}\n`);
+  const pgScaleOut = [measured, "", seedLine, "", table(pgScaleFigs)].join("\n");
+  console.log(
+    `\n${rest.length ? out : ""}\n${scaleFigs.length ? scaleOut : ""}\n${pgScaleFigs.length ? pgScaleOut : ""}\n${pgFigs.length ? pgOut : ""}\n`,
+  );
   if (ui) console.log(`${ui.pages}\n\n${ui.server}\n`);
 
   const doc = path.join(process.cwd(), "docs", "benchmarks.md");
@@ -176,6 +184,7 @@ async function main() {
     const parts: [string, string][] = [
       ...(rest.length ? [["bench", out] as [string, string]] : []),
       ...(scaleFigs.length ? [["bench-scale", scaleOut] as [string, string]] : []),
+      ...(pgScaleFigs.length ? [["bench-pg-scale", pgScaleOut] as [string, string]] : []),
       ...(pgFigs.length ? [["bench-pg", pgOut] as [string, string]] : []),
       ...(ui
         ? ([

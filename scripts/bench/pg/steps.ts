@@ -12,6 +12,8 @@ import { startPgServer as startPgServerUntyped } from "../../lib/pg-server.mjs";
 import { seedPostgres, type PgSeedReport } from "../../lib/seedPg";
 import type { SeedReport } from "../../lib/seedDb";
 import { benchAnalytics, pgRaw } from "../analytics";
+import { benchAnalyticsScale } from "../analyticsScale";
+import { createContext } from "../../../src/server/context";
 import { benchExportPg } from "../exportCsv";
 import { benchOverHttp } from "../httpStep";
 import type { Figure } from "../measure";
@@ -20,7 +22,7 @@ const startPgServer = startPgServerUntyped as (opts: {
   durable: boolean;
 }) => Promise<{ url: string; port: number; stop: () => Promise<void> }>;
 
-export const PG_STEPS = ["analytics", "export", "http"];
+export const PG_STEPS = ["analytics", "scale", "export", "http"];
 
 const onPg = (f: Figure): Figure => ({ ...f, id: `PG${f.id}`, what: `PostgreSQL: ${f.what}` });
 
@@ -35,17 +37,23 @@ export async function pgBench(log: (l: string) => void) {
   await admin.connect();
   log(`  pg: throwaway server on port ${server.port}`);
   return {
-    async seed(runs: number, scratch: string): Promise<{ seeded: PgSeedReport; url: string; line: string }> {
+    /** `keep`: the SQLite seed's file, reused if it exists and left in place (the scale step's DuckDB reads it). */
+    async seed(
+      runs: number,
+      scratch: string,
+      keep?: string,
+    ): Promise<{ seeded: PgSeedReport; url: string; line: string }> {
       const name = `hl_bench_${runs}`;
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);
       await admin.query(`CREATE DATABASE ${name}`);
       const url = server.url.replace(/\/postgres$/, `/${name}`);
       const t = performance.now();
-      const seeded = await seedPostgres(url, scratch, { runs, seed: 1, log });
+      const seeded = await seedPostgres(url, scratch, { runs, seed: 1, log, keep });
       const s = (performance.now() - t) / 1000;
       const c = seeded.copy;
       const copyS = c.loadMs / 1000;
-      const line = `PostgreSQL seed: the SQLite seed (${seeded.runs.toLocaleString("en-US")} runs in ${seeded.sessions.length} sessions, ${(seeded.sqliteMs / 1000).toFixed(1)} s) copied in ${copyS.toFixed(1)} s (${c.rows.toLocaleString("en-US")} rows, ${(c.bytes / 1048576).toFixed(0)} MB of text: ${Math.round(seeded.runs / copyS)} runs/s, ${(c.bytes / 1048576 / copyS).toFixed(0)} MB/s), run_facts rebuilt in ${(c.rebuildMs / 1000).toFixed(1)} s (${c.runFacts.toLocaleString("en-US")} rows, equal to SQLite's); ${s.toFixed(1)} s in all, database ${(((seeded.dbBytes / seeded.runs) * 1000) / 1048576).toFixed(2)} MB per 1,000 runs`;
+      const made = seeded.sqliteMs ? `${(seeded.sqliteMs / 1000).toFixed(1)} s` : `kept from before, ${keep}`;
+      const line = `PostgreSQL seed: the SQLite seed (${seeded.runs.toLocaleString("en-US")} runs in ${seeded.sessions.length} sessions, ${made}) copied in ${copyS.toFixed(1)} s (${c.rows.toLocaleString("en-US")} rows, ${(c.bytes / 1048576).toFixed(0)} MB of text: ${Math.round(seeded.runs / copyS)} runs/s, ${(c.bytes / 1048576 / copyS).toFixed(0)} MB/s), run_facts rebuilt in ${(c.rebuildMs / 1000).toFixed(1)} s (${c.runFacts.toLocaleString("en-US")} rows, equal to SQLite's); ${s.toFixed(1)} s in all, database ${(((seeded.dbBytes / seeded.runs) * 1000) / 1048576).toFixed(2)} MB per 1,000 runs`;
       return { seeded, url, line };
     },
     async drop(runs: number) {
@@ -58,8 +66,18 @@ export async function pgBench(log: (l: string) => void) {
   };
 }
 
-/** The seeded steps on the PostgreSQL database at `url` (the seed's context is on it). */
-export async function runPgSteps(step: Step, url: string, reps: number, log: (l: string) => void, runs: number) {
+/**
+ * The seeded steps on the PostgreSQL database at `url` (the seed's context is on it); `kept` is the
+ * SQLite seed holding the same rows, which the scale step's DuckDB baseline loads.
+ */
+export async function runPgSteps(
+  step: Step,
+  url: string,
+  reps: number,
+  log: (l: string) => void,
+  runs: number,
+  kept: string | null,
+) {
   await step("analytics", async (s) => {
     const client = new pg.Client(url);
     await client.connect();
@@ -67,6 +85,18 @@ export async function runPgSteps(step: Step, url: string, reps: number, log: (l:
       return (await benchAnalytics(s.ctx, reps, pgRaw(client))).map(onPg);
     } finally {
       await client.end();
+    }
+  });
+  // Issue 22: the services on PostgreSQL (their columnar copy loaded from it) against DuckDB
+  // computing the same numbers from the SQLite seed's identical rows, as on SQLite.
+  await step("scale", async (s) => {
+    if (!kept) throw new Error("the scale step on PostgreSQL needs the SQLite seed kept beside it");
+    const rows = createContext(kept, Date.now, undefined, { columnar: false });
+    try {
+      const reps1 = runs >= 1_000_000 ? 1 : reps;
+      return (await benchAnalyticsScale(s.ctx, s.runs, reps1, log, undefined, rows)).map(onPg);
+    } finally {
+      rows.db.$client.close();
     }
   });
   // runs.csv and its memory (what the issue asks); turns.csv and calls.csv are left to SQLite's rows.
