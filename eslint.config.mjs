@@ -143,6 +143,21 @@ export default tseslint.config(
     },
   },
   {
+    // Every page here is rendered per request: a Link that prefetches in view asks the server to
+    // render its page (the nav bar alone is ten; /analytics at 100k runs fired 55 renders on
+    // load, which the next page's request then queued behind). Prefetching is off everywhere.
+    files: ["app/**/*.tsx", "src/**/*.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXOpeningElement[name.name='Link']:not(:has(JSXAttribute[name.name='prefetch']))",
+          message: "Give every <Link> prefetch={false}: the pages are dynamic, and viewport prefetches render them on the server.",
+        },
+      ],
+    },
+  },
+  {
     files: ["src/domain/**/*.ts"],
     rules: {
       "no-restricted-imports": [

@@ -14,20 +14,40 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body>
         <header className="topbar">
-          <Link href="/" className="brand">
+          <Link prefetch={false} href="/" className="brand">
             Harness Lab
           </Link>
           <nav>
-            <Link href="/">Sessions</Link>
-            <Link href="/sessions/new">New session</Link>
-            <Link href="/runs">Runs</Link>
-            <Link href="/analytics">Analytics</Link>
-            <Link href="/plan">Plan</Link>
-            <Link href="/budget">Budget</Link>
-            <Link href="/suite">Suite</Link>
-            <Link href="/devices">Devices</Link>
-            <Link href="/import">Import</Link>
-            <Link href="/api-reference">API</Link>
+            <Link prefetch={false} href="/">
+              Sessions
+            </Link>
+            <Link prefetch={false} href="/sessions/new">
+              New session
+            </Link>
+            <Link prefetch={false} href="/runs">
+              Runs
+            </Link>
+            <Link prefetch={false} href="/analytics">
+              Analytics
+            </Link>
+            <Link prefetch={false} href="/plan">
+              Plan
+            </Link>
+            <Link prefetch={false} href="/budget">
+              Budget
+            </Link>
+            <Link prefetch={false} href="/suite">
+              Suite
+            </Link>
+            <Link prefetch={false} href="/devices">
+              Devices
+            </Link>
+            <Link prefetch={false} href="/import">
+              Import
+            </Link>
+            <Link prefetch={false} href="/api-reference">
+              API
+            </Link>
           </nav>
         </header>
         <Providers>

@@ -7,10 +7,10 @@ export default function PageNotFound() {
       <h1>No page at this address</h1>
       <p>The address may be mistyped or from an older version of the dashboard.</p>
       <p className="row" style={{ gap: 12 }}>
-        <Link className="btn" href="/" data-testid="not-found-back">
+        <Link prefetch={false} className="btn" href="/" data-testid="not-found-back">
           ← Sessions
         </Link>
-        <Link className="btn" href="/runs">
+        <Link prefetch={false} className="btn" href="/runs">
           Runs
         </Link>
       </p>

@@ -18,10 +18,16 @@ export default async function SessionsPage() {
         <p className="muted">A session runs tasks × harness configs × repeats on your phones and scores every run.</p>
         <ol>
           <li>
-            <Link href="/devices">Pair a phone</Link>: create a device token and enter it in the phone app.
+            <Link prefetch={false} href="/devices">
+              Pair a phone
+            </Link>
+            : create a device token and enter it in the phone app.
           </li>
           <li>
-            <Link href="/sessions/new">Queue a session</Link>: pick tasks, configs and repeats.
+            <Link prefetch={false} href="/sessions/new">
+              Queue a session
+            </Link>
+            : pick tasks, configs and repeats.
           </li>
           <li>Watch runs arrive on the session page as the phone works through the queue.</li>
         </ol>
@@ -39,7 +45,7 @@ export default async function SessionsPage() {
         </div>
         <div className="row">
           <DemoButton compact />
-          <Link className="btn primary" href="/sessions/new">
+          <Link prefetch={false} className="btn primary" href="/sessions/new">
             New session
           </Link>
         </div>
@@ -66,7 +72,10 @@ export default async function SessionsPage() {
             return (
               <tr key={s.id} data-testid="session-row" data-session={s.id}>
                 <td>
-                  <Link href={`/sessions/${s.id}`}>{s.name}</Link> {s.trial && <span className="pill warn">trial</span>}
+                  <Link prefetch={false} href={`/sessions/${s.id}`}>
+                    {s.name}
+                  </Link>{" "}
+                  {s.trial && <span className="pill warn">trial</span>}
                 </td>
                 <td className="muted nowrap">{s.createdAt.replace("T", " ").slice(0, 16)} UTC</td>
                 <td className="mono small" data-testid="session-configs">

@@ -31,7 +31,13 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
   const ctx = getContext();
   const selection = await pageSelection(ctx, parsed.data);
   const filter = selection.filter;
-  const { configs } = await configAnalytics(ctx, filter);
+  // Independent reads, started together: the columnar copy answers them in parallel.
+  const [{ configs }, universe, grid, outcomes] = await Promise.all([
+    configAnalytics(ctx, filter),
+    configUniverse(ctx),
+    taskGrid(ctx, filter),
+    outcomeAnalytics(ctx, filter),
+  ]);
   const header = (
     <AnalyticsHeader
       ctx={ctx}
@@ -67,7 +73,7 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
         Every run of each config; whiskers are Wilson 95% intervals over runs (the table&apos;s Wilson (runs)). Repeats
         of a task make the honest interval wider: see Eff. n above.
       </p>
-      <PassRateChart rows={passRateBarsOverall(configs, wilson)} colors={configColors(await configUniverse(ctx))} />
+      <PassRateChart rows={passRateBarsOverall(configs, wilson)} colors={configColors(universe)} />
 
       <h2>Pass rate by task group</h2>
       <p className="section-guide">
@@ -80,14 +86,14 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
         Runs passed out of runs for every task and config. Rows that are all 0/n or n/n show outcomes decided by the
         task, not by chance.
       </p>
-      <TaskGridTable grid={await taskGrid(ctx, filter)} filterQuery={filterQuery} />
+      <TaskGridTable grid={grid} filterQuery={filterQuery} />
 
       <h2>How runs ended</h2>
       <p className="sub section-guide">
         Outcome labels per config: a config can keep its pass rate and still fail differently (quitting vs. running out
         of context).
       </p>
-      <OutcomeChart data={await outcomeAnalytics(ctx, filter)} />
+      <OutcomeChart data={outcomes} />
     </>
   );
 }

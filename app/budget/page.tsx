@@ -26,7 +26,10 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
     return (
       <div className="error" data-testid="budget-query-error">
         Some parameters in the address are not valid ({q.error.issues.map((i) => i.path.join(".")).join(", ")}).{" "}
-        <Link href="/budget">Start over</Link>.
+        <Link prefetch={false} href="/budget">
+          Start over
+        </Link>
+        .
       </div>
     );
   }
@@ -42,7 +45,11 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
       p.delete("b");
       return (
         <div className="error" data-testid="budget-query-error">
-          <Ticks text={err.message} /> <Link href={`/budget?${p.toString()}`}>Show the default contrast</Link>.
+          <Ticks text={err.message} />{" "}
+          <Link prefetch={false} href={`/budget?${p.toString()}`}>
+            Show the default contrast
+          </Link>
+          .
         </div>
       );
     }
@@ -50,8 +57,15 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
       <div className="panel empty" data-testid="budget-no-suite">
         <h2>No suite to budget</h2>
         <p className="muted">
-          {err.message} <Link href="/budget">Back to the default suite</Link> or import one under{" "}
-          <Link href="/suite">Suite</Link>.
+          {err.message}{" "}
+          <Link prefetch={false} href="/budget">
+            Back to the default suite
+          </Link>{" "}
+          or import one under{" "}
+          <Link prefetch={false} href="/suite">
+            Suite
+          </Link>
+          .
         </p>
       </div>
     );
@@ -135,7 +149,10 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
       ) : (
         <p className="notice" data-testid="budget-no-fit">
           No fitted line for this device and build yet: predictions appear once a phone has sent three or more runs (
-          <Link href="/sessions/new">queue a session</Link>), or widen the device, build or sessions above.
+          <Link prefetch={false} href="/sessions/new">
+            queue a session
+          </Link>
+          ), or widen the device, build or sessions above.
         </p>
       )}
       <BudgetTable
@@ -180,7 +197,10 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
       ) : (
         <p className="panel muted" data-testid="headroom-empty">
           No runs of suite {suite.id} in these sessions on this device and build yet.{" "}
-          <Link href="/sessions/new">Queue a session</Link> and the headroom of each config appears here.
+          <Link prefetch={false} href="/sessions/new">
+            Queue a session
+          </Link>{" "}
+          and the headroom of each config appears here.
         </p>
       )}
     </>

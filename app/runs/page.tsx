@@ -70,7 +70,11 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
         <div className="panel empty" data-testid="runs-empty">
           <h2>No runs match these filters</h2>
           <p className="muted">
-            Clear a filter, or include trial and superseded runs. <Link href="/runs">Show all runs</Link>.
+            Clear a filter, or include trial and superseded runs.{" "}
+            <Link prefetch={false} href="/runs">
+              Show all runs
+            </Link>
+            .
           </p>
         </div>
       ) : (
@@ -83,6 +87,7 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
                   <th key={c.label} className={c.num ? "num" : undefined}>
                     {c.key ? (
                       <Link
+                        prefetch={false}
                         href={link({
                           sort: c.key,
                           dir: page.data.sort === c.key && page.data.dir === "desc" ? "asc" : "desc",
@@ -104,7 +109,9 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
               {result.runs.map((r) => (
                 <tr key={r.id} data-testid="explorer-row">
                   <td className="mono">
-                    <Link href={`/runs/${r.id}`}>{r.taskId}</Link>
+                    <Link prefetch={false} href={`/runs/${r.id}`}>
+                      {r.taskId}
+                    </Link>
                     {r.heldOut ? " ◆" : ""}
                   </td>
                   <td className="mono">{r.configId}</td>
@@ -113,7 +120,11 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
                     {r.attempt > 1 ? `·a${r.attempt}` : ""}
                   </td>
                   <td className="nowrap" data-testid="session-cell">
-                    <Link href={`/sessions/${r.sessionId}`} title={`${r.sessionName} (${r.sessionId})`}>
+                    <Link
+                      prefetch={false}
+                      href={`/sessions/${r.sessionId}`}
+                      title={`${r.sessionName} (${r.sessionId})`}
+                    >
                       {shortName(r.sessionName)}
                     </Link>
                     {r.trial && <span className="pill warn"> trial</span>}
@@ -157,7 +168,7 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
       {result.total > 0 && (
         <div className="row" style={{ marginTop: 12 }} data-testid="pagination">
           {result.page > 1 && (
-            <Link className="btn" href={link({ page: result.page - 1 })} data-testid="page-prev">
+            <Link prefetch={false} className="btn" href={link({ page: result.page - 1 })} data-testid="page-prev">
               ← Previous
             </Link>
           )}
@@ -165,7 +176,7 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
             Page {result.page} of {result.pages}
           </span>
           {result.page < result.pages && (
-            <Link className="btn" href={link({ page: result.page + 1 })} data-testid="page-next">
+            <Link prefetch={false} className="btn" href={link({ page: result.page + 1 })} data-testid="page-next">
               Next →
             </Link>
           )}
@@ -178,7 +189,7 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
                   {n}
                 </b>
               ) : (
-                <Link key={n} href={link({ pageSize: n, page: 1 })} data-testid={`page-size-${n}`}>
+                <Link prefetch={false} key={n} href={link({ pageSize: n, page: 1 })} data-testid={`page-size-${n}`}>
                   {" "}
                   {n}
                 </Link>

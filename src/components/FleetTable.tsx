@@ -29,8 +29,10 @@ function Doing({ d }: { d: FleetDevice }) {
   const c = d.current;
   return (
     <span data-testid="device-current">
-      <Link href={`/sessions/${c.session.id}`}>{c.session.name}</Link>: <span className="mono">{c.task}</span> ×{" "}
-      <span className="mono">{c.config}</span>
+      <Link prefetch={false} href={`/sessions/${c.session.id}`}>
+        {c.session.name}
+      </Link>
+      : <span className="mono">{c.task}</span> × <span className="mono">{c.config}</span>
       {c.turn !== null && <> · turn {c.turn}</>}
     </span>
   );

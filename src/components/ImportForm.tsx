@@ -92,8 +92,14 @@ export function ImportForm() {
       {done && done.sessions.length === 1 && (
         <div className="notice" data-testid="import-done">
           Imported {done.sessions[0].runs} runs into a new session.{" "}
-          <Link href={`/sessions/${done.sessions[0].id}`}>Open it</Link> or{" "}
-          <Link href={`/analytics?session=${done.sessions[0].id}`}>see its analytics</Link>.
+          <Link prefetch={false} href={`/sessions/${done.sessions[0].id}`}>
+            Open it
+          </Link>{" "}
+          or{" "}
+          <Link prefetch={false} href={`/analytics?session=${done.sessions[0].id}`}>
+            see its analytics
+          </Link>
+          .
           <NotCarried items={done.notCarried} />
         </div>
       )}
@@ -104,11 +110,14 @@ export function ImportForm() {
           {done.sessions.map((s, i) => (
             <span key={s.id}>
               {i ? ", " : ""}
-              <Link href={`/sessions/${s.id}`}>{s.name}</Link> ({s.runs} runs)
+              <Link prefetch={false} href={`/sessions/${s.id}`}>
+                {s.name}
+              </Link>{" "}
+              ({s.runs} runs)
             </span>
           ))}
           .{" "}
-          <Link href={`/analytics?${done.sessions.map((s) => `session=${s.id}`).join("&")}`}>
+          <Link prefetch={false} href={`/analytics?${done.sessions.map((s) => `session=${s.id}`).join("&")}`}>
             See their analytics together
           </Link>
           .

@@ -18,7 +18,7 @@ export function NotFound({ kind, why, back }: { kind: string; why: string; back:
       </p>
       <p className="row" style={{ gap: 12 }}>
         {back.map((b) => (
-          <Link key={b.href} className="btn" href={b.href} data-testid="not-found-back">
+          <Link prefetch={false} key={b.href} className="btn" href={b.href} data-testid="not-found-back">
             {b.label}
           </Link>
         ))}

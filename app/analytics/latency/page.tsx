@@ -133,7 +133,7 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
       </p>
       <nav className="tabs" data-testid="ttft-points-toggle">
         {POINTS.map((p) => (
-          <Link key={p.id} href={qs(p.id)}>
+          <Link prefetch={false} key={p.id} href={qs(p.id)}>
             <button aria-pressed={p.id === points} tabIndex={-1}>
               {p.label}
             </button>

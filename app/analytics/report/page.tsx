@@ -79,7 +79,7 @@ export default async function ReportPage({ searchParams }: { searchParams: Promi
                 {g.map((r, i) => (
                   <span key={r.id}>
                     {i > 0 && " · "}
-                    <Link href={`/runs/${r.id}`} data-testid="failing-run">
+                    <Link prefetch={false} href={`/runs/${r.id}`} data-testid="failing-run">
                       {r.sessionName} #{r.repeat}: {r.outcome.replace("_", " ")}, {r.toolCalls} call
                       {r.toolCalls === 1 ? "" : "s"} ({r.failedToolCalls} failed)
                     </Link>

@@ -21,7 +21,10 @@ export default async function NewSessionPage() {
       <h1>New session</h1>
       <p className="sub">
         Suite <b>{suite.name ?? suite.id}</b> v{suite.version}: {tasks.length} tasks, {configs.length} harness configs.{" "}
-        <Link href="/devices">Pair a phone</Link> first if none is polling yet.
+        <Link prefetch={false} href="/devices">
+          Pair a phone
+        </Link>{" "}
+        first if none is polling yet.
       </p>
       <NewSessionForm suiteId={suite.id} tasks={tasks} configs={configs} />
     </>

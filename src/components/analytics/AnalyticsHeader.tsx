@@ -61,14 +61,14 @@ export async function AnalyticsHeader({
   // the report take the sessions the figures read.
   const tabQs = filterToParams(selection.requested).toString();
   const qs = filterToParams(selection.filter).toString();
-  const view = await describeSelection(ctx, selection);
+  const [view, options] = await Promise.all([describeSelection(ctx, selection), filterOptions(ctx)]);
   return (
     <>
       <h1>Analytics</h1>
       <p className="sub">{guide}</p>
       <nav className="tabs" data-testid="analytics-tabs" style={{ marginBottom: 12 }}>
         {ANALYTICS_TABS.map((t) => (
-          <Link key={t.href} href={tabQs ? `${t.href}?${tabQs}` : t.href}>
+          <Link prefetch={false} key={t.href} href={tabQs ? `${t.href}?${tabQs}` : t.href}>
             <button aria-pressed={t.href === tab} tabIndex={-1}>
               {t.label}
             </button>
@@ -77,7 +77,7 @@ export async function AnalyticsHeader({
       </nav>
       <FilterBar
         filter={selection.requested}
-        options={await filterOptions(ctx)}
+        options={options}
         shownByDefault={selection.mode === "default" ? (selection.filter.sessions[0] ?? null) : null}
         unknown={selection.unknown}
       />
@@ -119,7 +119,11 @@ export async function AnalyticsHeader({
 export function FilterError({ fields, href }: { fields: string[]; href: string }) {
   return (
     <div className="error" data-testid="filter-error">
-      Some filters in the address are not valid ({fields.join(", ")}). <Link href={href}>Clear the filters</Link>.
+      Some filters in the address are not valid ({fields.join(", ")}).{" "}
+      <Link prefetch={false} href={href}>
+        Clear the filters
+      </Link>
+      .
     </div>
   );
 }
@@ -130,8 +134,15 @@ export function NoRuns() {
     <div className="panel empty" data-testid="analytics-empty">
       <h2>No scored runs match these filters</h2>
       <p className="muted">
-        Widen the filters, or <Link href="/sessions/new">queue a session</Link> (or run the demo from the{" "}
-        <Link href="/">Sessions</Link> page) and come back when runs arrive.
+        Widen the filters, or{" "}
+        <Link prefetch={false} href="/sessions/new">
+          queue a session
+        </Link>{" "}
+        (or run the demo from the{" "}
+        <Link prefetch={false} href="/">
+          Sessions
+        </Link>{" "}
+        page) and come back when runs arrive.
       </p>
     </div>
   );

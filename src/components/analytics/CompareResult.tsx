@@ -64,8 +64,24 @@ function List({
             {lines.map((l) => (
               <tr key={l.taskId} data-testid={`compare-task-${l.taskId}`}>
                 <td className="mono">{l.taskId}</td>
-                <td className="num">{hrefs ? <Link href={hrefs.a(l.taskId)}>{l.a}</Link> : l.a}</td>
-                <td className="num">{hrefs ? <Link href={hrefs.b(l.taskId)}>{l.b}</Link> : l.b}</td>
+                <td className="num">
+                  {hrefs ? (
+                    <Link prefetch={false} href={hrefs.a(l.taskId)}>
+                      {l.a}
+                    </Link>
+                  ) : (
+                    l.a
+                  )}
+                </td>
+                <td className="num">
+                  {hrefs ? (
+                    <Link prefetch={false} href={hrefs.b(l.taskId)}>
+                      {l.b}
+                    </Link>
+                  ) : (
+                    l.b
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -15,7 +15,7 @@ function Pass({ c, href }: { c: (PassCount & Partial<RepeatsAware>) | undefined;
       : ` ${repeatsHover({ tasks: c.tasks, icc: c.icc ?? null, designEffect: c.designEffect ?? null, effectiveN: c.effectiveN ?? null, wilsonEffective: c.wilsonEffective ?? null, runs: c.runs })}`;
   return (
     <span title={`Wilson 95% over runs: ${percentInterval(c.wilson)}.${eff}`}>
-      <Link href={href}>
+      <Link prefetch={false} href={href}>
         {c.passed}/{c.runs}
       </Link>
       <span className="sub2">{percentInterval(c.wilson)}</span>
@@ -96,7 +96,7 @@ export function ConfigTable({ configs, filterQuery }: { configs: ConfigSummary[]
               <td className="num">{duration(c.medianTtftMs)}</td>
               <td className="num">{duration(c.medianTurnMs)}</td>
               <td className="num" data-testid="passed">
-                <Link href={runs({ config: c.configId })}>
+                <Link prefetch={false} href={runs({ config: c.configId })}>
                   {c.passed}/{c.runs}
                 </Link>
                 <span className="sub2">{percent(c.passRate)}</span>
@@ -129,11 +129,19 @@ export function ConfigTable({ configs, filterQuery }: { configs: ConfigSummary[]
               <td className="num">{integer(c.toolCalls)}</td>
               <td className="num">{integer(c.failedToolCalls)}</td>
               <td className="num">
-                {c.looping ? <Link href={runs({ config: c.configId, looping: "true" })}>{c.looping}</Link> : 0}
+                {c.looping ? (
+                  <Link prefetch={false} href={runs({ config: c.configId, looping: "true" })}>
+                    {c.looping}
+                  </Link>
+                ) : (
+                  0
+                )}
               </td>
               <td className="num">
                 {c.contextFull ? (
-                  <Link href={runs({ config: c.configId, outcome: "context_full" })}>{c.contextFull}</Link>
+                  <Link prefetch={false} href={runs({ config: c.configId, outcome: "context_full" })}>
+                    {c.contextFull}
+                  </Link>
                 ) : (
                   0
                 )}

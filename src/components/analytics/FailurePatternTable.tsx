@@ -63,7 +63,10 @@ export function FailurePatternTable({ rows, filterQuery = "" }: { rows: FailureP
                 {r.following} of {r.failing}
               </td>
               <td className="num" data-testid="failure-failing">
-                <Link href={runsHref(filterQuery, { task: r.taskId, config: r.configId, passed: "false" })}>
+                <Link
+                  prefetch={false}
+                  href={runsHref(filterQuery, { task: r.taskId, config: r.configId, passed: "false" })}
+                >
                   {r.failing}/{r.runs}
                 </Link>
               </td>

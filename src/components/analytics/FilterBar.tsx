@@ -1,7 +1,8 @@
 "use client";
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
-import { filterToParams, type AnalyticsFilter } from "@/domain/analytics/filter";
+import type { AnalyticsFilter } from "@/domain/analytics/filter";
+import { filterToParams } from "@/domain/analytics/filterParams";
 import { SessionPicker } from "./SessionPicker";
 
 interface Options {

@@ -50,7 +50,7 @@ export function TaskGridTable({ grid, filterQuery }: { grid: TaskGrid; filterQue
                   const cls = cell.passed === cell.runs ? "all" : cell.passed === 0 ? "none" : "some";
                   return (
                     <td key={c} className={`cell ${cls}`} data-testid={`cell-${t.taskId}-${c}`}>
-                      <Link href={runsHref(filterQuery, { task: t.taskId, config: c })}>
+                      <Link prefetch={false} href={runsHref(filterQuery, { task: t.taskId, config: c })}>
                         {cell.passed}/{cell.runs}
                       </Link>
                     </td>

@@ -51,7 +51,7 @@ export function BudgetTable({
             <tr key={r.configId} data-testid={`budget-row-${r.configId}`}>
               <td className="mono">
                 {r.configId} <span className="muted">v{r.version}</span>{" "}
-                <Link href={editHref(r.configId)} className="hint" data-testid="budget-edit">
+                <Link prefetch={false} href={editHref(r.configId)} className="hint" data-testid="budget-edit">
                   edit
                 </Link>
               </td>

@@ -61,7 +61,7 @@ export function HeadroomTable({ rows, overflowed }: { rows: Row[]; overflowed: O
                 {r.runsHref ? (
                   <>
                     <br />
-                    <Link href={r.runsHref} data-testid="headroom-runs-link">
+                    <Link prefetch={false} href={r.runsHref} data-testid="headroom-runs-link">
                       {r.contextFull} context full →
                     </Link>
                   </>
@@ -83,7 +83,7 @@ export function HeadroomTable({ rows, overflowed }: { rows: Row[]; overflowed: O
                   .map((o, i) => (
                     <span key={o.runId}>
                       {i ? ", " : ""}
-                      <Link href={`/runs/${o.runId}`} className="mono" data-testid="headroom-run-link">
+                      <Link prefetch={false} href={`/runs/${o.runId}`} className="mono" data-testid="headroom-run-link">
                         {o.taskId}
                       </Link>
                       {o.outcome === "context_full" ? null : (

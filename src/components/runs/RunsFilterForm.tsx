@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { filterToParams, type AnalyticsFilter } from "@/domain/analytics/filter";
+import type { AnalyticsFilter } from "@/domain/analytics/filter";
+import { filterToParams } from "@/domain/analytics/filterParams";
 import { OUTCOMES } from "@/domain/scoring/types";
 import { GROUP_LABELS, outcomeLabel } from "@/domain/runs/labels";
 

@@ -56,7 +56,10 @@ export function SuiteImportForm({ suites }: { suites: { id: string; version: num
         {suites.map((s, i) => (
           <span key={s.id}>
             {i > 0 && ", "}
-            <Link href={`/suites/${s.id}`}>{s.id}</Link> v{s.version}
+            <Link prefetch={false} href={`/suites/${s.id}`}>
+              {s.id}
+            </Link>{" "}
+            v{s.version}
             {s.default ? " (default)" : ""}
           </span>
         ))}
@@ -73,8 +76,11 @@ export function SuiteImportForm({ suites }: { suites: { id: string; version: num
       {busy && <span className="muted"> Checking…</span>}
       {done && (
         <div className="notice" data-testid="suite-import-done">
-          Stored <Link href={`/suites/${done.id}`}>{done.id}</Link> v{done.version}: {done.tasks} tasks, {done.configs}{" "}
-          configs, every fixture judged as expected.
+          Stored{" "}
+          <Link prefetch={false} href={`/suites/${done.id}`}>
+            {done.id}
+          </Link>{" "}
+          v{done.version}: {done.tasks} tasks, {done.configs} configs, every fixture judged as expected.
           {warnings.length > 0 && (
             <div data-testid="suite-import-warnings">
               <span className="pill warn">

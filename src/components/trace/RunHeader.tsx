@@ -34,7 +34,7 @@ export function RunHeader({ data, read }: { data: RunData; read: ReadTrace }) {
         </h1>
         <nav className="row" data-testid="neighbours">
           {neighbours.previous ? (
-            <Link href={`/runs/${neighbours.previous}`} data-testid="previous-run">
+            <Link prefetch={false} href={`/runs/${neighbours.previous}`} data-testid="previous-run">
               ← previous (p)
             </Link>
           ) : (
@@ -44,7 +44,7 @@ export function RunHeader({ data, read }: { data: RunData; read: ReadTrace }) {
             run {neighbours.index} of {neighbours.of} for this task × config
           </span>
           {neighbours.next ? (
-            <Link href={`/runs/${neighbours.next}`} data-testid="next-run">
+            <Link prefetch={false} href={`/runs/${neighbours.next}`} data-testid="next-run">
               next (n) →
             </Link>
           ) : (
@@ -127,7 +127,7 @@ export function RunHeader({ data, read }: { data: RunData; read: ReadTrace }) {
           repeat {text(run.repeat)} · attempt {text(run.attempt)}
         </Field>
         <Field label="Session">
-          <Link href={`/sessions/${text(run.sessionId)}`}>
+          <Link prefetch={false} href={`/sessions/${text(run.sessionId)}`}>
             <Inert text={text(run.sessionName)} />
           </Link>
         </Field>
