@@ -38,7 +38,9 @@ interface Planned {
 // Phone A in time order: a2 (09:00:00.5Z, written with +02:00, so its text sorts last), a1 and a3
 // (one instant written two ways), a4 (the battery rose), a5 (charging not reported), a6 (more
 // digits than milliseconds: Date.parse keeps .123), a7. Phone B, which started first: b1, b2, b3.
-// Phone A has four runs of files (an even count: a median of two middle values) and three of bash.
+// Phone C's one run c1 starts at b1's instant, written with +02:00: which of B and C comes first is
+// decided by their first runs' ids. Phone A has four runs of files (an even count: a median of two
+// middle values) and three of bash.
 const PLAN: Planned[] = [
   { name: "a1", config: "files", phone: "phone-a", startedAt: "2026-10-14T09:00:01Z", battery: 0.9, charging: false, passes: true, decodeMs: 1000, ttftMs: 300 },
   { name: "a2", config: "bash", phone: "phone-a", startedAt: "2026-10-14T11:00:00.5+02:00", battery: 0.95, charging: false, passes: true, decodeMs: 900, ttftMs: 280 },
@@ -50,6 +52,7 @@ const PLAN: Planned[] = [
   { name: "b1", config: "files", phone: "phone-b", startedAt: "2026-10-14T08:59:00Z", battery: 0.5, charging: false, passes: true, decodeMs: 1000, ttftMs: 300 },
   { name: "b2", config: "bash", phone: "phone-b", startedAt: "2026-10-14T09:01:00Z", battery: 0.45, charging: false, passes: false, decodeMs: 1100, ttftMs: 320 },
   { name: "b3", config: "bash", phone: "phone-b", startedAt: "2026-10-14T09:02:00Z", battery: 0.41, charging: false, passes: false, decodeMs: 1250, ttftMs: 310 },
+  { name: "c1", config: "files", phone: "phone-c", startedAt: "2026-10-14T10:59:00+02:00", battery: 0.6, charging: false, passes: false, decodeMs: 1200, ttftMs: 350 },
 ]; // prettier-ignore
 
 /** Writes the plan through the queue services; returns each planned run's id by name. */
@@ -60,7 +63,8 @@ async function writePlan(h: QueueHarness): Promise<Map<string, string>> {
     order: "blocked",
     tasks: ["sum"],
     configs: ["files", "bash"],
-    repeats: 5,
+    // Blocked order: six files jobs, then bash; the plan's six files runs and five bash runs.
+    repeats: 6,
   });
   await createSession(h.ctx, req);
   const left = [...PLAN];
@@ -125,7 +129,8 @@ describe.each(ENGINES)("runs ordered in time on %s", (engine: Engine) => {
     const a1First = ids.get("a1")! < ids.get("a3")!;
     // bash: a2 → the first of a1/a3, 5 or 7 points (a2 passed); a6 → a7, 3; b2 → b3, 4.
     // files: a1 → a3, 2 points, or a1 → a4, 1 (a1 passed); b1 → b2, 5 (b1 passed).
-    // Not counted: a3 → a4 (the battery rose), a4 → a5 and a5 → a6 (a5 did not report charging), the last runs.
+    // Not counted: a3 → a4 (the battery rose), a4 → a5 and a5 → a6 (a5 did not report charging), the
+    // last runs (c1 is phone C's only one).
     const a2 = a1First ? 5 : 7;
     expect(byConfig.bash.battery).toMatchObject({ runs: 3 });
     expect(byConfig.bash.battery!.pointsPerRun).toBeCloseTo((a2 + 3 + 4) / 3, 9);
@@ -133,20 +138,27 @@ describe.each(ENGINES)("runs ordered in time on %s", (engine: Engine) => {
     expect(byConfig.files.battery).toMatchObject({ runs: 2 });
     expect(byConfig.files.battery!.pointsPerRun).toBeCloseTo(((a1First ? 2 : 1) + 5) / 2, 9);
     expect(byConfig.files.battery!.pointsPerSuccess).toBeCloseTo(((a1First ? 2 : 1) + 5) / 2, 9);
-    expect(byConfig.files).toMatchObject({ runs: 5, passed: 2 });
+    expect(byConfig.files).toMatchObject({ runs: 6, passed: 2 });
     expect(byConfig.bash).toMatchObject({ runs: 5, passed: 1 });
   });
 
   it.skipIf(engineMissing(engine))("throttling measures minutes from each device's first run", async () => {
     const { devices } = await throttlingAnalytics(h!.ctx, all);
-    // In the order the devices first ran: phone B at 08:59, phone A at 09:00:00.5.
-    expect(devices.map((d) => [d.deviceId, d.runs])).toEqual([
+    // In the order the devices first ran: phones B and C at 08:59 (the smaller first run id
+    // first), phone A at 09:00:00.5.
+    const bc: [string, number][] = [
       ["phone-b", 3],
-      ["phone-a", 7],
-    ]);
+      ["phone-c", 1],
+    ];
+    if (ids.get("c1")! < ids.get("b1")!) bc.reverse();
+    expect(devices.map((d) => [d.deviceId, d.runs])).toEqual([...bc, ["phone-a", 7]]);
+    // The database's path orders them so too.
+    const fromDb = await throttlingAnalytics(fromDatabase(h!.ctx), all);
+    expect(fromDb.devices.map((d) => d.deviceId)).toEqual(devices.map((d) => d.deviceId));
     // From b1 (08:59:00) to b3 (09:02:00); from a2 (09:00:00.500) to a7 (09:06:00): 359,500 ms.
-    expect(devices[0].decode!.spanMin).toBe(3);
-    expect(devices[1].decode!.spanMin).toBeCloseTo(359_500 / 60_000, 12);
-    expect(devices[1].decode!.n).toBe(7);
+    const of = (id: string) => devices.find((d) => d.deviceId === id)!;
+    expect(of("phone-b").decode!.spanMin).toBe(3);
+    expect(of("phone-a").decode!.spanMin).toBeCloseTo(359_500 / 60_000, 12);
+    expect(of("phone-a").decode!.n).toBe(7);
   });
 });
