@@ -4,7 +4,6 @@ import { passRateBarsOverall } from "@/domain/analytics/passRateChart";
 import { taskGroupCounts } from "@/domain/analytics/taskGroups";
 import { configUniverse } from "@/server/analytics/configUniverse";
 import { configColors } from "@/components/analytics/configColors";
-import { PassRateChart } from "@/components/analytics/PassRateChart";
 import { wilson } from "@/domain/stats/wilson";
 import { filterToParams } from "@/domain/analytics/filter";
 import { configAnalytics } from "@/server/analytics/configs";
@@ -18,9 +17,8 @@ import {
   type SearchParams,
 } from "@/components/analytics/AnalyticsHeader";
 import { ConfigTable } from "@/components/analytics/ConfigTable";
-import { PassByGroupChart } from "@/components/analytics/PassByGroupChart";
 import { TaskGridTable } from "@/components/analytics/TaskGridTable";
-import { OutcomeChart } from "@/components/analytics/OutcomeChart";
+import { OutcomeChart, PassByGroupChart, PassRateChart } from "@/components/analytics/LazyCharts";
 
 export const dynamic = "force-dynamic";
 

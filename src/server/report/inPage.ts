@@ -15,8 +15,12 @@ export const COLLECT_FIGURES = `(() => {
   return out;
 })()`;
 
-/** True once every chart container has drawn its SVG (ResponsiveContainer draws after measuring). */
+/**
+ * True once every chart container has drawn its SVG (ResponsiveContainer draws after measuring)
+ * and no chart is still waiting for its script (LazyCharts' `data-chart-pending` frames).
+ */
 export const CHARTS_DRAWN = `(() => {
+  if (document.querySelector("[data-chart-pending]")) return false;
   const boxes = [...document.querySelectorAll(".recharts-responsive-container")];
   return boxes.every((b) => b.querySelector("svg.recharts-surface")) && (!document.querySelector("[data-chart-frame]") || !!window.harnessChartToSvg);
 })()`;
