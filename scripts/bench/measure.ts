@@ -128,3 +128,18 @@ export function replaceBetween(text: string, name: string, body: string): string
   const b = text.indexOf(`<!-- ${name}:end -->`);
   return a >= 0 && b > a ? `${text.slice(0, a + begin.length)}\n${body}\n${text.slice(b)}` : null;
 }
+
+/**
+ * Whether memory stayed flat through a streamed export: RSS samples taken evenly through it (in
+ * order), compared as the peak of the second half against the peak of the first. A buffered
+ * export holds what it has written, so its second half peaks at least half its output above the
+ * first; a streamed one only wanders with the garbage collector around a working set it reaches
+ * early. Met when the second half's peak rose by less than a quarter of that half's output.
+ */
+export function lateGrowth(samplesMb: number[], outputMb: number): { mb: number; met: boolean } {
+  if (samplesMb.length < 2) return { mb: 0, met: true };
+  const half = Math.floor(samplesMb.length / 2);
+  const peak = (xs: number[]) => xs.reduce((m, x) => Math.max(m, x), -Infinity);
+  const mb = peak(samplesMb.slice(half)) - peak(samplesMb.slice(0, half));
+  return { mb, met: mb < 0.25 * (outputMb / 2) };
+}
