@@ -2,10 +2,14 @@
  * Issue 22: the `/analytics` page in Chromium on the seeded database (100k runs by default): how
  * long until its config table is visible, hydrated and a key press is handled, against `/import`
  * (a trivial page of the same app) in the same rounds. The real built server on its own port.
+ * The figure is taken in a tab that has settled on about:blank for a second (pages.ts, `visit`);
+ * the same rounds navigating the moment the tab opens are reported beside it.
  */
 import { launch, visitAll, type PageSpec } from "./pages";
 import { startDashboard } from "./servers";
 import { fmtMs, median, type Figure } from "./measure";
+
+const SETTLE_MS = 1000;
 
 export async function benchAnalyticsPage(dbPath: string, runs: number, reps: number): Promise<Figure[]> {
   // Built first if the build is missing or older than the sources, as the http step does.
@@ -25,7 +29,8 @@ export async function benchAnalyticsPage(dbPath: string, runs: number, reps: num
   try {
     const browser = await launch();
     try {
-      const visits = await visitAll(browser, server.base, specs, reps);
+      const visits = await visitAll(browser, server.base, specs, reps, SETTLE_MS);
+      const straight = (await visitAll(browser, server.base, specs, reps, 0)).get("analytics")!;
       const a = visits.get("analytics")!;
       const b = visits.get("baseline")!;
       const ms = a.map((v) => v.interactive);
@@ -37,7 +42,7 @@ export async function benchAnalyticsPage(dbPath: string, runs: number, reps: num
           ratios: ms,
           target: "< 1,000 ms",
           met: median(ms) < 1000,
-          detail: `${copy}; TTFB ${fmtMs(median(a.map((v) => v.ttfb)))}; /import baseline ${fmtMs(median(b.map((v) => v.interactive)))}, ${(median(ms) / median(b.map((v) => v.interactive))).toFixed(2)}×`,
+          detail: `${copy}; tab settled ${SETTLE_MS / 1000} s first; TTFB ${fmtMs(median(a.map((v) => v.ttfb)))}; /import baseline ${fmtMs(median(b.map((v) => v.interactive)))}, ${(median(ms) / median(b.map((v) => v.interactive))).toFixed(2)}×; navigating as the tab opens: ${fmtMs(median(straight.map((v) => v.interactive)))} (TTFB ${fmtMs(median(straight.map((v) => v.ttfb)))})`,
         },
       ];
     } finally {
