@@ -9,6 +9,19 @@ export const metadata: Metadata = {
   description: "Evaluation dashboard for on-device agent harness ablations",
 };
 
+const NAV = [
+  ["/", "Sessions"],
+  ["/sessions/new", "New session"],
+  ["/runs", "Runs"],
+  ["/analytics", "Analytics"],
+  ["/plan", "Plan"],
+  ["/budget", "Budget"],
+  ["/suite", "Suite"],
+  ["/devices", "Devices"],
+  ["/import", "Import"],
+  ["/api-reference", "API"],
+] as const;
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
@@ -18,36 +31,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             Harness Lab
           </Link>
           <nav>
-            <Link prefetch={false} href="/">
-              Sessions
-            </Link>
-            <Link prefetch={false} href="/sessions/new">
-              New session
-            </Link>
-            <Link prefetch={false} href="/runs">
-              Runs
-            </Link>
-            <Link prefetch={false} href="/analytics">
-              Analytics
-            </Link>
-            <Link prefetch={false} href="/plan">
-              Plan
-            </Link>
-            <Link prefetch={false} href="/budget">
-              Budget
-            </Link>
-            <Link prefetch={false} href="/suite">
-              Suite
-            </Link>
-            <Link prefetch={false} href="/devices">
-              Devices
-            </Link>
-            <Link prefetch={false} href="/import">
-              Import
-            </Link>
-            <Link prefetch={false} href="/api-reference">
-              API
-            </Link>
+            {NAV.map(([href, label]) => (
+              <Link prefetch={false} key={href} href={href}>
+                {label}
+              </Link>
+            ))}
           </nav>
         </header>
         <Providers>

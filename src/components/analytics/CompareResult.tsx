@@ -22,6 +22,17 @@ export function CompareWarnings({ warnings }: { warnings: string[] }) {
 
 type Hrefs = { a: (taskId: string) => string; b: (taskId: string) => string };
 
+/** A count that links to its runs when there is a link to give. */
+function linked(href: string | undefined, text: string) {
+  return href ? (
+    <Link prefetch={false} href={href}>
+      {text}
+    </Link>
+  ) : (
+    text
+  );
+}
+
 function List({
   title,
   lines,
@@ -64,24 +75,8 @@ function List({
             {lines.map((l) => (
               <tr key={l.taskId} data-testid={`compare-task-${l.taskId}`}>
                 <td className="mono">{l.taskId}</td>
-                <td className="num">
-                  {hrefs ? (
-                    <Link prefetch={false} href={hrefs.a(l.taskId)}>
-                      {l.a}
-                    </Link>
-                  ) : (
-                    l.a
-                  )}
-                </td>
-                <td className="num">
-                  {hrefs ? (
-                    <Link prefetch={false} href={hrefs.b(l.taskId)}>
-                      {l.b}
-                    </Link>
-                  ) : (
-                    l.b
-                  )}
-                </td>
+                <td className="num">{linked(hrefs?.a(l.taskId), l.a)}</td>
+                <td className="num">{linked(hrefs?.b(l.taskId), l.b)}</td>
               </tr>
             ))}
           </tbody>
