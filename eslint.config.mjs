@@ -152,7 +152,8 @@ export default tseslint.config(
         "error",
         {
           selector: "JSXOpeningElement[name.name='Link']:not(:has(JSXAttribute[name.name='prefetch']))",
-          message: "Give every <Link> prefetch={false}: the pages are dynamic, and viewport prefetches render them on the server.",
+          message:
+            "Give every <Link> prefetch={false}: the pages are dynamic, and viewport prefetches render them on the server.",
         },
       ],
     },

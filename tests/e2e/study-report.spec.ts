@@ -36,16 +36,20 @@ test("Download report saves a folder that opens from disk with the network block
   const phones = startPhones(baseURL!, token, 2, 9);
   await once(phones, "exit");
 
-  // What the app itself draws for this selection: chart frames per page.
+  // What the app itself draws for this selection: chart frames per page, once no chart waits for
+  // its script (the overview's load after the page is interactive: data-chart-pending) and every
+  // one has drawn.
   const live: Record<string, string[]> = {};
   for (const p of PAGES) {
     await page.goto(`${p.app}?session=${id}`);
     await expect
       .poll(() =>
-        page.evaluate(() =>
-          [...document.querySelectorAll(".recharts-responsive-container")].every((b) =>
-            b.querySelector("svg.recharts-surface"),
-          ),
+        page.evaluate(
+          () =>
+            !document.querySelector("[data-chart-pending]") &&
+            [...document.querySelectorAll(".recharts-responsive-container")].every((b) =>
+              b.querySelector("svg.recharts-surface"),
+            ),
         ),
       )
       .toBe(true);
