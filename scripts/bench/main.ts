@@ -10,9 +10,9 @@
  * `scale` times every analytics service against DuckDB in memory, `analytics-page` the
  * `/analytics` page in Chromium (needs a build). With `--keep` each size's database stays in
  * `--dir` as `bench-<runs>.db` and is reused by the next run (read-only steps only).
- * `--engine postgres` (issue 18.7) runs analytics, export and http on PostgreSQL (pg/steps.ts: the
- * SQLite seed copied into a throwaway server) and the pg-queue step; its figures go between the
- * bench-pg markers.
+ * `--engine postgres` (issue 18.7) runs analytics, scale, export and http on PostgreSQL (pg/steps.ts:
+ * the SQLite seed copied into a throwaway server; with `--keep` the SQLite seed is reused) and the
+ * pg-queue step; its figures go between the bench-pg markers, scale's between bench-pg-scale.
  */
 import fs from "node:fs";
 import os from "node:os";
