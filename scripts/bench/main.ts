@@ -102,6 +102,7 @@ async function main() {
     const seedStart = performance.now();
     seeded = null;
     let pgUrl = "";
+    let pgKept: string | null = null;
     if (pgb) {
       log(`seeding ${runs} runs into PostgreSQL (through ${dir})…`);
       // The scale step's DuckDB baseline reads the SQLite seed the rows were copied from: kept for it
@@ -110,6 +111,7 @@ async function main() {
       const p = await pgb.seed(runs, dir, v.keep || want("scale") ? sizedPath : undefined);
       seeded = p.seeded;
       pgUrl = p.url;
+      pgKept = p.seeded.kept;
       seedLines.push(p.line);
     } else if (!onPg && IN_PROCESS.some(want)) {
       if (v.keep && fs.existsSync(sizedPath)) {
@@ -139,7 +141,7 @@ async function main() {
       );
     };
     if (pgb) {
-      await runPgSteps(step, pgUrl, reps, log, runs, fs.existsSync(sizedPath) ? sizedPath : null);
+      await runPgSteps(step, pgUrl, reps, log, runs, pgKept);
       await seeded?.ctx.store.close();
       await pgb.drop(runs);
       if (!v.keep) for (const f of [sizedPath, `${sizedPath}-wal`, `${sizedPath}-shm`]) fs.rmSync(f, { force: true });
