@@ -78,16 +78,53 @@ function counts(file, read) {
     return null;
   }
 }
-const u = counts(vitestJson, (j) => ({
-  passed: j.numPassedTests,
-  failed: j.numFailedTests + (j.numFailedTestSuites ?? 0),
-  skipped: j.numPendingTests + j.numTodoTests,
-}));
-const b = counts(path.join(root, "test-results", "e2e.json"), (j) => ({
-  passed: j.stats.expected,
-  failed: j.stats.unexpected + j.stats.flaky,
-  skipped: j.stats.skipped,
-}));
+// What failed, by name, printed last: CI keeps only the end of the output, where the runners'
+// own failure reports have long scrolled past. A file that failed with no failed test (it did not
+// load, or a hook threw) counts once; Vitest's numFailedTestSuites also counts every describe
+// around a failed test, so one failed test read as three. (Vitest's JSON gives a timeout as
+// "STACK_TRACE_ERROR": the time beside it tells.)
+const firstLine = (m) =>
+  String(m ?? "")
+    .split("\n")
+    .find((l) => l.trim()) ?? "";
+const u = counts(vitestJson, (j) => {
+  const failures = [];
+  for (const f of j.testResults) {
+    const file = path.relative(root, f.name);
+    const bad = f.assertionResults.filter((t) => t.status === "failed");
+    for (const t of bad)
+      failures.push(
+        `${file} › ${t.fullName} (${Math.round(t.duration ?? 0)} ms): ${firstLine(t.failureMessages?.[0])}`,
+      );
+    if (f.status === "failed" && !bad.length) failures.push(`${file}: ${firstLine(f.message)}`);
+  }
+  return { passed: j.numPassedTests, failed: failures.length, skipped: j.numPendingTests + j.numTodoTests, failures };
+});
+const b = counts(path.join(root, "test-results", "e2e.json"), (j) => {
+  const failures = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === "unexpected" || t.status === "flaky") {
+          const err = t.results?.find((r) => r.error)?.error?.message;
+          failures.push(`${spec.file}:${spec.line} › ${spec.title} (${t.status}): ${firstLine(err)}`);
+        }
+    for (const s of suite.suites ?? []) walk(s);
+  };
+  for (const s of j.suites ?? []) walk(s);
+  return {
+    passed: j.stats.expected,
+    failed: j.stats.unexpected + j.stats.flaky,
+    skipped: j.stats.skipped,
+    failures,
+  };
+});
+const failures = [...(u?.failures ?? []), ...(b?.failures ?? [])];
+if (failures.length) {
+  console.log(`\nFailed (${failures.length}):`);
+  // eslint-disable-next-line no-control-regex
+  for (const f of failures) console.log(`  ✗ ${f.replace(/\u001b\[[0-9;]*m/g, "").slice(0, 300)}`);
+}
 const passed = (u?.passed ?? 0) + (b?.passed ?? 0);
 // A failed lint counts as one failed check.
 const failed = (u?.failed ?? 0) + (b?.failed ?? 0) + (u ? 0 : 1) + (b ? 0 : 1) + (lintStatus === 0 ? 0 : 1);
