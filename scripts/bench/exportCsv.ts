@@ -116,8 +116,9 @@ function plainSelect(dbPath: string, onRows?: () => void) {
 }
 
 /**
- * `tables: false` leaves turns.csv and calls.csv out: each pass reads every raw trace (25 GB at 1M
- * runs), so at that size only runs.csv and its memory are measured.
+ * `tables: false` leaves runs.json, turns.csv and calls.csv out: each of their passes reads every
+ * raw trace (24 GB at 1M runs), so at that size the bench measures runs.csv and its memory unless
+ * `--export-traces` asks for them.
  */
 export async function benchExport(dbPath: string, reps: number, opts: { tables?: boolean } = {}): Promise<Figure[]> {
   // The export streams through the store (issue 18): a context on the same file.

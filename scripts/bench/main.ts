@@ -13,6 +13,8 @@
  * `--engine postgres` (issue 18.7) runs analytics, scale, export and http on PostgreSQL (pg/steps.ts:
  * the SQLite seed copied into a throwaway server; with `--keep` the SQLite seed is reused) and the
  * pg-queue step; its figures go between the bench-pg markers, scale's between bench-pg-scale.
+ * At 1M runs the export step measures runs.csv only, unless `--export-traces` asks for runs.json,
+ * turns.csv and calls.csv too (each of their passes reads every raw trace: ~24 GB, minutes each).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -20,7 +22,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { seedDatabase, type SeedReport } from "../lib/seedDb";
 import { benchAnalytics } from "./analytics";
-import { benchAnalyticsScale } from "./analyticsScale";
+import { benchAnalyticsScale, scaleReps } from "./analyticsScale";
 import { benchAnalyticsPage } from "./analyticsPage";
 import { createContext } from "../../src/server/context";
 import { benchExport } from "./exportCsv";
@@ -47,6 +49,7 @@ async function main() {
       profile: { type: "string" },
       keep: { type: "boolean", default: false },
       engine: { type: "string", default: "sqlite" },
+      "export-traces": { type: "boolean", default: false },
     },
     strict: true,
     allowPositionals: true,
@@ -147,7 +150,7 @@ async function main() {
       if (!v.keep) for (const f of [sizedPath, `${sizedPath}-wal`, `${sizedPath}-shm`]) fs.rmSync(f, { force: true });
       continue;
     }
-    await runSteps(step, sizedPath, reps, log, dir, runs, sizes);
+    await runSteps(step, sizedPath, reps, log, dir, runs, sizes, v["export-traces"]);
     seeded?.ctx.db.$client.close();
     if (!v.keep && sizedPath !== dbPath)
       for (const f of [sizedPath, `${sizedPath}-wal`, `${sizedPath}-shm`]) fs.rmSync(f, { force: true });
@@ -216,14 +219,15 @@ async function runSteps(
   dir: string,
   runs: number,
   sizes: number[],
+  exportTraces: boolean,
 ) {
   await step("analytics", (s) => benchAnalytics(s.ctx, reps));
-  // At 1M runs one timed call of each side (after the warm-up): a call can take seconds.
-  await step("scale", (s) => benchAnalyticsScale(s.ctx, s.runs, runs >= 1_000_000 ? 1 : reps, log));
+  await step("scale", (s) => benchAnalyticsScale(s.ctx, s.runs, scaleReps(runs, reps), log));
   // The page is measured at the issue's size (100k) only, when a list of sizes is given.
   if (sizes.length === 1 || runs === 100_000)
     await step("analytics-page", (s) => benchAnalyticsPage(dbPath, s.runs, reps));
-  await step("export", () => benchExport(dbPath, runs >= 1_000_000 ? 1 : reps, { tables: runs < 1_000_000 }));
+  const huge = runs >= 1_000_000;
+  await step("export", () => benchExport(dbPath, huge ? 1 : reps, { tables: !huge || exportTraces }));
   await step("rescore", (s) => benchRescore(s.ctx, s.sessions.slice(0, 2), reps));
   await step("ingest", (s) => benchIngest(s.ctx, near20k(s), 200, reps));
   await step("claims", (s) => benchClaims(s.ctx, 200, reps));

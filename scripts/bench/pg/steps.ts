@@ -12,7 +12,7 @@ import { startPgServer as startPgServerUntyped } from "../../lib/pg-server.mjs";
 import { seedPostgres, type PgSeedReport } from "../../lib/seedPg";
 import type { SeedReport } from "../../lib/seedDb";
 import { benchAnalytics, pgRaw } from "../analytics";
-import { benchAnalyticsScale } from "../analyticsScale";
+import { benchAnalyticsScale, scaleReps } from "../analyticsScale";
 import { createContext } from "../../../src/server/context";
 import { benchExportPg } from "../exportCsv";
 import { benchOverHttp } from "../httpStep";
@@ -93,8 +93,7 @@ export async function runPgSteps(
     if (!kept) throw new Error("the scale step on PostgreSQL needs the SQLite seed kept beside it");
     const rows = createContext(kept, Date.now, undefined, { columnar: false });
     try {
-      const reps1 = runs >= 1_000_000 ? 1 : reps;
-      return (await benchAnalyticsScale(s.ctx, s.runs, reps1, log, undefined, rows)).map(onPg);
+      return (await benchAnalyticsScale(s.ctx, s.runs, scaleReps(runs, reps), log, undefined, rows)).map(onPg);
     } finally {
       rows.db.$client.close();
     }
