@@ -163,7 +163,7 @@ async function main() {
     .loadavg()
     .map((x) => x.toFixed(2))
     .join(" ")}, Node ${process.version}`;
-  const measured = `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}; ${reps} repetitions; whole run ${totalS.toFixed(0)} s.`;
+  const measured = `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}; ${reps} repetitions${sizes.some((n) => scaleReps(n, reps) !== reps) ? ` (the scale step at 1M runs: ${scaleReps(1_000_000, reps)})` : ""}; whole run ${totalS.toFixed(0)} s.`;
   const seedLine = seedLines.join("\n\n");
   // Issue 22's figures (analytics vs DuckDB per size, the /analytics page) have a section of their own.
   const isScale = (f: Figure) => f.id.startsWith("A") || f.id === "6d";
