@@ -112,8 +112,8 @@ async function baseline(ctx: Ctx, rows: Ctx, conn: DuckDBConnection, [name, call
 }
 
 /**
- * At 1M runs at most three timed calls of each side (after the warm-up): every figure is under a
- * second now, and one call alone decided a figure on a noisy run (ttft/points 1.01 s once, 453 ms before).
+ * At 1M runs at most three timed calls of each side (after the warm-up): every figure takes about a
+ * second or less, and one call alone decided a figure on a noisy run (ttft/points 1.01 s once, 453 ms before).
  */
 export function scaleReps(runs: number, reps: number): number {
   return runs >= 1_000_000 ? Math.min(reps, 3) : reps;
