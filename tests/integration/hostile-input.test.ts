@@ -153,7 +153,7 @@ const forged = fc.oneof(
 );
 
 // These properties are about answers, not speed: 900 hostile queries took 19.5 s on PostgreSQL in
-// CI and passed Vitest's 30 s default with two busy loops beside it. Time bounds are asserted where
+// CI and ran past Vitest's 30 s default with two busy loops beside it. Time bounds are asserted where
 // they are the point (the traces that once froze the server, below).
 const LONG = { timeout: 120_000 };
 

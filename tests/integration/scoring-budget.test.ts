@@ -3,8 +3,8 @@
  * scored. The worst trace the limits allow for the default suite (tests/support/worst-trace.ts:
  * `drafts-index-tick` × `bash`, 120 calls of 20,000-character fills of the task's own words, just
  * under 5 MiB) goes to the real result handler while `/api/health` is polled every ~20 ms through
- * the same process's handlers: every answer comes within 200 ms, or within a quarter of the trace's
- * own answer time on a machine too busy for that (before scoring moved to a worker
+ * the same process's handlers: every answer comes within 200 ms or a quarter of the trace's own
+ * answer time, whichever is longer (before scoring moved to a worker
  * thread, health waited for the whole score: the trace was answered after 239 s on this loaded
  * machine, with no health answer in between). A trace whose scoring runs
  * past the time limit is still stored, answered 201, marked unscorable (API, explorer), left out
@@ -78,7 +78,7 @@ const submit = (jobId: string, body: Uint8Array) =>
   );
 
 describe("scoring cannot hold the server", () => {
-  it("while the worst trace the limits allow is scored, /api/health answers every ~20 ms poll within 200 ms", async () => {
+  it("while the worst trace the limits allow is scored, /api/health answers every ~20 ms poll within 200 ms or a quarter of the trace's own answer time, whichever is longer", async () => {
     const { job } = await leaseDraftsJob();
     const body = worstBody(job);
     let done = false;
@@ -102,11 +102,12 @@ describe("scoring cannot hold the server", () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     const r = await result;
-    // 200 ms, or a quarter of the trace's own answer time where the machine is slower than that
-    // allows: on shared cores every step of the handler slows alike (the slowest poll, 50–93 ms
-    // idle, passed 350 ms with two busy loops beside Vitest, the trace answered after 3.6 s). A
-    // thread held by scoring waits for the whole score instead, most of the answer time (before the
-    // worker: no health answer at all until the trace's, after 239 s).
+    // 200 ms or a quarter of the trace's own answer time, whichever is longer (idle here the trace
+    // takes 1.2–1.5 s, so 300–370 ms; 200 ms was the bound before and stays the floor). On shared
+    // cores every step of the handler slows alike: the slowest poll, 50–93 ms idle, passed 350 ms
+    // with two busy loops beside Vitest, the trace answered after 3.6 s. A thread held by scoring
+    // waits for the whole score instead, most of the answer time (before the worker: no health
+    // answer at all until the trace's, after 239 s).
     const bound = Math.max(200, r.ms / 4);
     console.log(
       `worst trace: ${r.status} after ${Math.round(r.ms)} ms; ${waits.length} health polls, slowest ${Math.round(Math.max(...waits))} ms (bound ${Math.round(bound)} ms)`,
