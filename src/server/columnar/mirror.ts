@@ -199,7 +199,8 @@ export function createFactsMirror(source: FactsSource, opts: MirrorOptions = {})
   let small: boolean | null = null;
   const smallEnough = async () => (small ??= (await source.runs()) <= waitBelow);
 
-  async function reader(): Promise<SqlRunner | null> {
+  /** `again`: this read has already waited for one reload; a second is left to run in the background. */
+  async function reader(again = false): Promise<SqlRunner | null> {
     if (closed || status.state === "failed" || !source.usable()) return null;
     if (!gen) {
       const load = startLoad();
@@ -228,9 +229,9 @@ export function createFactsMirror(source: FactsSource, opts: MirrorOptions = {})
       closeGeneration(g);
     }
     const load = startLoad();
-    if (!(await smallEnough())) return null;
+    if (again || !(await smallEnough())) return null;
     await load;
-    return gen ? reader() : null;
+    return gen ? reader(true) : null;
   }
 
   return {
@@ -248,7 +249,7 @@ export function createFactsMirror(source: FactsSource, opts: MirrorOptions = {})
      * large database loads in the background meanwhile), reloading, failed, or inside a SQLite
      * transaction of this connection (its uncommitted writes are not in the log's view).
      */
-    reader,
+    reader: () => reader(),
 
     /** A statement DuckDB failed on, answered by the database (SQLite) or failed (PostgreSQL): counted and said. */
     fellBack(err: unknown, text: string, answered: boolean): void {
