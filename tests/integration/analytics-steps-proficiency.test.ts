@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { dashboardPerTest, runQueue, type TestDashboard } from "../support/server";
+import { AnalyticsFilter } from "@/domain/analytics/filter";
+import { compareFamily } from "@/server/analytics/family";
 
 let dash: TestDashboard;
 let token: string;
@@ -259,6 +261,40 @@ describe("GET /api/analytics/compare/family", () => {
         bOnly: one.pairs.bOnly,
       });
     }
+
+    // A family of more pairs than one statement counts (64 a statement): configs without runs
+    // first, so the real pairs are counted by the second statement, and count as they did alone.
+    const filter = AnalyticsFilter.parse({ sessions: [s1] });
+    const alone = await compareFamily(dash.ctx, filter, "baseline", "files", ["files", "bash", "staged"]);
+    const padded = Array.from({ length: 70 }, (_, i) => `none-${i}`);
+    const many = await compareFamily(dash.ctx, filter, "baseline", "files", ["files", ...padded, "bash", "staged"]);
+    expect(many.rows).toHaveLength(72);
+    const real = many.rows.filter((r) => !r.b.startsWith("none-"));
+    expect(
+      real.map(({ a, b, improved, degraded, aOnly, bOnly, mcnemarP }) => ({
+        a,
+        b,
+        improved,
+        degraded,
+        aOnly,
+        bOnly,
+        mcnemarP,
+      })),
+    ).toEqual(
+      alone.rows.map(({ a, b, improved, degraded, aOnly, bOnly, mcnemarP }) => ({
+        a,
+        b,
+        improved,
+        degraded,
+        aOnly,
+        bOnly,
+        mcnemarP,
+      })),
+    );
+    expect(real.map((r) => [r.aOnly, r.bOnly])).toEqual([
+      [1, 3],
+      [3, 0],
+    ]);
 
     // The same config in two sessions: the warning names the sessions.
     const same = await dash.call("GET", `/api/analytics/compare?a=bash&b=bash&aSession=${s1}&bSession=${s2}`);

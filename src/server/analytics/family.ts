@@ -1,9 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import type { Ctx } from "../context";
-import { dialectOf } from "../store/dialect";
+import { dialectOf, type Dialect } from "../store/dialect";
 import { int } from "../store/columns";
-import { PAIR_SUMS } from "./compare";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { compareSides, type PairFacts, type TaskPassFacts } from "@/domain/analytics/compare";
 import { configOrder, familyPairs, familyTable, type FamilyMode } from "@/domain/analytics/family";
@@ -13,7 +12,11 @@ import { FROM_FACTS, factsWhere } from "./where";
 
 const PairOfRow = z.object({ s: z.string(), c: z.string() });
 const CountRow = z.object({ c: z.string(), t: z.string(), n: int, k: int });
-const PairedRow = z.object({ a: z.string(), b: z.string(), both: int, aOnly: int, bOnly: int, neither: int });
+const PAIRS_PER_STATEMENT = 64;
+const PairedSums = z.record(
+  z.string(),
+  int.nullable().transform((n) => n ?? 0),
+);
 
 /**
  * The configs with runs in the selection, in the order the sessions listed them: the distinct
@@ -48,11 +51,44 @@ export async function selectionConfigs(ctx: Ctx, filter: AnalyticsFilter): Promi
 }
 
 /**
+ * Every wanted pair's paired counts in one pass: per (session, task, repeat) group, each config's
+ * runs n and passes p, then per pair (a, b) the sums over groups of p_a·p_b (both passed),
+ * p_a·(n_b − p_b), (n_a − p_a)·p_b and (n_a − p_a)·(n_b − p_b): what joining each run of a to each
+ * run of b in its group and counting gives, without the join (at 1M runs and nine pairs, 287–375 ms
+ * against the join's 616–988 ms, docs/benchmarks.md). Columns named by the pair's place: both0, aOnly0, …
+ */
+function pairedSums(d: Dialect, w: ReturnType<typeof factsWhere>, pairs: [string, string][]) {
+  const used = [...new Set(pairs.flat())];
+  const at = (c: string) => used.indexOf(c);
+  const perConfig = used
+    .map(
+      (_, i) =>
+        `SUM(CASE WHEN r.config_id = ? THEN 1 ELSE 0 END) AS n${i}, SUM(CASE WHEN r.config_id = ? THEN ${d.oneIf("r.passed")} ELSE 0 END) AS p${i}`,
+    )
+    .join(", ");
+  const perPair = pairs
+    .map(([a, b], j) => {
+      const [x, y] = [at(a), at(b)];
+      const [px, fx, py, fy] = [`p${x}`, `(n${x} - p${x})`, `p${y}`, `(n${y} - p${y})`];
+      return `SUM(${px} * ${py}) AS "both${j}", SUM(${px} * ${fy}) AS "aOnly${j}", SUM(${fx} * ${py}) AS "bOnly${j}", SUM(${fx} * ${fy}) AS "neither${j}"`;
+    })
+    .join(", ");
+  return {
+    sql: `WITH g AS (SELECT ${perConfig} FROM ${FROM_FACTS}
+                     WHERE ${w.sql} AND r.config_id IN (${used.map(() => "?").join(", ")})
+                     GROUP BY r.session_id, r.task_id, r.repeat)
+          SELECT ${perPair} FROM g`,
+    params: [...used.flatMap((c) => [c, c]), ...w.params, ...used],
+  };
+}
+
+/**
  * `GET /api/analytics/compare/family`: several comparisons at once (each config against a
  * baseline, or each consecutive pair), with Benjamini–Hochberg adjusted p-values. The same
  * figures as `compareAnalytics` per pair (runs paired by session, task and repeat), but for all
- * pairs from two passes over the selection: per config × task pass counts, and one self-join for
- * the paired counts of every wanted pair (was six passes per pair: 17 s at 100k runs).
+ * pairs from two passes over the selection: per config × task pass counts, and the paired counts
+ * of every wanted pair from per-group counts (`pairedSums`; was six passes per pair: 17 s at 100k
+ * runs, then one self-join).
  */
 export async function compareFamily(
   ctx: Ctx,
@@ -78,21 +114,19 @@ export async function compareFamily(
     counts.get(r.c)!.set(r.t, { n: r.n, k: r.k });
   }
   const paired = new Map<string, PairFacts>();
-  if (pairs.length) {
-    // The wanted pairs as a table joined in (a hash join), not a row-value IN tested on every joined
-    // row; cast, since PostgreSQL has nothing else to infer the parameters' type from.
-    const wanted = pairs.map(() => "SELECT CAST(? AS TEXT) AS a, CAST(? AS TEXT) AS b").join(" UNION ALL ");
-    const rows = await sql.all(
-      PairedRow,
-      `WITH sel AS MATERIALIZED (SELECT r.config_id AS c, r.session_id AS s, r.task_id AS t, r.repeat AS k, ${d.oneIf("r.passed")} AS p
-                                   FROM ${FROM_FACTS} WHERE ${w.sql}),
-            wanted AS (${wanted})
-       SELECT x.c AS "a", y.c AS "b", ${PAIR_SUMS}
-         FROM wanted JOIN sel x ON x.c = wanted.a JOIN sel y ON y.c = wanted.b AND x.s = y.s AND x.t = y.t AND x.k = y.k
-        GROUP BY x.c, y.c`,
-      [...w.params, ...pairs.flat()],
+  // In chunks, so a selection of many configs stays within the engines' column limits (PostgreSQL: 1,664).
+  for (let at = 0; at < pairs.length; at += PAIRS_PER_STATEMENT) {
+    const chunk = pairs.slice(at, at + PAIRS_PER_STATEMENT);
+    const q = pairedSums(d, w, chunk);
+    const sums = (await sql.get(PairedSums, q.sql, q.params)) ?? {};
+    chunk.forEach(([a, b], j) =>
+      paired.set(`${a}\u0000${b}`, {
+        both: sums[`both${j}`] ?? 0,
+        aOnly: sums[`aOnly${j}`] ?? 0,
+        bOnly: sums[`bOnly${j}`] ?? 0,
+        neither: sums[`neither${j}`] ?? 0,
+      }),
     );
-    for (const { a, b, ...facts } of rows) paired.set(`${a}\u0000${b}`, facts);
   }
   const results = pairs.map(([a, b]) => {
     const ca = counts.get(a) ?? new Map();
