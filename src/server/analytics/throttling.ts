@@ -83,9 +83,12 @@ async function summedInCopy(sql: SqlRunner, filter: AnalyticsFilter): Promise<De
     `regr_count(y${k}, x) AS "${name}N", regr_avgx(y${k}, x) AS "${name}MeanX", regr_avgy(y${k}, x) AS "${name}MeanY",
      regr_sxx(y${k}, x) AS "${name}Sxx", regr_sxy(y${k}, x) AS "${name}Sxy", regr_syy(y${k}, x) AS "${name}Syy",
      MAX(x) FILTER (WHERE y${k} IS NOT NULL) - MIN(x) FILTER (WHERE y${k} IS NOT NULL) AS "${name}Span"`;
+  // NOT MATERIALIZED: DuckDB materializes a CTE read several times by default; inlined, each reader
+  // scans the copy's columns itself, which measured faster (1M runs, medians of 5: the statement
+  // 635–722 ms materialized, 486–577 ms inlined).
   const rows = (await sql.all(
     GroupSums,
-    `WITH sel AS (
+    `WITH sel AS NOT MATERIALIZED (
        SELECT r.id, r.session_id AS s, r.device_id AS d, r.config_id AS c, r.started_ms AS ms,
               CASE WHEN r.turn_decode_ms > 0 THEN ${dbl("r.turn_output_tokens")} / (${dbl("r.turn_decode_ms")} / 1000) END AS rd,
               CASE WHEN r.turn_ttft_ms > 0 THEN ${dbl("r.turn_prompt_tokens")} / (${dbl("r.turn_ttft_ms")} / 1000) END AS rp
