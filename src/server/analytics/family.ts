@@ -54,7 +54,7 @@ export async function selectionConfigs(ctx: Ctx, filter: AnalyticsFilter): Promi
  * Every wanted pair's paired counts in one pass: per (session, task, repeat) group, each config's
  * runs n and passes p, then per pair (a, b) the sums over groups of p_a·p_b (both passed),
  * p_a·(n_b − p_b), (n_a − p_a)·p_b and (n_a − p_a)·(n_b − p_b): what joining each run of a to each
- * run of b in its group and counting gives, without the join (at 1M runs and nine pairs, 287–375 ms
+ * run of b in its group and counting gives, without the join (at 1M runs and nine pairs, 263–375 ms
  * against the join's 616–988 ms, docs/benchmarks.md). Columns named by the pair's place: both0, aOnly0, …
  */
 function pairedSums(d: Dialect, w: ReturnType<typeof factsWhere>, pairs: [string, string][]) {
