@@ -13,10 +13,8 @@ import { FROM_FACTS, factsWhere } from "./where";
 const PairOfRow = z.object({ s: z.string(), c: z.string() });
 const CountRow = z.object({ c: z.string(), t: z.string(), n: int, k: int });
 const PAIRS_PER_STATEMENT = 64;
-const PairedSums = z.record(
-  z.string(),
-  int.nullable().transform((n) => n ?? 0),
-);
+// Null sums (no groups) and absent columns both read as 0 where the counts are taken.
+const PairedSums = z.record(z.string(), int.nullable());
 
 /**
  * The configs with runs in the selection, in the order the sessions listed them: the distinct

@@ -15,9 +15,9 @@ interface Position {
   prunes: string;
 }
 
-export const formatPosition = (p: Position) => `${p.snapshot}/${p.prunes}`;
+const formatPosition = (p: Position) => `${p.snapshot}/${p.prunes}`;
 
-export function parsePosition(text: string): Position {
+function parsePosition(text: string): Position {
   const [snapshot, prunes = "0"] = text.split("/");
   return { snapshot, prunes };
 }
