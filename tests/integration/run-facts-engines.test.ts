@@ -197,7 +197,7 @@ describe.each(ENGINES)("run_facts on %s", (engine) => {
         for (let i = 0; i < 3; i++) await expectInSync(h, 15);
         expect(mirrorStatus(h.ctx)).toMatchObject({ reloads: reloads + 2, fallbacks: 0 });
 
-        // A run stored meanwhile is caught up without a reload.
+        // A rescoring meanwhile is caught up without a reload.
         const facts = await stored(h);
         await rescore(h, String(facts[0].id));
         await expectInSync(h, 15);
