@@ -17,8 +17,12 @@ export const RUN_FACTS_COLUMNS = `id, session_id, trial, repeats, suite_id, task
   output_tokens, call_pattern, ev_overflow, ev_elide, ev_summarize, ev_recall, turn_rows, turn_prompt_tokens, turn_ttft_ms,
   turn_decode_ms, turn_output_tokens, battery, turn_prompt_sq, turn_prompt_ttft, turn_ttft_sq`;
 
-/** The facts of the runs whose current score `scoreWhere` selects (over `scores sc`): the full recomputation. */
-export function runFactsSelect(scoreWhere: string): string {
+/**
+ * The facts of the runs whose current score `scoreWhere` selects (over `scores sc`): the full
+ * recomputation. `turnsWhere` narrows the turns summed (over `turns`, unaliased) to those runs'
+ * turns, so that a few runs' rows do not sum every turn in the database.
+ */
+export function runFactsSelect(scoreWhere: string, turnsWhere = "1"): string {
   return `SELECT r.id, r.session_id, s.trial, s.repeats, s.suite_id, r.task_id, r.task_version, r.task_group, r.held_out,
        r.config_id, r.config_version, r.repeat, r.attempt, r.device_id, r.build_commit, r.started_at, r.received_at,
        r.thermal_at_start, r.charging, r.superseded, r.context_window, r.tools_dropped, r.load_cached_tokens,
@@ -32,16 +36,13 @@ export function runFactsSelect(scoreWhere: string): string {
   FROM scores sc JOIN runs r ON r.id = sc.run_id JOIN sessions s ON s.id = r.session_id
   LEFT JOIN (SELECT run_id, COUNT(*) AS n, SUM(prompt_tokens) AS prompt, SUM(ttft_ms) AS ttft, SUM(decode_ms) AS decode,
                     SUM(output_tokens) AS output, SUM(prompt_tokens * prompt_tokens) AS psq,
-                    SUM(prompt_tokens * ttft_ms) AS pt, SUM(ttft_ms * ttft_ms) AS tsq FROM turns GROUP BY run_id) t ON t.run_id = r.id
+                    SUM(prompt_tokens * ttft_ms) AS pt, SUM(ttft_ms * ttft_ms) AS tsq FROM turns WHERE ${turnsWhere}
+              GROUP BY run_id) t ON t.run_id = r.id
  WHERE sc.current = 1 AND (${scoreWhere})`;
 }
 
 /** One run's row, for the triggers: the turns' sums of that run only (not a GROUP BY over all turns). */
-const oneRun = (runIdSql: string) =>
-  runFactsSelect(`sc.run_id = ${runIdSql}`).replace(
-    /LEFT JOIN \(SELECT run_id,([\s\S]*?) FROM turns GROUP BY run_id\) t/,
-    `LEFT JOIN (SELECT run_id,$1 FROM turns WHERE run_id = ${runIdSql} GROUP BY run_id) t`,
-  );
+const oneRun = (runIdSql: string) => runFactsSelect(`sc.run_id = ${runIdSql}`, `run_id = ${runIdSql}`);
 
 export const TURN_FACTS_COLUMNS = `run_id, idx, config_id, turn_ms, trial, superseded, unscorable, session_id, suite_id,
   build_commit, device_id, thermal_at_start, charging, tools_dropped, task_id, task_group, outcome, passed, looping`;
@@ -161,6 +162,27 @@ function createTriggers(sqlite: Database.Database, triggers: [string, string][])
     sqlite.exec(`DROP TRIGGER IF EXISTS ${name}`);
     sqlite.exec(`CREATE TRIGGER ${name} ${body}`);
   }
+}
+
+/**
+ * The rows of one batch of a bulk load (scripts/lib/bulkLoad.ts), by the recomputation's own
+ * SELECT: the runs with ids `runs[0]`…`runs[1]` whose current scores have ids `scores[0]`…`scores[1]`
+ * (a batch written in id order holds exactly those). Ranges, so that both read a primary key
+ * while the load has dropped the secondary indexes, and while the batch's traces are still in the
+ * page cache: at 1M runs the one SELECT at the end re-read 26 GB of traces from disk for the battery.
+ */
+export function insertRunFactsOfBatch(
+  sqlite: Database.Database,
+  batch: { scores: [number, number]; runs: [string, string] },
+): number {
+  return sqlite
+    .prepare(
+      `INSERT INTO run_facts (${RUN_FACTS_COLUMNS}) ${runFactsSelect(
+        "sc.id BETWEEN @s0 AND @s1 AND sc.run_id BETWEEN @r0 AND @r1",
+        "run_id BETWEEN @r0 AND @r1",
+      )}`,
+    )
+    .run({ s0: batch.scores[0], s1: batch.scores[1], r0: batch.runs[0], r1: batch.runs[1] }).changes;
 }
 
 /** Recomputes every row from the source tables (in the caller's transaction); returns the rows written. */

@@ -13,6 +13,7 @@ import { loadRepositorySuites } from "../../src/server/boot";
 import { resolveSuite } from "../../src/server/suites/catalog";
 import { hashToken, newId, newToken } from "../../src/server/ids";
 import { buildPool, type PoolEntry } from "./tracePool";
+import type Database from "better-sqlite3";
 import { bulkLoad } from "./bulkLoad";
 
 export interface SeedOptions {
@@ -71,15 +72,49 @@ function bodyTemplate(trace: Trace) {
   return { order, parts, staticBytes: parts.reduce((n, p) => n + Buffer.byteLength(p), 0) };
 }
 
+/** The seed's INSERTs: the columns submitResult, insertTurns, insertScore and createSession write. */
+function statements(db: Database.Database) {
+  return {
+    session: db.prepare(
+      `INSERT INTO sessions (id, name, suite_id, suite_version, trial, job_order, seed, repeats, lease_seconds, max_attempts, notes, task_ids, config_ids, created_at)
+     VALUES (?, ?, ?, ?, 0, 'interleaved', ?, ?, 120, 3, NULL, ?, ?, ?)`,
+    ),
+    job: db.prepare(
+      `INSERT INTO jobs (id, session_id, position, task_id, task_version, config_id, config_version, repeat, state, attempt, leased_by, run_id, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+    ),
+    lease: db.prepare("INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at) VALUES (?, ?, 1, ?, ?)"),
+    run: db.prepare(
+      `INSERT INTO runs (id, job_id, session_id, lease_token_hash, attempt, task_id, task_version, task_group, held_out,
+       config_id, config_version, repeat, device_id, device_model, build_commit, model, started_at, received_at,
+       thermal_at_start, charging, superseded, context_window)
+     VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+    ),
+    trace: db.prepare("INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)"),
+    turn: db.prepare(
+      "INSERT INTO turns (run_id, idx, prompt_tokens, context_tokens, ttft_ms, output_tokens, decode_ms) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    ),
+    score: db.prepare(
+      `INSERT INTO scores (run_id, task_version, current, created_at, passed, outcome, outcome_reason, end_reason, looping,
+       repatches, milestones_reached, milestones_total, tool_calls, failed_tool_calls, turn_count, first_ttft_ms,
+       median_turn_ms, load_ms, startup_tokens, peak_context_tokens, output_tokens, checks, progress, metrics, call_pattern, call_ok)
+     VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+  };
+}
+
 export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<SeedReport> {
   const log = opts.log ?? (() => {});
   const variants = opts.variants ?? 6;
   const repeats = opts.repeats ?? 12;
   fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true });
-  const ctx = createContext(dbPath);
-  const boot = await loadRepositorySuites(ctx, path.join(process.cwd(), "suites"));
-  if (boot.problems.length) throw new Error(boot.problems.join("\n"));
-  const suite = resolveSuite(ctx);
+  // The suite is loaded as the dashboard loads it; the context is then closed, because the bulk
+  // load writes on a connection alone on the file (bulkLoad.ts), and opened again at the end.
+  const boot = createContext(dbPath);
+  const loaded = await loadRepositorySuites(boot, path.join(process.cwd(), "suites"));
+  if (loaded.problems.length) throw new Error(loaded.problems.join("\n"));
+  const suite = resolveSuite(boot);
+  await boot.store.close();
 
   const t0 = performance.now();
   const pool = await buildPool(suite, variants, opts.seed);
@@ -91,79 +126,52 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
     byCell.set(k, [...(byCell.get(k) ?? []), e]);
   }
 
-  const db = ctx.db.$client;
-  const deviceId = newId("dev");
-  db.prepare("INSERT INTO devices (id, name, token_hash, created_at) VALUES (?, ?, ?, ?)").run(
-    deviceId,
-    "seeded phones",
-    hashToken(newToken("hl")),
-    Date.UTC(2026, 8, 1),
-  );
-  const ins = {
-    session: db.prepare(
-      `INSERT INTO sessions (id, name, suite_id, suite_version, trial, job_order, seed, repeats, lease_seconds, max_attempts, notes, task_ids, config_ids, created_at)
-       VALUES (?, ?, ?, ?, 0, 'interleaved', ?, ?, 120, 3, NULL, ?, ?, ?)`,
-    ),
-    job: db.prepare(
-      `INSERT INTO jobs (id, session_id, position, task_id, task_version, config_id, config_version, repeat, state, attempt, leased_by, run_id, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
-    ),
-    lease: db.prepare("INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at) VALUES (?, ?, 1, ?, ?)"),
-    run: db.prepare(
-      `INSERT INTO runs (id, job_id, session_id, lease_token_hash, attempt, task_id, task_version, task_group, held_out,
-         config_id, config_version, repeat, device_id, device_model, build_commit, model, started_at, received_at,
-         thermal_at_start, charging, superseded, context_window)
-       VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-    ),
-    trace: db.prepare("INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)"),
-    turn: db.prepare(
-      "INSERT INTO turns (run_id, idx, prompt_tokens, context_tokens, ttft_ms, output_tokens, decode_ms) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    ),
-    score: db.prepare(
-      `INSERT INTO scores (run_id, task_version, current, created_at, passed, outcome, outcome_reason, end_reason, looping,
-         repatches, milestones_reached, milestones_total, tool_calls, failed_tool_calls, turn_count, first_ttft_ms,
-         median_turn_ms, load_ms, startup_tokens, peak_context_tokens, output_tokens, checks, progress, metrics, call_pattern, call_ok)
-       VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-  };
-  // A score's JSON columns are the same for every reuse of a pool entry: stringify them once.
-  const scoreJson = new Map(
-    pool.map((e) => [
-      e,
-      [
-        JSON.stringify(e.score.checks),
-        JSON.stringify(e.score.progress),
-        JSON.stringify(e.score.metrics),
-        JSON.stringify(e.score.callOk),
-      ],
-    ]),
-  );
-
-  // Each run's body is its pool entry's trace with four fields replaced (lease token, build commit,
-  // start and end): the JSON is written once per entry with markers and spliced per run, instead of
-  // a 21 KB JSON.stringify per run (most of the seed's time and garbage at 1M runs).
-  const templates = new Map(pool.map((e) => [e, bodyTemplate(e.trace)]));
-  const durations = new Map(pool.map((e) => [e, Date.parse(e.trace.endedAt) - Date.parse(e.trace.startedAt)]));
-  const traceBody = (e: PoolEntry, values: Record<Marker, string>) => {
-    const t = templates.get(e)!;
-    let body = t.parts[0];
-    let bytes = t.staticBytes;
-    for (let i = 0; i < t.order.length; i++) {
-      const v = values[t.order[i]];
-      body += v + t.parts[i + 1];
-      bytes += Buffer.byteLength(v);
-    }
-    return { body, bytes };
-  };
-
-  const taskIds = suite.tasks.map((t) => t.id);
-  const configIds = suite.configs.map((c) => c.id);
-  const perSession = taskIds.length * configIds.length * repeats;
   const sessions: string[] = [];
   const sizes: number[] = [];
   let written = 0;
   const t1 = performance.now();
-  bulkLoad(db, () => {
+  bulkLoad(dbPath, (db, facts) => {
+    const deviceId = newId("dev");
+    db.prepare("INSERT INTO devices (id, name, token_hash, created_at) VALUES (?, ?, ?, ?)").run(
+      deviceId,
+      "seeded phones",
+      hashToken(newToken("hl")),
+      Date.UTC(2026, 8, 1),
+    );
+    const ins = statements(db);
+    // A score's JSON columns are the same for every reuse of a pool entry: stringify them once.
+    const scoreJson = new Map(
+      pool.map((e) => [
+        e,
+        [
+          JSON.stringify(e.score.checks),
+          JSON.stringify(e.score.progress),
+          JSON.stringify(e.score.metrics),
+          JSON.stringify(e.score.callOk),
+        ],
+      ]),
+    );
+
+    // Each run's body is its pool entry's trace with four fields replaced (lease token, build commit,
+    // start and end): the JSON is written once per entry with markers and spliced per run, instead of
+    // a 21 KB JSON.stringify per run (most of the seed's time and garbage at 1M runs).
+    const templates = new Map(pool.map((e) => [e, bodyTemplate(e.trace)]));
+    const durations = new Map(pool.map((e) => [e, Date.parse(e.trace.endedAt) - Date.parse(e.trace.startedAt)]));
+    const traceBody = (e: PoolEntry, values: Record<Marker, string>) => {
+      const t = templates.get(e)!;
+      let body = t.parts[0];
+      let bytes = t.staticBytes;
+      for (let i = 0; i < t.order.length; i++) {
+        const v = values[t.order[i]];
+        body += v + t.parts[i + 1];
+        bytes += Buffer.byteLength(v);
+      }
+      return { body, bytes };
+    };
+
+    const taskIds = suite.tasks.map((t) => t.id);
+    const configIds = suite.configs.map((c) => c.id);
+    const perSession = taskIds.length * configIds.length * repeats;
     for (let k = 0; written < opts.runs; k++) {
       const sessionId = newId("ses");
       sessions.push(sessionId);
@@ -172,6 +180,10 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
         BUILDS[Math.floor((k * BUILDS.length) / Math.ceil(opts.runs / perSession))] ?? BUILDS[BUILDS.length - 1];
       const planned = planJobs(taskIds, configIds, repeats, "interleaved", opts.seed * 7919 + k);
       db.transaction(() => {
+        let firstScore = 0;
+        let lastScore = 0;
+        let firstRun = "";
+        let lastRun = "";
         ins.session.run(
           sessionId,
           `seeded ${k + 1}`,
@@ -262,7 +274,7 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
           const s = e.score;
           const m = s.metrics;
           const [checks, progress, metrics, callOk] = scoreJson.get(e)!;
-          ins.score.run(
+          const scoreId = ins.score.run(
             runId,
             e.task.version,
             receivedAt,
@@ -288,16 +300,24 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
             metrics,
             s.callPattern,
             callOk,
-          );
+          ).lastInsertRowid as number;
+          firstScore ||= scoreId;
+          lastScore = scoreId;
+          firstRun ||= runId;
+          lastRun = runId;
           written++;
         });
+        // Run ids are monotonic ULIDs and score ids rowids: the session's runs are these two ranges.
+        if (firstRun) facts({ scores: [firstScore, lastScore], runs: [firstRun, lastRun] });
       })();
       if (k % 10 === 9) log(`  ${written} runs…`);
     }
-    log(`  rows written in ${((performance.now() - t1) / 1000).toFixed(1)} s; indexes and run_facts next`);
+    log(
+      `  rows written in ${((performance.now() - t1) / 1000).toFixed(1)} s (run_facts with each session); turn_facts and the indexes next`,
+    );
   });
   const insertMs = performance.now() - t1;
-  db.pragma("wal_checkpoint(TRUNCATE)");
+  const ctx = createContext(dbPath);
   sizes.sort((a, b) => a - b);
   const dbBytes = fs.statSync(dbPath).size;
   return {

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RUN_FACTS_COLUMNS, TURN_FACTS_COLUMNS, runFactsSelect, turnFactsSelect } from "@db/runFacts";
 import { seedDatabase, type SeedReport } from "../../scripts/lib/seedDb";
 import { pollBody, testDashboard } from "../support/server";
 
@@ -137,6 +138,35 @@ describe("npm run seed writes what ingest writes", () => {
     ]);
     expect(fa).toEqual(fb);
     expect(fa.size).toBe(240);
+  });
+
+  it("fills run_facts session by session with exactly what a full recomputation gives, and turn_facts after", async () => {
+    // Three sessions, the last one partial: run_facts is filled in three batches (bulkLoad.ts).
+    const more = await seedDatabase(path.join(dir, "three.db"), {
+      runs: 2 * 240 + 17,
+      seed: 5,
+      variants: 1,
+      repeats: 1,
+    });
+    try {
+      expect(more.sessions).toHaveLength(3);
+      const db = more.ctx.db.$client;
+      const all = (sql: string) => db.prepare(`${sql} ORDER BY 1, 2`).raw().all();
+      const facts = all(`SELECT ${RUN_FACTS_COLUMNS} FROM run_facts`);
+      expect(facts).toHaveLength(2 * 240 + 17);
+      expect(facts).toEqual(all(runFactsSelect("1")));
+      const turnFacts = all(`SELECT ${TURN_FACTS_COLUMNS} FROM turn_facts`);
+      expect(turnFacts).toEqual(all(turnFactsSelect(`(${runFactsSelect("1")})`)));
+      expect(turnFacts.length).toBe((db.prepare("SELECT COUNT(*) AS n FROM turns").get() as Row).n);
+    } finally {
+      more.ctx.db.$client.close();
+    }
+    const [a, b] = both(`SELECT ${K}, t.* FROM turn_facts t JOIN runs r ON r.id = t.run_id ORDER BY t.idx`, [
+      "run_id",
+      "session_id",
+      "device_id",
+    ]);
+    expect(a).toEqual(b);
   });
 
   it("jobs and leases", () => {
