@@ -230,6 +230,82 @@ describe("turns.csv and calls.csv", () => {
   });
 });
 
+describe("the exports that carry raw traces", () => {
+  it("keep runs.csv's run order, and on SQLite sort the runs' keys before reading their traces", async () => {
+    await seed();
+    // A session whose jobs run interleaved, so the order runs were stored in is not the export's.
+    await dash.call("POST", "/api/sessions", {
+      json: {
+        name: "interleaved",
+        suite: "mini",
+        configs: ["files", "bash"],
+        repeats: 3,
+        order: "interleaved",
+        seed: 9,
+      },
+    });
+    for (;;) {
+      const p = await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token });
+      if (p.status === 204) break;
+      await submit(p.body.job, {});
+    }
+    const texts: [string, readonly unknown[]][] = [];
+    const exp = dash.ctx.store.export;
+    const stream = exp.stream;
+    exp.stream = (text, params, batch) => {
+      texts.push([text, params]);
+      return stream.call(exp, text, params, batch);
+    };
+    const all = "includeTrial=1&includeSuperseded=1";
+    const csvIds = (await text(`/api/export/runs.csv?${all}`))
+      .split("\r\n")
+      .slice(1)
+      .filter(Boolean)
+      .map((l) => l.slice(0, l.indexOf(",")));
+    const jsonIds = (JSON.parse(await text(`/api/export/runs.json?${all}`)).runs as { runId: string }[]).map(
+      (r) => r.runId,
+    );
+    const turnIds = [
+      ...new Set(
+        (await text(`/api/export/turns.csv?${all}`))
+          .split("\r\n")
+          .slice(1)
+          .filter(Boolean)
+          .map((l) => l.slice(0, l.indexOf(","))),
+      ),
+    ];
+    expect(csvIds.length).toBeGreaterThan(12);
+    expect([...csvIds].sort()).not.toEqual(csvIds);
+    expect(jsonIds).toEqual(csvIds);
+    expect(turnIds).toEqual(csvIds.filter((id) => turnIds.includes(id)));
+    expect(turnIds.length).toBeGreaterThan(12);
+    if (dash.engine !== "sqlite") return;
+    // runs.json's and turns.csv's statements: SQLite's only sort is inside the co-routine of the
+    // keys (an ORDER BY over the joined rows put every trace body into its sorter).
+    const withTraces = texts.filter(([t]) => /t\.body\s*$/.test(t.split(" FROM ")[0]));
+    expect(withTraces).toHaveLength(2);
+    for (const [t, params] of withTraces) {
+      const plan = dash.ctx.db.$client
+        .prepare(`EXPLAIN QUERY PLAN ${t}`)
+        .all(...params.map((p) => (p === true ? 1 : p === false ? 0 : p))) as {
+        id: number;
+        parent: number;
+        detail: string;
+      }[];
+      const byId = new Map(plan.map((r) => [r.id, r]));
+      const ancestors = (r: (typeof plan)[number]) => {
+        const out: string[] = [];
+        for (let p = byId.get(r.parent); p; p = byId.get(p.parent)) out.push(p.detail);
+        return out;
+      };
+      const sorts = plan.filter((r) => r.detail.startsWith("USE TEMP B-TREE"));
+      expect(sorts.length, JSON.stringify(plan)).toBeGreaterThan(0);
+      for (const r of sorts) expect(ancestors(r).some((d) => /^(CO-ROUTINE|MATERIALIZE) o$/.test(d))).toBe(true);
+      expect(plan.map((r) => r.detail)).toContain("SCAN o");
+    }
+  });
+});
+
 describe("GET /api/runs/{id}", () => {
   it("returns the run's export fields, raw trace, score, task and neighbours", async () => {
     await seed();

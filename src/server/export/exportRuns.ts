@@ -18,7 +18,7 @@ import { runsWhere } from "../analytics/where";
 import type { Ctx } from "../context";
 import { dialectOf, type Dialect } from "../store/dialect";
 import { parseRows } from "../store/sql";
-import { EXPORT_FROM, ExportDbRow, exportRow, exportSelect } from "./exportRow";
+import { EXPORT_FROM, ExportDbRow, exportRow, exportSelect, keysFirstFrom } from "./exportRow";
 
 type StoredTurn = {
   promptTokens: number;
@@ -73,24 +73,27 @@ function exportOrder(d: Dialect): string {
 /**
  * Rows of `select` over the filtered runs in the export's order, each parsed by `row`, through the
  * store's export stream: a connection of its own on SQLite, a cursor on PostgreSQL; one snapshot,
- * a batch of rows in memory at a time. `batch`: rows that carry a raw trace (~25 KB each) come 50
- * at a time, so a batch dies young instead of being promoted: with 500, the collector took a third
- * of runs.json's time (10k runs: 3.9–4.3 s → 1.8–3.0 s with 50, on a busy machine).
+ * a batch of rows in memory at a time. `traces`: the rows carry the raw trace (~25 KB each). They
+ * come 50 at a time, so a batch dies young instead of being promoted (with 500, the collector took
+ * a third of runs.json's time: 10k runs 3.9–4.3 s → 1.8–3.0 s with 50, on a busy machine), and on
+ * SQLite the runs are sorted by their keys before their traces are joined (keysFirstFrom).
  */
 async function* ordered<S extends z.ZodType>(
   ctx: Ctx,
   filter: AnalyticsFilter,
   select: string,
   row: S,
-  batch = 500,
+  traces = false,
 ): AsyncGenerator<z.output<S>> {
   const d = dialectOf(ctx.store.sql);
   const w = runsWhere(filter);
-  const text = `SELECT ${select} FROM ${EXPORT_FROM} WHERE ${w.sql} ${exportOrder(d)}`;
+  const text =
+    traces && ctx.store.sql.dialect === "sqlite"
+      ? `SELECT ${select} FROM ${keysFirstFrom(w.sql, exportOrder(d))}`
+      : `SELECT ${select} FROM ${EXPORT_FROM} WHERE ${w.sql} ${exportOrder(d)}`;
+  const batch = traces ? 50 : 500;
   for await (const rows of ctx.store.export.stream(text, w.params, batch)) yield* parseRows(row, rows, text);
 }
-
-const WITH_TRACES = 50;
 
 const WithTrace = ExportDbRow.extend({ body: z.string() });
 const TraceOnly = z.object({ id: z.string(), body: z.string() });
@@ -106,13 +109,7 @@ export async function* exportCsv(ctx: Ctx, filter: AnalyticsFilter): AsyncGenera
 export async function* exportJson(ctx: Ctx, filter: AnalyticsFilter): AsyncGenerator<string> {
   yield JSON_OPEN;
   let first = true;
-  for await (const r of ordered(
-    ctx,
-    filter,
-    `${exportSelect(dialectOf(ctx.store.sql))}, t.body`,
-    WithTrace,
-    WITH_TRACES,
-  )) {
+  for await (const r of ordered(ctx, filter, `${exportSelect(dialectOf(ctx.store.sql))}, t.body`, WithTrace, true)) {
     yield (first ? "" : ",\n") + JSON.stringify(jsonRun(exportRow(r), detail(r)));
     first = false;
   }
@@ -131,7 +128,7 @@ export async function* exportTable(
 ): AsyncGenerator<string> {
   yield table === "turns" ? TURNS_CSV_HEADER : CALLS_CSV_HEADER;
   const lines = table === "turns" ? turnLines : callLines;
-  for await (const r of ordered(ctx, filter, "r.id, t.body", TraceOnly, WITH_TRACES)) {
+  for await (const r of ordered(ctx, filter, "r.id, t.body", TraceOnly, true)) {
     yield lines(r.id, JSON.parse(r.body) as StoredRunTrace);
   }
 }
