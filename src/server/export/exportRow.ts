@@ -130,7 +130,8 @@ export const EXPORT_FROM = `${FROM_RUNS} JOIN traces t ON t.run_id = r.id`;
  * joined to their rows and traces, in that order (CROSS JOIN fixes the loops' nesting). Sorting
  * the joined rows put every ~22 KB body into SQLite's sorter: at 1M runs 26 GB of temporary files,
  * rewritten by each merge pass, which kept one export of runs.json running past half an hour.
- * PostgreSQL's sort keeps a TOASTed body as a pointer and reads EXPORT_FROM as it is.
+ * PostgreSQL reads EXPORT_FROM as it is: its sort keeps a TOASTed body as a pointer (checked on
+ * PostgreSQL 15: 5,000 rows with 20 KB bodies sorted in 544 kB of memory, 427 kB without them).
  */
 export function keysFirstFrom(where: string, order: string): string {
   return `(SELECT r.id AS run_key, sc.id AS score_key FROM ${FROM_RUNS} WHERE ${where} ${order} LIMIT -1) o
