@@ -11,7 +11,7 @@ import pg from "pg";
 import Cursor from "pg-cursor";
 import { AnalyticsFilter } from "../../src/domain/analytics/filter";
 import { exportCsv, exportJson, exportTable } from "../../src/server/export/exportRuns";
-import { EXPORT_FROM, EXPORT_SELECT, exportSelect, keysFirstFrom } from "../../src/server/export/exportRow";
+import { EXPORT_FROM, EXPORT_SELECT, exportFrom, exportSelect, keysFirstFrom } from "../../src/server/export/exportRow";
 import { dialectOf } from "../../src/server/store/dialect";
 import { toPgPlaceholders } from "../../src/server/store/sql";
 import { FROM_RUNS, runsWhere, whereClause } from "../../src/server/analytics/where";
@@ -82,8 +82,8 @@ function pgPlain(url: string): Plain {
   return {
     select: async (onRows) => {
       let n = 0;
-      const select = exportSelect(dialectOf({ dialect: "postgres" }));
-      await read(`SELECT ${select} FROM ${EXPORT_FROM} WHERE ${w.sql}`, w.params, () => {
+      const d = dialectOf({ dialect: "postgres" });
+      await read(`SELECT ${exportSelect(d)} FROM ${exportFrom(d)} WHERE ${w.sql}`, w.params, () => {
         if (onRows && ++n % 1000 === 0) onRows();
         else if (!onRows) n++;
       });

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -231,7 +232,7 @@ describe("turns.csv and calls.csv", () => {
 });
 
 describe("the exports that carry raw traces", () => {
-  it("keep runs.csv's run order, and on SQLite sort the runs' keys before reading their traces", async () => {
+  it("keep runs.csv's run order; on SQLite the runs' keys are sorted before their traces are read, on PostgreSQL each trace is parsed once", async () => {
     await seed();
     // A session whose jobs run interleaved, so the order runs were stored in is not the export's.
     await dash.call("POST", "/api/sessions", {
@@ -279,7 +280,24 @@ describe("the exports that carry raw traces", () => {
     expect(jsonIds).toEqual(csvIds);
     expect(turnIds).toEqual(csvIds.filter((id) => turnIds.includes(id)));
     expect(turnIds.length).toBeGreaterThan(12);
-    if (dash.engine !== "sqlite") return;
+    if (dash.engine === "postgres") {
+      // runs.csv's four trace values come from one parse of each trace (Dialect.jsonFields): a
+      // node outputs the parsed trace alone, and no value casts the text itself (one parse each).
+      const csv = texts.find(([t]) => !/t\.body\s*$/.test(t.split(" FROM ")[0]));
+      expect(csv).toBeDefined();
+      const [plan] = await dash.ctx.store.sql.all(
+        z.object({ "QUERY PLAN": z.unknown() }),
+        `EXPLAIN (VERBOSE, FORMAT JSON) ${csv![0]}`,
+        csv![1],
+      );
+      const outputs = JSON.stringify(plan).match(/"Output":\[[^\]]*\]/g) ?? [];
+      expect(
+        outputs.some((o) => o.includes('"(t.body)::jsonb"')),
+        outputs.join("\n"),
+      ).toBe(true);
+      expect(outputs.filter((o) => o.includes("(t.body)::jsonb #>>"))).toEqual([]);
+      return;
+    }
     // runs.json's and turns.csv's statements: SQLite's only sort is inside the co-routine of the
     // keys (an ORDER BY over the joined rows put every trace body into its sorter).
     const withTraces = texts.filter(([t]) => /t\.body\s*$/.test(t.split(" FROM ")[0]));

@@ -104,24 +104,43 @@ export function exportRow(r: ExportDbRow): ExportRow {
   };
 }
 
+/** The v1.1 columns read out of the stored trace, by the name each has in an ExportDbRow. */
+const TRACE_VALUES = {
+  reply: "$.reply",
+  trace_started_at: "$.startedAt",
+  trace_ended_at: "$.endedAt",
+  imported_wall_ms: "$.wallMs",
+};
+const traceValues = (d: Dialect) => d.jsonFields("t.body", "tv", TRACE_VALUES);
+
 /**
- * The SELECT list that produces an ExportDbRow from FROM_RUNS joined with `traces t` (EXPORT_FROM).
- * The v1.1 columns come out of the stored trace with the engine's JSON read, so runs.csv reads three
- * values of each trace inside the database instead of parsing every trace in JavaScript.
+ * The SELECT list that produces an ExportDbRow from exportFrom(d). The v1.1 columns come out of the
+ * stored trace with the engine's JSON read, so runs.csv reads four values of each trace inside the
+ * database instead of parsing every trace in JavaScript.
  */
 export function exportSelect(d: Dialect): string {
+  const tv = traceValues(d).cols;
   return `r.*, s.name AS session_name, s.trial, sc.passed, sc.outcome, sc.looping, sc.milestones_reached, sc.milestones_total,
   sc.startup_tokens, sc.load_ms, sc.first_ttft_ms, sc.median_turn_ms, sc.turn_count, sc.tool_calls, sc.failed_tool_calls,
   sc.repatches, sc.peak_context_tokens, sc.output_tokens, sc.checks, sc.progress, sc.end_reason,
-  ${d.jsonText("t.body", "$.reply")} AS reply, ${d.jsonText("t.body", "$.startedAt")} AS trace_started_at,
-  ${d.jsonText("t.body", "$.endedAt")} AS trace_ended_at, ${d.jsonText("t.body", "$.wallMs")} AS imported_wall_ms`;
+  ${Object.entries(tv)
+    .map(([name, expr]) => `${expr} AS ${name}`)
+    .join(", ")}`;
 }
 
 /** exportSelect on SQLite (the benchmark's plain read, scripts/bench/exportCsv.ts, compares against it). */
 export const EXPORT_SELECT = exportSelect(dialectOf({ dialect: "sqlite" }));
 
-/** What the export SELECT reads from: a run, its session, its score and its stored trace. */
-export const EXPORT_FROM = `${FROM_RUNS} JOIN traces t ON t.run_id = r.id`;
+/**
+ * What the export SELECT reads from: a run, its session, its score and its stored trace (and, on
+ * PostgreSQL, the trace's values parsed once: Dialect.jsonFields).
+ */
+export function exportFrom(d: Dialect): string {
+  return `${FROM_RUNS} JOIN traces t ON t.run_id = r.id ${traceValues(d).join}`;
+}
+
+/** exportFrom on SQLite. */
+export const EXPORT_FROM = exportFrom(dialectOf({ dialect: "sqlite" }));
 
 /**
  * EXPORT_FROM for rows that carry the whole raw trace, on SQLite, already in `order`: the runs that
@@ -130,7 +149,7 @@ export const EXPORT_FROM = `${FROM_RUNS} JOIN traces t ON t.run_id = r.id`;
  * joined to their rows and traces, in that order (CROSS JOIN fixes the loops' nesting). Sorting
  * the joined rows put every ~22 KB body into SQLite's sorter: at 1M runs 26 GB of temporary files,
  * rewritten by each merge pass, which kept one export of runs.json running past half an hour.
- * PostgreSQL reads EXPORT_FROM as it is: its sort keeps a TOASTed body as a pointer (checked on
+ * PostgreSQL reads exportFrom as it is: its sort keeps a TOASTed body as a pointer (checked on
  * PostgreSQL 15: 5,000 rows with 20 KB bodies sorted in 544 kB of memory, 427 kB without them).
  */
 export function keysFirstFrom(where: string, order: string): string {

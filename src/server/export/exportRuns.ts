@@ -18,7 +18,7 @@ import { runsWhere } from "../analytics/where";
 import type { Ctx } from "../context";
 import { dialectOf, type Dialect } from "../store/dialect";
 import { parseRows } from "../store/sql";
-import { EXPORT_FROM, ExportDbRow, exportRow, exportSelect, keysFirstFrom } from "./exportRow";
+import { ExportDbRow, exportFrom, exportRow, exportSelect, keysFirstFrom } from "./exportRow";
 
 type StoredTurn = {
   promptTokens: number;
@@ -90,7 +90,7 @@ async function* ordered<S extends z.ZodType>(
   const text =
     traces && ctx.store.sql.dialect === "sqlite"
       ? `SELECT ${select} FROM ${keysFirstFrom(w.sql, exportOrder(d))}`
-      : `SELECT ${select} FROM ${EXPORT_FROM} WHERE ${w.sql} ${exportOrder(d)}`;
+      : `SELECT ${select} FROM ${exportFrom(d)} WHERE ${w.sql} ${exportOrder(d)}`;
   const batch = traces ? 50 : 500;
   for await (const rows of ctx.store.export.stream(text, w.params, batch)) yield* parseRows(row, rows, text);
 }

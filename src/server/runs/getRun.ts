@@ -4,10 +4,9 @@ import { EXPORT_COLUMNS, camel } from "@/domain/export";
 import type { Task } from "@/domain/suite/schema";
 import { notFound } from "../errors";
 import { z } from "zod";
-import { ExportDbRow, exportRow, exportSelect } from "../export/exportRow";
+import { ExportDbRow, exportFrom, exportRow, exportSelect } from "../export/exportRow";
 import { dialectOf } from "../store/dialect";
 import type { SqlRunner } from "../store/sql";
-import { FROM_RUNS } from "../analytics/where";
 import { IMPORTED_SUITE } from "../export/importRuns";
 
 const RunRow = ExportDbRow.extend({
@@ -30,7 +29,7 @@ export async function getRun(ctx: Ctx, id: string, sql: SqlRunner = ctx.store.sq
   const r = await sql.get(
     RunRow,
     `SELECT ${exportSelect(dialectOf(sql))}, sc.unscorable, sc.outcome_reason, sc.metrics, s.suite_id, t.body
-       FROM ${FROM_RUNS} JOIN traces t ON t.run_id = r.id WHERE r.id = ? AND sc.current`,
+       FROM ${exportFrom(dialectOf(sql))} WHERE r.id = ? AND sc.current`,
     [id],
   );
   if (!r) throw notFound("run", id);
