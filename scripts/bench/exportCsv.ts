@@ -11,7 +11,14 @@ import pg from "pg";
 import Cursor from "pg-cursor";
 import { AnalyticsFilter } from "../../src/domain/analytics/filter";
 import { exportCsv, exportJson, exportTable } from "../../src/server/export/exportRuns";
-import { EXPORT_FROM, EXPORT_SELECT, exportFrom, exportSelect, keysFirstFrom } from "../../src/server/export/exportRow";
+import {
+  EXPORT_FROM,
+  EXPORT_SELECT,
+  exportFrom,
+  exportOrder,
+  exportSelect,
+  keysFirstFrom,
+} from "../../src/server/export/exportRow";
 import { dialectOf } from "../../src/server/store/dialect";
 import { toPgPlaceholders } from "../../src/server/store/sql";
 import { FROM_RUNS, runsWhere, whereClause } from "../../src/server/analytics/where";
@@ -47,8 +54,7 @@ function plainTraces(dbPath: string, onRows?: () => void) {
     let n = 0;
     // In the export's order, read the way the export reads it on SQLite (keysFirstFrom: the keys
     // sorted, then the traces joined), the cheapest way SQLite has to read them in that order.
-    const order = "ORDER BY s.created_at, s.id, r.task_id, r.config_id, r.repeat, r.attempt, r.id";
-    const sql = `SELECT r.id, t.body FROM ${keysFirstFrom(w.sql, order)}`;
+    const sql = `SELECT r.id, t.body FROM ${keysFirstFrom(w.sql, exportOrder(dialectOf({ dialect: "sqlite" })))}`;
     for (const r of db.prepare(sql).iterate(...w.params)) {
       bytes += (r as { body: string }).body.length;
       if (onRows && ++n % 1000 === 0) onRows();
@@ -92,7 +98,7 @@ function pgPlain(url: string): Plain {
     traces: async (onRows) => {
       let bytes = 0;
       let n = 0;
-      const order = `ORDER BY s.created_at, s.id COLLATE "C", r.task_id COLLATE "C", r.config_id COLLATE "C", r.repeat, r.attempt, r.id COLLATE "C"`;
+      const order = exportOrder(dialectOf({ dialect: "postgres" }));
       const sql = `SELECT r.id, t.body FROM ${FROM_RUNS} JOIN traces t ON t.run_id = r.id WHERE ${w.sql} ${order}`;
       await read(sql, w.params, (r) => {
         bytes += (r.body as string).length;

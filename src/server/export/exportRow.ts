@@ -143,6 +143,15 @@ export function exportFrom(d: Dialect): string {
 export const EXPORT_FROM = exportFrom(dialectOf({ dialect: "sqlite" }));
 
 /**
+ * The export's run order (protocol.md §4): session creation, task id, config id, repeat, attempt,
+ * run id; text compared byte by byte on both engines (the golden files' order), none of them null.
+ */
+export function exportOrder(d: Dialect): string {
+  const c = d.collateC;
+  return `ORDER BY s.created_at, ${c("s.id")}, ${c("r.task_id")}, ${c("r.config_id")}, r.repeat, r.attempt, ${c("r.id")}`;
+}
+
+/**
  * EXPORT_FROM for rows that carry the whole raw trace, on SQLite, already in `order`: the runs that
  * `where` selects are sorted by their keys alone first (a co-routine: its LIMIT, which limits
  * nothing, keeps SQLite from flattening it into the join and dropping its ORDER BY), and only then

@@ -16,9 +16,9 @@ import {
 } from "@/domain/export";
 import { runsWhere } from "../analytics/where";
 import type { Ctx } from "../context";
-import { dialectOf, type Dialect } from "../store/dialect";
+import { dialectOf } from "../store/dialect";
 import { parseRows } from "../store/sql";
-import { ExportDbRow, exportFrom, exportRow, exportSelect, keysFirstFrom } from "./exportRow";
+import { ExportDbRow, exportFrom, exportOrder, exportRow, exportSelect, keysFirstFrom } from "./exportRow";
 
 type StoredTurn = {
   promptTokens: number;
@@ -59,15 +59,6 @@ function detail(r: ExportDbRow & { body: string }): RunDetail {
     thermalAtEnd: (trace.imported ? trace.thermalAtEnd : trace.conditions?.thermalAtEnd) ?? null,
     batteryAtStart: (trace.imported ? trace.batteryAtStart : trace.conditions?.battery) ?? null,
   };
-}
-
-/**
- * The export's run order (protocol.md §4): session creation, task id, config id, repeat, attempt,
- * run id; text compared byte by byte on both engines (the golden files' order), none of them null.
- */
-function exportOrder(d: Dialect): string {
-  const c = d.collateC;
-  return `ORDER BY s.created_at, ${c("s.id")}, ${c("r.task_id")}, ${c("r.config_id")}, r.repeat, r.attempt, ${c("r.id")}`;
 }
 
 /**
