@@ -1,0 +1,118 @@
+import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
+import { uniformInt } from "pure-rand/distribution/uniformInt";
+import { regularizedIncompleteBeta } from "./incomplete-beta";
+import { verdictOf, type MarginVerdict } from "./robust-slope";
+
+export const MEDIAN_BOOTSTRAP_SEED = 29;
+export const MEDIAN_BOOTSTRAP_DRAWS = 20_000;
+
+/** The conventional sample median (the two middle values averaged); null for none. */
+export function sampleMedian(values: readonly number[]): number | null {
+  if (!values.length) return null;
+  const s = [...values].sort((x, y) => x - y);
+  const h = s.length >> 1;
+  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+}
+
+/**
+ * The exact bootstrap distribution of a sample median (Efron 1982, The Jackknife, the Bootstrap
+ * and Other Resampling Plans, §10.3; Maritz & Jarrett 1978, JASA 73:194–196): resampling n values
+ * with replacement, the k-th smallest of the resample (k = ⌈n/2⌉) is at most the value v when at
+ * least k draws land at or below v, so with c(v) values ≤ v
+ *
+ *   P(median* ≤ v) = P(Bin(n, c(v)/n) ≥ k) = I_{c(v)/n}(k, n − k + 1)
+ *
+ * Returned as the distinct values and that cumulative probability, for drawing by inversion: the
+ * same as resampling B times and taking medians with B → ∞, at the cost of one incomplete beta
+ * per distinct value near the middle. Values more than 10·√n order positions from the middle have
+ * probability below 1e-20 and are given 0 or 1.
+ */
+export function medianBootstrapCdf(values: readonly number[]): { values: number[]; cdf: number[] } {
+  const s = [...values].sort((x, y) => x - y);
+  const n = s.length;
+  if (!n) throw new RangeError("no values to take a median of");
+  const k = Math.ceil(n / 2);
+  const band = 10 * Math.sqrt(n) + 2;
+  const out: number[] = [];
+  const cdf: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (i + 1 < n && s[i + 1] === s[i]) continue;
+    const c = i + 1;
+    out.push(s[i]);
+    cdf.push(c >= n ? 1 : c < k - band ? 0 : c > k + band ? 1 : regularizedIncompleteBeta(c / n, k, n - k + 1));
+  }
+  return { values: out, cdf };
+}
+
+/** The relative change of b's median over a's, with its bootstrap interval over runs. */
+export interface MedianChange extends MarginVerdict {
+  a: number;
+  b: number;
+  n: [number, number];
+  draws: number;
+  seed: number;
+}
+
+/**
+ * b's median against a's, each side's values one per run, with a percentile bootstrap interval of
+ * b̃/ã − 1 over runs (Efron & Tibshirani 1993, §13.3): the two sides resampled independently,
+ * each median drawn from its exact bootstrap distribution (`medianBootstrapCdf`), `draws` pairs
+ * from a seeded xoroshiro128+. The change is a regression only when the whole (1 − α) interval
+ * lies beyond the margin; p is the share of resampled changes at or below the margin (the
+ * bootstrap's one-sided p of H₀: change ≤ margin). Null with no runs on a side or a's median ≤ 0.
+ */
+export function medianChangeVsMargin(
+  a: readonly number[],
+  b: readonly number[],
+  margin: number,
+  opts: { alpha?: number; seed?: number; draws?: number } = {},
+): MedianChange | null {
+  const ma = sampleMedian(a);
+  const mb = sampleMedian(b);
+  if (ma === null || mb === null || !(ma > 0)) return null;
+  const alpha = opts.alpha ?? 0.05;
+  const seed = opts.seed ?? MEDIAN_BOOTSTRAP_SEED;
+  const draws = opts.draws ?? MEDIAN_BOOTSTRAP_DRAWS;
+  const da = medianBootstrapCdf(a);
+  const db = medianBootstrapCdf(b);
+  const gen = xoroshiro128plus(seed | 0);
+  const pick = (d: { values: number[]; cdf: number[] }) => {
+    const u = (uniformInt(gen, 0, 2 ** 30 - 1) + 0.5) / 2 ** 30;
+    let lo = 0;
+    let hi = d.cdf.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (d.cdf[mid] >= u) hi = mid;
+      else lo = mid + 1;
+    }
+    return d.values[lo];
+  };
+  const changes = new Float64Array(draws);
+  let atOrBelow = 0;
+  for (let r = 0; r < draws; r++) {
+    const xa = pick(da);
+    const c = xa > 0 ? pick(db) / xa - 1 : Number.POSITIVE_INFINITY;
+    changes[r] = c;
+    if (c <= margin) atOrBelow++;
+  }
+  changes.sort();
+  const q = (p: number) => {
+    const h = (draws - 1) * p;
+    const lo = Math.floor(h);
+    const hi = Math.min(draws - 1, lo + 1);
+    return changes[lo] + (h - lo) * (changes[hi] - changes[lo]);
+  };
+  const ci: [number, number] = [q(alpha / 2), q(1 - alpha / 2)];
+  return {
+    a: ma,
+    b: mb,
+    n: [a.length, b.length],
+    change: mb / ma - 1,
+    ci,
+    margin,
+    p: atOrBelow / draws,
+    verdict: verdictOf(ci, margin),
+    draws,
+    seed,
+  };
+}

@@ -1,0 +1,45 @@
+import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
+import { uniformInt } from "pure-rand/distribution/uniformInt";
+import { wilson } from "./wilson";
+
+export const CALIBRATION_DRAWS = 1000;
+export const CALIBRATION_SEED = 31;
+
+/** How often a decision procedure rejects on data where nothing changed. */
+export interface NullRejection {
+  /** Permuted comparisons drawn, and how many the procedure rejected. */
+  draws: number;
+  rejected: number;
+  rate: number;
+  /** Wilson 95% interval of the rate. */
+  ci: [number, number];
+  seed: number;
+  alpha: number;
+}
+
+/**
+ * The rejection rate of a decision procedure under a label-permutation null built from the
+ * researcher's own data (Good 2005, §3.1; the exchangeability the sign-flip test rests on): in
+ * each draw every task's two sides are swapped with probability ½ (so each task's repeats stay
+ * together, and any real difference between a and b is scrambled), `rejects` is asked whether
+ * the procedure would call that a difference, and the share of draws it did is returned with its
+ * Wilson interval. A valid test at α rejects at most about α of them; a test that counts repeats
+ * as independent rejects far more. `flips[i]` is −1 when task i's sides are swapped.
+ */
+export function nullRejection(
+  tasks: number,
+  rejects: (flips: Int8Array) => boolean,
+  alpha: number,
+  opts: { draws?: number; seed?: number } = {},
+): NullRejection {
+  const draws = opts.draws ?? CALIBRATION_DRAWS;
+  const seed = opts.seed ?? CALIBRATION_SEED;
+  const gen = xoroshiro128plus(seed | 0);
+  const flips = new Int8Array(tasks);
+  let rejected = 0;
+  for (let r = 0; r < draws; r++) {
+    for (let i = 0; i < tasks; i++) flips[i] = uniformInt(gen, 0, 1) ? 1 : -1;
+    if (rejects(flips)) rejected++;
+  }
+  return { draws, rejected, rate: rejected / draws, ci: wilson(rejected, draws)!, seed, alpha };
+}
