@@ -76,8 +76,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       {header}
       <h2>Two sides</h2>
       <p className="section-guide">
-        b against a: a task improved when b passed a larger share of its runs. The sign test counts improved vs degraded
-        tasks; McNemar counts runs paired by task and repeat.
+        b against a: a task improved when b passed a larger share of its runs. Every test here counts each task once
+        (repeats of a task are not independent): the permutation test flips the sign of each task&apos;s difference, the
+        sign test counts improved vs degraded tasks, McNemar pairs each task&apos;s majority verdict.
       </p>
       <UrlParamsForm
         testId="compare-form"
@@ -105,9 +106,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
           a={sides.a}
           b={sides.b}
           lists={compareLists(result, result.tasks)}
-          signTestP={result.signTestP}
-          mcnemarP={result.mcnemarP}
-          pairs={result.pairs}
+          result={result}
+          aaHref={`/sessions/new?calibration=1&config=${encodeURIComponent(sides.a)}`}
           bootstrap={result.bootstrap}
           hrefs={{
             a: (taskId) => runsHref(filterQuery(aSession), { task: taskId, config: sides.a }),

@@ -3,12 +3,7 @@
  * figures. Same rows, DuckDB's own SQL, the same pure domain functions on the rows it returns.
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
-import {
-  compareSides,
-  likeForLikeWarnings,
-  type PairFacts,
-  type TaskPassFacts,
-} from "../../../src/domain/analytics/compare";
+import { compareSides, likeForLikeWarnings, type TaskPassFacts } from "../../../src/domain/analytics/compare";
 import { clusterBootstrapDiff } from "../../../src/domain/stats/bootstrap";
 import { configOrder, familyPairs, familyTable, type FamilyMode } from "../../../src/domain/analytics/family";
 import {
@@ -24,25 +19,13 @@ import { DEFAULT_WHERE as W, DEFAULT_WHERE_R as WR, rows } from "./query";
 import { fitMoments } from "./baselines";
 
 type Conn = DuckDBConnection;
-const PAIR_COUNTS = `count(*) FILTER (WHERE x.passed = 1 AND y.passed = 1) AS "both",
-  count(*) FILTER (WHERE x.passed = 1 AND y.passed = 0) AS aOnly,
-  count(*) FILTER (WHERE x.passed = 0 AND y.passed = 1) AS bOnly,
-  count(*) FILTER (WHERE x.passed = 0 AND y.passed = 0) AS neither`;
-
-/** Config b against config a over every session (runs paired by session, task and repeat). */
+/** Config b against config a over every session, tasks as the unit. */
 export async function compare(conn: Conn, a: string, b: string) {
   const tasks = await rows<TaskPassFacts>(
     conn,
     `SELECT task_id AS taskId, count(*) FILTER (WHERE config_id = $1) AS aRuns, coalesce(sum(passed) FILTER (WHERE config_id = $1), 0) AS aPassed,
             count(*) FILTER (WHERE config_id = $2) AS bRuns, coalesce(sum(passed) FILTER (WHERE config_id = $2), 0) AS bPassed
        FROM run_facts WHERE ${W} AND config_id IN ($1, $2) GROUP BY ALL HAVING aRuns > 0 AND bRuns > 0 ORDER BY taskId`,
-    [a, b],
-  );
-  const [pairs] = await rows<PairFacts>(
-    conn,
-    `SELECT ${PAIR_COUNTS}
-       FROM (SELECT * FROM run_facts WHERE ${W} AND config_id = $1) x
-       JOIN (SELECT * FROM run_facts WHERE ${W} AND config_id = $2) y USING (session_id, task_id, repeat)`,
     [a, b],
   );
   const seen = await rows<{ c: string; s: string; b: string; d: string; ch: number | null }>(
@@ -64,7 +47,7 @@ export async function compare(conn: Conn, a: string, b: string) {
   return {
     a: { config: a },
     b: { config: b },
-    ...compareSides(tasks, pairs),
+    ...compareSides(tasks),
     tasks,
     bootstrap: clusterBootstrapDiff(tasks),
     warnings: likeForLikeWarnings(describe(a), describe(b)),
@@ -98,33 +81,21 @@ export async function family(conn: Conn, mode: FamilyMode) {
     if (!counts.has(r.c)) counts.set(r.c, new Map());
     counts.get(r.c)!.set(r.t, { n: r.n, k: r.k });
   }
-  const paired = new Map<string, PairFacts>();
-  if (pairs.length) {
-    const sel = `(SELECT config_id, session_id, task_id, repeat, passed FROM run_facts WHERE ${W})`;
-    const want = pairs.map((_, i) => `($${2 * i + 1}, $${2 * i + 2})`).join(", ");
-    for (const { a, b, ...facts } of await rows<PairFacts & { a: string; b: string }>(
-      conn,
-      `SELECT w.a, w.b, ${PAIR_COUNTS}
-         FROM (VALUES ${want}) w(a, b) JOIN ${sel} x ON x.config_id = w.a
-         JOIN ${sel} y ON y.config_id = w.b AND y.session_id = x.session_id AND y.task_id = x.task_id AND y.repeat = x.repeat
-        GROUP BY ALL`,
-      pairs.flat(),
-    ))
-      paired.set(`${a}\u0000${b}`, facts);
-  }
   const results = pairs.map(([a, b]) => {
     const ca = counts.get(a) ?? new Map();
     const cb = counts.get(b) ?? new Map();
     const tasks: TaskPassFacts[] = [...ca]
       .filter(([t]) => cb.has(t))
       .map(([t, x]) => ({ taskId: t, aRuns: x.n, aPassed: x.k, bRuns: cb.get(t)!.n, bPassed: cb.get(t)!.k }));
-    const c = compareSides(tasks, paired.get(`${a}\u0000${b}`) ?? { both: 0, aOnly: 0, bOnly: 0, neither: 0 });
+    const c = compareSides(tasks);
     return {
       a,
       b,
+      tasks: c.taskCount,
       improved: c.improved.length,
       degraded: c.degraded.length,
       unchanged: c.unchanged.length,
+      permutationP: c.permutationP,
       signTestP: c.signTestP,
       mcnemarP: c.mcnemarP,
       aOnly: c.pairs.aOnly,

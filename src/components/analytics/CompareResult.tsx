@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { CompareLists, TaskLine } from "@/domain/analytics/compare-view";
-import type { PairFacts } from "@/domain/analytics/compare";
+import { permutationWords, type Comparison } from "@/domain/analytics/compare";
+import { nullRejectionSentence } from "@/domain/stats/null-calibration";
 import { formatP, type FamilyRow } from "@/domain/analytics/family";
 import { pointsInterval, signedPoints } from "@/domain/stats/format";
 import type { BootstrapInterval } from "@/domain/stats/bootstrap";
@@ -86,28 +87,34 @@ function List({
   );
 }
 
-/** View 9: what changed from side a to side b, task by task, with both tests. */
+/** View 9: what changed from side a to side b, task by task, with the task-level tests. */
 export function CompareResult({
   a,
   b,
   lists,
-  signTestP,
-  mcnemarP,
-  pairs,
+  result,
   bootstrap,
   hrefs,
+  aaHref,
 }: {
   a: string;
   b: string;
   lists: CompareLists;
-  signTestP: number;
-  mcnemarP: number;
-  pairs: PairFacts;
+  result: Pick<
+    Comparison,
+    "permutationP" | "permutation" | "signTestP" | "mcnemarP" | "pairs" | "calibration" | "method"
+  >;
   bootstrap?: BootstrapInterval | null;
   hrefs?: Hrefs;
+  /** Where "Queue an A/A check" leads (the New session form, filled in for a calibration of a). */
+  aaHref?: string;
 }) {
+  const { pairs } = result;
   return (
     <>
+      <p className="section-guide" data-testid="compare-method">
+        {result.method}
+      </p>
       <div className="panel stats" data-testid="compare-stats">
         {bootstrap ? (
           <div
@@ -120,27 +127,47 @@ export function CompareResult({
             <span>pass rate b − a, task bootstrap 95%</span>
           </div>
         ) : null}
-        <div className="stat">
-          <b data-testid="compare-sign-p">{formatP(signTestP)}</b>
-          <span>sign test p (improved vs degraded tasks)</span>
+        <div className="stat" title={permutationWords(result.permutation)}>
+          <b data-testid="compare-permutation-p">{formatP(result.permutationP)}</b>
+          <span>permutation p (sign flips over tasks)</span>
         </div>
         <div className="stat">
-          <b data-testid="compare-mcnemar-p">{formatP(mcnemarP)}</b>
-          <span>McNemar p (paired runs)</span>
+          <b data-testid="compare-sign-p">{formatP(result.signTestP)}</b>
+          <span>sign test p (improved vs degraded tasks)</span>
+        </div>
+        <div
+          className="stat"
+          title="Each task's verdict on a side is the majority of its repeats there; a task whose repeats split in half is left out."
+        >
+          <b data-testid="compare-mcnemar-p">{formatP(result.mcnemarP)}</b>
+          <span>McNemar p (task-paired verdicts)</span>
         </div>
         <div className="stat">
           <b data-testid="compare-pairs">
             {pairs.aOnly} / {pairs.bOnly}
           </b>
-          <span>paired runs: only a passed / only b passed</span>
+          <span>tasks: only a passed / only b passed</span>
         </div>
         <div className="stat">
           <b>
             {pairs.both} / {pairs.neither}
+            {pairs.undecided ? ` · ${pairs.undecided} split` : ""}
           </b>
-          <span>paired runs: both passed / neither</span>
+          <span>tasks: both passed / neither{pairs.undecided ? " · repeats split in half" : ""}</span>
         </div>
       </div>
+      <p className="muted" data-testid="compare-calibration">
+        {nullRejectionSentence(result.calibration, "the permutation test")}
+        {aaHref ? (
+          <>
+            {" "}
+            <Link prefetch={false} href={aaHref} data-testid="compare-aa-check">
+              Queue an A/A check for {a}
+            </Link>{" "}
+            to measure it on the phone too.
+          </>
+        ) : null}
+      </p>
       <div className="grid3">
         <List title="Improved (b better)" lines={lists.improved} a={a} b={b} id="improved" hrefs={hrefs} />
         <List title="Degraded (b worse)" lines={lists.degraded} a={a} b={b} id="degraded" hrefs={hrefs} />
@@ -164,15 +191,27 @@ export function FamilyTable({ rows }: { rows: FamilyRow[] }) {
         <tr>
           <th>Reference</th>
           <th>Compared</th>
+          <th className="num" title="Tasks run under both configs: each counts once">
+            Tasks
+          </th>
           <th className="num">Improved</th>
           <th className="num">Degraded</th>
           <th className="num">Unchanged</th>
+          <th className="num" title="Sign-flip permutation test over tasks">
+            Perm. p
+          </th>
+          <th className="num" title="Benjamini–Hochberg adjusted across the rows">
+            Perm. p (BH)
+          </th>
           <th className="num">Sign p</th>
           <th className="num" title="Benjamini–Hochberg adjusted across the rows">
             Sign p (BH)
           </th>
-          <th className="num" title="paired runs: only the reference passed / only the compared config passed">
-            Discordant
+          <th
+            className="num"
+            title="tasks whose majority verdict: only the reference passed / only the compared config passed"
+          >
+            Discordant tasks
           </th>
           <th className="num">McNemar p</th>
           <th className="num" title="Benjamini–Hochberg adjusted across the rows">
@@ -185,9 +224,16 @@ export function FamilyTable({ rows }: { rows: FamilyRow[] }) {
           <tr key={`${r.a}-${r.b}`} data-testid={`family-${r.a}-${r.b}`}>
             <td className="mono">{r.a}</td>
             <td className="mono">{r.b}</td>
+            <td className="num">{r.tasks}</td>
             <td className="num">{r.improved}</td>
             <td className="num">{r.degraded}</td>
             <td className="num">{r.unchanged}</td>
+            <td className="num" data-testid="perm-raw">
+              {formatP(r.permutationP)}
+            </td>
+            <td className="num" data-testid="perm-bh">
+              {formatP(r.permutationPAdjusted)}
+            </td>
             <td className="num">{formatP(r.signTestP)}</td>
             <td className="num" data-testid="sign-bh">
               {formatP(r.signTestPAdjusted)}

@@ -45,17 +45,21 @@ export const gate = defineRoute({
       baseline: text("SESSION or SESSION:CONFIG (required)."),
       candidate: text("SESSION or SESSION:CONFIG (required)."),
       alpha: text("Significance level, 0–1 (default 0.05)."),
+      margin: text(
+        "Latency margins as relative changes, e.g. `load=0.1,turn=0.1,ttft=0.05` (the defaults); a change is a regression only when its interval lies wholly above its margin.",
+      ),
       format: text("json (default) or markdown (`text/markdown`, the pull request comment)."),
     },
     {
       baseline: z.string().min(1).max(210),
       candidate: z.string().min(1).max(210),
       alpha: z.coerce.number().gt(0).lt(1).default(0.05),
+      margin: z.string().max(200).optional(),
       format: z.enum(["json", "markdown"]).default("json"),
     },
   ),
   queryError:
-    "Give `baseline=SESSION[:CONFIG]&candidate=SESSION[:CONFIG]`, optionally `alpha` (0–1) and `format=json|markdown`.",
+    "Give `baseline=SESSION[:CONFIG]&candidate=SESSION[:CONFIG]`, optionally `alpha` (0–1), `margin=load=0.1,turn=0.1,ttft=0.05` and `format=json|markdown`.",
   responses: {
     200: { description: "The gate's report (`format=markdown`: the same as text/markdown).", schema: S.GateResponse },
   },

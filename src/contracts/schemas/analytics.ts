@@ -84,15 +84,55 @@ export const TtftPointsResponse = z.object({
   ),
 });
 
+/** The sign-flip permutation test's method (issue 31). */
+export const PermutationFacts = z.object({
+  p: num(),
+  method: z.enum(["exact", "monte_carlo"]),
+  draws: int().nullable().meta({ description: "Monte Carlo only: random sign assignments drawn." }),
+  seed: int().nullable().meta({ description: "Monte Carlo only: the generator's seed." }),
+  tasks: int().meta({ description: "Tasks whose pass share differs between the sides." }),
+});
+/** Task-paired majority verdicts (issue 31): counts of tasks, not runs. */
+export const TaskPairs = z.object({
+  both: int(),
+  aOnly: int(),
+  bOnly: int(),
+  neither: int(),
+  undecided: int().meta({ description: "Tasks whose repeats split exactly in half on a side (no majority verdict)." }),
+});
+/** How often a test rejects on the researcher's data when nothing changed (issue 31.4). */
+export const NullRejection = z.object({
+  draws: int(),
+  rejected: int(),
+  rate: num(),
+  ci: interval(),
+  seed: int(),
+  alpha: num(),
+});
+
 export const CompareResponse = z.object({
   a: z.object({ config: str(), session: str().optional() }),
   b: z.object({ config: str(), session: str().optional() }),
   improved: z.array(str()),
   degraded: z.array(str()),
   unchanged: z.array(str()),
-  signTestP: num(),
-  mcnemarP: num(),
-  pairs: z.object({ both: int(), aOnly: int(), bOnly: int(), neither: int() }),
+  taskCount: int().meta({ description: "Tasks run on both sides: the unit and sample size of every test here." }),
+  difference: num()
+    .nullable()
+    .meta({ description: "Mean over those tasks of b's pass share minus a's; null with no shared task." }),
+  permutationP: num().meta({
+    description:
+      "The headline test: two-sided sign-flip permutation test over tasks, each task's value b's pass share minus a's.",
+  }),
+  permutation: PermutationFacts,
+  signTestP: num().meta({ description: "Exact two-sided sign test over improved vs degraded tasks." }),
+  mcnemarP: num().meta({
+    description:
+      "Exact two-sided McNemar test on task-paired outcomes (each task's majority verdict per side; a task whose repeats split in half on a side is left out). Was over runs paired by repeat before issue 31.",
+  }),
+  pairs: TaskPairs,
+  calibration: NullRejection,
+  method: str().meta({ description: "The unit and the test in one plain sentence." }),
   tasks: z.array(z.object({ taskId: str(), aRuns: int(), aPassed: int(), bRuns: int(), bPassed: int() })),
   bootstrap: z.object({ diff: num(), ci: interval(), resamples: int(), seed: int(), tasks: int() }).nullable().meta({
     description: "Task-level bootstrap interval of b's pass rate minus a's; null with no task run on both sides.",
@@ -108,13 +148,16 @@ export const FamilyResponse = z.object({
     z.object({
       a: str(),
       b: str(),
+      tasks: int().meta({ description: "Tasks run under both configs: the unit of the row's tests." }),
       improved: int(),
       degraded: int(),
       unchanged: int(),
+      permutationP: num(),
       signTestP: num(),
-      mcnemarP: num(),
-      aOnly: int(),
+      mcnemarP: num().meta({ description: "McNemar on task-paired majority verdicts." }),
+      aOnly: int().meta({ description: "Tasks whose majority verdict went from pass on a to fail on b." }),
       bOnly: int(),
+      permutationPAdjusted: num(),
       signTestPAdjusted: num(),
       mcnemarPAdjusted: num(),
     }),

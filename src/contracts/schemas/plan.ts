@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bool, int, num, str } from "./common";
+import { NullRejection } from "./analytics";
 
 const nnum = () => num().nullable();
 const source = () => z.enum(["given", "sessions"]).nullable();
@@ -31,13 +32,40 @@ export const PlanResponse = z.object({
 });
 
 const GateSide = z.object({ session: str(), config: str().optional() });
+const fraction = (description: string) => num().meta({ description });
 /** `GET /api/gate`: src/domain/gate/types.ts's `GateReport`, its compare link and markdown. */
 export const GateResponse = z.object({
   baseline: GateSide,
   candidate: GateSide,
   alpha: num(),
-  familySize: int(),
-  noise: z.object({ loadMs: num(), turnMs: num(), source: z.enum(["aa", "default"]), sessions: z.array(str()) }),
+  familySize: int().meta({ description: "Pass-rate and outcome checks, adjusted together by Benjamini–Hochberg." }),
+  tasks: int().meta({ description: "Tasks run on both sides: the unit of the pass-rate and outcome checks." }),
+  margins: z
+    .object({
+      load: fraction("Model load, relative change (0.1 = 10%)."),
+      turn: fraction("Turn time, relative change."),
+      ttft: fraction("TTFT slope (ms per prompt token), relative change."),
+    })
+    .meta({ description: "Latency changes below these are never a regression." }),
+  noise: z
+    .object({
+      load: nnum(),
+      turn: nnum(),
+      ttft: nnum(),
+      source: z.enum(["calibration", "none"]),
+      sessions: z.array(str()).meta({ description: "The declared A/A calibration sessions the noise came from." }),
+      aaRejected: int(),
+      aaCompared: int(),
+    })
+    .meta({
+      description:
+        "A/A noise from declared calibration sessions of the same build, config and phone model (never from other sessions); `none`: the margins alone.",
+    }),
+  calibration: NullRejection.meta({
+    description:
+      "How often the pass-rate and outcome checks fail the gate on this data with a and b swapped at random within each task.",
+  }),
+  method: str().meta({ description: "The unit and the tests in plain sentences." }),
   regression: bool(),
   checks: z.array(
     z.object({
@@ -52,6 +80,9 @@ export const GateResponse = z.object({
       direction: z.enum(["up", "down", "same"]),
       p: nnum(),
       pAdjusted: nnum(),
+      ci: z.tuple([num(), num()]).nullable().meta({ description: "Latency: 95% interval of the relative change." }),
+      threshold: nnum().meta({ description: "Latency: the larger of the margin and the A/A noise." }),
+      verdict: z.enum(["regression", "within_margin", "no_change", "faster"]).nullable(),
       worse: bool(),
       regression: bool(),
     }),

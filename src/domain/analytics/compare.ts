@@ -1,5 +1,7 @@
-import { mcnemarExact } from "../stats/mcnemar";
+import { signFlipNull, type SignFlipMethod } from "../stats/sign-flip";
 import { signTest } from "../stats/sign-test";
+import { taskPairedMcnemar, type TaskPairedTable } from "../stats/task-mcnemar";
+import { nullRejection, type NullRejection } from "../stats/null-calibration";
 
 export interface TaskPassFacts {
   taskId: string;
@@ -8,46 +10,112 @@ export interface TaskPassFacts {
   bRuns: number;
   bPassed: number;
 }
-export interface PairFacts {
-  both: number;
-  aOnly: number;
-  bOnly: number;
-  neither: number;
+
+/** The task-paired 2×2 table of majority verdicts (src/domain/stats/task-mcnemar.ts). */
+export type PairFacts = TaskPairedTable;
+
+/** The headline test: the sign-flip permutation test over tasks. */
+export interface PermutationFacts {
+  p: number;
+  method: SignFlipMethod;
+  /** Monte Carlo only: sign assignments drawn and the seed; null when every assignment was counted. */
+  draws: number | null;
+  seed: number | null;
+  /** Tasks whose pass share differs between the sides (the others carry no sign). */
+  tasks: number;
 }
 
 export interface Comparison {
   improved: string[];
   degraded: string[];
   unchanged: string[];
+  /** Tasks run on both sides: the comparison's sample size. */
+  taskCount: number;
+  /** Mean over those tasks of b's pass share minus a's. */
+  difference: number | null;
+  permutationP: number;
+  permutation: PermutationFacts;
   signTestP: number;
   mcnemarP: number;
   pairs: PairFacts;
+  /** How often this test rejects when a and b are swapped at random within tasks (nothing changed). */
+  calibration: NullRejection;
+  /** One plain sentence: the unit and the test. */
+  method: string;
+}
+
+/** Each task's paired value: b's pass share over its repeats minus a's (tasks run on both sides only). */
+export function taskDifferences(tasks: readonly TaskPassFacts[]): { taskId: string; d: number }[] {
+  return tasks
+    .filter((t) => t.aRuns > 0 && t.bRuns > 0)
+    .map((t) => ({ taskId: t.taskId, d: t.bPassed / t.bRuns - t.aPassed / t.aRuns }));
+}
+
+/** "all 2^20 sign assignments counted" or "100,000 random sign assignments, seed 23". */
+export function permutationWords(p: Pick<PermutationFacts, "method" | "draws" | "seed" | "tasks">): string {
+  return p.method === "exact"
+    ? `exact: all 2^${p.tasks} sign assignments counted`
+    : `Monte Carlo: ${p.draws!.toLocaleString("en-US")} random sign assignments, seed ${p.seed}`;
+}
+
+/** The comparison's unit and test in one sentence, for the compare page, the session page, the report and the gate. */
+export function methodSentence(
+  taskCount: number,
+  p: Pick<PermutationFacts, "method" | "draws" | "seed" | "tasks">,
+): string {
+  return (
+    `Unit: the task. Each of the ${taskCount} task${taskCount === 1 ? "" : "s"} run on both sides counts once, as b's pass share over its repeats minus a's; ` +
+    `p is the two-sided sign-flip permutation test over tasks (${permutationWords(p)}), so repeats of a task are never counted as independent runs.`
+  );
 }
 
 /**
- * Compares side b with side a over the tasks run under both (protocol.md §5): a task improved
- * when b's pass fraction is higher than a's, degraded when lower. The exact two-sided sign test
- * runs over improved vs degraded tasks (the study's test: outcomes are near-deterministic per
- * task, so tasks, not runs, are the sample); McNemar's exact test over runs paired by
- * (session, task, repeat); with no discordant pairs p = 1. Task ids in code-unit order.
+ * Compares side b with side a over the tasks run under both, with the task as the unit
+ * (runs of one task are nearly deterministic, so its repeats are not independent evidence).
+ * Each task contributes d = b's pass share − a's. A task improved when d > 0, degraded when
+ * d < 0 (compared exactly, by cross-multiplying). Tests, all over tasks:
+ * - `permutationP`, the headline: the exact sign-flip permutation test of the d's
+ *   (src/domain/stats/sign-flip.ts);
+ * - `signTestP`: the exact sign test over improved vs degraded tasks (the study's test);
+ * - `mcnemarP`: McNemar's exact test on task-paired majority verdicts, as in seed 003 (a task
+ *   whose repeats split in half on a side is left out: `pairs.undecided`).
+ * When every task's repeats agree the three p-values are equal. `calibration` is the share of
+ * 1,000 seeded label permutations (each task's sides swapped with probability ½) on which the
+ * permutation test rejects at `alpha`. Task ids in code-unit order.
  */
-export function compareSides(tasks: TaskPassFacts[], pairs: PairFacts): Comparison {
+export function compareSides(tasks: readonly TaskPassFacts[], alpha = 0.05): Comparison {
   const improved: string[] = [];
   const degraded: string[] = [];
   const unchanged: string[] = [];
-  for (const t of [...tasks].sort((x, y) => (x.taskId < y.taskId ? -1 : 1))) {
-    if (!t.aRuns || !t.bRuns) continue;
-    // Compare k_b/n_b with k_a/n_a exactly, by cross-multiplying.
+  const both = [...tasks].filter((t) => t.aRuns && t.bRuns).sort((x, y) => (x.taskId < y.taskId ? -1 : 1));
+  for (const t of both) {
     const d = t.bPassed * t.aRuns - t.aPassed * t.bRuns;
     (d > 0 ? improved : d < 0 ? degraded : unchanged).push(t.taskId);
   }
+  const ds = taskDifferences(both).map((x) => x.d);
+  const nul = signFlipNull(ds);
+  const statistic = ds.reduce((a, b) => a + b, 0);
+  const permutation: PermutationFacts = {
+    p: nul.pFor(statistic),
+    method: nul.method,
+    draws: nul.draws,
+    seed: nul.seed,
+    tasks: nul.n,
+  };
+  const { p: mcnemarP, ...pairs } = taskPairedMcnemar(both);
   return {
     improved,
     degraded,
     unchanged,
+    taskCount: ds.length,
+    difference: ds.length ? statistic / ds.length : null,
+    permutationP: permutation.p,
+    permutation,
     signTestP: signTest(improved.length, degraded.length),
-    mcnemarP: mcnemarExact(pairs.aOnly, pairs.bOnly),
+    mcnemarP,
     pairs,
+    calibration: nullRejection(ds.length, (f) => nul.pFor(ds.reduce((s, v, i) => s + f[i] * v, 0)) < alpha, alpha),
+    method: methodSentence(ds.length, permutation),
   };
 }
 

@@ -29,31 +29,43 @@ export function familyPairs(configs: readonly string[], mode: FamilyMode, baseli
 export interface PairResult {
   a: string;
   b: string;
+  /** Tasks run under both configs: the unit of every test in the row. */
+  tasks: number;
   improved: number;
   degraded: number;
   unchanged: number;
+  /** The sign-flip permutation test over tasks (the headline test). */
+  permutationP: number;
   signTestP: number;
+  /** McNemar on task-paired majority verdicts. */
   mcnemarP: number;
-  /** Runs paired by (session, task, repeat): a passed and b failed, and the reverse. */
+  /** Tasks whose majority verdict went from pass on a to fail on b, and the reverse. */
   aOnly: number;
   bOnly: number;
 }
 
 export interface FamilyRow extends PairResult {
+  permutationPAdjusted: number;
   signTestPAdjusted: number;
   mcnemarPAdjusted: number;
 }
 
 /**
- * Adds Benjamini–Hochberg adjusted p-values across the family, separately for the sign test and
- * for McNemar (each test is its own family of m = number of pairs). Testing several pairs at
- * 0.05 each finds a "significant" difference by chance far more often than 5% of the time; the
- * adjusted values control the false discovery rate instead. Rows keep their order.
+ * Adds Benjamini–Hochberg adjusted p-values across the family, separately for each test (each is
+ * its own family of m = number of pairs). Testing several pairs at 0.05 each finds a
+ * "significant" difference by chance far more often than 5% of the time; the adjusted values
+ * control the false discovery rate instead. Rows keep their order.
  */
 export function familyTable(results: readonly PairResult[]): FamilyRow[] {
+  const perm = benjaminiHochberg(results.map((r) => r.permutationP));
   const sign = benjaminiHochberg(results.map((r) => r.signTestP));
   const mc = benjaminiHochberg(results.map((r) => r.mcnemarP));
-  return results.map((r, i) => ({ ...r, signTestPAdjusted: sign[i], mcnemarPAdjusted: mc[i] }));
+  return results.map((r, i) => ({
+    ...r,
+    permutationPAdjusted: perm[i],
+    signTestPAdjusted: sign[i],
+    mcnemarPAdjusted: mc[i],
+  }));
 }
 
 /** "0.031", "<0.001": p-values for tables. */

@@ -1,176 +1,215 @@
-import { compareSides } from "../analytics/compare";
 import { benjaminiHochberg } from "../stats/bh";
-import { mcnemarExact } from "../stats/mcnemar";
-import { slopeDifference } from "../stats/slope-compare";
-import { OUTCOMES, type Outcome } from "../scoring/types";
-import type { GateCheck, GateFacts, GateReport } from "./types";
+import { medianChangeVsMargin } from "../stats/bootstrap-median";
+import { nullRejection } from "../stats/null-calibration";
+import { clusterRobustSlope, slopeChangeVsMargin, type MarginVerdict } from "../stats/robust-slope";
+import { permutationWords } from "../analytics/compare";
+import { OUTCOMES } from "../scoring/types";
+import { DEFAULT_MARGINS } from "./margins";
+import { calibrationNoise } from "./noise";
+import { flipped, taskCheck, taskUnits, taskValue, type TaskCheck } from "./taskChecks";
+import type { GateCheck, GateFacts, GateMargins, GateReport, GateRun, NoiseThreshold } from "./types";
 
-/** The relative change of a median taken as noise when no A/A sessions exist: 10%. */
-export const DEFAULT_NOISE = 0.1;
-/**
- * The smallest noise threshold used even when A/A sessions agree more closely (2%): identical
- * medians in two sessions say the timings were replayed, not that a 1% slip is a regression.
- */
-export const MIN_NOISE = 0.02;
 /** Outcome labels whose rise is a regression (every way of not finishing). */
 const BAD_OUTCOMES = OUTCOMES.filter((o) => o !== "finished");
 
-type Draft = Omit<GateCheck, "pAdjusted" | "regression">;
+type Draft = Omit<GateCheck, "pAdjusted" | "regression"> & { task?: TaskCheck };
 
 const pct = (k: number, n: number) => (n ? `${k}/${n} (${Math.round((100 * k) / n)}%)` : "–");
-const pts = (d: number) => `${d > 0 ? "+" : d < 0 ? "−" : ""}${Math.abs(Math.round(d * 1000) / 10)} pts`;
-const dir = (d: number): Draft["direction"] => (d > 0 ? "up" : d < 0 ? "down" : "same");
+const sign = (d: number) => (d > 0 ? "+" : d < 0 ? "−" : "");
+const pts = (d: number) => `${sign(d)}${Math.abs(Math.round(d * 1000) / 10)} pts`;
+const rel = (d: number) => `${sign(d)}${Math.abs(Math.round(d * 1000) / 10)}%`;
+const dir = (d: number): GateCheck["direction"] => (d > 0 ? "up" : d < 0 ? "down" : "same");
 const label = (o: string) => o.replace(/_/g, " ");
+const ms = (v: number) => `${Math.round(v).toLocaleString("en-US")} ms`;
 
-/** Pass rate of one scope: McNemar over paired runs and the sign test over tasks. */
-function passChecks(f: GateFacts["scopes"][number]): Draft[] {
-  const c = compareSides(f.tasks, f.pairs);
-  const paired = f.pairs.both + f.pairs.aOnly + f.pairs.bOnly + f.pairs.neither;
-  const aPass = f.pairs.both + f.pairs.aOnly;
-  const bPass = f.pairs.both + f.pairs.bOnly;
-  const d = paired ? (bPass - aPass) / paired : 0;
-  const name = f.scope === "overall" ? "overall" : label(f.scope);
-  const moved = c.improved.length - c.degraded.length;
-  return [
-    {
-      id: `pass.${f.scope}.mcnemar`,
-      kind: "pass_rate",
-      label: `Pass rate, ${name}`,
-      test: "exact McNemar, paired runs",
-      baseline: pct(aPass, paired),
-      candidate: pct(bPass, paired),
-      effect: d,
-      effectText: pts(d),
-      direction: dir(d),
-      p: mcnemarExact(f.pairs.aOnly, f.pairs.bOnly),
-      worse: f.pairs.bOnly < f.pairs.aOnly,
-    },
-    {
-      id: `pass.${f.scope}.sign`,
-      kind: "pass_rate",
-      label: `Pass rate, ${name}`,
-      test: "exact sign test, tasks",
-      baseline: `better on ${c.degraded.length}`,
-      candidate: `better on ${c.improved.length}`,
-      effect: moved,
-      effectText: `${c.degraded.length} worse, ${c.improved.length} better, ${c.unchanged.length} same`,
-      direction: dir(moved),
-      p: c.signTestP,
-      worse: c.degraded.length > c.improved.length,
-    },
-  ];
-}
-
-/** One outcome's share of paired runs: McNemar on runs that gained it vs runs that lost it. */
-function outcomeCheck(t: GateFacts["transitions"], o: Outcome): Draft | null {
-  const a = t.rowTotals[o];
-  const b = t.columnTotals[o];
-  if (!a && !b) return null;
-  const lost = a - t.counts[o][o];
-  const gained = b - t.counts[o][o];
-  const d = t.total ? (b - a) / t.total : 0;
+function taskDraft(
+  id: string,
+  kind: GateCheck["kind"],
+  name: string,
+  check: TaskCheck,
+  counts: { a: [number, number]; b: [number, number] },
+): Draft {
+  const n = check.values.length;
+  const mean = n ? check.statistic / n : 0;
+  const worse = check.values.filter((v) => v * check.worseSign > 0).length;
+  const better = check.values.filter((v) => v * check.worseSign < 0).length;
   return {
-    id: `outcome.${o}`,
-    kind: "outcome",
-    label: `Runs ending “${label(o)}”`,
-    test: "exact McNemar, paired runs",
-    baseline: pct(a, t.total),
-    candidate: pct(b, t.total),
-    effect: d,
-    effectText: pts(d),
-    direction: dir(d),
-    p: mcnemarExact(lost, gained),
-    worse: gained > lost,
+    id,
+    kind,
+    label: name,
+    test: `sign-flip permutation over ${n} task${n === 1 ? "" : "s"} (${check.nul.method === "exact" ? "exact" : permutationWords({ ...check.nul, tasks: check.nul.n })})`,
+    baseline: pct(...counts.a),
+    candidate: pct(...counts.b),
+    effect: mean,
+    effectText: `${pts(mean)} per task (${worse} worse, ${better} better)`,
+    direction: dir(mean),
+    p: check.p,
+    ci: null,
+    threshold: null,
+    verdict: null,
+    worse: check.statistic * check.worseSign > 0,
+    task: check,
   };
 }
 
-function latencyChecks(l: GateFacts["latency"]): Draft[] {
-  const out: Draft[] = [];
-  if (l.baseline.ttft && l.candidate.ttft) {
-    const s = slopeDifference(l.baseline.ttft, l.candidate.ttft);
-    if (s) {
-      out.push({
-        id: "latency.ttft_slope",
-        kind: "latency",
-        label: "TTFT per prompt token",
-        test: "t test on the slope difference",
-        baseline: `${l.baseline.ttft.slope.toFixed(2)} ms/token`,
-        candidate: `${l.candidate.ttft.slope.toFixed(2)} ms/token`,
-        effect: s.diff,
-        effectText: `${s.diff > 0 ? "+" : s.diff < 0 ? "−" : ""}${Math.abs(s.diff).toFixed(2)} ms/token`,
-        direction: dir(s.diff),
-        p: s.p,
-        worse: s.diff > 0,
-      });
-    }
-  }
-  const median = (id: string, name: string, a: number | null, b: number | null, noise: number) => {
-    if (a === null || b === null || !(a > 0)) return;
-    const rel = b / a - 1;
-    out.push({
-      id,
-      kind: "latency",
-      label: name,
-      test: `median, against ±${Math.round(noise * 100)}% noise (${l.noise.source === "aa" ? "A/A sessions" : "default"})`,
-      baseline: `${Math.round(a)} ms`,
-      candidate: `${Math.round(b)} ms`,
-      effect: rel,
-      effectText: `${rel > 0 ? "+" : rel < 0 ? "−" : ""}${Math.abs(Math.round(rel * 1000) / 10)}%`,
-      direction: dir(rel),
-      p: null,
-      worse: rel > noise,
-    });
+function latencyDraft(id: string, name: string, test: string, v: MarginVerdict, a: string, b: string): Draft {
+  return {
+    id,
+    kind: "latency",
+    label: name,
+    test,
+    baseline: a,
+    candidate: b,
+    effect: v.change,
+    effectText: `${rel(v.change)} [${rel(v.ci[0])}, ${rel(v.ci[1])}]`,
+    direction: dir(v.change),
+    p: v.p,
+    ci: v.ci,
+    threshold: v.margin,
+    verdict: v.verdict,
+    worse: v.change > 0,
   };
-  median(
-    "latency.load",
-    "Median model load",
-    l.baseline.medianLoadMs,
-    l.candidate.medianLoadMs,
-    Math.max(MIN_NOISE, l.noise.loadMs),
-  );
-  median(
-    "latency.turn",
-    "Median turn time",
-    l.baseline.medianTurnMs,
-    l.candidate.medianTurnMs,
-    Math.max(MIN_NOISE, l.noise.turnMs),
-  );
+}
+
+const thresholdOf = (margin: number, noise: number | null) => Math.max(margin, noise ?? 0);
+const against = (margin: number, noise: number | null) =>
+  noise !== null && noise > margin ? `A/A noise ${rel(noise).slice(1)}` : `${rel(margin).slice(1)} margin`;
+
+function latencyDrafts(
+  a: GateRun[],
+  b: GateRun[],
+  margins: GateMargins,
+  noise: NoiseThreshold,
+  alpha: number,
+): Draft[] {
+  const out: Draft[] = [];
+  const vals = (runs: GateRun[], pick: (r: GateRun) => number | null) =>
+    runs.map(pick).filter((v): v is number => v !== null && Number.isFinite(v));
+  const median = (id: string, name: string, pick: (r: GateRun) => number | null, margin: number, aa: number | null) => {
+    const va = vals(a, pick);
+    const vb = vals(b, pick);
+    const v = medianChangeVsMargin(va, vb, thresholdOf(margin, aa), { alpha });
+    if (!v) return;
+    const test = `median over runs (${va.length} vs ${vb.length}), bootstrap over runs, against ${against(margin, aa)}`;
+    out.push(latencyDraft(id, name, test, v, ms(v.a), ms(v.b)));
+  };
+  median("latency.load", "Model load", (r) => r.loadMs, margins.load, noise.load);
+  median("latency.turn", "Turn time (each run's mean)", (r) => r.turnMs, margins.turn, noise.turn);
+  const fa = clusterRobustSlope(a.map((r) => r.turns));
+  const fb = clusterRobustSlope(b.map((r) => r.turns));
+  if (fa && fb) {
+    const v = slopeChangeVsMargin(fa, fb, thresholdOf(margins.ttft, noise.ttft), alpha);
+    if (v)
+      out.push(
+        latencyDraft(
+          "latency.ttft_slope",
+          "TTFT per prompt token",
+          `least squares over turns, standard errors clustered by run (${fa.clusters} vs ${fb.clusters} runs), against ${against(margins.ttft, noise.ttft)}`,
+          v,
+          `${fa.slope.toFixed(2)} ms/token`,
+          `${fb.slope.toFixed(2)} ms/token`,
+        ),
+      );
+  }
   return out;
 }
 
+/** The gate's method in plain sentences (the markdown and the report say the same). */
+export function gateMethod(tasks: number, familySize: number, alpha: number): string {
+  return (
+    `Unit: the task. Pass rate and each way of not finishing: each of the ${tasks} task${tasks === 1 ? "" : "s"} run on both sides counts once ` +
+    `(the candidate's share of its runs minus the baseline's, averaged over configs), tested with the two-sided sign-flip permutation test over tasks, ` +
+    `Benjamini–Hochberg across the ${familySize} checks at α ${alpha}; a check fails when the candidate is worse and its adjusted p < α. ` +
+    `Latency: one value per run (model load, the run's mean turn time) with a bootstrap over runs, and the TTFT slope with standard errors clustered by run; ` +
+    `a change fails only when its ${Math.round((1 - alpha) * 100)}% interval lies wholly above its margin (or the phone's measured A/A noise, if larger).`
+  );
+}
+
 /**
- * The regression gate: the candidate against the baseline on pass rate (overall and per task
- * group: exact McNemar over paired runs and the exact sign test over tasks), on the share of
- * runs ending each way other than finished (exact McNemar on runs that gained vs lost the
- * outcome), on the TTFT slope (t test on the slope difference), and on median load and turn
- * time (relative change against a noise threshold from A/A sessions, at least `MIN_NOISE`, else
- * `DEFAULT_NOISE`).
- *
- * Every check with a p-value is one family, adjusted by Benjamini–Hochberg (1995); a check is a
- * regression when the candidate is worse in its direction and its adjusted p < α. A median is a
- * regression when it rose by more than the noise threshold. Improvements never fail the gate.
+ * The regression gate: the candidate against the baseline with the task as the unit of every
+ * pass-rate and outcome check (`taskChecks.ts`: one paired value per task, the sign-flip
+ * permutation test, Benjamini–Hochberg over that family) and runs as the unit of latency, each
+ * latency change judged against a margin (`margins.ts`) widened to the A/A noise of declared
+ * calibration sessions when that is larger (`noise.ts`). Improvements never fail the gate.
+ * `calibration` is how often the pass and outcome checks would fail the gate with a and b swapped
+ * at random within each task: the gate's false-positive rate on this very data.
  */
-export function evaluateGate(f: GateFacts, alpha = 0.05): GateReport {
-  const drafts: Draft[] = [
-    ...f.scopes.flatMap(passChecks),
-    ...BAD_OUTCOMES.map((o) => outcomeCheck(f.transitions, o)).filter((c): c is Draft => c !== null),
-    ...latencyChecks(f.latency),
+export function evaluateGate(f: GateFacts, opts: { alpha?: number; margins?: GateMargins } = {}): GateReport {
+  const alpha = opts.alpha ?? 0.05;
+  const margins = opts.margins ?? DEFAULT_MARGINS;
+  const a = f.runs.baseline;
+  const b = f.runs.candidate;
+  const units = taskUnits(a, b);
+  const all = units.taskIds.map((_, i) => i);
+  const runCounts = (idx: number[], ind: (r: GateRun) => boolean) => {
+    const cells = idx.flatMap((i) => units.cells[i]);
+    const count = (side: "a" | "b"): [number, number] => [
+      cells.reduce((s, c) => s + c[side].filter(ind).length, 0),
+      cells.reduce((s, c) => s + c[side].length, 0),
+    ];
+    return { a: count("a"), b: count("b") };
+  };
+  const passed = (r: GateRun) => r.passed;
+  const scopes = [...new Set(units.groups)].sort();
+  const drafts: Draft[] = [];
+  const passScope = (scope: string, idx: number[]) => {
+    const check = taskCheck(
+      idx,
+      idx.map((i) => taskValue(units.cells[i], passed)),
+      -1,
+    );
+    drafts.push(taskDraft(`pass.${scope}`, "pass_rate", `Pass rate, ${label(scope)}`, check, runCounts(idx, passed)));
+  };
+  passScope("overall", all);
+  if (scopes.length > 1)
+    for (const g of scopes)
+      passScope(
+        g,
+        all.filter((i) => units.groups[i] === g),
+      );
+  for (const o of BAD_OUTCOMES) {
+    const ends = (r: GateRun) => r.outcome === o;
+    const counts = runCounts(all, ends);
+    if (!counts.a[0] && !counts.b[0]) continue;
+    const check = taskCheck(
+      all,
+      all.map((i) => taskValue(units.cells[i], ends)),
+      1,
+    );
+    drafts.push(taskDraft(`outcome.${o}`, "outcome", `Runs ending “${label(o)}”`, check, counts));
+  }
+  const tested = drafts.filter((d) => d.task);
+  const adjusted = benjaminiHochberg(tested.map((d) => d.p!));
+  const noise = calibrationNoise(f.calibration, alpha);
+  const latency = latencyDrafts(a, b, margins, noise, alpha);
+  const checks: GateCheck[] = [
+    ...tested.map(({ task: _task, ...d }, i) => ({
+      ...d,
+      pAdjusted: adjusted[i],
+      regression: d.worse && adjusted[i] < alpha,
+    })),
+    ...latency.map(({ task: _task, ...d }) => ({ ...d, pAdjusted: null, regression: d.verdict === "regression" })),
   ];
-  const tested = drafts.map((d, i) => [d, i] as const).filter(([d]) => d.p !== null);
-  const adjusted = benjaminiHochberg(tested.map(([d]) => d.p!));
-  const adj = new Map(tested.map(([, i], j) => [i, adjusted[j]]));
-  const checks: GateCheck[] = drafts.map((d, i) => {
-    const pAdjusted = adj.get(i) ?? null;
-    const regression = pAdjusted === null ? d.worse : d.worse && pAdjusted < alpha;
-    return { ...d, pAdjusted, regression };
-  });
   const regressions = checks.filter((c) => c.regression).map((c) => c.id);
+  const calibration = nullRejection(
+    units.taskIds.length,
+    (flips) => {
+      const again = tested.map((d) => flipped(d.task!, flips));
+      const adj = benjaminiHochberg(again.map((x) => x.p));
+      return again.some((x, i) => x.statistic * tested[i].task!.worseSign > 0 && adj[i] < alpha);
+    },
+    alpha,
+  );
   return {
     baseline: f.baseline,
     candidate: f.candidate,
     alpha,
     familySize: tested.length,
-    noise: f.latency.noise,
+    tasks: units.taskIds.length,
+    margins,
+    noise,
+    calibration,
+    method: gateMethod(units.taskIds.length, tested.length, alpha),
     regression: regressions.length > 0,
     checks,
     regressions,

@@ -1,19 +1,50 @@
 import { formatP } from "../analytics/family";
-import { MIN_NOISE } from "./evaluate";
+import { nullRejectionSentence } from "../stats/null-calibration";
+import { marginsText } from "./margins";
 import { sideText } from "./spec";
-import type { GateCheck, GateReport } from "./types";
+import type { GateCheck, GateReport, NoiseThreshold } from "./types";
 
 const arrow = (c: GateCheck) => (c.direction === "up" ? "↑" : c.direction === "down" ? "↓" : "→");
+const VERDICT_WORDS = {
+  regression: "❌ regression",
+  within_margin: "real, within margin",
+  no_change: "no evidence of change",
+  faster: "faster",
+} as const;
 const verdict = (c: GateCheck) =>
-  c.regression ? "❌ regression" : c.worse ? "worse, not significant" : c.direction === "same" ? "same" : "ok";
+  c.regression
+    ? "❌ regression"
+    : c.verdict
+      ? VERDICT_WORDS[c.verdict]
+      : c.worse
+        ? "worse, not significant"
+        : c.direction === "same"
+          ? "same"
+          : "ok";
 /** "= 0.031" or "< 0.001", to follow a "p". */
 const pIs = (p: number | null) => (formatP(p).startsWith("<") ? `< ${formatP(p).slice(1)}` : `= ${formatP(p)}`);
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+const p1 = (x: number) => `${Math.round(x * 1000) / 10}%`;
+
+/** Where the latency thresholds came from, in one sentence. */
+export function noiseSentence(n: NoiseThreshold): string {
+  if (n.source === "none")
+    return "A/A noise: no declared calibration session of this build, config and phone model, so the margins alone are used (queue one from New session: “A/A calibration”).";
+  const parts = [
+    n.load === null ? null : `load ${p1(n.load)}`,
+    n.turn === null ? null : `turn ${p1(n.turn)}`,
+    n.ttft === null ? null : `TTFT slope ${p1(n.ttft)}`,
+  ].filter(Boolean);
+  return (
+    `A/A noise from ${n.sessions.length} declared calibration session${n.sessions.length === 1 ? "" : "s"} (${n.sessions.map((s) => `\`${s}\``).join(", ")}): ${parts.join(", ") || "no latency to measure"}; ` +
+    `a threshold is the larger of its margin and this noise. The pass-rate test rejected ${n.aaRejected} of ${n.aaCompared} declared A/A comparison${n.aaCompared === 1 ? "" : "s"}.`
+  );
+}
 
 /**
  * The gate's answer as GitHub-flavoured markdown, ready to paste into a pull request comment:
- * a headline, a table of every check (arrows for the candidate's direction, raw and BH p), the
- * regressions named with their p-value and effect, and a link to the compare page.
+ * a headline, the method in plain words, margins and A/A noise, the gate's own false-positive
+ * rate on this data, a table of every check, the regressions named, and a link to the compare page.
  */
 export function gateMarkdown(r: GateReport, compareUrl: string): string {
   const head = r.regression
@@ -22,8 +53,11 @@ export function gateMarkdown(r: GateReport, compareUrl: string): string {
   const lines = [
     head,
     "",
-    `Candidate \`${sideText(r.candidate)}\` against baseline \`${sideText(r.baseline)}\`; α = ${r.alpha}, Benjamini–Hochberg across ${r.familySize} tests; ` +
-      `latency noise ${(r.noise.loadMs * 100).toFixed(1)}% load, ${(r.noise.turnMs * 100).toFixed(1)}% turn (at least ${MIN_NOISE * 100}%; ${r.noise.source === "aa" ? `from ${r.noise.sessions.length} A/A session${r.noise.sessions.length === 1 ? "" : "s"}` : "default: no A/A sessions"}).`,
+    `Candidate \`${sideText(r.candidate)}\` against baseline \`${sideText(r.baseline)}\`. ${r.method}`,
+    "",
+    `Margins: ${marginsText(r.margins)}. ${noiseSentence(r.noise)}`,
+    "",
+    `Calibration: ${nullRejectionSentence(r.calibration, "the gate's pass-rate and outcome checks")}`,
     "",
     "| Check | Test | Baseline | Candidate | Change | p | p (BH) | |",
     "|---|---|---:|---:|---|---:|---:|---|",
@@ -38,7 +72,9 @@ export function gateMarkdown(r: GateReport, compareUrl: string): string {
     lines.push("**Regressions:**", "");
     for (const c of bad)
       lines.push(
-        `- ${c.label} (${c.test}): ${c.effectText}${c.pAdjusted === null ? "" : `, p ${pIs(c.p)}, BH-adjusted p ${pIs(c.pAdjusted)}`}`,
+        c.pAdjusted === null
+          ? `- ${c.label} (${c.test}): ${c.effectText}, wholly above its ${p1(c.threshold ?? 0)} threshold`
+          : `- ${c.label} (${c.test}): ${c.effectText}, p ${pIs(c.p)}, BH-adjusted p ${pIs(c.pAdjusted)}`,
       );
     lines.push("");
   }

@@ -1,6 +1,6 @@
-import type { PairFacts, TaskPassFacts } from "../analytics/compare";
-import type { TransitionMatrix } from "../analytics/transitions";
-import type { SlopeEstimate } from "../stats/slope-compare";
+import type { ClusterSums } from "../stats/robust-slope";
+import type { NullRejection } from "../stats/null-calibration";
+import type { MarginVerdict } from "../stats/robust-slope";
 
 /** One side of the gate: a session, and optionally one config of it. */
 export interface GateSide {
@@ -8,37 +8,52 @@ export interface GateSide {
   config?: string;
 }
 
-/** Pass counts of one scope (overall, or one task group) for the two tests. */
-export interface ScopeFacts {
-  /** "overall" or a task group. */
-  scope: string;
-  tasks: TaskPassFacts[];
-  /** Runs paired by (config, task, repeat); a = baseline, b = candidate. */
-  pairs: PairFacts;
+/** One scored run of a side, as the gate reads it (src/server/gate/gateFacts.ts). */
+export interface GateRun {
+  taskId: string;
+  group: string;
+  configId: string;
+  passed: boolean;
+  outcome: string;
+  loadMs: number | null;
+  /** The run's turns' sums for the TTFT fit (x = prompt tokens, y = TTFT ms); n = 0 without turns. */
+  turns: ClusterSums;
+  /** The run's mean turn time (TTFT + decode) in ms; null without turns. */
+  turnMs: number | null;
 }
 
-export interface SideLatency {
-  /** TTFT on prompt tokens over every turn; null with fewer than three turns. */
-  ttft: SlopeEstimate | null;
-  medianLoadMs: number | null;
-  medianTurnMs: number | null;
+/** Relative changes that are too small to matter, per latency check (fractions: 0.1 is 10%). */
+export interface GateMargins {
+  load: number;
+  turn: number;
+  ttft: number;
 }
 
-/** How far medians move between sessions of the same build and config (A/A), as a fraction. */
+/** One declared A/A calibration session's two arms, compared as the gate compares two sides. */
+export interface CalibrationArms {
+  session: string;
+  arm1: GateRun[];
+  arm2: GateRun[];
+}
+
+/** How far identical arms moved on this phone (largest |relative change| over the sessions used). */
 export interface NoiseThreshold {
-  loadMs: number;
-  turnMs: number;
-  /** "aa": measured from `sessions`; "default": none existed, `DEFAULT_NOISE` is used. */
-  source: "aa" | "default";
+  load: number | null;
+  turn: number | null;
+  ttft: number | null;
+  /** "calibration": measured from `sessions`; "none": no declared calibration session matched, margins alone. */
+  source: "calibration" | "none";
   sessions: string[];
+  /** Declared A/A comparisons whose pass-rate test rejected at α, of those run. */
+  aaRejected: number;
+  aaCompared: number;
 }
 
 export interface GateFacts {
   baseline: GateSide;
   candidate: GateSide;
-  scopes: ScopeFacts[];
-  transitions: TransitionMatrix;
-  latency: { baseline: SideLatency; candidate: SideLatency; noise: NoiseThreshold };
+  runs: { baseline: GateRun[]; candidate: GateRun[] };
+  calibration: CalibrationArms[];
 }
 
 export type CheckKind = "pass_rate" | "outcome" | "latency";
@@ -51,14 +66,18 @@ export interface GateCheck {
   test: string;
   baseline: string;
   candidate: string;
-  /** Candidate minus baseline in the check's unit (pass-rate points as a fraction, tasks, ms per token, relative change). */
+  /** Candidate minus baseline: mean per-task difference (fraction) for pass and outcome checks, relative change for latency. */
   effect: number | null;
   effectText: string;
   /** "up" / "down" / "same": the direction of the candidate's figure. */
   direction: "up" | "down" | "same";
-  /** Raw and Benjamini–Hochberg adjusted p; null for threshold checks. */
+  /** Raw and Benjamini–Hochberg adjusted p; latency: the one-sided p of H₀ "change ≤ threshold", not adjusted. */
   p: number | null;
   pAdjusted: number | null;
+  /** Latency only: the 95% interval of the relative change, the threshold it was judged against, and the verdict. */
+  ci: [number, number] | null;
+  threshold: number | null;
+  verdict: MarginVerdict["verdict"] | null;
   /** The candidate is worse in this check's direction. */
   worse: boolean;
   regression: boolean;
@@ -68,9 +87,16 @@ export interface GateReport {
   baseline: GateSide;
   candidate: GateSide;
   alpha: number;
-  /** Checks with a p-value, adjusted together. */
+  /** Checks with a BH-adjusted p (pass rate and outcome shares), adjusted together. */
   familySize: number;
+  /** Tasks run on both sides: the unit of the pass and outcome checks. */
+  tasks: number;
+  margins: GateMargins;
   noise: NoiseThreshold;
+  /** How often the pass-rate and outcome checks fail the gate when a and b are swapped at random within tasks. */
+  calibration: NullRejection;
+  /** The unit and the tests, in plain sentences. */
+  method: string;
   regression: boolean;
   checks: GateCheck[];
   /** The ids of the checks that regressed, in order. */

@@ -43,3 +43,16 @@ export function nullRejection(
   }
   return { draws, rejected, rate: rejected / draws, ci: wilson(rejected, draws)!, seed, alpha };
 }
+
+const pct1 = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)}%`;
+
+/**
+ * "On this data the test rejects 4.6% of A/A comparisons at α 0.05 (95% CI 3.4–6.1%; a and b
+ * swapped at random within each task, 1,000 draws, seed 31)." `what` names the procedure.
+ */
+export function nullRejectionSentence(r: NullRejection, what = "the test"): string {
+  return (
+    `On this data ${what} rejects ${pct1(r.rate)} of A/A comparisons at α ${r.alpha} (95% CI ${pct1(r.ci[0])}–${pct1(r.ci[1])}; ` +
+    `a and b swapped at random within each task, ${r.draws.toLocaleString("en-US")} draws, seed ${r.seed}).`
+  );
+}

@@ -9,19 +9,12 @@ import { clusterBootstrapDiff } from "@/domain/stats/bootstrap";
 import { sidesSelection, type Side } from "./sides";
 
 const TaskRow = z.object({ taskId: z.string(), aRuns: int, aPassed: int, bRuns: int, bPassed: int });
-const PairRow = z.object({ both: int, aOnly: int, bOnly: int, neither: int });
 const SideRow = z.object({ ina: flag, inb: flag, s: z.string(), b: z.string(), d: z.string(), ch: flagOrNull });
-
-/** Summed paired verdicts of `sel x JOIN sel y` (p is 0/1 on both engines). */
-export const PAIR_SUMS = `COALESCE(SUM(CASE WHEN x.p = 1 AND y.p = 1 THEN 1 ELSE 0 END), 0) AS "both",
-       COALESCE(SUM(CASE WHEN x.p = 1 AND y.p = 0 THEN 1 ELSE 0 END), 0) AS "aOnly",
-       COALESCE(SUM(CASE WHEN x.p = 0 AND y.p = 1 THEN 1 ELSE 0 END), 0) AS "bOnly",
-       COALESCE(SUM(CASE WHEN x.p = 0 AND y.p = 0 THEN 1 ELSE 0 END), 0) AS "neither"`;
 
 /**
  * `GET /api/analytics/compare`: side b against side a. Each side is a config, optionally within
- * one session (to compare the same config across two sessions). Runs pair by (session, task,
- * repeat) when the sides share sessions, else by (task, repeat).
+ * one session (to compare the same config across two sessions). Every test is over tasks
+ * (src/domain/analytics/compare.ts): a task's runs on a side are pooled over the side's sessions.
  *
  * Every figure comes from one materialized selection of the runs on either side, with a flag per
  * side: reading the runs once per figure instead of once per side and figure took the query from
@@ -31,31 +24,19 @@ export async function compareAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Sid
   const sql = await ctx.store.facts();
   const dl = dialectOf(sql);
   // Verdicts and side flags as 0/1, so they sum and multiply alike on both engines.
-  const {
-    sql: sel,
-    params,
-    pairOn,
-  } = sidesSelection(
+  const { sql: sel, params } = sidesSelection(
     filter,
     a,
     b,
     `${dl.oneIf("r.passed")} AS p, r.build_commit AS b, r.device_id AS d, r.charging AS ch`,
   );
 
-  const [tasks, pairs, rows] = await Promise.all([
+  const [tasks, rows] = await Promise.all([
     sql.all(
       TaskRow,
       `WITH ${sel}
        SELECT t AS "taskId", SUM(ina) AS "aRuns", SUM(ina * p) AS "aPassed", SUM(inb) AS "bRuns", SUM(inb * p) AS "bPassed"
          FROM sel GROUP BY t HAVING SUM(ina) > 0 AND SUM(inb) > 0 ORDER BY ${dl.collateC("t")}`,
-      params,
-    ),
-    sql.get(
-      PairRow,
-      `WITH ${sel}
-       SELECT ${PAIR_SUMS}
-         FROM sel x JOIN sel y ON ${pairOn}
-        WHERE x.ina = 1 AND y.inb = 1`,
       params,
     ),
     // Sessions, builds, devices and charging states per side, for the like-for-like warnings.
@@ -81,7 +62,7 @@ export async function compareAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Sid
   return {
     a,
     b,
-    ...compareSides(tasks, pairs ?? { both: 0, aOnly: 0, bOnly: 0, neither: 0 }),
+    ...compareSides(tasks),
     tasks,
     bootstrap: clusterBootstrapDiff(tasks),
     warnings: likeForLikeWarnings(describe("ina"), describe("inb")),

@@ -2,176 +2,121 @@ import "server-only";
 import { z } from "zod";
 import type { Ctx } from "../context";
 import { dialectOf } from "../store/dialect";
-import { int, num } from "../store/columns";
-import { PAIR_SUMS } from "../analytics/compare";
+import { flag, int, num, numOrNull } from "../store/columns";
 import { AnalyticsFilter } from "@/domain/analytics/filter";
-import type { PairFacts, TaskPassFacts } from "@/domain/analytics/compare";
-import { transitionMatrix } from "@/domain/analytics/transitions";
-import { medianOfCounts } from "@/domain/stats/medianOfCounts";
-import { DEFAULT_NOISE } from "@/domain/gate/evaluate";
-import type { GateFacts, GateSide, NoiseThreshold, ScopeFacts, SideLatency } from "@/domain/gate/types";
-import { olsFromMoments } from "@/domain/stats/regression";
-import { fitMoments } from "../analytics/ttft";
-import { FROM_RUNS, runsWhere } from "../analytics/where";
+import { calibrationArm } from "@/domain/sessions/calibration";
+import type { CalibrationArms, GateFacts, GateRun, GateSide } from "@/domain/gate/types";
+import { FROM_FACTS, factsWhere } from "../analytics/where";
+
+const RunRow = z.object({
+  t: z.string(),
+  g: z.string(),
+  c: z.string(),
+  k: int,
+  p: flag,
+  o: z.string(),
+  load: numOrNull,
+  n: int,
+  sx: num,
+  sy: num,
+  sxx: num,
+  sxy: num,
+  dec: num,
+});
+
+/** A side's scored runs (trial or not, superseded and unscorable ones left out) as the gate reads them. */
+async function sideRuns(ctx: Ctx, f: AnalyticsFilter): Promise<(GateRun & { repeat: number })[]> {
+  const w = factsWhere(f);
+  const sql = await ctx.store.facts();
+  const d = dialectOf(sql);
+  const rows = await sql.all(
+    RunRow,
+    `SELECT r.task_id AS "t", r.task_group AS "g", r.config_id AS "c", r.repeat AS "k", r.passed AS "p", r.outcome AS "o",
+            r.load_ms AS "load", r.turn_rows AS "n", r.turn_prompt_tokens AS "sx", r.turn_ttft_ms AS "sy",
+            r.turn_prompt_sq AS "sxx", r.turn_prompt_ttft AS "sxy", r.turn_decode_ms AS "dec"
+       FROM ${FROM_FACTS} WHERE ${w.sql} ORDER BY ${d.collateC("r.id")}`,
+    w.params,
+  );
+  return rows.map((r) => ({
+    taskId: r.t,
+    group: r.g,
+    configId: r.c,
+    repeat: r.k,
+    passed: r.p,
+    outcome: r.o,
+    loadMs: r.load,
+    turns: { n: r.n, sx: r.sx, sy: r.sy, sxx: r.sxx, sxy: r.sxy },
+    turnMs: r.n > 0 ? (r.sy + r.dec) / r.n : null,
+  }));
+}
 
 /** A side's runs as an analytics filter: its session (trial or not), its config if named. */
 const sideFilter = (s: GateSide): AnalyticsFilter =>
   AnalyticsFilter.parse({ sessions: [s.session], config: s.config, includeTrial: true });
 
-const ValueCount = z.object({ x: num, n: int });
-
-/**
- * Median of a per-run value over a filter (the two middle values averaged), from value counts
- * as `medianByConfig` (one group), so both engines compute it the same way.
- */
-async function medianOf(
-  ctx: Ctx,
-  valueSql: string,
-  from: string,
-  f: AnalyticsFilter,
-  extra = "",
-  extraParams: unknown[] = [],
-): Promise<number | null> {
-  const w = runsWhere(f);
-  const rows = await ctx.store.sql.all(
-    ValueCount,
-    `SELECT ${valueSql} AS "x", COUNT(*) AS "n" FROM ${from} WHERE ${w.sql}${extra} AND ${valueSql} IS NOT NULL
-      GROUP BY ${valueSql} ORDER BY ${valueSql}`,
-    [...w.params, ...extraParams],
-  );
-  return medianOfCounts(rows.map((r) => ({ g: 0, x: r.x, n: r.n }))).get(0) ?? null;
-}
-
 const Value = z.object({ v: z.string() });
-const TaskRow = z.object({ g: z.string(), taskId: z.string(), aRuns: int, aPassed: int, bRuns: int, bPassed: int });
-const PairRow = z.object({ g: z.string(), both: int, aOnly: int, bOnly: int, neither: int });
-const Transition = z.object({ from: z.string(), to: z.string(), n: int });
-
-const TURNS = `${FROM_RUNS} JOIN turns t ON t.run_id = r.id`;
-
-async function sideLatency(ctx: Ctx, s: GateSide): Promise<SideLatency> {
-  const f = sideFilter(s);
-  const [moments, medianLoadMs, medianTurnMs] = await Promise.all([
-    fitMoments(ctx, f, "turns"),
-    medianOf(ctx, "sc.load_ms", FROM_RUNS, f),
-    medianOf(ctx, "(t.ttft_ms + t.decode_ms)", TURNS, f),
-  ]);
-  const fit = olsFromMoments(moments);
-  return { ttft: fit ? { n: fit.n, slope: fit.slope, slopeSe: fit.slopeSe } : null, medianLoadMs, medianTurnMs };
-}
+const Calib = z.object({ id: z.string(), configs: z.string() });
 
 /**
- * The noise threshold of the medians: the largest relative difference between the baseline's
- * median and that of another session of the same build and config(s) (an A/A pair: nothing
- * changed but the day); `DEFAULT_NOISE` when no such session exists.
+ * The declared A/A calibration sessions that match the baseline: not trial, not cancelled, their
+ * one config among the baseline's configs, with runs on the baseline's app build and on one of its
+ * phone models. Never any other session: a trial, an unrested hot phone or an imported copy says
+ * nothing about this phone's noise. Each is split into its two arms by repeat parity.
  */
-async function noise(ctx: Ctx, baseline: GateSide, candidate: GateSide, base: SideLatency): Promise<NoiseThreshold> {
+async function calibrationArms(ctx: Ctx, baseline: GateSide, candidate: GateSide): Promise<CalibrationArms[]> {
   const { sql } = ctx.store;
-  const d = dialectOf(sql);
   const cfg = baseline.config ? " AND r.config_id = ?" : "";
-  const cfgParams = baseline.config ? [baseline.config] : [];
-  const values = async (col: string, where: string, params: unknown[]) =>
+  const params = baseline.config ? [baseline.session, baseline.config] : [baseline.session];
+  const values = async (col: string) =>
     (
       await sql.all(
         Value,
-        `SELECT ${col} AS "v" FROM runs r WHERE ${where} GROUP BY ${col} ORDER BY ${d.collateC(col)}`,
+        `SELECT DISTINCT ${col} AS "v" FROM runs r WHERE r.session_id = ?${cfg} AND r.superseded = FALSE`,
         params,
       )
     ).map((x) => x.v);
-  const builds = await values("r.build_commit", `r.session_id = ?${cfg}`, [baseline.session, ...cfgParams]);
-  const configs = await values("r.config_id", `r.session_id = ?${cfg}`, [baseline.session, ...cfgParams]);
-  const marks = (xs: unknown[]) => xs.map(() => "?").join(", ");
-  const others =
-    builds.length === 1
-      ? await values(
-          "r.session_id",
-          `r.session_id NOT IN (?, ?) AND r.build_commit = ? AND r.config_id IN (${marks(configs)})`,
-          [baseline.session, candidate.session, builds[0], ...configs],
-        )
-      : [];
-  let load = 0, turn = 0; // prettier-ignore
-  const used: string[] = [];
-  for (const s of others) {
-    const f = AnalyticsFilter.parse({ sessions: [s], includeTrial: true, build: builds[0] });
-    const extra = ` AND r.config_id IN (${marks(configs)})`;
-    const l = await medianOf(ctx, "sc.load_ms", FROM_RUNS, f, extra, configs);
-    const t = await medianOf(ctx, "(t.ttft_ms + t.decode_ms)", TURNS, f, extra, configs);
-    if (l === null || t === null || !base.medianLoadMs || !base.medianTurnMs) continue;
-    load = Math.max(load, Math.abs(l / base.medianLoadMs - 1));
-    turn = Math.max(turn, Math.abs(t / base.medianTurnMs - 1));
-    used.push(s);
+  const [builds, models, configs] = await Promise.all([
+    values("r.build_commit"),
+    values("r.device_model"),
+    values("r.config_id"),
+  ]);
+  if (builds.length !== 1 || !models.length) return [];
+  const marks = models.map(() => "?").join(", ");
+  const found = await sql.all(
+    Calib,
+    `SELECT s.id AS "id", s.config_ids AS "configs" FROM sessions s
+      WHERE s.calibration = TRUE AND s.trial = FALSE AND s.cancelled_at IS NULL AND s.id NOT IN (?, ?)
+        AND EXISTS (SELECT 1 FROM runs r WHERE r.session_id = s.id AND r.build_commit = ? AND r.device_model IN (${marks}))
+      ORDER BY s.created_at, s.id`,
+    [baseline.session, candidate.session, builds[0], ...models],
+  );
+  const out: CalibrationArms[] = [];
+  for (const s of found) {
+    const ids = JSON.parse(s.configs) as string[];
+    if (ids.length !== 1 || !configs.includes(ids[0])) continue;
+    const runs = await sideRuns(
+      ctx,
+      AnalyticsFilter.parse({ sessions: [s.id], config: ids[0], build: builds[0], includeTrial: true }),
+    );
+    out.push({
+      session: s.id,
+      arm1: runs.filter((r) => calibrationArm(r.repeat) === 1),
+      arm2: runs.filter((r) => calibrationArm(r.repeat) === 2),
+    });
   }
-  return used.length
-    ? { loadMs: load, turnMs: turn, source: "aa", sessions: used }
-    : { loadMs: DEFAULT_NOISE, turnMs: DEFAULT_NOISE, source: "default", sessions: [] };
+  return out;
 }
 
 /**
- * Everything the gate tests, from the two sides' current scores: per scope (overall and each
- * task group) pass counts per task and the runs paired by (config, task, repeat) — or by (task,
- * repeat) when a config is named — the outcome transitions over the same pairs, and latency.
- * With no config named the sign test's "tasks" are config × task cells.
+ * Everything the gate tests (src/domain/gate/evaluate.ts): each side's scored runs, one row per run
+ * with its task, config, verdict, outcome, model load, mean turn time and its turns' sums for the
+ * TTFT fit, and the matching declared calibration sessions split into their arms.
  */
 export async function gateFacts(ctx: Ctx, baseline: GateSide, candidate: GateSide): Promise<GateFacts> {
-  const w = runsWhere(AnalyticsFilter.parse({ sessions: [baseline.session, candidate.session], includeTrial: true }));
-  const inSide = (s: GateSide) => `(r.session_id = ?${s.config ? " AND r.config_id = ?" : ""})`;
-  const sp = (s: GateSide) => (s.config ? [s.session, s.config] : [s.session]);
-  const byConfig = !baseline.config;
-  const { sql } = ctx.store;
-  const d = dialectOf(sql);
-  // Verdicts and side flags as 0/1, so they sum and multiply alike on both engines.
-  const sel = `sel AS MATERIALIZED (SELECT ${byConfig ? "r.config_id || '/' || r.task_id" : "r.task_id"} AS t, r.task_group AS g, r.repeat AS k,
-      ${d.oneIf("sc.passed")} AS p, sc.outcome AS o, ${d.oneIf(inSide(baseline))} AS ina, ${d.oneIf(inSide(candidate))} AS inb
-      FROM ${FROM_RUNS} WHERE ${w.sql} AND (${inSide(baseline)} OR ${inSide(candidate)}))`;
-  const params = [...sp(baseline), ...sp(candidate), ...w.params, ...sp(baseline), ...sp(candidate)];
-  const [tasks, pairs, transitions] = await Promise.all([
-    sql.all(
-      TaskRow,
-      `WITH ${sel} SELECT g AS "g", t AS "taskId", SUM(ina) AS "aRuns", SUM(ina * p) AS "aPassed", SUM(inb) AS "bRuns", SUM(inb * p) AS "bPassed"
-         FROM sel GROUP BY g, t ORDER BY ${d.collateC("t")}, ${d.collateC("g")}`,
-      params,
-    ),
-    sql.all(
-      PairRow,
-      `WITH ${sel} SELECT x.g AS "g", ${PAIR_SUMS}
-         FROM sel x JOIN sel y ON x.t = y.t AND x.k = y.k WHERE x.ina = 1 AND y.inb = 1 GROUP BY x.g ORDER BY ${d.collateC("x.g")}`,
-      params,
-    ),
-    sql.all(
-      Transition,
-      `WITH ${sel} SELECT x.o AS "from", y.o AS "to", COUNT(*) AS "n" FROM sel x JOIN sel y ON x.t = y.t AND x.k = y.k
-        WHERE x.ina = 1 AND y.inb = 1 GROUP BY x.o, y.o ORDER BY ${d.collateC("x.o")}, ${d.collateC("y.o")}`,
-      params,
-    ),
+  const [a, b, calibration] = await Promise.all([
+    sideRuns(ctx, sideFilter(baseline)),
+    sideRuns(ctx, sideFilter(candidate)),
+    calibrationArms(ctx, baseline, candidate),
   ]);
-  const sum = (ps: PairFacts[]): PairFacts =>
-    ps.reduce(
-      (s, p) => ({
-        both: s.both + p.both,
-        aOnly: s.aOnly + p.aOnly,
-        bOnly: s.bOnly + p.bOnly,
-        neither: s.neither + p.neither,
-      }),
-      { both: 0, aOnly: 0, bOnly: 0, neither: 0 },
-    );
-  const strip = (ts: (TaskPassFacts & { g: string })[]): TaskPassFacts[] => ts.map(({ g: _g, ...t }) => t);
-  const groups = [...new Set(tasks.map((t) => t.g))].sort();
-  const scopes: ScopeFacts[] = [
-    { scope: "overall", tasks: strip(tasks), pairs: sum(pairs) },
-    ...(groups.length > 1
-      ? groups.map((g) => ({
-          scope: g,
-          tasks: strip(tasks.filter((t) => t.g === g)),
-          pairs: sum(pairs.filter((p) => p.g === g)),
-        }))
-      : []),
-  ];
-  const [base, cand] = await Promise.all([sideLatency(ctx, baseline), sideLatency(ctx, candidate)]);
-  return {
-    baseline,
-    candidate,
-    scopes,
-    transitions: transitionMatrix(transitions),
-    latency: { baseline: base, candidate: cand, noise: await noise(ctx, baseline, candidate, base) },
-  };
+  return { baseline, candidate, runs: { baseline: a, candidate: b }, calibration };
 }

@@ -5,6 +5,7 @@ import { int } from "../store/columns";
 import { ServiceError } from "../errors";
 import { evaluateGate } from "@/domain/gate/evaluate";
 import { gateMarkdown } from "@/domain/gate/markdown";
+import { DEFAULT_MARGINS, parseMargins } from "@/domain/gate/margins";
 import { parseSideSpec, sideText } from "@/domain/gate/spec";
 import type { GateSide } from "@/domain/gate/types";
 import { gateFacts } from "./gateFacts";
@@ -13,6 +14,8 @@ export interface GateQuery {
   baseline: string;
   candidate: string;
   alpha: number;
+  /** `load=0.1,turn=0.1,ttft=0.05`: margins over the defaults. */
+  margin?: string;
 }
 
 /** Refuses a side whose session does not exist or has no scored runs (of its config). */
@@ -49,10 +52,12 @@ export async function runGate(ctx: Ctx, q: GateQuery, origin: string) {
     ...(parseSideSpec(q.baseline) ? [] : [{ path: "baseline", message: "give SESSION or SESSION:CONFIG" }]),
     ...(parseSideSpec(q.candidate) ? [] : [{ path: "candidate", message: "give SESSION or SESSION:CONFIG" }]),
   ];
+  const margins = parseMargins(q.margin ?? "");
+  if ("error" in margins) issues.push({ path: "margin", message: margins.error });
   if (issues.length)
     throw new ServiceError(
       "invalid_request",
-      "Name both sides as `baseline=SESSION[:CONFIG]&candidate=SESSION[:CONFIG]`.",
+      "Name both sides as `baseline=SESSION[:CONFIG]&candidate=SESSION[:CONFIG]`, and give margins as `margin=load=0.1,turn=0.1,ttft=0.05`.",
       issues,
     );
   let baseline = parseSideSpec(q.baseline)!;
@@ -61,7 +66,10 @@ export async function runGate(ctx: Ctx, q: GateQuery, origin: string) {
   if (candidate.config && !baseline.config) baseline = { ...baseline, config: candidate.config };
   await checkSide(ctx, baseline, "baseline");
   await checkSide(ctx, candidate, "candidate");
-  const report = evaluateGate(await gateFacts(ctx, baseline, candidate), q.alpha);
+  const report = evaluateGate(await gateFacts(ctx, baseline, candidate), {
+    alpha: q.alpha,
+    margins: "margins" in margins ? margins.margins : DEFAULT_MARGINS,
+  });
   const link = new URLSearchParams([
     ["session", baseline.session],
     ["session", candidate.session],

@@ -4,9 +4,11 @@ import { configOrder, familyPairs, familyTable, formatP, type PairResult } from 
 const r = (a: string, b: string, signTestP: number, mcnemarP: number): PairResult => ({
   a,
   b,
+  tasks: 0,
   improved: 0,
   degraded: 0,
   unchanged: 0,
+  permutationP: signTestP,
   signTestP,
   mcnemarP,
   aOnly: 0,

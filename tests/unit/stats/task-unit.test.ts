@@ -4,7 +4,7 @@ import { denominatorOf, signFlipNull, signFlipTest } from "@/domain/stats/sign-f
 import { taskPairedMcnemar } from "@/domain/stats/task-mcnemar";
 import { clusterRobustSlope, slopeChangeVsMargin, verdictOf } from "@/domain/stats/robust-slope";
 import { medianBootstrapCdf, medianChangeVsMargin, sampleMedian } from "@/domain/stats/bootstrap-median";
-import { nullRejection } from "@/domain/stats/null-calibration";
+import { nullRejection, nullRejectionSentence } from "@/domain/stats/null-calibration";
 
 // Every expected value below was computed by SciPy / statsmodels (tests/fixtures/stats/reference.py).
 
@@ -171,5 +171,13 @@ describe("nullRejection", () => {
     expect(r.draws).toBe(1000);
     expect(r.rate).toBeLessThanOrEqual(0.05 + 2 * Math.sqrt((0.05 * 0.95) / 1000));
     expect(r.ci[0]).toBeLessThanOrEqual(r.rate);
+  });
+
+  it("says the rate in one sentence with its interval", () => {
+    expect(
+      nullRejectionSentence({ draws: 1000, rejected: 46, rate: 0.046, ci: [0.0346, 0.0609], seed: 31, alpha: 0.05 }),
+    ).toBe(
+      "On this data the test rejects 4.6% of A/A comparisons at α 0.05 (95% CI 3.5–6.1%; a and b swapped at random within each task, 1,000 draws, seed 31).",
+    );
   });
 });
