@@ -205,38 +205,44 @@ describe("GET /api/analytics/steps", () => {
 });
 
 describe("GET /api/analytics/compare/family", () => {
-  it("compares each config with the baseline and adjusts McNemar p with Benjamini–Hochberg", async () => {
+  it("compares each config with the baseline over tasks and adjusts the p-values with Benjamini–Hochberg", async () => {
     const { s1, s2 } = await twoSessions();
     const r = await dash.call("GET", `/api/analytics/compare/family?session=${s1}&mode=baseline&baseline=files`);
     expect(r.status).toBe(200);
     expect(r.body.configs).toEqual(["files", "bash", "staged"]);
-    // files→bash: sum degraded, todo improved; pairs aOnly 1 (sum r3), bOnly 3 (todo) → McNemar 2·5/16 = 0.625.
-    // files→staged: sum degraded; aOnly 3 → 2·1/8 = 0.25. BH over [0.625, 0.25]: 0.625, min(0.625, 2·0.25) = 0.5.
+    // files: sum 3/3, todo 0/3; bash: sum 2/3, todo 3/3; staged: 0/3 and 0/3.
+    // files→bash: task differences −1/3 (sum) and +1 (todo): every sign pattern is as extreme, p = 1.
+    // Majority verdicts: sum passes on both, todo fails → passes: McNemar over 0 vs 1 task, p = 1.
+    // files→staged: sum −1, todo 0: one task changed, p = 1; sum pass → fail: 1 vs 0 tasks, p = 1.
     expect(r.body.rows).toMatchObject([
       {
         a: "files",
         b: "bash",
+        tasks: 2,
         improved: 1,
         degraded: 1,
         unchanged: 0,
+        permutationP: 1,
         signTestP: 1,
-        aOnly: 1,
-        bOnly: 3,
-        mcnemarP: expect.closeTo(0.625, 12),
-        mcnemarPAdjusted: expect.closeTo(0.625, 12),
+        aOnly: 0,
+        bOnly: 1,
+        mcnemarP: 1,
+        permutationPAdjusted: 1,
+        mcnemarPAdjusted: 1,
         signTestPAdjusted: 1,
       },
       {
         a: "files",
         b: "staged",
+        tasks: 2,
         improved: 0,
         degraded: 1,
         unchanged: 1,
+        permutationP: 1,
         signTestP: 1,
-        aOnly: 3,
+        aOnly: 1,
         bOnly: 0,
-        mcnemarP: expect.closeTo(0.25, 12),
-        mcnemarPAdjusted: expect.closeTo(0.5, 12),
+        mcnemarP: 1,
       },
     ]);
     const c = await dash.call("GET", `/api/analytics/compare/family?session=${s1}&mode=consecutive`);
@@ -255,6 +261,8 @@ describe("GET /api/analytics/compare/family", () => {
         improved: one.improved.length,
         degraded: one.degraded.length,
         unchanged: one.unchanged.length,
+        tasks: one.taskCount,
+        permutationP: one.permutationP,
         signTestP: one.signTestP,
         mcnemarP: one.mcnemarP,
         aOnly: one.pairs.aOnly,
@@ -262,8 +270,7 @@ describe("GET /api/analytics/compare/family", () => {
       });
     }
 
-    // A family of more pairs than one statement counts (64 a statement): configs without runs
-    // first, so the real pairs are counted by the second statement, and count as they did alone.
+    // A family of many pairs, most of configs without runs: the real pairs count as they did alone.
     const filter = AnalyticsFilter.parse({ sessions: [s1] });
     const alone = await compareFamily(dash.ctx, filter, "baseline", "files", ["files", "bash", "staged"]);
     const padded = Array.from({ length: 70 }, (_, i) => `none-${i}`);
@@ -292,8 +299,8 @@ describe("GET /api/analytics/compare/family", () => {
       })),
     );
     expect(real.map((r) => [r.aOnly, r.bOnly])).toEqual([
-      [1, 3],
-      [3, 0],
+      [0, 1],
+      [1, 0],
     ]);
 
     // The same config in two sessions: the warning names the sessions.

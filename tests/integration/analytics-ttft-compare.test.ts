@@ -78,7 +78,7 @@ describe("GET /api/analytics/ttft", () => {
 });
 
 describe("GET /api/analytics/compare", () => {
-  it("lists improved, degraded and unchanged tasks with the sign test and McNemar over paired runs", async () => {
+  it("lists improved, degraded and unchanged tasks with the permutation, sign and McNemar tests over tasks", async () => {
     await dash.call("POST", "/api/sessions", {
       json: { name: "c", suite: "mini", configs: ["files", "bash"], tasks: "all", repeats: 2, order: "blocked" },
     });
@@ -102,11 +102,20 @@ describe("GET /api/analytics/compare", () => {
       improved: ["dentist-todo"],
       degraded: ["sum"],
       unchanged: [],
+      taskCount: 2,
+      difference: 0,
+      permutationP: 1,
+      permutation: { p: 1, method: "exact", draws: null, seed: null, tasks: 2 },
       signTestP: 1,
       mcnemarP: 1,
-      pairs: { both: 0, aOnly: 2, bOnly: 2, neither: 0 },
+      // Tasks, not runs: sum passes under files only, the todo under bash only.
+      pairs: { both: 0, aOnly: 1, bOnly: 1, neither: 0, undecided: 0 },
+      calibration: { draws: 1000, rejected: 0, rate: 0, seed: 31, alpha: 0.05 },
       warnings: [],
     });
+    expect(r.body.method).toBe(
+      "Unit: the task. Each of the 2 tasks run on both sides counts once, as b's pass share over its repeats minus a's; p is the two-sided sign-flip permutation test over tasks (exact: all 2^2 sign assignments counted), so repeats of a task are never counted as independent runs. With 2 tasks the smallest possible p is 0.5, so this test cannot reach α 0.05 whatever the runs say: add tasks (6 at least), not repeats.",
+    );
     // Task bootstrap: a draw of {sum, sum} gives 0/4 − 4/4 = −1 (chance ¼), {todo, todo} +1 (¼),
     // a mixed draw 0 (½); so the 2.5% and 97.5% points are −1 and +1 around the observed 0.
     expect(r.body.bootstrap).toEqual({ diff: 0, ci: [-1, 1], resamples: 10_000, seed: 19, tasks: 2 });

@@ -66,6 +66,9 @@ export const GateResponse = z.object({
       "How often the pass-rate and outcome checks fail the gate on this data with a and b swapped at random within each task.",
   }),
   method: str().meta({ description: "The unit and the tests in plain sentences." }),
+  warnings: z
+    .array(str())
+    .meta({ description: "What the gate could not judge, e.g. too few tasks for a pass-rate check to fail." }),
   regression: bool(),
   checks: z.array(
     z.object({

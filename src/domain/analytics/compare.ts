@@ -58,14 +58,29 @@ export function permutationWords(p: Pick<PermutationFacts, "method" | "draws" | 
     : `Monte Carlo: ${p.draws!.toLocaleString("en-US")} random sign assignments, seed ${p.seed}`;
 }
 
+/**
+ * A sentence when no outcome could make the test reject at α: with n tasks the smallest two-sided
+ * sign-flip p is 2/2ⁿ (every task changed, all the same way), one-sided 1/2ⁿ. Null when it can.
+ */
+export function tooFewTasks(taskCount: number, alpha: number, sided: 1 | 2 = 2): string | null {
+  const floor = sided / 2 ** taskCount;
+  if (floor < alpha) return null;
+  const fmt = String(Math.round(floor * 1000) / 1000);
+  const need = Math.floor(Math.log2(sided / alpha)) + 1;
+  return `With ${taskCount} task${taskCount === 1 ? "" : "s"} the smallest possible p is ${fmt}, so this test cannot reach α ${alpha} whatever the runs say: add tasks (${need} at least), not repeats.`;
+}
+
 /** The comparison's unit and test in one sentence, for the compare page, the session page, the report and the gate. */
 export function methodSentence(
   taskCount: number,
   p: Pick<PermutationFacts, "method" | "draws" | "seed" | "tasks">,
+  alpha = 0.05,
 ): string {
+  const few = tooFewTasks(taskCount, alpha);
   return (
     `Unit: the task. Each of the ${taskCount} task${taskCount === 1 ? "" : "s"} run on both sides counts once, as b's pass share over its repeats minus a's; ` +
-    `p is the two-sided sign-flip permutation test over tasks (${permutationWords(p)}), so repeats of a task are never counted as independent runs.`
+    `p is the two-sided sign-flip permutation test over tasks (${permutationWords(p)}), so repeats of a task are never counted as independent runs.` +
+    (few ? ` ${few}` : "")
   );
 }
 
@@ -115,7 +130,7 @@ export function compareSides(tasks: readonly TaskPassFacts[], alpha = 0.05): Com
     mcnemarP,
     pairs,
     calibration: nullRejection(ds.length, (f) => nul.pFor(ds.reduce((s, v, i) => s + f[i] * v, 0)) < alpha, alpha),
-    method: methodSentence(ds.length, permutation),
+    method: methodSentence(ds.length, permutation, alpha),
   };
 }
 

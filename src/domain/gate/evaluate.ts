@@ -2,7 +2,7 @@ import { benjaminiHochberg } from "../stats/bh";
 import { medianChangeVsMargin } from "../stats/bootstrap-median";
 import { nullRejection } from "../stats/null-calibration";
 import { clusterRobustSlope, slopeChangeVsMargin, type MarginVerdict } from "../stats/robust-slope";
-import { permutationWords } from "../analytics/compare";
+import { permutationWords, tooFewTasks } from "../analytics/compare";
 import { OUTCOMES } from "../scoring/types";
 import { DEFAULT_MARGINS } from "./margins";
 import { calibrationNoise } from "./noise";
@@ -210,6 +210,9 @@ export function evaluateGate(f: GateFacts, opts: { alpha?: number; margins?: Gat
     noise,
     calibration,
     method: gateMethod(units.taskIds.length, tested.length, alpha),
+    warnings: [tooFewTasks(units.taskIds.length, alpha, 1)]
+      .filter((w): w is string => w !== null)
+      .map((w) => `Pass rate and outcomes: ${w.charAt(0).toLowerCase()}${w.slice(1)}`),
     regression: regressions.length > 0,
     checks,
     regressions,

@@ -55,6 +55,7 @@ export function gateMarkdown(r: GateReport, compareUrl: string): string {
     "",
     `Candidate \`${sideText(r.candidate)}\` against baseline \`${sideText(r.baseline)}\`. ${r.method}`,
     "",
+    ...r.warnings.flatMap((w) => [`> ⚠️ ${w}`, ""]),
     `Margins: ${marginsText(r.margins)}. ${noiseSentence(r.noise)}`,
     "",
     `Calibration: ${nullRejectionSentence(r.calibration, "the gate's pass-rate and outcome checks")}`,

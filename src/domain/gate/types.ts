@@ -97,6 +97,8 @@ export interface GateReport {
   calibration: NullRejection;
   /** The unit and the tests, in plain sentences. */
   method: string;
+  /** What the gate could not judge, in the user's words (e.g. too few tasks for any pass-rate check to fail). */
+  warnings: string[];
   regression: boolean;
   checks: GateCheck[];
   /** The ids of the checks that regressed, in order. */
