@@ -36,3 +36,11 @@ export function calibrationIssues(configCount: number, repeats: number): { path:
     });
   return issues;
 }
+
+const repeatList = (rs: number[]) => (rs.length <= 4 ? rs.join(", ") : `${rs[0]}, ${rs[1]}, …, ${rs[rs.length - 1]}`);
+
+/** The session page's line for a calibration session: which repeats form each arm, and what they measure. */
+export function calibrationArmsText(configId: string, repeats: number): string {
+  const [one, two] = calibrationArms(repeats);
+  return `A/A calibration of ${configId}: arm 1 = repeats ${repeatList(one)}; arm 2 = repeats ${repeatList(two)}. How far apart the two arms land is this phone's noise.`;
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { calibrationArm, calibrationArms, calibrationIssues, CALIBRATION_REPEATS } from "@/domain/sessions";
+import {
+  calibrationArm,
+  calibrationArms,
+  calibrationArmsText,
+  calibrationIssues,
+  CALIBRATION_REPEATS,
+} from "@/domain/sessions";
 
 describe("calibrationArm", () => {
   it("puts odd repeats in arm 1 and even repeats in arm 2", () => {
@@ -35,5 +41,16 @@ describe("calibrationIssues", () => {
     ]);
     expect(calibrationIssues(1, 0).map((i) => i.path)).toEqual(["repeats"]);
     expect(calibrationIssues(3, 1).map((i) => i.path)).toEqual(["configs", "repeats"]);
+  });
+});
+
+describe("calibrationArmsText", () => {
+  it("names each arm's repeats, shortened past four", () => {
+    expect(calibrationArmsText("files", 6)).toBe(
+      "A/A calibration of files: arm 1 = repeats 1, 3, 5; arm 2 = repeats 2, 4, 6. How far apart the two arms land is this phone's noise.",
+    );
+    expect(calibrationArmsText("bash", 100)).toBe(
+      "A/A calibration of bash: arm 1 = repeats 1, 3, …, 99; arm 2 = repeats 2, 4, …, 100. How far apart the two arms land is this phone's noise.",
+    );
   });
 });
