@@ -18,7 +18,7 @@ export function CalibrationOption({ checked, onChange }: { checked: boolean; onC
       </label>
       <div className="hint" data-testid="calibration-hint">
         {checked
-          ? `Pick exactly one config and an even number of repeats (${CALIBRATION_REPEATS} by default): arm 1 runs the odd repeats, arm 2 the even ones, so any gap between them is noise. Analytics do not show it by default.`
+          ? `Exactly one config and an even number of repeats (${CALIBRATION_REPEATS} by default): arm 1 runs the odd repeats, arm 2 the even ones; analytics skip it by default.`
           : "The same config in two arms (odd and even repeats): how far apart they land is this phone's noise."}
       </div>
     </div>
