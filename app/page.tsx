@@ -3,6 +3,7 @@ import "./sessions-list.css";
 import { getContext } from "@/server/context";
 import { listSessions } from "@/server/sessions/listSessions";
 import { sessionProgress } from "@/domain/queue";
+import { CalibrationBadge } from "@/components/Calibration";
 import { DemoButton } from "@/components/DemoButton";
 import { ConfigId } from "@/components/ConfigId";
 import { devicesText, devicesTitle, passRateText } from "@/domain/sessions";
@@ -41,7 +42,10 @@ export default async function SessionsPage() {
       <div className="row" style={{ justifyContent: "space-between" }}>
         <div>
           <h1>Sessions</h1>
-          <p className="sub">Newest first. A trial session is a single-repeat dry run, kept out of analytics.</p>
+          <p className="sub">
+            Newest first. A trial session is a single-repeat dry run, kept out of analytics; an A/A calibration runs one
+            config twice to measure a phone&apos;s noise.
+          </p>
         </div>
         <div className="row">
           <DemoButton compact />
@@ -75,7 +79,7 @@ export default async function SessionsPage() {
                   <Link prefetch={false} href={`/sessions/${s.id}`}>
                     {s.name}
                   </Link>{" "}
-                  {s.trial && <span className="pill warn">trial</span>}
+                  {s.trial && <span className="pill warn">trial</span>} {s.calibration && <CalibrationBadge />}
                 </td>
                 <td className="muted nowrap">{s.createdAt.replace("T", " ").slice(0, 16)} UTC</td>
                 <td className="mono small" data-testid="session-configs">

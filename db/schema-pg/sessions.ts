@@ -9,6 +9,7 @@ export const sessions = pgTable(
     suiteId: text("suite_id").notNull(),
     suiteVersion: integer("suite_version").notNull(),
     trial: boolean("trial").notNull().default(false),
+    calibration: boolean("calibration").notNull().default(false),
     jobOrder: text("job_order").notNull(),
     seed: bigint("seed", { mode: "number" }).notNull(),
     repeats: integer("repeats").notNull(),

@@ -8,6 +8,8 @@ export const sessions = sqliteTable(
     suiteId: text("suite_id").notNull(),
     suiteVersion: integer("suite_version").notNull(),
     trial: integer("trial", { mode: "boolean" }).notNull().default(false),
+    // An A/A calibration: one config run twice (arms by repeat parity) to measure a phone's noise.
+    calibration: integer("calibration", { mode: "boolean" }).notNull().default(false),
     jobOrder: text("job_order").notNull(),
     seed: integer("seed").notNull(),
     repeats: integer("repeats").notNull(),

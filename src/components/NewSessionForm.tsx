@@ -5,9 +5,11 @@ import { call, ApiError } from "@/client/api";
 import { dashboard } from "@/contracts";
 import { sessionPlan, type Parsed } from "@/domain/forms/newSession";
 import { fieldLabels } from "@/domain/messages/issues";
+import { CalibrationOption } from "./Calibration";
 import { PinDevices } from "./PinDevices";
 import { ErrorNotice } from "./ErrorNotice";
 import type { CreateSessionRequest } from "@/domain/protocol";
+import { CALIBRATION_REPEATS } from "@/domain/sessions/calibration";
 import type { TaskGroup } from "@/domain/suite/schema";
 
 interface TaskOption {
@@ -58,20 +60,24 @@ export function NewSessionForm({
   suiteId,
   tasks,
   configs,
+  initial = { calibration: false, configs: [] },
 }: {
   suiteId: string;
   tasks: TaskOption[];
   configs: ConfigOption[];
+  /** From the address (`?calibration=1&config=<id>`): what the form opens with. */
+  initial?: { calibration: boolean; configs: string[] };
 }) {
   const router = useRouter();
   const [name, setName] = useState("");
   const [mode, setMode] = useState<"all" | "groups" | "pick">("all");
   const [groups, setGroups] = useState<TaskGroup[]>(GROUPS.map((g) => g.id));
   const [picked, setPicked] = useState<string[]>([]);
-  const [chosenConfigs, setChosenConfigs] = useState<string[]>([]);
+  const [chosenConfigs, setChosenConfigs] = useState<string[]>(initial.configs);
   // Raw text, not numbers: Number("") is 0, which snapped a cleared field to 0 while typing.
-  const [repeats, setRepeats] = useState("3");
+  const [repeats, setRepeats] = useState(initial.calibration ? String(CALIBRATION_REPEATS) : "3");
   const [trial, setTrial] = useState(false);
+  const [calibration, setCalibration] = useState(initial.calibration);
   const [order, setOrder] = useState<"interleaved" | "blocked">("interleaved");
   const [leaseSeconds, setLeaseSeconds] = useState("120");
   const [maxAttempts, setMaxAttempts] = useState("3");
@@ -81,6 +87,15 @@ export function NewSessionForm({
   const [busy, setBusy] = useState(false);
 
   const toggle = <T,>(list: T[], id: T) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
+  // A calibration runs one config an even number of times, and is no trial: ticking it keeps the
+  // first ticked config and the default even repeats.
+  const setCalibrationOn = (on: boolean) => {
+    setCalibration(on);
+    if (!on) return;
+    setTrial(false);
+    setChosenConfigs(chosenConfigs.slice(0, 1));
+    setRepeats(String(CALIBRATION_REPEATS));
+  };
   const taskCount =
     mode === "all"
       ? tasks.length
@@ -93,6 +108,7 @@ export function NewSessionForm({
     taskMode: mode,
     configCount: chosenConfigs.length,
     trial,
+    calibration,
     repeats,
     leaseSeconds,
     maxAttempts,
@@ -111,6 +127,7 @@ export function NewSessionForm({
         configs: chosenConfigs,
         repeats: fields.repeats.value,
         trial,
+        calibration,
         order,
         leaseSeconds: fields.leaseSeconds.value,
         maxAttempts: fields.maxAttempts.value,
@@ -141,16 +158,23 @@ export function NewSessionForm({
           data-testid="session-name"
         />
 
+        <CalibrationOption checked={calibration} onChange={setCalibrationOn} />
+
         <label>
-          Harness configs <span className="hint">one column each in every comparison</span>
+          Harness configs{" "}
+          <span className="hint">
+            {calibration ? "exactly one, run in both arms" : "one column each in every comparison"}
+          </span>
         </label>
         <div data-testid="config-options" className="configs-list">
           {configs.map((c) => (
             <label key={c.id} className="inline">
               <input
-                type="checkbox"
+                // One config for a calibration: radio buttons, so ticking another replaces it.
+                type={calibration ? "radio" : "checkbox"}
+                name="configs"
                 checked={chosenConfigs.includes(c.id)}
-                onChange={() => setChosenConfigs(toggle(chosenConfigs, c.id))}
+                onChange={() => setChosenConfigs(calibration ? [c.id] : toggle(chosenConfigs, c.id))}
                 value={c.id}
               />
               <span>
@@ -224,7 +248,13 @@ export function NewSessionForm({
           <div>
             <label>Trial</label>
             <label className="inline">
-              <input type="checkbox" checked={trial} onChange={(e) => setTrial(e.target.checked)} data-testid="trial" />{" "}
+              <input
+                type="checkbox"
+                checked={trial}
+                disabled={calibration}
+                onChange={(e) => setTrial(e.target.checked)}
+                data-testid="trial"
+              />{" "}
               one repeat, kept out of analytics
             </label>
           </div>

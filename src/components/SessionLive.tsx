@@ -7,7 +7,8 @@ import { formatDuration } from "@/domain/queue";
 import { percent, percentInterval } from "@/domain/stats/format";
 import { RescorePanel } from "./RescorePanel";
 import { configColors } from "./analytics/configColors";
-import { importedSourceText, passBars } from "@/domain/sessions";
+import { calibrationArmsText, importedSourceText, passBars } from "@/domain/sessions";
+import { CalibrationBadge } from "./Calibration";
 import { LeaseHolders } from "./sessions/LeaseHolders";
 import { PassRateBars } from "./sessions/PassRateBars";
 
@@ -49,7 +50,7 @@ export function SessionLive({
       <div className="row" style={{ justifyContent: "space-between" }}>
         <div>
           <h1 data-testid="session-name">
-            {s.name} {s.trial && <span className="pill warn">trial</span>}{" "}
+            {s.name} {s.trial && <span className="pill warn">trial</span>} {s.calibration && <CalibrationBadge />}{" "}
             {s.cancelledAt && <span className="pill">cancelled</span>}
           </h1>
           {s.imported ? (
@@ -62,6 +63,11 @@ export function SessionLive({
               Suite <b>{s.suite.id}</b> v{s.suite.version} · {s.taskIds.length} tasks × {s.configIds.length} configs ×{" "}
               {s.repeats} repeat{s.repeats === 1 ? "" : "s"} · {s.order} (seed {s.seed}) · lease {s.leaseSeconds} s,{" "}
               {s.maxAttempts} attempts
+            </p>
+          )}
+          {s.calibration && s.configIds.length > 0 && (
+            <p className="sub" data-testid="calibration-arms">
+              {calibrationArmsText(s.configIds[0], s.repeats)}
             </p>
           )}
           {s.notes && <p className="sub">{s.notes}</p>}

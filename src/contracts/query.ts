@@ -34,7 +34,7 @@ const flag = (description: string) => text(`${description}: \`1\`/\`true\` or \`
 export const FILTER_PARAMS = {
   session: z.array(z.string()).optional().meta({
     description:
-      "A session id; repeat for several. None: analytics show the newest non-trial session with matching runs (`allSessions=1` pools every session); exports take every session.",
+      "A session id; repeat for several. None: analytics show the newest session with matching runs that is neither a trial nor an A/A calibration (`allSessions=1` pools every session); exports take every session.",
   }),
   allSessions: flag("Analytics: pool every session when no `session` is named"),
   build: text("Build commit."),

@@ -1,4 +1,7 @@
 import { NewSessionPage, SessionPage, expect, startPhones, test } from "./fixtures";
+import { NewSessionFormPage } from "./pages/NewSessionFormPage";
+import { SessionsListPage } from "./pages/sessions";
+import { shots } from "./pages/shots";
 
 test("a session created in the browser runs on two simulated phones and its runs appear live", async ({
   page,
@@ -62,4 +65,53 @@ test("the sessions list guides a newcomer and the devices page shows a new token
   await expect(page.getByTestId("devices-table")).toContainText("Pixel 9 (lab)");
   await page.reload();
   await expect(page.getByTestId("new-token")).toHaveCount(0);
+});
+
+test("an A/A calibration queued from the form keeps one config and even repeats, and is marked as such", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const form = new NewSessionFormPage(page);
+  await form.open();
+  await form.name().fill("E2E: noise of this phone");
+  await form.pickConfigs(["files", "bash"]);
+  await form.calibration().check();
+  // One config (the first ticked), the default 6 repeats, and no trial.
+  await expect(form.config("files")).toBeChecked();
+  await expect(form.config("bash")).not.toBeChecked();
+  await expect(form.repeats()).toHaveValue("6");
+  await expect(form.trial()).toBeDisabled();
+  await expect(form.calibrationHint()).toContainText("arm 1 runs the odd repeats, arm 2 the even ones");
+  await form.config("bash").check();
+  await expect(form.config("files")).not.toBeChecked();
+  await form.pickTasks(["bakery-give-number", "miles-to-km"]);
+  await expect(form.summary()).toContainText(
+    "2 tasks × 1 config × 6 repeats (A/A calibration: arm 1 the odd repeats, arm 2 the even ones)",
+  );
+  await form.repeats().fill("5");
+  await expect(form.repeatsError()).toContainText("type an even number (2, 4, 6, …), not 5");
+  await expect(form.queue()).toBeDisabled();
+  await form.repeats().fill("2");
+  await expect(form.queue()).toHaveText("Queue 4 jobs");
+  await shots(page, "new-session-calibration");
+  await form.queue().click();
+  await page.waitForURL(/\/sessions\/ses_/);
+  const id = page.url().split("/").pop()!;
+
+  await expect(page.getByTestId("calibration-badge")).toHaveText("A/A calibration");
+  await expect(page.getByTestId("calibration-arms")).toHaveText(
+    "A/A calibration of bash: arm 1 = repeats 1; arm 2 = repeats 2. How far apart the two arms land is this phone's noise.",
+  );
+  await expect(page.getByTestId("count-queued").locator("b")).toHaveText("4");
+  const list = new SessionsListPage(page);
+  await list.open();
+  await expect(list.row(id).getByTestId("calibration-badge")).toBeVisible();
+  // Other specs' simulated phones share this server: leave no jobs for them to lease.
+  expect((await page.request.post(`/api/sessions/${id}/cancel`)).status()).toBe(200);
+
+  // Another page can link to the form pre-filled for one config.
+  await form.open("?calibration=1&config=files");
+  await expect(form.calibration()).toBeChecked();
+  await expect(form.config("files")).toBeChecked();
+  await expect(form.repeats()).toHaveValue("6");
 });

@@ -9,7 +9,7 @@ const selection = {
   suite: text("Suite id (default: the default suite); always its newest version."),
   session: z.array(z.string()).optional().meta({
     description:
-      "A session whose runs are measured; repeat for several. None: the suite's newest non-trial session with runs (`allSessions=1`: every session).",
+      "A session whose runs are measured; repeat for several. None: the suite's newest session with runs that is neither a trial nor an A/A calibration (`allSessions=1`: every session).",
   }),
   allSessions: text("Pool every session when no `session` is named: `1`/`true` or `0`/`false`."),
   device: text("Device whose runs the prefill line is fitted to."),

@@ -374,7 +374,7 @@ export const StatesResponse = z.object({
 export const SelectionResponse = z.object({
   mode: z.enum(["default", "chosen", "all"]).meta({
     description:
-      "default: none named, the newest non-trial session with matching runs; chosen: named; all: allSessions=1.",
+      "default: none named, the newest session with matching runs that is neither a trial nor an A/A calibration; chosen: named; all: allSessions=1.",
   }),
   sessions: z.array(
     z.object({

@@ -67,6 +67,9 @@ export const SessionListRow = z.object({
   id: str(),
   name: str(),
   trial: bool(),
+  calibration: bool().meta({
+    description: "An A/A calibration: one config run twice; arm 1 is its odd repeats, arm 2 its even ones.",
+  }),
   suiteId: str(),
   createdAt: iso(),
   cancelled: bool(),
@@ -87,6 +90,9 @@ export const SessionDetail = z.object({
     id: str(),
     name: str(),
     trial: bool(),
+    calibration: bool().meta({
+      description: "An A/A calibration: one config run twice; arm 1 is its odd repeats, arm 2 its even ones.",
+    }),
     createdAt: iso(),
     cancelledAt: iso().nullable(),
     counts: JobCounts,

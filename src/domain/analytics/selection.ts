@@ -1,8 +1,8 @@
 import { integer } from "../stats/format";
 
 /**
- * How the sessions of an analytics view were chosen: `default` (none named: the newest non-trial
- * session with matching runs), `chosen` (named in the address), `all` (`allSessions=1`: every
+ * How the sessions of an analytics view were chosen: `default` (none named: the newest session
+ * with matching runs that is neither a trial nor an A/A calibration), `chosen` (named in the address), `all` (`allSessions=1`: every
  * session pooled on purpose).
  */
 export type SelectionMode = "default" | "chosen" | "all";

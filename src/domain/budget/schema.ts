@@ -37,8 +37,8 @@ const flag = z
 
 /**
  * The planner's selection: suite (default suite when absent), the sessions whose runs are measured
- * (as analytics: none named = the suite's newest non-trial session with runs, `allSessions` pools
- * every one), device and build of the fit, its points, and the pair to contrast.
+ * (as analytics: none named = the suite's newest session with runs that is neither a trial nor an
+ * A/A calibration, `allSessions` pools every one), device and build of the fit, its points, and the pair to contrast.
  */
 export const BudgetQuery = z.object({
   suite: z.string().min(1).max(80).optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CALIBRATION_REPEATS } from "../sessions/calibration";
 import { TaskGroup } from "../suite/schema";
 
 /** Body of `POST /api/sessions` (protocol.md §5). */
@@ -12,6 +13,9 @@ export const CreateSessionRequest = z
     configs: z.array(z.string().min(1)).min(1, "pick at least one config"),
     repeats: z.number().int().min(1).max(100).optional(),
     trial: z.boolean().default(false),
+    // An A/A calibration: one config, an even number of repeats, two arms by repeat parity
+    // (src/domain/sessions/calibration.ts); createSession refuses anything else.
+    calibration: z.boolean().default(false),
     order: z.enum(["interleaved", "blocked"]).default("interleaved"),
     seed: z
       .number()
@@ -29,8 +33,8 @@ export const CreateSessionRequest = z
       .max(100)
       .optional(),
   })
-  // A trial is a single-repeat dry run unless the caller says otherwise.
-  .transform((r) => ({ ...r, repeats: r.repeats ?? (r.trial ? 1 : 3) }));
+  // A trial is a single-repeat dry run unless the caller says otherwise; a calibration fills two arms.
+  .transform((r) => ({ ...r, repeats: r.repeats ?? (r.calibration ? CALIBRATION_REPEATS : r.trial ? 1 : 3) }));
 export type CreateSessionRequest = z.input<typeof CreateSessionRequest>;
 export type CreateSession = z.output<typeof CreateSessionRequest>;
 

@@ -1,3 +1,4 @@
 export * from "./summary";
 export * from "./leases";
 export * from "./passBars";
+export * from "./calibration";

@@ -20,9 +20,10 @@ export interface Selection {
  * Turns an analytics filter into the sessions its figures read, once per request, so no page
  * pools every session by accident (an imported copy of a session, another model's runs): with no
  * session named, the newest session (created last, ties to the larger id as ULIDs sort) that has
- * runs matching the other filters, never a trial unless trials are included; named ids that no
- * session has are reported as unknown and match nothing (the view does not fall back to another
- * session behind the reader's back); `allSessions` pools every session on purpose.
+ * runs matching the other filters, never a trial unless trials are included and never an A/A
+ * calibration (one config run twice to measure a phone's noise, not a study; it can be named);
+ * named ids that no session has are reported as unknown and match nothing (the view does not fall
+ * back to another session behind the reader's back); `allSessions` pools every session on purpose.
  * `suiteId` narrows the default to that suite's sessions (the latency budget).
  */
 const Id = z.object({ id: z.string() });
@@ -49,7 +50,7 @@ export async function resolveSelection(
   const row = await sql.get(
     Id,
     `SELECT s.id AS "id" FROM sessions s
-      WHERE ${requested.includeTrial ? "TRUE" : "s.trial = FALSE"}${suite}
+      WHERE ${requested.includeTrial ? "TRUE" : "s.trial = FALSE"} AND s.calibration = FALSE${suite}
         AND EXISTS (SELECT 1 FROM runs r JOIN scores sc ON sc.run_id = r.id WHERE r.session_id = s.id AND ${w.sql})
       ORDER BY s.created_at DESC, ${dialectOf(sql).collateC("s.id")} DESC LIMIT 1`,
     [...(opts.suiteId ? [opts.suiteId] : []), ...w.params],

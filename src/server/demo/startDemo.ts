@@ -103,6 +103,7 @@ async function startDemoNow(ctx: Ctx, origin: string) {
     configs: chosen,
     repeats: 1,
     trial: false,
+    calibration: false,
     order: "interleaved",
     seed: 7,
     leaseSeconds: 120,

@@ -3,6 +3,7 @@ import { randomInt } from "node:crypto";
 import type { Ctx } from "../context";
 import type { CreateSession } from "@/domain/protocol/api";
 import { planJobs } from "@/domain/queue";
+import { calibrationIssues } from "@/domain/sessions/calibration";
 import { ServiceError } from "../errors";
 
 /**
@@ -39,8 +40,17 @@ export async function createSession(ctx: Ctx, req: CreateSession) {
       issues,
     );
   }
-  const pinned = await pinnedDevices(ctx, req.devices);
   const configIds = [...new Set(req.configs)];
+  if (req.calibration) {
+    const wrong = calibrationIssues(configIds.length, req.repeats);
+    if (wrong.length)
+      throw new ServiceError(
+        "invalid_request",
+        "An A/A calibration runs one config twice: pick exactly one config and an even number of repeats (2 or more; 6 when left out).",
+        wrong,
+      );
+  }
+  const pinned = await pinnedDevices(ctx, req.devices);
 
   const seed = req.seed ?? randomInt(0, 2 ** 31 - 1);
   const planned = planJobs(taskIds, configIds, req.repeats, req.order, seed);
@@ -53,6 +63,7 @@ export async function createSession(ctx: Ctx, req: CreateSession) {
       suiteId: suite.id,
       suiteVersion: suite.version,
       trial: !!req.trial,
+      calibration: req.calibration,
       jobOrder: req.order,
       seed,
       repeats: req.repeats,

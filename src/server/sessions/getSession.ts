@@ -15,6 +15,7 @@ const SessionRow = z.object({
   id: z.string(),
   name: z.string(),
   trial: flag,
+  calibration: flag,
   createdAt: int,
   cancelledAt: int.nullable(),
   suiteId: z.string(),
@@ -89,7 +90,7 @@ export async function configPassCounts(sql: SqlRunner, sessionId: string) {
 export async function getSession(ctx: Ctx, id: string, sql: SqlRunner = ctx.store.sql) {
   const s = await sql.get(
     SessionRow,
-    `SELECT id, name, trial, created_at AS "createdAt", cancelled_at AS "cancelledAt", suite_id AS "suiteId",
+    `SELECT id, name, trial, calibration, created_at AS "createdAt", cancelled_at AS "cancelledAt", suite_id AS "suiteId",
             suite_version AS "suiteVersion", job_order AS "jobOrder", seed, repeats, lease_seconds AS "leaseSeconds",
             max_attempts AS "maxAttempts", notes, task_ids AS "taskIds", config_ids AS "configIds", device_ids AS "deviceIds"
        FROM sessions WHERE id = ?`,
@@ -107,6 +108,7 @@ export async function getSession(ctx: Ctx, id: string, sql: SqlRunner = ctx.stor
       id: s.id,
       name: s.name,
       trial: s.trial,
+      calibration: s.calibration,
       createdAt: new Date(s.createdAt).toISOString(),
       cancelledAt: s.cancelledAt === null ? null : new Date(s.cancelledAt).toISOString(),
       counts,

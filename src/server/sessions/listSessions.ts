@@ -12,6 +12,7 @@ const SessionRow = z.object({
   id: z.string(),
   name: z.string(),
   trial: flag,
+  calibration: flag,
   createdAt: int,
   cancelledAt: int.nullable(),
   suiteId: z.string(),
@@ -33,7 +34,7 @@ export async function listSessions(ctx: Ctx) {
   const [sessions, counts, totals, deviceRows] = await Promise.all([
     sql.all(
       SessionRow,
-      `SELECT id, name, trial, created_at AS "createdAt", cancelled_at AS "cancelledAt", suite_id AS "suiteId",
+      `SELECT id, name, trial, calibration, created_at AS "createdAt", cancelled_at AS "cancelledAt", suite_id AS "suiteId",
               config_ids AS "configIds"
          FROM sessions ORDER BY created_at DESC, ${c("id")} DESC`,
     ),
@@ -68,6 +69,7 @@ export async function listSessions(ctx: Ctx) {
       id: s.id,
       name: s.name,
       trial: s.trial,
+      calibration: s.calibration,
       suiteId: s.suiteId,
       imported: s.suiteId === IMPORTED_SUITE,
       createdAt: new Date(s.createdAt).toISOString(),

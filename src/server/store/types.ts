@@ -288,6 +288,8 @@ export interface NewSession {
   suiteId: string;
   suiteVersion: number;
   trial: boolean;
+  /** An A/A calibration: one config, an even number of repeats, arms by repeat parity. */
+  calibration: boolean;
   jobOrder: string;
   seed: number;
   repeats: number;

@@ -3,14 +3,34 @@ import type { Page } from "@playwright/test";
 /** Page object for the New session form's numbers and its Queue button. */
 export class NewSessionFormPage {
   constructor(readonly page: Page) {}
-  async open() {
-    await this.page.goto("/sessions/new");
+  async open(query = "") {
+    await this.page.goto(`/sessions/new${query}`);
   }
   name() {
     return this.page.getByTestId("session-name");
   }
   async pickConfigs(ids: string[]) {
     for (const c of ids) await this.page.getByTestId("config-options").locator(`input[value="${c}"]`).check();
+  }
+  config(id: string) {
+    return this.page.getByTestId("config-options").locator(`input[value="${id}"]`);
+  }
+  /** The A/A calibration box and its sentence. */
+  calibration() {
+    return this.page.getByTestId("calibration");
+  }
+  calibrationHint() {
+    return this.page.getByTestId("calibration-hint");
+  }
+  trial() {
+    return this.page.getByTestId("trial");
+  }
+  async pickTasks(ids: string[]) {
+    await this.page.getByLabel("One by one").check();
+    for (const t of ids) await this.page.getByTestId("task-options").locator(`input[value="${t}"]`).check();
+  }
+  summary() {
+    return this.page.getByTestId("queue-summary");
   }
   repeats() {
     return this.page.getByTestId("repeats");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SESSION_LIMITS, sessionPlan, wholeNumber } from "@/domain/forms/newSession";
+import { newSessionPrefill, SESSION_LIMITS, sessionPlan, wholeNumber } from "@/domain/forms/newSession";
 import { CreateSessionRequest } from "@/domain/protocol/api";
 
 const base = {
@@ -8,6 +8,7 @@ const base = {
   taskMode: "all" as const,
   configCount: 2,
   trial: false,
+  calibration: false,
   repeats: "3",
   leaseSeconds: "120",
   maxAttempts: "3",
@@ -76,5 +77,61 @@ describe("sessionPlan", () => {
       "Pick at least one task group.",
       "Lease seconds: type a whole number (1 to 86,400), no decimals or letters.",
     ]);
+  });
+});
+
+describe("sessionPlan for an A/A calibration", () => {
+  const cal = { ...base, calibration: true, configCount: 1, repeats: "6" };
+  it("queues tasks × one config × an even number of repeats and says which arm is which", () => {
+    expect(sessionPlan(cal)).toMatchObject({
+      jobs: 144,
+      button: "Queue 144 jobs",
+      blockers: [],
+      summary: "24 tasks × 1 config × 6 repeats (A/A calibration: arm 1 the odd repeats, arm 2 the even ones)",
+    });
+  });
+  it("asks for an even number of repeats, as the server does", () => {
+    const p = sessionPlan({ ...cal, repeats: "5" });
+    expect(p.jobs).toBeNull();
+    expect(p.blockers).toEqual([
+      "Repeats: an A/A calibration runs its config in two equal arms; type an even number (2, 4, 6, …), not 5.",
+    ]);
+    expect(sessionPlan({ ...cal, repeats: "1" }).fields.repeats.ok).toBe(false);
+    expect(sessionPlan({ ...cal, repeats: "" }).blockers).toEqual(["Repeats: type a whole number from 1 to 100."]);
+    for (const n of [1, 2, 5, 6]) {
+      const server = CreateSessionRequest.parse({ name: "x", configs: ["a"], calibration: true, repeats: n });
+      expect(sessionPlan({ ...cal, repeats: String(n) }).fields.repeats.ok).toBe(server.repeats % 2 === 0);
+    }
+  });
+  it("keeps one config", () => {
+    expect(sessionPlan({ ...cal, configCount: 2 }).blockers).toEqual([
+      "An A/A calibration runs one config: leave one harness config ticked.",
+    ]);
+  });
+  it("defaults to 6 repeats on the server when none is sent", () => {
+    expect(CreateSessionRequest.parse({ name: "x", configs: ["a"], calibration: true }).repeats).toBe(6);
+    expect(CreateSessionRequest.parse({ name: "x", configs: ["a"] })).toMatchObject({ calibration: false, repeats: 3 });
+  });
+});
+
+describe("newSessionPrefill", () => {
+  it("opens the form as a calibration of the named config", () => {
+    expect(newSessionPrefill({ calibration: "1", config: "files" }, ["files", "bash"])).toEqual({
+      calibration: true,
+      configs: ["files"],
+      unknownConfig: null,
+    });
+    expect(newSessionPrefill({}, ["files"])).toEqual({ calibration: false, configs: [], unknownConfig: null });
+    expect(newSessionPrefill({ calibration: ["true", "0"], config: ["bash"] }, ["bash"])).toMatchObject({
+      calibration: true,
+      configs: ["bash"],
+    });
+  });
+  it("ticks nothing for a config the suite does not have, and names it", () => {
+    expect(newSessionPrefill({ calibration: "1", config: "gone" }, ["files"])).toEqual({
+      calibration: true,
+      configs: [],
+      unknownConfig: "gone",
+    });
   });
 });

@@ -32,14 +32,15 @@ export function sqliteSessions(ctx: DbCtx): SessionStore {
         .transaction(() => {
           stmt(
             ctx,
-            `INSERT INTO sessions (id, name, suite_id, suite_version, trial, job_order, seed, repeats, lease_seconds, max_attempts, notes,
-         task_ids, config_ids, created_at, device_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            `INSERT INTO sessions (id, name, suite_id, suite_version, trial, calibration, job_order, seed, repeats, lease_seconds, max_attempts,
+         notes, task_ids, config_ids, created_at, device_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           ).run(
             s.id,
             s.name,
             s.suiteId,
             s.suiteVersion,
             s.trial ? 1 : 0,
+            s.calibration ? 1 : 0,
             s.jobOrder,
             s.seed,
             s.repeats,

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "calibration" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `sessions` ADD `calibration` integer DEFAULT false NOT NULL;
