@@ -11,6 +11,7 @@ import { calibrationArmsText, importedSourceText, passBars } from "@/domain/sess
 import { CalibrationBadge } from "./Calibration";
 import { LeaseHolders } from "./sessions/LeaseHolders";
 import { PassRateBars } from "./sessions/PassRateBars";
+import { SessionComparisons } from "./sessions/SessionComparisons";
 
 /** The live page's feed, as the contract describes `GET /api/sessions/{id}/runs`. */
 export type SessionData = ResponseBody<typeof dashboard.sessionRuns, 200>;
@@ -182,7 +183,12 @@ export function SessionLive({
                 <th className="num">Runs</th>
                 <th className="num">Passed</th>
                 <th className="num">Pass rate</th>
-                <th className="num">Wilson 95%</th>
+                <th
+                  className="num"
+                  title="Over runs, as if repeats of a task were independent: narrower than the tasks allow. The comparison below counts each task once."
+                >
+                  Wilson 95% (runs)
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -199,6 +205,8 @@ export function SessionLive({
           </table>
         </div>
       )}
+
+      <SessionComparisons c={d.comparisons} sessionId={id} />
 
       {d.runs.length > 0 && s.suite.id !== "imported" && <RescorePanel sessionId={id} onDone={() => q.refetch()} />}
 

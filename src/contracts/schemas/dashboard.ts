@@ -156,7 +156,30 @@ export const SessionRunRow = z.object({
   superseded: bool(),
   receivedAt: iso(),
 });
-export const SessionRunsResponse = SessionDetail.extend({ runs: z.array(SessionRunRow) });
+/** Issue 31: the session page's task-level comparisons (src/domain/sessions/comparisons.ts). */
+export const SessionComparisons = z.object({
+  kind: z.enum(["configs", "arms"]).meta({
+    description: "configs: each config against the session's first; arms: a calibration session's arm 2 against arm 1.",
+  }),
+  rows: z.array(
+    z.object({
+      a: str(),
+      b: str(),
+      tasks: int(),
+      improved: int(),
+      degraded: int(),
+      difference: num().nullable(),
+      permutationP: num(),
+      permutationPAdjusted: num(),
+    }),
+  ),
+  method: str().nullable().meta({ description: "The unit and the test in one sentence." }),
+  calibration: str().nullable().meta({ description: "The test's rejection rate under the label-permutation null." }),
+});
+export const SessionRunsResponse = SessionDetail.extend({
+  comparisons: SessionComparisons,
+  runs: z.array(SessionRunRow),
+});
 export const CancelSessionResponse = z.object({ session: z.object({ id: str(), cancelledJobs: int() }) });
 const Verdict = z.object({ passed: bool(), outcome: str(), taskVersion: int() });
 export const RescoreChange = z.object({

@@ -2,3 +2,4 @@ export * from "./summary";
 export * from "./leases";
 export * from "./passBars";
 export * from "./calibration";
+export * from "./comparisons";
