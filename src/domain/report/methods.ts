@@ -122,12 +122,27 @@ function exclusionSentence(f: MethodsFacts): string {
   return out.length ? `${scored}; left out: ${listWords(out)}.` : `${scored}; nothing was left out.`;
 }
 
+/** How every comparison in the report was tested: the unit, the tests and the calibration, in plain words. */
+export const STATISTICS_SENTENCE =
+  "Comparisons count each task once: a task's value is the second config's pass share over its repeats minus the first's, " +
+  "and p is the two-sided sign-flip permutation test over tasks (McNemar's exact test on each task's majority verdict and the sign test are shown beside it), " +
+  "with Benjamini–Hochberg adjustment within each family of comparisons; repeats of a task are never counted as independent runs, " +
+  "and each comparison states how often its test rejects on this data when the two sides are swapped at random within tasks (1,000 draws). " +
+  "Latency is compared per run (model load, mean turn time, bootstrap over runs) and per run-clustered TTFT slope, against stated margins.";
+
 /**
  * The methods paragraph of a study report: suite and versions, configs and their start-up
- * tokens, repeats, devices, builds, dates, and what was excluded and why, as sentences.
+ * tokens, repeats, devices, builds, dates, what was excluded and why, and how comparisons were tested, as sentences.
  * Every number is one of `facts`, so the paragraph can be checked against the tables.
  */
 export function methodsParagraph(f: MethodsFacts): string[] {
   if (!f.sessions.length) return ["No session is selected, so there is nothing to describe."];
-  return [suiteSentence(f), sessionSentence(f), configSentence(f), deviceSentence(f), exclusionSentence(f)];
+  return [
+    suiteSentence(f),
+    sessionSentence(f),
+    configSentence(f),
+    deviceSentence(f),
+    STATISTICS_SENTENCE,
+    exclusionSentence(f),
+  ];
 }

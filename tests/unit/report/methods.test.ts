@@ -62,6 +62,10 @@ describe("methodsParagraph", () => {
   });
 
   it("says what was left out and why", () => {
+    // The unit and the test of every comparison, in plain words, just before the exclusions.
+    expect(methodsParagraph(study).at(-2)).toMatch(
+      /^Comparisons count each task once: .* sign-flip permutation test over tasks/,
+    );
     const last = methodsParagraph(study).at(-1)!;
     expect(last).toBe(
       "119 runs were scored from the workspace files left on the device; left out: 3 runs of trial sessions (marked as trials when queued), " +
