@@ -43,8 +43,8 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
       <h1>Plan a study</h1>
       <p className="sub">
         How many tasks and repeats a comparison of two configs needs to detect a change of a given size, from this
-        suite&apos;s own data: McNemar&apos;s test on paired runs (Connor 1987), corrected for repeats of a task
-        agreeing with each other.
+        suite&apos;s own data, in the unit Compare and the gate test: the task. Connor&apos;s (1987) pairs for
+        McNemar&apos;s test, where a task&apos;s repeats count only as much as their disagreement makes them worth.
       </p>
       <form method="get" className="panel row" data-testid="plan-form">
         {field("delta", "Difference to detect (fraction)", "0.1", "δ: 0.1 is ten percentage points")}

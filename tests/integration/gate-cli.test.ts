@@ -101,7 +101,7 @@ describe("npm run gate", () => {
       "> ⚠️ Pass rate and outcomes: with 2 tasks the smallest possible p is 0.25, so this test cannot reach α 0.05 whatever the runs say: add tasks (5 at least), not repeats.",
     );
     expect(r.stdout).toContain(
-      "Calibration: On this data the gate's pass-rate and outcome checks rejects 0.0% of A/A comparisons",
+      "Calibration: On this data the gate (its pass-rate and outcome checks) rejects 0.0% of A/A comparisons",
     );
     expect(r.stdout).not.toMatch(/McNemar|paired runs/);
     expect(r.stdout).toContain(

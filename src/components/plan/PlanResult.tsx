@@ -46,14 +46,19 @@ export function PlanResult({ plan }: { plan: Plan }) {
       {plan.tasksByRepeats ? (
         <div className="panel">
           <h3>Tasks × repeats per config</h3>
-          <p className="section-guide">
-            Repeats of a task agree (ICC {plan.icc!.toFixed(2)}), so each repeat is worth less than a new task: tasks =
-            pairs × (1 + (repeats − 1) × ICC) ÷ repeats.
+          <p className="section-guide" data-testid="plan-unit">
+            {plan.unit} Here ICC = {plan.icc!.toFixed(2)}: tasks = pairs × (1 + (repeats − 1) × ICC) ÷ repeats.
           </p>
           <table className="compact" data-testid="plan-table">
             <thead>
               <tr>
                 <th className="num">Repeats</th>
+                <th
+                  className="num"
+                  title="m ÷ (1 + (m − 1) × ICC): how many independent pairs a task run m times is worth"
+                >
+                  Effective repeats
+                </th>
                 <th className="num">Tasks</th>
                 <th className="num">Runs per config</th>
               </tr>
@@ -62,6 +67,7 @@ export function PlanResult({ plan }: { plan: Plan }) {
               {plan.tasksByRepeats.map((r) => (
                 <tr key={r.repeats} data-testid={`plan-repeats-${r.repeats}`}>
                   <td className="num">{r.repeats}</td>
+                  <td className="num">{r.effectiveRepeats.toFixed(2)}</td>
                   <td className="num">{integer(r.tasks)}</td>
                   <td className="num">{integer(r.runs)}</td>
                 </tr>
@@ -79,6 +85,7 @@ export function PlanResult({ plan }: { plan: Plan }) {
           <h3>With the suite as it is</h3>
           <p>
             {plan.current.tasks} tasks × {plan.current.repeats.toFixed(1).replace(/\.0$/, "")} repeats are worth{" "}
+            {plan.current.tasks} tasks × {plan.current.effectiveRepeats.toFixed(2)} effective repeats ={" "}
             {plan.current.effectivePairs.toFixed(1)} independent pairs.{" "}
             {plan.current.detectable === null ? (
               <b data-testid="plan-detectable">

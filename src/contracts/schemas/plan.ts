@@ -15,8 +15,10 @@ export const PlanResponse = z.object({
   icc: nnum(),
   iccSource: source(),
   pairs: int().nullable(),
-  tasksByRepeats: z.array(z.object({ repeats: int(), tasks: int(), runs: int() })).nullable(),
-  current: z.object({ tasks: int(), repeats: num(), effectivePairs: num(), detectable: nnum() }).nullable(),
+  tasksByRepeats: z.array(z.object({ repeats: int(), effectiveRepeats: num(), tasks: int(), runs: int() })).nullable(),
+  current: z
+    .object({ tasks: int(), repeats: num(), effectiveRepeats: num(), effectivePairs: num(), detectable: nnum() })
+    .nullable(),
   evidence: z
     .object({
       sessions: z.array(str()),
@@ -29,6 +31,7 @@ export const PlanResponse = z.object({
     })
     .nullable(),
   problem: str().nullable(),
+  unit: str().meta({ description: "The unit the plan is sized in (issue 31: the task)." }),
 });
 
 const GateSide = z.object({ session: str(), config: str().optional() });

@@ -82,10 +82,21 @@ export interface Plan {
   iccSource: "given" | "sessions" | null;
   /** Connor's pairs for δ at ψ; null without ψ, or when δ > ψ (see `problem`). */
   pairs: number | null;
-  /** Tasks needed per number of repeats, from the design effect; null without an ICC. */
-  tasksByRepeats: { repeats: number; tasks: number; runs: number }[] | null;
-  /** The smallest δ detectable with the sessions' suite as it is (tasks × repeats ÷ design effect). */
-  current: { tasks: number; repeats: number; effectivePairs: number; detectable: number | null } | null;
+  /**
+   * Tasks needed per number of repeats, from the design effect; null without an ICC. A task run m
+   * times counts as `effectiveRepeats` = m ÷ (1 + (m − 1)·ICC) independent pairs.
+   */
+  tasksByRepeats: { repeats: number; effectiveRepeats: number; tasks: number; runs: number }[] | null;
+  /** The smallest δ detectable with the sessions' suite as it is (tasks × effective repeats). */
+  current: {
+    tasks: number;
+    repeats: number;
+    effectiveRepeats: number;
+    effectivePairs: number;
+    detectable: number | null;
+  } | null;
+  /** The unit the plan is sized in, in one sentence. */
+  unit: string;
   evidence: PlanEvidence | null;
   /** A sentence when the question cannot be answered as asked. */
   problem: string | null;
@@ -95,7 +106,8 @@ const REPEATS = [1, 2, 3, 5];
 
 /**
  * The study planner: Connor's pairs for a difference δ (src/domain/stats/sample-size.ts), turned
- * into tasks × repeats with the design effect, and the smallest δ the current suite detects.
+ * into tasks × effective repeats with the design effect (the unit of the task-level tests), and the
+ * smallest δ the current suite detects.
  * ψ and the ICC are the ones given, else the sessions' estimates (given values win).
  */
 export function buildPlan(q: PlanQuery, evidence: PlanEvidence | null): Plan {
@@ -117,6 +129,7 @@ export function buildPlan(q: PlanQuery, evidence: PlanEvidence | null): Plan {
     pairs !== null && icc !== null
       ? REPEATS.map((m) => ({
           repeats: m,
+          effectiveRepeats: m / (1 + (m - 1) * icc),
           tasks: tasksForPairs(pairs!, m, icc),
           runs: tasksForPairs(pairs!, m, icc) * m,
         }))
@@ -128,6 +141,7 @@ export function buildPlan(q: PlanQuery, evidence: PlanEvidence | null): Plan {
     current = {
       tasks: evidence.tasks,
       repeats: evidence.repeats,
+      effectiveRepeats: evidence.repeats / deff,
       effectivePairs,
       detectable: detectableDifference(effectivePairs, psi, q.alpha, q.power),
     };
@@ -145,5 +159,10 @@ export function buildPlan(q: PlanQuery, evidence: PlanEvidence | null): Plan {
     current,
     evidence,
     problem,
+    unit: PLAN_UNIT,
   };
 }
+
+/** The planner's unit, as the compare page and the gate test: the task, with repeats worth what their agreement leaves. */
+export const PLAN_UNIT =
+  "Sized in tasks, the unit Compare and the gate test: a task run m times counts as m ÷ (1 + (m − 1) × ICC) independent pairs (its effective repeats), so when repeats of a task agree (ICC near 1, as in the study) a repeat adds almost nothing and only more tasks buy power.";

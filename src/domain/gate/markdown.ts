@@ -58,7 +58,7 @@ export function gateMarkdown(r: GateReport, compareUrl: string): string {
     ...r.warnings.flatMap((w) => [`> ⚠️ ${w}`, ""]),
     `Margins: ${marginsText(r.margins)}. ${noiseSentence(r.noise)}`,
     "",
-    `Calibration: ${nullRejectionSentence(r.calibration, "the gate's pass-rate and outcome checks")}`,
+    `Calibration: ${nullRejectionSentence(r.calibration, "the gate (its pass-rate and outcome checks)")}`,
     "",
     "| Check | Test | Baseline | Candidate | Change | p | p (BH) | |",
     "|---|---|---:|---:|---|---:|---:|---|",

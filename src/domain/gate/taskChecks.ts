@@ -60,30 +60,24 @@ export interface TaskCheck {
   worseSign: 1 | -1;
   nul: SignFlipNull;
   statistic: number;
-  /** One-sided p of H₀ "the candidate is not worse" (see `worseP`). */
+  /**
+   * The two-sided sign-flip p, as the study's tests and Compare report it. A check fails only when
+   * the candidate is also worse, so each check's false-positive rate is at most α/2: a one-sided p
+   * would call 5 of 5 changed tasks all worse (p = 1/32) a regression, which is an A/A outcome one
+   * time in 32.
+   */
   p: number;
-}
-
-/**
- * The one-sided sign-flip p in the worse direction, P(S·w ≥ s·w) for worse sign w: half the
- * two-sided p when the statistic points the worse way (the null is symmetric, so
- * P(|S| ≥ m) = 2·P(S ≥ m) for m > 0), and 1 otherwise (a candidate that is not worse cannot fail
- * the gate; 1 is a valid, conservative p there). The gate asks only "worse?", so a one-sided test
- * keeps its false-positive rate at α where a two-sided one would spend half of α on improvements.
- */
-export function worseP(nul: SignFlipNull, statistic: number, worseSign: 1 | -1): number {
-  return statistic * worseSign > 0 ? nul.pFor(statistic) / 2 : 1;
 }
 
 export function taskCheck(tasks: number[], values: number[], worseSign: 1 | -1): TaskCheck {
   const nul = signFlipNull(values);
   const statistic = values.reduce((s, v) => s + v, 0);
-  return { tasks, values, worseSign, nul, statistic, p: worseP(nul, statistic, worseSign) };
+  return { tasks, values, worseSign, nul, statistic, p: nul.pFor(statistic) };
 }
 
 /** The check's statistic and p with each task's sides swapped where `flips[task] = −1`. */
 export function flipped(c: TaskCheck, flips: Int8Array): { statistic: number; p: number } {
   let s = 0;
   for (let i = 0; i < c.values.length; i++) s += flips[c.tasks[i]] * c.values[i];
-  return { statistic: s, p: worseP(c.nul, s, c.worseSign) };
+  return { statistic: s, p: c.nul.pFor(s) };
 }

@@ -52,7 +52,7 @@ const pct1 = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)}%`;
  */
 export function nullRejectionSentence(r: NullRejection, what = "the test"): string {
   return (
-    `On this data ${what} rejects ${pct1(r.rate)} of A/A comparisons at α ${r.alpha} (95% CI ${pct1(r.ci[0])}–${pct1(r.ci[1])}; ` +
+    `On this data ${what} rejects ${pct1(r.rate)} of A/A comparisons at α ${r.alpha} (95% CI ${pct1(r.ci[0]).slice(0, -1)}–${pct1(r.ci[1])}; ` +
     `a and b swapped at random within each task, ${r.draws.toLocaleString("en-US")} draws, seed ${r.seed}).`
   );
 }

@@ -46,7 +46,7 @@ describe("buildPlan", () => {
     expect(p).toMatchObject({ psi: 0.2, psiSource: "sessions", icc: 0.5, iccSource: "sessions", pairs: 155 });
     // 20 tasks × 3 repeats, deff = 1 + 2·0.5 = 2 → 30 effective pairs; at ψ 0.2 even δ = ψ needs
     // 36.8 pairs (tests/unit/stats/sample-size.test.ts), so nothing is detectable.
-    expect(p.current).toEqual({ tasks: 20, repeats: 3, effectivePairs: 30, detectable: null });
+    expect(p.current).toEqual({ tasks: 20, repeats: 3, effectiveRepeats: 1.5, effectivePairs: 30, detectable: null });
     expect(buildPlan(q("delta=0.1&psi=0.3"), evidence).psiSource).toBe("given");
   });
 

@@ -184,7 +184,7 @@ describe("gateMarkdown", () => {
     );
     expect(md).toContain("Margins: load 10%, turn 10%, TTFT slope 5%. A/A noise: no declared calibration session");
     expect(md).toMatch(
-      /Calibration: On this data the gate's pass-rate and outcome checks rejects? \d+\.\d% of A\/A comparisons at α 0\.05/,
+      /Calibration: On this data the gate \(its pass-rate and outcome checks\) rejects \d+\.\d% of A\/A comparisons at α 0\.05/,
     );
     expect(md).toContain("| Check | Test | Baseline | Candidate | Change | p | p (BH) | |");
     expect(md).toContain(
