@@ -88,7 +88,8 @@ export const compare = view(
   {
     id: "analyticsCompare",
     path: "/api/analytics/compare",
-    summary: "Config a against b: tasks improved/degraded, sign test and McNemar p, pairs and like-for-like warnings.",
+    summary:
+      "Config a against b with the task as the unit: tasks improved/degraded, the sign-flip permutation, sign and task-paired McNemar p, the A/A calibration and like-for-like warnings.",
   },
   filterQuery(SIDES),
   S.CompareResponse,
