@@ -53,10 +53,21 @@ test("compare, ablation steps and proficiency pages agree with the API over two 
   await expect(page.getByTestId("compare-sign-p")).toHaveText(p3(api.signTestP));
   await expect(page.getByTestId("compare-mcnemar-p")).toHaveText(p3(api.mcnemarP));
   await expect(page.getByTestId("compare-pairs")).toHaveText(`${api.pairs.aOnly} / ${api.pairs.bOnly}`);
+  // The task is the unit: the permutation p, the sentence that says so, and the A/A rate on this data.
+  await expect(page.getByTestId("compare-permutation-p")).toHaveText(p3(api.permutationP));
+  await expect(page.getByTestId("compare-method")).toHaveText(api.method);
+  await expect(page.getByTestId("compare-method")).toContainText("Unit: the task.");
+  await expect(page.getByTestId("compare-calibration")).toContainText(
+    `rejects ${(api.calibration.rate * 100).toFixed(1)}% of A/A comparisons at α 0.05`,
+  );
+  await expect(page.getByTestId("compare-aa-check")).toHaveAttribute(
+    "href",
+    "/sessions/new?calibration=1&config=bash-plan",
+  );
   await expect(page.getByTestId("compare-improved-count")).toHaveText(String(api.improved.length));
   await expect(page.getByTestId("compare-unchanged-count")).toHaveText(String(api.unchanged.length));
 
-  // Several pairs within session 1: raw and BH-adjusted McNemar p as the API gives them.
+  // Several pairs within session 1: raw and BH-adjusted p-values as the API gives them.
   await page.goto(`/analytics/compare?session=${s1}&mode=baseline&baseline=files`);
   const fam = await (
     await request.get(`/api/analytics/compare/family?session=${s1}&mode=baseline&baseline=files`)
@@ -65,6 +76,8 @@ test("compare, ablation steps and proficiency pages agree with the API over two 
   const row = page.getByTestId("family-files-bash-plan");
   await expect(row.getByTestId("mcnemar-raw")).toHaveText(p3(fam.rows[0].mcnemarP));
   await expect(row.getByTestId("mcnemar-bh")).toHaveText(p3(fam.rows[0].mcnemarPAdjusted));
+  await expect(row.getByTestId("perm-raw")).toHaveText(p3(fam.rows[0].permutationP));
+  await expect(row.getByTestId("perm-bh")).toHaveText(p3(fam.rows[0].permutationPAdjusted));
   await expect(page.getByTestId("compare-warning")).toHaveCount(0);
 
   // View 10: steps are (session, config) pairs; by default one per config of the selected sessions.
