@@ -1,5 +1,5 @@
 import { benjaminiHochberg } from "../stats/bh";
-import { medianChangeVsMargin } from "../stats/bootstrap-median";
+import { stratifiedMedianChange } from "../stats/bootstrap-median";
 import { nullRejection } from "../stats/null-calibration";
 import { clusterRobustSlope, slopeChangeVsMargin, type MarginVerdict } from "../stats/robust-slope";
 import { permutationWords, tooFewTasks } from "../analytics/compare";
@@ -85,12 +85,23 @@ function latencyDrafts(
   const out: Draft[] = [];
   const vals = (runs: GateRun[], pick: (r: GateRun) => number | null) =>
     runs.map(pick).filter((v): v is number => v !== null && Number.isFinite(v));
+  const configs = [...new Set([...a, ...b].map((r) => r.configId))].sort();
   const median = (id: string, name: string, pick: (r: GateRun) => number | null, margin: number, aa: number | null) => {
-    const va = vals(a, pick);
-    const vb = vals(b, pick);
-    const v = medianChangeVsMargin(va, vb, thresholdOf(margin, aa), { alpha });
+    // Per config: a config's start-up prompt sets its load, so a pooled median would jump between configs.
+    const strata = configs.map((c) => ({
+      a: vals(
+        a.filter((r) => r.configId === c),
+        pick,
+      ),
+      b: vals(
+        b.filter((r) => r.configId === c),
+        pick,
+      ),
+    }));
+    const v = stratifiedMedianChange(strata, thresholdOf(margin, aa), { alpha });
     if (!v) return;
-    const test = `median over runs (${va.length} vs ${vb.length}), bootstrap over runs, against ${against(margin, aa)}`;
+    const per = v.strata > 1 ? ` per config (${v.strata} configs)` : "";
+    const test = `median over runs${per} (${v.n[0]} vs ${v.n[1]}), bootstrap over runs, against ${against(margin, aa)}`;
     out.push(latencyDraft(id, name, test, v, ms(v.a), ms(v.b)));
   };
   median("latency.load", "Model load", (r) => r.loadMs, margins.load, noise.load);

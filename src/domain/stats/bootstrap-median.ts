@@ -46,37 +46,55 @@ export function medianBootstrapCdf(values: readonly number[]): { values: number[
 
 /** The relative change of b's median over a's, with its bootstrap interval over runs. */
 export interface MedianChange extends MarginVerdict {
+  /** The medians of all of a side's values (for display; the change is combined per stratum). */
   a: number;
   b: number;
   n: [number, number];
+  /** Strata (configs) with values on both sides. */
+  strata: number;
   draws: number;
   seed: number;
 }
 
+/** One stratum's values on either side (a config's runs). */
+export interface MedianStratum {
+  a: readonly number[];
+  b: readonly number[];
+}
+
+type Dist = { values: number[]; cdf: number[] };
+
 /**
- * b's median against a's, each side's values one per run, with a percentile bootstrap interval of
- * b̃/ã − 1 over runs (Efron & Tibshirani 1993, §13.3): the two sides resampled independently,
- * each median drawn from its exact bootstrap distribution (`medianBootstrapCdf`), `draws` pairs
- * from a seeded xoroshiro128+. The change is a regression only when the whole (1 − α) interval
- * lies beyond the margin; p is the share of resampled changes at or below the margin (the
- * bootstrap's one-sided p of H₀: change ≤ margin). Null with no runs on a side or a's median ≤ 0.
+ * b's median against a's within strata (the configs: a config's start-up prompt sets its load, so
+ * pooling configs with different loads gives a median that jumps between them), each stratum's
+ * values one per run. The change is the weighted geometric mean of the strata's median ratios,
+ *
+ *   change = exp(Σ w_c·ln(b̃_c/ã_c)) − 1,   w_c ∝ runs of stratum c (both sides),
+ *
+ * which is b̃/ã − 1 with one stratum. Its percentile interval comes from a bootstrap over runs
+ * within each stratum and side (Efron & Tibshirani 1993, §13.3; stratified as Davison & Hinkley
+ * 1997, §3.2), each median drawn from its exact bootstrap distribution (`medianBootstrapCdf`),
+ * `draws` draws from a seeded xoroshiro128+. A regression only when the whole (1 − α) interval lies
+ * beyond the margin; p is the share of resampled changes at or below the margin (the bootstrap's
+ * one-sided p of H₀: change ≤ margin). Null with no stratum holding values on both sides with a
+ * positive median on a.
  */
-export function medianChangeVsMargin(
-  a: readonly number[],
-  b: readonly number[],
+export function stratifiedMedianChange(
+  strata: readonly MedianStratum[],
   margin: number,
   opts: { alpha?: number; seed?: number; draws?: number } = {},
 ): MedianChange | null {
-  const ma = sampleMedian(a);
-  const mb = sampleMedian(b);
-  if (ma === null || mb === null || !(ma > 0)) return null;
+  const used = strata.filter((s) => s.a.length && s.b.length && (sampleMedian(s.a) ?? 0) > 0);
+  if (!used.length) return null;
   const alpha = opts.alpha ?? 0.05;
   const seed = opts.seed ?? MEDIAN_BOOTSTRAP_SEED;
   const draws = opts.draws ?? MEDIAN_BOOTSTRAP_DRAWS;
-  const da = medianBootstrapCdf(a);
-  const db = medianBootstrapCdf(b);
+  const total = used.reduce((t, s) => t + s.a.length + s.b.length, 0);
+  const w = used.map((s) => (s.a.length + s.b.length) / total);
+  const point = used.reduce((acc, s, i) => acc + w[i] * Math.log(sampleMedian(s.b)! / sampleMedian(s.a)!), 0);
+  const dists: [Dist, Dist][] = used.map((s) => [medianBootstrapCdf(s.a), medianBootstrapCdf(s.b)]);
   const gen = xoroshiro128plus(seed | 0);
-  const pick = (d: { values: number[]; cdf: number[] }) => {
+  const pick = (d: Dist) => {
     const u = (uniformInt(gen, 0, 2 ** 30 - 1) + 0.5) / 2 ** 30;
     let lo = 0;
     let hi = d.cdf.length - 1;
@@ -90,8 +108,13 @@ export function medianChangeVsMargin(
   const changes = new Float64Array(draws);
   let atOrBelow = 0;
   for (let r = 0; r < draws; r++) {
-    const xa = pick(da);
-    const c = xa > 0 ? pick(db) / xa - 1 : Number.POSITIVE_INFINITY;
+    let logs = 0;
+    for (let i = 0; i < dists.length; i++) {
+      const xa = pick(dists[i][0]);
+      const xb = pick(dists[i][1]);
+      logs += w[i] * (xa > 0 ? Math.log(xb / xa) : Number.POSITIVE_INFINITY);
+    }
+    const c = Math.exp(logs) - 1;
     changes[r] = c;
     if (c <= margin) atOrBelow++;
   }
@@ -103,11 +126,14 @@ export function medianChangeVsMargin(
     return changes[lo] + (h - lo) * (changes[hi] - changes[lo]);
   };
   const ci: [number, number] = [q(alpha / 2), q(1 - alpha / 2)];
+  const all = (side: "a" | "b") => used.flatMap((s) => [...s[side]]);
+  const change = Math.exp(point) - 1;
   return {
-    a: ma,
-    b: mb,
-    n: [a.length, b.length],
-    change: mb / ma - 1,
+    a: sampleMedian(all("a"))!,
+    b: sampleMedian(all("b"))!,
+    n: [all("a").length, all("b").length],
+    strata: used.length,
+    change,
     ci,
     margin,
     p: atOrBelow / draws,
@@ -115,4 +141,14 @@ export function medianChangeVsMargin(
     draws,
     seed,
   };
+}
+
+/** {@link stratifiedMedianChange} with one stratum: b̃/ã − 1 and its bootstrap interval over runs. */
+export function medianChangeVsMargin(
+  a: readonly number[],
+  b: readonly number[],
+  margin: number,
+  opts: { alpha?: number; seed?: number; draws?: number } = {},
+): MedianChange | null {
+  return stratifiedMedianChange([{ a, b }], margin, opts);
 }

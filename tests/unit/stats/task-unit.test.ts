@@ -3,7 +3,12 @@ import ref from "../../fixtures/stats/reference.json";
 import { denominatorOf, signFlipNull, signFlipTest } from "@/domain/stats/sign-flip";
 import { taskPairedMcnemar } from "@/domain/stats/task-mcnemar";
 import { clusterRobustSlope, slopeChangeVsMargin, verdictOf } from "@/domain/stats/robust-slope";
-import { medianBootstrapCdf, medianChangeVsMargin, sampleMedian } from "@/domain/stats/bootstrap-median";
+import {
+  medianBootstrapCdf,
+  medianChangeVsMargin,
+  sampleMedian,
+  stratifiedMedianChange,
+} from "@/domain/stats/bootstrap-median";
 import { nullRejection, nullRejectionSentence } from "@/domain/stats/null-calibration";
 
 // Every expected value below was computed by SciPy / statsmodels (tests/fixtures/stats/reference.py).
@@ -154,6 +159,27 @@ describe("medianChangeVsMargin", () => {
       acc += counts.get(x) ?? 0;
       expect(cdf[i]).toBeCloseTo(acc / 7 ** 7, 12);
     });
+  });
+
+  it("compares medians within configs, so two configs' different loads do not blur a 40% slowdown", () => {
+    // Config x loads near 2,000 ms, config y near 8,000 ms; the candidate is 1.4× slower in both.
+    const spread = (m: number, n: number) => Array.from({ length: n }, (_, i) => m * (1 + ((i % 7) - 3) / 100));
+    const strata = [
+      { a: spread(2000, 41), b: spread(2800, 41) },
+      { a: spread(8000, 41), b: spread(11200, 41) },
+    ];
+    const r = stratifiedMedianChange(strata, 0.1)!;
+    expect(r.strata).toBe(2);
+    expect(r.change).toBeCloseTo(0.4, 12);
+    expect(r.ci[0]).toBeGreaterThan(0.3);
+    expect(r.verdict).toBe("regression");
+    // Pooled, the median of each side sits between the two configs and the interval spans both.
+    const pooled = medianChangeVsMargin(
+      strata.flatMap((s) => s.a),
+      strata.flatMap((s) => s.b),
+      0.1,
+    )!;
+    expect(pooled.ci[1] - pooled.ci[0]).toBeGreaterThan(1);
   });
 
   it("is the ordinary median and null without runs", () => {
