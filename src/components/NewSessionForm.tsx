@@ -69,7 +69,10 @@ export function NewSessionForm({
   initial?: { calibration: boolean; configs: string[] };
 }) {
   const router = useRouter();
-  const [name, setName] = useState("");
+  // A link that opens a calibration of one config names the session after it; the researcher can change it.
+  const [name, setName] = useState(
+    initial.calibration && initial.configs.length === 1 ? `A/A calibration: ${initial.configs[0]}` : "",
+  );
   const [mode, setMode] = useState<"all" | "groups" | "pick">("all");
   const [groups, setGroups] = useState<TaskGroup[]>(GROUPS.map((g) => g.id));
   const [picked, setPicked] = useState<string[]>([]);

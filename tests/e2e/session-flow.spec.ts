@@ -114,4 +114,5 @@ test("an A/A calibration queued from the form keeps one config and even repeats,
   await expect(form.calibration()).toBeChecked();
   await expect(form.config("files")).toBeChecked();
   await expect(form.repeats()).toHaveValue("6");
+  await expect(page.getByTestId("session-name")).toHaveValue("A/A calibration: files");
 });

@@ -114,7 +114,7 @@ describe("GET /api/analytics/compare", () => {
       warnings: [],
     });
     expect(r.body.method).toBe(
-      "Unit: the task. Each of the 2 tasks run on both sides counts once, as b's pass share over its repeats minus a's; p is the two-sided sign-flip permutation test over tasks (exact: all 2^2 sign assignments counted), so repeats of a task are never counted as independent runs. With 2 tasks the smallest possible p is 0.5, so this test cannot reach α 0.05 whatever the runs say: add tasks (6 at least), not repeats.",
+      "Unit: the task. Each of the 2 tasks run on both sides counts once, as b's pass share over its repeats minus a's; p is the two-sided sign-flip permutation test over tasks (exact: all 4 sign assignments counted), so repeats of a task are never counted as independent runs. With 2 tasks the smallest possible p is 0.5, so this test cannot reach α 0.05 whatever the runs say: add tasks (6 at least), not repeats.",
     );
     // Task bootstrap: a draw of {sum, sum} gives 0/4 − 4/4 = −1 (chance ¼), {todo, todo} +1 (¼),
     // a mixed draw 0 (½); so the 2.5% and 97.5% points are −1 and +1 around the observed 0.

@@ -177,6 +177,18 @@ export function CompareResult({
   );
 }
 
+/** A p-value with its Benjamini–Hochberg adjusted value beside it, in one cell. */
+function PCell({ p, adjusted, id }: { p: number; adjusted: number; id: string }) {
+  return (
+    <td className="num nowrap">
+      <span data-testid={`${id}-raw`}>{formatP(p)}</span>{" "}
+      <span className="muted">
+        (<span data-testid={`${id}-bh`}>{formatP(adjusted)}</span>)
+      </span>
+    </td>
+  );
+}
+
 /** Several comparisons with raw and Benjamini–Hochberg adjusted p-values. */
 export function FamilyTable({ rows }: { rows: FamilyRow[] }) {
   if (!rows.length)
@@ -185,6 +197,7 @@ export function FamilyTable({ rows }: { rows: FamilyRow[] }) {
         Only one config in this selection: nothing to compare it with.
       </p>
     );
+  const bh = "raw, and in brackets Benjamini–Hochberg adjusted across the rows";
   return (
     <table className="compact" data-testid="family-table">
       <thead>
@@ -194,17 +207,13 @@ export function FamilyTable({ rows }: { rows: FamilyRow[] }) {
           <th className="num" title="Tasks run under both configs: each counts once">
             Tasks
           </th>
-          <th className="num">Improved</th>
-          <th className="num">Degraded</th>
-          <th className="num">Unchanged</th>
-          <th className="num" title="Sign-flip permutation test over tasks">
-            Perm. p
+          <th className="num" title="improved / degraded / unchanged tasks">
+            Better / worse / same
           </th>
-          <th className="num" title="Benjamini–Hochberg adjusted across the rows">
-            Perm. p (BH)
+          <th className="num" title={`Sign-flip permutation test over tasks: ${bh}`}>
+            Permutation p (BH)
           </th>
-          <th className="num">Sign p</th>
-          <th className="num" title="Benjamini–Hochberg adjusted across the rows">
+          <th className="num" title={`Sign test over improved vs degraded tasks: ${bh}`}>
             Sign p (BH)
           </th>
           <th
@@ -213,8 +222,7 @@ export function FamilyTable({ rows }: { rows: FamilyRow[] }) {
           >
             Discordant tasks
           </th>
-          <th className="num">McNemar p</th>
-          <th className="num" title="Benjamini–Hochberg adjusted across the rows">
+          <th className="num" title={`McNemar on task-paired majority verdicts: ${bh}`}>
             McNemar p (BH)
           </th>
         </tr>
@@ -225,28 +233,15 @@ export function FamilyTable({ rows }: { rows: FamilyRow[] }) {
             <td className="mono">{r.a}</td>
             <td className="mono">{r.b}</td>
             <td className="num">{r.tasks}</td>
-            <td className="num">{r.improved}</td>
-            <td className="num">{r.degraded}</td>
-            <td className="num">{r.unchanged}</td>
-            <td className="num" data-testid="perm-raw">
-              {formatP(r.permutationP)}
+            <td className="num">
+              {r.improved} / {r.degraded} / {r.unchanged}
             </td>
-            <td className="num" data-testid="perm-bh">
-              {formatP(r.permutationPAdjusted)}
-            </td>
-            <td className="num">{formatP(r.signTestP)}</td>
-            <td className="num" data-testid="sign-bh">
-              {formatP(r.signTestPAdjusted)}
-            </td>
+            <PCell p={r.permutationP} adjusted={r.permutationPAdjusted} id="perm" />
+            <PCell p={r.signTestP} adjusted={r.signTestPAdjusted} id="sign" />
             <td className="num">
               {r.aOnly} / {r.bOnly}
             </td>
-            <td className="num" data-testid="mcnemar-raw">
-              {formatP(r.mcnemarP)}
-            </td>
-            <td className="num" data-testid="mcnemar-bh">
-              {formatP(r.mcnemarPAdjusted)}
-            </td>
+            <PCell p={r.mcnemarP} adjusted={r.mcnemarPAdjusted} id="mcnemar" />
           </tr>
         ))}
       </tbody>

@@ -13,7 +13,7 @@ export function SessionComparisons({ c, sessionId }: { c: Comparisons; sessionId
   const compareHref = (a: string, b: string) =>
     `/analytics/compare?session=${encodeURIComponent(sessionId)}&a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}&includeTrial=1`;
   return (
-    <div className="panel" data-testid="session-comparisons">
+    <div className="panel" style={{ marginTop: 16 }} data-testid="session-comparisons">
       <h3>{c.kind === "arms" ? "A/A: arm 2 against arm 1" : `Each config against ${c.rows[0].a}`}</h3>
       <p className="section-guide" data-testid="session-method">
         {c.method}

@@ -51,10 +51,10 @@ export function taskDifferences(tasks: readonly TaskPassFacts[]): { taskId: stri
     .map((t) => ({ taskId: t.taskId, d: t.bPassed / t.bRuns - t.aPassed / t.aRuns }));
 }
 
-/** "all 2^20 sign assignments counted" or "100,000 random sign assignments, seed 23". */
+/** "exact: all 1,024 sign assignments counted" or "Monte Carlo: 100,000 random sign assignments, seed 23". */
 export function permutationWords(p: Pick<PermutationFacts, "method" | "draws" | "seed" | "tasks">): string {
   return p.method === "exact"
-    ? `exact: all 2^${p.tasks} sign assignments counted`
+    ? `exact: all ${p.tasks <= 30 ? (2 ** p.tasks).toLocaleString("en-US") : `2^${p.tasks}`} sign assignments counted`
     : `Monte Carlo: ${p.draws!.toLocaleString("en-US")} random sign assignments, seed ${p.seed}`;
 }
 

@@ -100,8 +100,9 @@ function latencyDrafts(
     }));
     const v = stratifiedMedianChange(strata, thresholdOf(margin, aa), { alpha });
     if (!v) return;
-    const per = v.strata > 1 ? ` per config (${v.strata} configs)` : "";
-    const test = `median over runs${per} (${v.n[0]} vs ${v.n[1]}), bootstrap over runs, against ${against(margin, aa)}`;
+    const per =
+      v.strata > 1 ? ` per config (${v.strata} configs; ${v.n[0]} vs ${v.n[1]} runs)` : ` (${v.n[0]} vs ${v.n[1]})`;
+    const test = `median over runs${per}, bootstrap over runs, against ${against(margin, aa)}`;
     out.push(latencyDraft(id, name, test, v, ms(v.a), ms(v.b)));
   };
   median("latency.load", "Model load", (r) => r.loadMs, margins.load, noise.load);

@@ -76,7 +76,7 @@ describe("compareSides", () => {
     // The permutation test cannot reject at 0.05 with five changed tasks, and the calibration says so.
     expect(c.calibration.rejected).toBe(0);
     expect(c.method).toMatch(/^Unit: the task\. Each of the 8 tasks run on both sides counts once/);
-    expect(c.method).toContain("exact: all 2^5 sign assignments counted");
+    expect(c.method).toContain("exact: all 32 sign assignments counted");
   });
 });
 
