@@ -7,6 +7,7 @@
  * (Wilson intervals, fits, rankings: microseconds), so both sides return the same object, which
  * analyticsScale.ts compares (`differ`) before timing. This file: the overview figures.
  */
+import { PRODUCT_KEYS, type ClusterProducts, type ProductKey } from "../../../src/domain/stats/robust-slope";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { rollUpConfigCells, type ConfigCellFacts } from "../../../src/domain/analytics/configCells";
 import { summariseConfigs } from "../../../src/domain/analytics/configs";
@@ -115,11 +116,30 @@ export async function ttft(conn: Conn) {
   );
   const fit = olsFromMoments(all);
   const configs = m.map((r) => ({ configId: r.c, startupTokens: r.startup, measuredLoadMs: r.load }));
+  // Per run, its turns' five sums; per device × build, the sums of their products (the slope's
+  // standard error clustered by run).
+  const products = await rows<{ d: string; b: string; clusters: number } & Record<string, number>>(
+    conn,
+    `SELECT d, b, count(*) AS clusters, sum(n) AS n, sum(sx) AS sx, sum(sy) AS sy, sum(sxx) AS sxx, sum(sxy) AS sxy,
+            ${PRODUCT_KEYS.map((k) => `sum(${k.replace("*", "::DOUBLE * ")}::DOUBLE) AS "${k}"`).join(", ")}
+       FROM (SELECT d, b, count(*) AS n, sum(x) AS sx, sum(y) AS sy, sum(x * x) AS sxx, sum(x * y) AS sxy
+               FROM (${TURN_POINTS.replace("r.received_at AS ts", "r.received_at AS ts, r.id AS run")}) GROUP BY d, b, run)
+      GROUP BY d, b`,
+  );
+  const productsOf = (device: string, build: string): ClusterProducts => {
+    const r = products.find((p) => p.d === device && p.b === build)!;
+    return {
+      clusters: Number(r.clusters),
+      totals: { n: Number(r.n), sx: Number(r.sx), sy: Number(r.sy), sxx: Number(r.sxx), sxy: Number(r.sxy) },
+      products: Object.fromEntries(PRODUCT_KEYS.map((k) => [k, Number(r[k])])) as Record<ProductKey, number>,
+    };
+  };
   const builds: BuildMoments[] = byBuild.map(({ device, build, firstSeen, ...moments }) => ({
     device,
     build,
     firstSeen,
     moments,
+    products: productsOf(device, build),
   }));
   const view = fit ? fitView(fit) : null;
   const pick = pickContrast(configs);

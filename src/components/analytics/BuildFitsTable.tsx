@@ -1,5 +1,5 @@
 import type { BuildFit } from "@/domain/analytics/ttft";
-import { ciText, perThousand, pValue, r2Text, regressionWarnings, slopeChange } from "@/domain/analytics/ttftChart";
+import { changeText, ciText, perThousand, r2Text, regressionWarnings, slopeChange } from "@/domain/analytics/ttftChart";
 import { integer } from "@/domain/stats/format";
 
 /** One TTFT fit per device × build, with a warning sentence for each significant slowdown. */
@@ -35,8 +35,12 @@ export function BuildFitsTable({ builds }: { builds: BuildFit[] }) {
               <td className="num">{b.fit ? r2Text(b.fit.r2) : "–"}</td>
               <td>
                 {b.vsPrevious ? (
-                  <span className={b.vsPrevious.regression ? "pill fail" : "pill"}>
-                    {slopeChange(b.vsPrevious.diffMsPerToken)} vs {b.vsPrevious.build}, p {pValue(b.vsPrevious.p)}
+                  <span
+                    className={b.vsPrevious.regression ? "pill fail" : "pill"}
+                    title={`Relative change with its 95% interval, standard errors clustered by run; a regression only when the whole interval is above the ${Math.round(b.vsPrevious.margin * 100)}% margin.`}
+                  >
+                    {slopeChange(b.vsPrevious.diffMsPerToken)} vs {b.vsPrevious.build},{" "}
+                    {changeText(b.vsPrevious.change, b.vsPrevious.ci)}
                   </span>
                 ) : (
                   <span className="muted">first build</span>

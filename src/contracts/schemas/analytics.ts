@@ -59,7 +59,17 @@ export const TtftResponse = z.object({
       device: str(),
       build: str(),
       fit: Fit.nullable(),
-      vsPrevious: z.object({ build: str(), diffMsPerToken: num(), p: num(), regression: bool() }).nullable(),
+      vsPrevious: z
+        .object({
+          build: str(),
+          diffMsPerToken: num(),
+          change: num().meta({ description: "Relative change of the slope (0.1 = 10%)." }),
+          ci: interval().meta({ description: "Its 95% interval, standard errors clustered by run." }),
+          margin: num(),
+          p: num().meta({ description: "One-sided p that the change exceeds the margin." }),
+          regression: bool().meta({ description: "The whole interval lies above the margin." }),
+        })
+        .nullable(),
     }),
   ),
   contrast: LoadContrast.nullable(),

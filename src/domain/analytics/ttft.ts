@@ -1,5 +1,5 @@
 import { olsFromMoments, predict, type Moments, type OlsFit } from "../stats/regression";
-import { significantlyWorse, slopeDifference } from "../stats/slope-compare";
+import { clusterRobustFromProducts, slopeChangeVsMargin, type ClusterProducts } from "../stats/robust-slope";
 
 export type TtftPoints = "turns" | "loads" | "all";
 
@@ -42,42 +42,69 @@ export interface BuildMoments {
   build: string;
   firstSeen: number;
   moments: Moments;
+  /** Per-run products of the fit's sums, for the slope's standard error clustered by run. */
+  products: ClusterProducts;
 }
+
+/** The TTFT slope's default margin against the previous build: 5%, as the gate's (src/domain/gate/margins.ts). */
+export const BUILD_SLOPE_MARGIN = 0.05;
 
 export interface BuildFit {
   device: string;
   build: string;
   fit: TtftFitView | null;
-  /** Against the previous build on the same device: slope difference, its p, and whether it is a regression. */
-  vsPrevious: { build: string; diffMsPerToken: number; p: number; regression: boolean } | null;
+  /**
+   * Against the previous build on the same device: the slope difference, its relative change with
+   * a 95% interval from standard errors clustered by run, the one-sided p that the change exceeds
+   * the margin, and whether it is a regression (the whole interval above the margin).
+   */
+  vsPrevious: {
+    build: string;
+    diffMsPerToken: number;
+    change: number;
+    ci: [number, number];
+    margin: number;
+    p: number;
+    regression: boolean;
+  } | null;
 }
 
 /**
- * A TTFT fit per device × build, builds in the order first seen; a build is a regression when
- * its slope is significantly larger than the previous build's on the same device (two-sided
- * t test on the slope difference, α = 0.05, and the new slope larger).
+ * A TTFT fit per device × build, builds in the order first seen; against the previous build on the
+ * same device, the slope's relative change with its interval from standard errors clustered by run
+ * (a run's turns share its phone's state: counting each turn as independent made a 5% change on a
+ * busy machine "p < 0.001"), a regression only when the whole interval lies above `margin`.
  */
-export function buildFits(groups: BuildMoments[], alpha = 0.05): BuildFit[] {
+export function buildFits(groups: BuildMoments[], alpha = 0.05, margin = BUILD_SLOPE_MARGIN): BuildFit[] {
   const sorted = [...groups].sort((a, b) =>
     a.device < b.device ? -1 : a.device > b.device ? 1 : a.firstSeen - b.firstSeen,
   );
   const out: BuildFit[] = [];
-  let prev: { device: string; build: string; fit: OlsFit | null } | null = null;
+  let prev: {
+    device: string;
+    build: string;
+    fit: OlsFit | null;
+    robust: ReturnType<typeof clusterRobustFromProducts>;
+  } | null = null;
   for (const g of sorted) {
     const fit = olsFromMoments(g.moments);
+    const robust = clusterRobustFromProducts(g.products);
     let vsPrevious: BuildFit["vsPrevious"] = null;
-    if (prev && prev.device === g.device && prev.fit && fit) {
-      const d = slopeDifference(prev.fit, fit);
-      if (d)
+    if (prev && prev.device === g.device && prev.robust && robust) {
+      const v = slopeChangeVsMargin(prev.robust, robust, margin, alpha);
+      if (v)
         vsPrevious = {
           build: prev.build,
-          diffMsPerToken: d.diff,
-          p: d.p,
-          regression: significantlyWorse(prev.fit, fit, alpha),
+          diffMsPerToken: robust.slope - prev.robust.slope,
+          change: v.change,
+          ci: v.ci,
+          margin,
+          p: v.p,
+          regression: v.verdict === "regression",
         };
     }
     out.push({ device: g.device, build: g.build, fit: fit ? fitView(fit) : null, vsPrevious });
-    prev = { device: g.device, build: g.build, fit };
+    prev = { device: g.device, build: g.build, fit, robust };
   }
   return out;
 }

@@ -116,15 +116,22 @@ export function fitCaption(fit: TtftFitView | null, points: TtftPoints = "turns"
   return `${what} ${perThousand(fit.slopeMsPerToken)} per 1,000 ${tokens} (95% CI ${ciText(fit.slopeCi)}), R² = ${r2Text(fit.r2)}, n = ${integer(fit.n)}`;
 }
 
+/** "+15.4% [+9.8%, +21.0%]": a relative change with its interval. */
+export function changeText(change: number, ci: readonly [number, number]): string {
+  const r = (x: number) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(Math.round(x * 1000) / 10)}%`;
+  return `${r(change)} [${r(ci[0])}, ${r(ci[1])}]`;
+}
+
 /**
- * One sentence per build whose TTFT slope is significantly larger than the previous build's on
- * the same device (the flag `buildFits` computes).
+ * One sentence per build whose TTFT slope rose past the margin against the previous build on the
+ * same device, its whole interval (standard errors clustered by run) above it: the flag
+ * `buildFits` computes.
  */
 export function regressionWarnings(builds: BuildFit[]): string[] {
   return builds
     .filter((b) => b.vsPrevious?.regression)
-    .map(
-      (b) =>
-        `TTFT regression: build ${b.build} on device ${b.device} is slower per token than build ${b.vsPrevious!.build} (${slopeChange(b.vsPrevious!.diffMsPerToken)} per 1,000 tokens, p ${pValue(b.vsPrevious!.p)}).`,
-    );
+    .map((b) => {
+      const v = b.vsPrevious!;
+      return `TTFT regression: build ${b.build} on device ${b.device} is slower per token than build ${v.build} (${slopeChange(v.diffMsPerToken)} per 1,000 tokens, ${changeText(v.change, v.ci)}, runs as the unit: more than the ${Math.round(v.margin * 100)}% margin).`;
+    });
 }

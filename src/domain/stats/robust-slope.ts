@@ -116,3 +116,66 @@ export function slopeChangeVsMargin(
   const p = 1 - studentTCdf((d - margin * a.slope) / se, df);
   return { change: d / a.slope, ci, margin, p, verdict: verdictOf(ci, margin) };
 }
+
+/** The five per-cluster sums, in the order of a {@link ClusterProducts} key pair. */
+export const CLUSTER_SUMS = ["n", "sx", "sy", "sxx", "sxy"] as const;
+export type ClusterSumName = (typeof CLUSTER_SUMS)[number];
+/** "n*sx": a product of two per-cluster sums, first in {@link CLUSTER_SUMS} order. */
+export type ProductKey = `${ClusterSumName}*${ClusterSumName}`;
+
+/** Every product key once (15), i ≤ j in {@link CLUSTER_SUMS} order. */
+export const PRODUCT_KEYS: ProductKey[] = CLUSTER_SUMS.flatMap((x, i) =>
+  CLUSTER_SUMS.slice(i).map((y) => `${x}*${y}` as ProductKey),
+);
+
+/**
+ * What a database can aggregate over a group's clusters for {@link clusterRobustSlope} without
+ * handing over a row per cluster: the clusters, the five sums' totals, and the 15 sums over
+ * clusters of the products of a cluster's sums (Σ_g n_g·sx_g, …).
+ */
+export interface ClusterProducts {
+  clusters: number;
+  totals: ClusterSums;
+  products: Record<ProductKey, number>;
+}
+
+/**
+ * {@link clusterRobustSlope} from aggregated products instead of clusters: a cluster's score
+ * u_g = Σ(x − x̄)·e is linear in its sums, u_g = c·(n, Σx, Σy, Σx², Σxy)_g with
+ * c = (x̄·a, x̄·b − a, −x̄, −b, 1), so Σ u_g² = c′·P·c with P the products' matrix. The same
+ * answer to rounding (the test checks it against statsmodels too).
+ */
+export function clusterRobustFromProducts(p: ClusterProducts): RobustSlope | null {
+  const { n: N, sx, sy, sxx: rxx, sxy: rxy } = p.totals;
+  const G = p.clusters;
+  if (G < 2 || N < 3) return null;
+  const mx = sx / N;
+  const my = sy / N;
+  const sxxC = rxx - N * mx * mx;
+  const sxyC = rxy - N * mx * my;
+  if (!(sxxC > 0)) return null;
+  const slope = sxyC / sxxC;
+  const intercept = my - slope * mx;
+  const c: Record<ClusterSumName, number> = {
+    n: mx * intercept,
+    sx: mx * slope - intercept,
+    sy: -mx,
+    sxx: -slope,
+    sxy: 1,
+  };
+  let meat = 0;
+  for (const [i, x] of CLUSTER_SUMS.entries())
+    for (const [j, y] of CLUSTER_SUMS.entries()) {
+      const key = (i <= j ? `${x}*${y}` : `${y}*${x}`) as ProductKey;
+      meat += c[x] * c[y] * p.products[key];
+    }
+  const factor = (G / (G - 1)) * ((N - 1) / (N - 2));
+  return {
+    n: N,
+    clusters: G,
+    slope,
+    intercept,
+    se: Math.sqrt(Math.max(0, (factor * meat) / (sxxC * sxxC))),
+    df: G - 1,
+  };
+}

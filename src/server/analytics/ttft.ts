@@ -4,8 +4,9 @@ import type { Ctx } from "../context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { buildFits, fitView, predictLoads, type BuildMoments, type TtftPoints } from "@/domain/analytics/ttft";
 import { olsFromMoments, type Moments } from "@/domain/stats/regression";
+import { PRODUCT_KEYS, type ClusterProducts, type ClusterSumName, type ProductKey } from "@/domain/stats/robust-slope";
 import { addPowerSums, momentsFromPowerSums, NO_POINTS } from "@/domain/stats/powerSums";
-import { int, powerSumColumns } from "../store/columns";
+import { int, num, powerSumColumns } from "../store/columns";
 import { dialectOf } from "../store/dialect";
 import { medianByConfig } from "./configs";
 import { resolveContrast } from "./resolveContrast";
@@ -52,11 +53,37 @@ function sumsSql(points: TtftPoints, where: string): string {
   const has =
     points === "turns" ? "r.turn_rows > 0" : points === "loads" ? COLD_LOAD : `(r.turn_rows > 0 OR ${COLD_LOAD})`;
   const sums = summedAsText(term);
-  return `SELECT r.device_id AS "device", r.build_commit AS "build", MIN(r.received_at) AS "firstSeen", ${sums}
+  // The per-run products of the sums, for the slope's standard error clustered by run (issue 31):
+  // as doubles, factor by factor, so no engine's 64-bit integer overflows on a long run's Σxy².
+  const dbl = (k: keyof typeof turn) => `CAST(${term(k)} AS DOUBLE PRECISION)`;
+  const products = PRODUCT_KEYS.map((key) => {
+    const [x, y] = key.split("*") as [ClusterSumName, ClusterSumName];
+    return `SUM(${dbl(x)} * ${dbl(y)}) AS "${productAlias(key)}"`;
+  }).join(", ");
+  return `SELECT r.device_id AS "device", r.build_commit AS "build", MIN(r.received_at) AS "firstSeen", ${sums},
+                 COUNT(*) AS "clusters", ${products}
             FROM ${FROM_FACTS} WHERE ${where} AND ${has} GROUP BY r.device_id, r.build_commit`;
 }
 
-const BuildSums = z.object({ device: z.string(), build: z.string(), firstSeen: int, ...powerSumColumns });
+const productAlias = (key: ProductKey) => `pp_${key.replace("*", "_")}`;
+const BuildSums = z.object({
+  device: z.string(),
+  build: z.string(),
+  firstSeen: int,
+  ...powerSumColumns,
+  clusters: int,
+  ...Object.fromEntries(PRODUCT_KEYS.map((k) => [productAlias(k), num])),
+});
+
+/** A group's products as `clusterRobustFromProducts` takes them. */
+function productsOf(row: z.output<typeof BuildSums>): ClusterProducts {
+  const r = row as unknown as Record<string, number>;
+  return {
+    clusters: row.clusters,
+    totals: { n: Number(row.n), sx: Number(row.sx), sy: Number(row.sy), sxx: Number(row.sxx), sxy: Number(row.sxy) },
+    products: Object.fromEntries(PRODUCT_KEYS.map((k) => [k, r[productAlias(k)]])) as Record<ProductKey, number>,
+  };
+}
 
 /** The fit's power sums per device × build, in byte order of device then build. */
 async function buildSums(ctx: Ctx, filter: AnalyticsFilter, points: TtftPoints) {
@@ -101,11 +128,12 @@ export async function ttftAnalytics(
     startupTokens: startup.get(configId) ?? null,
     measuredLoadMs: load.get(configId) ?? null,
   }));
-  const builds: BuildMoments[] = sums.map(({ device, build, firstSeen, ...power }) => ({
-    device,
-    build,
-    firstSeen,
-    moments: momentsFromPowerSums(power),
+  const builds: BuildMoments[] = sums.map((row) => ({
+    device: row.device,
+    build: row.build,
+    firstSeen: row.firstSeen,
+    moments: momentsFromPowerSums(row),
+    products: productsOf(row),
   }));
   const view = fit ? fitView(fit) : null;
   const contrast = resolveContrast(configs, view, pick.a, pick.b);

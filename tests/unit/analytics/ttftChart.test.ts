@@ -93,12 +93,33 @@ describe("regression warnings", () => {
         device: "ip-a",
         build: "c2",
         fit,
-        vsPrevious: { build: "c1", diffMsPerToken: 0.8, p: 0.0000357, regression: true },
+        vsPrevious: {
+          build: "c1",
+          diffMsPerToken: 0.8,
+          change: 0.154,
+          ci: [0.098, 0.21] as [number, number],
+          margin: 0.05,
+          p: 0.0000357,
+          regression: true,
+        },
       },
-      { device: "ip-b", build: "c2", fit, vsPrevious: { build: "c1", diffMsPerToken: 0.1, p: 0.4, regression: false } },
+      {
+        device: "ip-b",
+        build: "c2",
+        fit,
+        vsPrevious: {
+          build: "c1",
+          diffMsPerToken: 0.1,
+          change: 0.02,
+          ci: [-0.01, 0.05] as [number, number],
+          margin: 0.05,
+          p: 0.4,
+          regression: false,
+        },
+      },
     ]);
     expect(w).toEqual([
-      "TTFT regression: build c2 on device ip-a is slower per token than build c1 (+0.80 s per 1,000 tokens, p < 0.001).",
+      "TTFT regression: build c2 on device ip-a is slower per token than build c1 (+0.80 s per 1,000 tokens, +15.4% [+9.8%, +21%], runs as the unit: more than the 5% margin).",
     ]);
   });
   it("formats p-values", () => {

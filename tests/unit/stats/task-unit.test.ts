@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import ref from "../../fixtures/stats/reference.json";
 import { denominatorOf, signFlipNull, signFlipTest } from "@/domain/stats/sign-flip";
 import { taskPairedMcnemar } from "@/domain/stats/task-mcnemar";
-import { clusterRobustSlope, slopeChangeVsMargin, verdictOf } from "@/domain/stats/robust-slope";
+import {
+  CLUSTER_SUMS,
+  PRODUCT_KEYS,
+  clusterRobustFromProducts,
+  clusterRobustSlope,
+  slopeChangeVsMargin,
+  verdictOf,
+  type ProductKey,
+} from "@/domain/stats/robust-slope";
 import {
   medianBootstrapCdf,
   medianChangeVsMargin,
@@ -103,6 +111,23 @@ describe("clusterRobustSlope", () => {
     expect(fit.slope).toBeCloseTo(ref.cluster.slope, 9);
     expect(fit.intercept).toBeCloseTo(ref.cluster.intercept, 6);
     expect(fit.se / ref.cluster.se).toBeCloseTo(1, 9);
+  });
+
+  it("gives the same from the 15 products a database aggregates per group", () => {
+    const cs = [...sums.values()];
+    const products = Object.fromEntries(
+      PRODUCT_KEYS.map((k) => {
+        const [x, y] = k.split("*") as [(typeof CLUSTER_SUMS)[number], (typeof CLUSTER_SUMS)[number]];
+        return [k, cs.reduce((t, c) => t + c[x] * c[y], 0)];
+      }),
+    ) as Record<ProductKey, number>;
+    const totals = { n: 0, sx: 0, sy: 0, sxx: 0, sxy: 0 };
+    for (const c of cs) for (const k of CLUSTER_SUMS) totals[k] += c[k];
+    const fit = clusterRobustFromProducts({ clusters: cs.length, totals, products })!;
+    expect(PRODUCT_KEYS).toHaveLength(15);
+    expect(fit.slope).toBeCloseTo(ref.cluster.slope, 9);
+    expect(fit.se / ref.cluster.se).toBeCloseTo(1, 8);
+    expect(fit.df).toBe(11);
   });
 
   it("judges a slope change against its margin", () => {
