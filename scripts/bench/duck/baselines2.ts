@@ -5,7 +5,13 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { compareSides, likeForLikeWarnings, type TaskPassFacts } from "../../../src/domain/analytics/compare";
 import { clusterBootstrapDiff } from "../../../src/domain/stats/bootstrap";
-import { configOrder, familyPairs, familyTable, type FamilyMode } from "../../../src/domain/analytics/family";
+import {
+  configOrder,
+  familyPairs,
+  familyTable,
+  pairResult,
+  type FamilyMode,
+} from "../../../src/domain/analytics/family";
 import {
   buildSteps,
   defaultSteps,
@@ -87,20 +93,7 @@ export async function family(conn: Conn, mode: FamilyMode) {
     const tasks: TaskPassFacts[] = [...ca]
       .filter(([t]) => cb.has(t))
       .map(([t, x]) => ({ taskId: t, aRuns: x.n, aPassed: x.k, bRuns: cb.get(t)!.n, bPassed: cb.get(t)!.k }));
-    const c = compareSides(tasks);
-    return {
-      a,
-      b,
-      tasks: c.taskCount,
-      improved: c.improved.length,
-      degraded: c.degraded.length,
-      unchanged: c.unchanged.length,
-      permutationP: c.permutationP,
-      signTestP: c.signTestP,
-      mcnemarP: c.mcnemarP,
-      aOnly: c.pairs.aOnly,
-      bOnly: c.pairs.bOnly,
-    };
+    return pairResult(a, b, compareSides(tasks));
   });
   return { mode, baseline: mode === "baseline" ? (pairs[0]?.[0] ?? null) : null, configs, rows: familyTable(results) };
 }

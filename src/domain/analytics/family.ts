@@ -1,4 +1,5 @@
 import { benjaminiHochberg } from "../stats/bh";
+import type { Comparison } from "./compare";
 
 export type FamilyMode = "baseline" | "consecutive";
 
@@ -42,6 +43,23 @@ export interface PairResult {
   /** Tasks whose majority verdict went from pass on a to fail on b, and the reverse. */
   aOnly: number;
   bOnly: number;
+}
+
+/** One pair's row of a family from its comparison (src/domain/analytics/compare.ts). */
+export function pairResult(a: string, b: string, c: Comparison): PairResult {
+  return {
+    a,
+    b,
+    tasks: c.taskCount,
+    improved: c.improved.length,
+    degraded: c.degraded.length,
+    unchanged: c.unchanged.length,
+    permutationP: c.permutationP,
+    signTestP: c.signTestP,
+    mcnemarP: c.mcnemarP,
+    aOnly: c.pairs.aOnly,
+    bOnly: c.pairs.bOnly,
+  };
 }
 
 export interface FamilyRow extends PairResult {

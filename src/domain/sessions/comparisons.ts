@@ -1,5 +1,5 @@
 import { compareSides, methodSentence, type TaskPassFacts } from "../analytics/compare";
-import { familyTable } from "../analytics/family";
+import { familyTable, pairResult } from "../analytics/family";
 import { nullRejectionSentence } from "../stats/null-calibration";
 import { calibrationArm } from "./calibration";
 
@@ -91,21 +91,7 @@ export function sessionComparisons(
         ),
       ]);
   const results = pairs.map(([a, b, tasks]) => ({ a, b, c: compareSides(tasks) }));
-  const table = familyTable(
-    results.map(({ a, b, c }) => ({
-      a,
-      b,
-      tasks: c.taskCount,
-      improved: c.improved.length,
-      degraded: c.degraded.length,
-      unchanged: c.unchanged.length,
-      permutationP: c.permutationP,
-      signTestP: c.signTestP,
-      mcnemarP: c.mcnemarP,
-      aOnly: c.pairs.aOnly,
-      bOnly: c.pairs.bOnly,
-    })),
-  );
+  const table = familyTable(results.map(({ a, b, c }) => pairResult(a, b, c)));
   const first = results[0]?.c;
   return {
     kind: calibration ? "arms" : "configs",

@@ -5,7 +5,7 @@ import { dialectOf } from "../store/dialect";
 import { int } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { compareSides, type TaskPassFacts } from "@/domain/analytics/compare";
-import { configOrder, familyPairs, familyTable, type FamilyMode } from "@/domain/analytics/family";
+import { configOrder, familyPairs, familyTable, pairResult, type FamilyMode } from "@/domain/analytics/family";
 import { byteOrder } from "@/domain/byteOrder";
 import { sessionsById } from "./sessionsById";
 import { FROM_FACTS, factsWhere } from "./where";
@@ -80,20 +80,7 @@ export async function compareFamily(
     const tasks: TaskPassFacts[] = [...ca]
       .filter(([t]) => cb.has(t))
       .map(([t, x]) => ({ taskId: t, aRuns: x.n, aPassed: x.k, bRuns: cb.get(t)!.n, bPassed: cb.get(t)!.k }));
-    const c = compareSides(tasks);
-    return {
-      a,
-      b,
-      tasks: c.taskCount,
-      improved: c.improved.length,
-      degraded: c.degraded.length,
-      unchanged: c.unchanged.length,
-      permutationP: c.permutationP,
-      signTestP: c.signTestP,
-      mcnemarP: c.mcnemarP,
-      aOnly: c.pairs.aOnly,
-      bOnly: c.pairs.bOnly,
-    };
+    return pairResult(a, b, compareSides(tasks));
   });
   return { mode, baseline: mode === "baseline" ? (pairs[0]?.[0] ?? null) : null, configs, rows: familyTable(results) };
 }
