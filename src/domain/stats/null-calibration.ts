@@ -1,5 +1,4 @@
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
-import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { wilson } from "./wilson";
 
 export const CALIBRATION_DRAWS = 1000;
@@ -37,8 +36,18 @@ export function nullRejection(
   const gen = xoroshiro128plus(seed | 0);
   const flips = new Int8Array(tasks);
   let rejected = 0;
+  let bits = 0;
+  let left = 0;
   for (let r = 0; r < draws; r++) {
-    for (let i = 0; i < tasks; i++) flips[i] = uniformInt(gen, 0, 1) ? 1 : -1;
+    for (let i = 0; i < tasks; i++) {
+      if (left === 0) {
+        bits = gen.next();
+        left = 32;
+      }
+      flips[i] = bits & 1 ? 1 : -1;
+      bits >>>= 1;
+      left--;
+    }
     if (rejects(flips)) rejected++;
   }
   return { draws, rejected, rate: rejected / draws, ci: wilson(rejected, draws)!, seed, alpha };

