@@ -51,7 +51,7 @@ export function taskDifferences(tasks: readonly TaskPassFacts[]): { taskId: stri
     .map((t) => ({ taskId: t.taskId, d: t.bPassed / t.bRuns - t.aPassed / t.aRuns }));
 }
 
-/** "exact: all 1,024 sign assignments counted" or "Monte Carlo: 100,000 random sign assignments, seed 23". */
+/** "exact: all 1,024 sign assignments counted" or "Monte Carlo: 20,000 random sign assignments, seed 23". */
 export function permutationWords(p: Pick<PermutationFacts, "method" | "draws" | "seed" | "tasks">): string {
   return p.method === "exact"
     ? `exact: all ${p.tasks <= 30 ? (2 ** p.tasks).toLocaleString("en-US") : `2^${p.tasks}`} sign assignments counted`

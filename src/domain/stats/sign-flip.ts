@@ -31,11 +31,11 @@ export interface SignFlipNull {
 }
 
 export const SIGN_FLIP_SEED = 23;
-export const SIGN_FLIP_DRAWS = 100_000;
+export const SIGN_FLIP_DRAWS = 20_000;
 /** Largest Σ|dᵢ|·L (L: the common denominator) counted exactly; past it, Monte Carlo. */
-const MAX_STATES = 2_000_000;
-/** Largest units × states product counted exactly (the convolution's work). */
-const MAX_WORK = 60_000_000;
+const MAX_STATES = 500_000;
+/** Largest units × states product counted exactly (the convolution's work: ~10 ms at 10M, kept well inside a request's 200 ms). */
+const MAX_WORK = 10_000_000;
 const MAX_DENOMINATOR = 10_000;
 
 /**
