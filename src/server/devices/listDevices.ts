@@ -39,7 +39,14 @@ const CurrentRow = z.object({
   attempt: int,
 });
 const RecentRow = z.object({ deviceId: str, passed: flag, firstTtftMs: numOrNull, outputTokens: num, decodeMs: num });
-const PointRow = z.object({ deviceId: str, buildCommit: str, configId: str, promptTokens: num, ttftMs: num });
+const PointRow = z.object({
+  runId: str,
+  deviceId: str,
+  buildCommit: str,
+  configId: str,
+  promptTokens: num,
+  ttftMs: num,
+});
 
 /**
  * Every paired device with what the fleet page shows (issue 20.4): online (seen in the last minute),
@@ -78,7 +85,7 @@ export async function listDevices(ctx: Ctx) {
     ),
     sql.all(
       PointRow,
-      `SELECT l.device_id AS "deviceId", r.build_commit AS "buildCommit", r.config_id AS "configId",
+      `SELECT r.id AS "runId", l.device_id AS "deviceId", r.build_commit AS "buildCommit", r.config_id AS "configId",
          t.prompt_tokens AS "promptTokens", t.ttft_ms AS "ttftMs"
        FROM runs r JOIN leases l ON l.token_hash = r.lease_token_hash JOIN turns t ON t.run_id = r.id
        WHERE NOT r.superseded AND r.received_at >= ?`,

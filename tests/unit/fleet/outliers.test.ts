@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { timingOutliers, type TimingPoint } from "@/domain/fleet";
 
-/** Exact lines with a little alternating noise, so each fit has a small, non-zero interval. */
+/** Three runs of six turns on near-exact lines, each run's slope a little off, so each fit has a small, non-zero interval. */
 const line = (deviceId: string, slope: number, configId = "c", buildCommit = "b1"): TimingPoint[] =>
-  [100, 200, 300, 400, 500, 600].map((x, i) => ({
-    deviceId,
-    buildCommit,
-    configId,
-    promptTokens: x,
-    ttftMs: 50 + slope * x + (i % 2 ? 3 : -3),
-  }));
+  [0, 1, 2].flatMap((r) =>
+    [100, 200, 300, 400, 500, 600].map((x, i) => ({
+      runId: `${deviceId}-${buildCommit}-${configId}-${r}`,
+      deviceId,
+      buildCommit,
+      configId,
+      promptTokens: x,
+      ttftMs: 50 + slope * (1 + (r - 1) * 0.01) * x + (i % 2 ? 3 : -3),
+    })),
+  );
 
 describe("timingOutliers", () => {
   it("marks a device whose slope interval lies clear of the rest of the fleet's, with the reason", () => {
@@ -28,5 +31,11 @@ describe("timingOutliers", () => {
 
   it("does not mark devices whose intervals overlap", () => {
     expect(timingOutliers([...line("p1", 1), ...line("p2", 1.001)])).toEqual([]);
+  });
+
+  it("takes runs, not turns, as the unit: one run per device is not enough to mark it", () => {
+    const oneRun = (deviceId: string, slope: number) => line(deviceId, slope).filter((p) => p.runId.endsWith("-1"));
+    // 6 turns each on clearly different lines, but a single run: the phone's state that run explains it.
+    expect(timingOutliers([...oneRun("p1", 1), ...oneRun("p2", 1), ...oneRun("slow", 2)])).toEqual([]);
   });
 });
