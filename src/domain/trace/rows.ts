@@ -62,19 +62,28 @@ export function repeatsOf(calls: readonly Pick<ToolCall, "name" | "args">[]): (n
 }
 
 /**
- * Milestone labels by the 0-based call that first reached them, mirroring scoring's progress():
- * the reply is empty mid-run and a milestone once reached stays reached.
+ * Milestone labels by the 0-based call that first reached them, from the score's own trajectory:
+ * `progress[i]` counts the milestones reached by call i (the scoring worker judged them under its
+ * time limit), so milestones are judged here only at the calls where that count rose, at most
+ * milestones² checks in all, never after every call (a glob milestone judged after each of 1,000
+ * calls writing a matching file held the server's thread for 15–28 s; issue 32). The reply is
+ * empty mid-run and a milestone once reached stays reached, as scoring's `progress()`. Null when
+ * the score has no trajectory (unscorable or imported): the labels are not replayed.
  */
 export function milestonesAtCalls(
   milestones: readonly Milestone[],
   seed: Workspace,
   calls: readonly ToolCall[],
-): string[][] {
-  const states = applyChanges(seed, calls);
+  progress: readonly number[],
+  states: readonly Workspace[] = applyChanges(seed, calls),
+): string[][] | null {
+  if (!progress.length && calls.length) return null;
   const reached = new Set<number>();
-  return states.map((workspace, i) => {
+  return calls.map((_, i) => {
+    const rose = (progress[i] ?? 0) > (i ? (progress[i - 1] ?? 0) : 0);
+    if (!rose) return [];
     const labels: string[] = [];
-    const state = { workspace, seed, reply: "", calls: calls.slice(0, i + 1) };
+    const state = { workspace: states[i], seed, reply: "", calls: calls.slice(0, i + 1) };
     milestones.forEach((m, j) => {
       if (!reached.has(j) && evaluateCheck(m.check, state, m.id).passed) {
         reached.add(j);
@@ -122,8 +131,11 @@ export function callRows(
 ): CallRow[] {
   const full = calls.map((c) => ({ ...c, result: c.result, ms: c.ms ?? undefined, changes: c.changes })) as ToolCall[];
   const repeats = repeatsOf(full);
-  const labels = opts.seed && opts.milestones.length ? milestonesAtCalls(opts.milestones, opts.seed, full) : [];
   const states = opts.seed ? applyChanges(opts.seed, full) : [];
+  const labels =
+    opts.seed && opts.milestones.length
+      ? (milestonesAtCalls(opts.milestones, opts.seed, full, opts.progress, states) ?? [])
+      : [];
   return calls.map((c, i) => ({
     n: i + 1,
     name: c.name,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { milestonesAtCalls, repeatsOf, turnRows } from "@/domain/trace";
-import type { Milestone } from "@/domain/suite/schema";
+import type { Milestone, Task } from "@/domain/suite/schema";
+import { applyChanges, evaluateCheck, progress } from "@/domain/scoring";
 import { call, turn, write, ws } from "../scoring/build";
 
 const milestones: Milestone[] = [
@@ -34,7 +35,53 @@ describe("milestonesAtCalls", () => {
       call("bash", { command: "grep again" }),
       call("write_file", {}, true, { changes: [write("/todo.md", "- milk\n- dentist\n")] }),
     ];
-    expect(milestonesAtCalls(milestones, seed, calls)).toEqual([[], ["searched the notes"], [], ["todo written"]]);
+    // The score's trajectory (scoring's own progress()), then the labels judged only where it rose.
+    const p = progress({ workspace: seed, milestones } as unknown as Task, { turns: [turn({ toolCalls: calls })] });
+    expect(p.progress).toEqual([0, 1, 1, 2]);
+    expect(milestonesAtCalls(milestones, seed, calls, p.progress)).toEqual([
+      [],
+      ["searched the notes"],
+      [],
+      ["todo written"],
+    ]);
+  });
+
+  it("gives what judging every milestone after every call gives, on random traces", () => {
+    const everyCall = (calls: ReturnType<typeof call>[]) => {
+      const states = applyChanges(seed, calls);
+      const reached = new Set<number>();
+      return states.map((workspace, i) =>
+        milestones.flatMap((m, j) => {
+          if (
+            reached.has(j) ||
+            !evaluateCheck(m.check, { workspace, seed, reply: "", calls: calls.slice(0, i + 1) }, m.id).passed
+          )
+            return [];
+          reached.add(j);
+          return [m.label];
+        }),
+      );
+    };
+    const pool = [
+      call("bash", { command: "ls" }),
+      call("bash", { command: "grep -r dentist /" }),
+      call("bash", { command: "grep x" }, false),
+      call("write_file", {}, true, { changes: [write("/todo.md", "- milk\n- dentist\n")] }),
+      call("write_file", {}, true, { changes: [write("/todo.md", "- milk\n")] }),
+    ];
+    let state = 7;
+    for (let trial = 0; trial < 200; trial++) {
+      const calls = Array.from(
+        { length: 1 + (trial % 9) },
+        () => pool[(state = (state * 1103515245 + 12345) % 2 ** 31) % pool.length],
+      );
+      const p = progress({ workspace: seed, milestones } as unknown as Task, { turns: [turn({ toolCalls: calls })] });
+      expect(milestonesAtCalls(milestones, seed, calls, p.progress)).toEqual(everyCall(calls));
+    }
+  });
+
+  it("replays nothing for a score without a trajectory (unscorable or imported)", () => {
+    expect(milestonesAtCalls(milestones, seed, [call("bash", { command: "grep" })], [])).toBeNull();
   });
 });
 
