@@ -3,7 +3,7 @@ import "./trace.css";
 import { getContext } from "@/server/context";
 import { ServiceError } from "@/server/errors";
 import { getRunView } from "@/server/runs/getRunView";
-import { pageOf, showsInFull, type IdenticalRun } from "@/domain/trace";
+import { CALLS_IN_FULL, CHARS_PER_TEXT, pageOf, showsInFull, type IdenticalRun } from "@/domain/trace";
 import { RunHeader } from "@/components/trace/RunHeader";
 import { CallView, EndMark, TurnCard, TurnLine, TurnPager } from "@/components/trace/Turn";
 import { LoopFold } from "@/components/trace/LoopFold";
@@ -31,8 +31,21 @@ export default async function RunPage({
 }) {
   const { id } = await params;
   const { turns: requested } = await searchParams;
-  const { data, read, seed, milestonesTotal, turnCount, shown, turns, lines, looseCalls, callCount, timeline, ending } =
-    await load(id, typeof requested === "string" ? requested : undefined);
+  const {
+    data,
+    read,
+    seed,
+    milestonesTotal,
+    turnCount,
+    shown,
+    turns,
+    lines,
+    looseCalls,
+    callCount,
+    listedByName,
+    timeline,
+    ending,
+  } = await load(id, typeof requested === "string" ? requested : undefined);
   // Turn n in full (its row is built) or as one line; the run it starts (if any) and the end mark at its turn.
   const turn = (n: number, run: IdenticalRun | null = null) => {
     const end = ending && ending.turn === n ? ending : null;
@@ -71,6 +84,13 @@ export default async function RunPage({
         {shown.pages.length > 0 &&
           ` A long run shows ${shown.pages[0].to} turns in full at a time and the others as one line: click a line to open its page, or show all.`}
       </p>
+      {listedByName > 0 && (
+        <p className="notice" data-testid="calls-listed-by-name">
+          This page shows {CALLS_IN_FULL} calls in full; the other {listedByName.toLocaleString("en-US")} in its turns
+          are listed by name only, and long texts are cut at {CHARS_PER_TEXT.toLocaleString("en-US")} characters. Every
+          call is in the raw trace: <a href={`/api/runs/${encodeURIComponent(id)}`}>GET /api/runs/…</a>.
+        </p>
+      )}
       <TurnPager window={shown} />
       {turnCount === 0 ? (
         <>

@@ -55,7 +55,7 @@ export function CallView({ call, milestonesTotal }: { call: CallRow; milestonesT
           </span>
         ) : null}
       </div>
-      <LongText text={argsText(call.args)} className="args" />
+      {call.brief ? null : <LongText text={argsText(call.args)} className="args" />}
       {call.result !== null && (
         <LongText text={call.result} className={call.ok ? "result" : "result err"} testId="call-result" />
       )}

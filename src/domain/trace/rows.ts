@@ -1,6 +1,6 @@
 import type { ContextEventKind, ToolCall, Trace, Workspace } from "../protocol";
 import type { Milestone } from "../suite/schema";
-import { applyChanges, callKey, evaluateCheck } from "../scoring";
+import { applyChanges, callKey, evaluateCheck, fromFileMap, toFileMap } from "../scoring";
 import { contextFraction, tokensPerSecond } from "./speed";
 import { callDeltas, type FileDelta } from "./workspace";
 
@@ -34,7 +34,32 @@ export interface CallRow {
   progress: number | null;
   /** Labels of milestones first reached at this call. */
   reached: string[];
+  /**
+   * Listed by name only: past the page's budget of calls shown in full (`CALLS_IN_FULL`), so its
+   * args, result and file changes are left out of the page (they are in the raw trace).
+   */
+  brief: boolean;
 }
+
+/** At most this many calls a page shows in full; a turn may carry 1,000 (issue 32). */
+export const CALLS_IN_FULL = 100;
+/** At most this many characters of one text (args, result, a file before or after) a page carries. */
+export const CHARS_PER_TEXT = 4_000;
+
+/** `text` cut to `max` characters with a note saying how much was left out and where it is. */
+export function capText(text: string, max = CHARS_PER_TEXT): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}\n… ${(text.length - max).toLocaleString("en-US")} more characters: the whole text is in the raw trace (GET /api/runs/{id}).`;
+}
+const capArgs = (args: unknown, max = CHARS_PER_TEXT): unknown => {
+  const text = typeof args === "string" ? args : (JSON.stringify(args, null, 2) ?? String(args));
+  return text.length <= max ? args : capText(text, max);
+};
+const capDelta = (d: FileDelta): FileDelta => ({
+  ...d,
+  before: d.before === null ? null : capText(d.before),
+  after: d.after === null ? null : capText(d.after),
+});
 
 export interface TurnRow {
   n: number;
@@ -61,6 +86,13 @@ export function repeatsOf(calls: readonly Pick<ToolCall, "name" | "args">[]): (n
   });
 }
 
+/** The 0-based calls at which the score's trajectory rose: where a milestone was first reached. */
+function risesOf(progress: readonly number[], calls: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < calls; i++) if ((progress[i] ?? 0) > (i ? (progress[i - 1] ?? 0) : 0)) out.push(i);
+  return out;
+}
+
 /**
  * Milestone labels by the 0-based call that first reached them, from the score's own trajectory:
  * `progress[i]` counts the milestones reached by call i (the scoring worker judged them under its
@@ -68,30 +100,30 @@ export function repeatsOf(calls: readonly Pick<ToolCall, "name" | "args">[]): (n
  * milestones² checks in all, never after every call (a glob milestone judged after each of 1,000
  * calls writing a matching file held the server's thread for 15–28 s; issue 32). The reply is
  * empty mid-run and a milestone once reached stays reached, as scoring's `progress()`. Null when
- * the score has no trajectory (unscorable or imported): the labels are not replayed.
+ * the score has no trajectory (unscorable or imported): the labels are not replayed. `stateAt(i)`
+ * is the workspace after call i (default: replayed from the seed).
  */
 export function milestonesAtCalls(
   milestones: readonly Milestone[],
   seed: Workspace,
   calls: readonly ToolCall[],
   progress: readonly number[],
-  states: readonly Workspace[] = applyChanges(seed, calls),
+  stateAt?: (i: number) => Workspace,
 ): string[][] | null {
   if (!progress.length && calls.length) return null;
+  const at = stateAt ?? ((i: number) => applyChanges(seed, calls.slice(0, i + 1))[i]);
   const reached = new Set<number>();
-  return calls.map((_, i) => {
-    const rose = (progress[i] ?? 0) > (i ? (progress[i - 1] ?? 0) : 0);
-    if (!rose) return [];
-    const labels: string[] = [];
-    const state = { workspace: states[i], seed, reply: "", calls: calls.slice(0, i + 1) };
+  const labels: string[][] = calls.map(() => []);
+  for (const i of risesOf(progress, calls.length)) {
+    const state = { workspace: at(i), seed, reply: "", calls: calls.slice(0, i + 1) };
     milestones.forEach((m, j) => {
       if (!reached.has(j) && evaluateCheck(m.check, state, m.id).passed) {
         reached.add(j);
-        labels.push(m.label);
+        labels[i].push(m.label);
       }
     });
-    return labels;
-  });
+  }
+  return labels;
 }
 
 /**
@@ -105,9 +137,12 @@ export function turnRows(opts: {
   progress: readonly number[];
   seed: Workspace | null;
   milestones: readonly Milestone[];
+  /** 0-based index of the first turn shown in full: its calls start the page's budget. */
+  fullFrom?: number;
 }): TurnRow[] {
   const calls = opts.turns.flatMap((t) => t.toolCalls ?? []);
-  const rows = callRows(calls, opts);
+  const before = opts.turns.slice(0, opts.fullFrom ?? 0).reduce((n, t) => n + (t.toolCalls?.length ?? 0), 0);
+  const rows = callRows(calls, opts, { from: before, count: CALLS_IN_FULL });
   let next = 0;
   return opts.turns.map((t, i) => ({
     n: i + 1,
@@ -124,28 +159,56 @@ export function turnRows(opts: {
   }));
 }
 
-/** Call rows with loop flags, per-call workspace deltas and milestones. */
+/**
+ * Call rows with loop flags, per-call workspace deltas and milestones. Only the `budget.count`
+ * calls from 0-based `budget.from` are in full (args, result and deltas, each text capped at
+ * `CHARS_PER_TEXT`); the others are `brief`, so a page's size and build time are bounded by calls
+ * and bytes, not only by turns.
+ */
 export function callRows(
   calls: readonly CallLike[],
   opts: { progress: readonly number[]; seed: Workspace | null; milestones: readonly Milestone[] },
+  budget: { from: number; count: number } = { from: 0, count: CALLS_IN_FULL },
 ): CallRow[] {
   const full = calls.map((c) => ({ ...c, result: c.result, ms: c.ms ?? undefined, changes: c.changes })) as ToolCall[];
   const repeats = repeatsOf(full);
-  const states = opts.seed ? applyChanges(opts.seed, full) : [];
+  const inFull = (i: number) => i >= budget.from && i < budget.from + budget.count;
+  // One pass over the calls with one mutable file map: deltas only for the calls in full, and a
+  // copy of the workspace only where a milestone was reached (a copy per call was 150 ms at 1,000).
+  const deltas: FileDelta[][] = calls.map(() => []);
+  const snapshots = new Map<number, Workspace>();
+  if (opts.seed) {
+    const rises = new Set(opts.milestones.length ? risesOf(opts.progress, full.length) : []);
+    const files = toFileMap(opts.seed);
+    full.forEach((c, i) => {
+      if (c.changes?.length) {
+        if (inFull(i)) deltas[i] = callDeltas(fromFileMap(files), c.changes).map(capDelta);
+        for (const change of c.changes) {
+          files.delete(change.path);
+          if (!("deleted" in change)) files.set(change.path, change.content);
+        }
+      }
+      if (rises.has(i)) snapshots.set(i, fromFileMap(files));
+    });
+  }
   const labels =
     opts.seed && opts.milestones.length
-      ? (milestonesAtCalls(opts.milestones, opts.seed, full, opts.progress, states) ?? [])
+      ? (milestonesAtCalls(opts.milestones, opts.seed, full, opts.progress, (i) => snapshots.get(i)!) ?? [])
       : [];
-  return calls.map((c, i) => ({
-    n: i + 1,
-    name: c.name,
-    args: c.args,
-    ok: c.ok,
-    result: c.result ?? null,
-    ms: c.ms ?? null,
-    repeatOf: repeats[i],
-    deltas: opts.seed && c.changes?.length ? callDeltas(i === 0 ? opts.seed : states[i - 1], c.changes) : [],
-    progress: opts.progress[i] ?? null,
-    reached: labels[i] ?? [],
-  }));
+  return calls.map((c, i) => {
+    const brief = !inFull(i);
+    return {
+      n: i + 1,
+      name: c.name,
+      args: brief ? null : capArgs(c.args),
+      ok: c.ok,
+      result: brief || c.result === undefined ? null : capText(c.result),
+      ms: c.ms ?? null,
+      repeatOf: repeats[i],
+      deltas: deltas[i],
+      progress: opts.progress[i] ?? null,
+      reached: labels[i] ?? [],
+      brief,
+    };
+  });
 }

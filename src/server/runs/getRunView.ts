@@ -18,6 +18,9 @@ import { getRun } from "./getRun";
  * and the rest as one line each (a 200-turn trace all in full is ~1.8 MB of HTML and RSC payload,
  * about 2 s to interactive), so rows (replayed workspace, diffs, milestones) are built only up to
  * the last turn shown in full: they depend on earlier calls only, so the prefix gives the same rows.
+ * Within the page at most CALLS_IN_FULL calls are in full and each text is capped (issue 32: one
+ * turn may carry 1,000 calls); milestone labels come from the score's trajectory, never a replay
+ * of the suite's patterns over every call.
  */
 export async function getRunView(ctx: Ctx, id: string, turns?: string) {
   const data = await ctx.store.snapshot((sql) => getRun(ctx, id, sql));
@@ -30,12 +33,15 @@ export async function getRunView(ctx: Ctx, id: string, turns?: string) {
   const raw = read.kind === "full" ? read.trace.turns : read.kind === "imported" ? read.turns : [];
   const shown = turnWindow(raw.length, turns);
   const upTo = shown.current?.to ?? raw.length;
+  const fullFrom = (shown.current?.from ?? 1) - 1;
   const rows =
     read.kind === "full"
-      ? turnRows({ turns: raw.slice(0, upTo), contextWindow, progress, seed, milestones })
+      ? turnRows({ turns: raw.slice(0, upTo), contextWindow, progress, seed, milestones, fullFrom })
       : read.kind === "imported"
-        ? turnRows({ turns: raw.slice(0, upTo), contextWindow, progress: [], seed: null, milestones: [] })
+        ? turnRows({ turns: raw.slice(0, upTo), contextWindow, progress: [], seed: null, milestones: [], fullFrom })
         : [];
+  // Issue 32: a page shows at most CALLS_IN_FULL calls in full; it says how many it listed by name.
+  const listedByName = rows.slice(fullFrom).reduce((n, t) => n + t.calls.filter((c) => c.brief).length, 0);
   // An import keeps calls apart from turns: they are shown as one list.
   const looseCalls = read.kind === "imported" ? callRows(read.calls, { progress, seed: null, milestones: [] }) : [];
   const callCount = raw.reduce((n, t) => n + (t.toolCalls?.length ?? 0), looseCalls.length);
@@ -54,6 +60,7 @@ export async function getRunView(ctx: Ctx, id: string, turns?: string) {
     lines: turnHeads(raw, upTo),
     looseCalls,
     callCount,
+    listedByName,
     timeline: timelineItems(raw.length, identical),
     ending,
   };

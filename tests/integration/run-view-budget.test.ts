@@ -1,0 +1,130 @@
+/**
+ * Issue 32, point 1: viewing a phone's crafted run cannot hold the server. Two traces the limits
+ * allow: the suite's worst (`drafts-index-tick` × bash, 120 calls of 20,000-character fills, each
+ * writing a file its milestones read) and 1,000 bash calls of one turn, each writing a 4,000-character
+ * `/reminders/rN.md` for `dentist-todo-reminder` (a glob milestone matches every one; its score runs
+ * out of time). Before, the run page re-judged every milestone after every call on the request
+ * thread: 1.8 s and 7.1 s here, 15–28 s on a loaded machine. Now milestone labels come from the
+ * score's trajectory and a page builds at most CALLS_IN_FULL calls, each text capped. A timer probe
+ * on the same thread measures the longest the event loop was held while the view and the trace API
+ * answer: within 200 ms, or a quarter of the answer's own time on a busy machine.
+ */
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
+import { fill, worstTraceFields } from "../support/worst-trace";
+import { getRunView } from "@/server/runs/getRunView";
+import { setScoreTimeLimit } from "@/server/scoring/workers";
+import { CALLS_IN_FULL, CHARS_PER_TEXT } from "@/domain/trace";
+
+let dash: TestDashboard;
+let token: string;
+beforeAll(async () => {
+  dash = await testDashboard(path.join(__dirname, "..", "..", "suites"));
+  token = (await dash.call("POST", "/api/devices", { json: { name: "crafty phone" } })).body.token;
+});
+afterAll(() => {
+  setScoreTimeLimit(undefined);
+  dash?.close();
+});
+
+async function submit(task: string, fields: object): Promise<string> {
+  await dash.call("POST", "/api/sessions", { json: { name: task, configs: ["bash"], tasks: [task], repeats: 1 } });
+  const job = (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
+  const r = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, {
+    json: { ...traceFor(job), ...fields },
+    token,
+  });
+  expect(r.status).toBe(201);
+  return r.body.runId as string;
+}
+
+const reminders = {
+  turns: [
+    {
+      promptTokens: 45,
+      contextTokens: 380,
+      ttftMs: 320,
+      outputTokens: 40,
+      decodeMs: 2000,
+      text: "…",
+      toolCalls: Array.from({ length: 1000 }, (_, i) => ({
+        name: "bash",
+        args: { command: `printf '…' > /reminders/r${i}.md` },
+        ok: true,
+        result: "",
+        changes: [
+          { path: `/reminders/r${i}.md`, content: fill(["Dentist", "14", "March", "10:30", "reminder"], 4000) },
+        ],
+      })),
+    },
+  ],
+};
+
+/** Runs `work` while a 10 ms timer probes the thread; the longest gap between ticks beyond 10 ms. */
+async function held<T>(work: () => Promise<T>): Promise<{ value: T; heldMs: number; tookMs: number }> {
+  let last = performance.now();
+  let worst = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    worst = Math.max(worst, now - last - 10);
+    last = now;
+  }, 10);
+  const t0 = performance.now();
+  const value = await work();
+  const tookMs = performance.now() - t0;
+  await new Promise((r) => setTimeout(r, 25));
+  clearInterval(timer);
+  return { value, heldMs: Math.max(worst, 0), tookMs };
+}
+
+/** Scoring is off-thread with a time limit: wait until the run has its score (or is marked unscorable). */
+async function scored(runId: string) {
+  for (;;) {
+    const r = await dash.call("GET", `/api/runs/${runId}`);
+    if (r.status === 200 && r.body.score) return r.body;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+describe("the run page and the trace API are bounded", () => {
+  it("answer for the worst traces the limits allow without holding the event loop", async () => {
+    const worst = await submit("drafts-index-tick", worstTraceFields());
+    const many = await submit("dentist-todo-reminder", reminders);
+    for (const id of [worst, many]) {
+      await scored(id);
+      const view = await held(() => getRunView(dash.ctx, id));
+      const api = await held(() => dash.call("GET", `/api/runs/${id}`));
+      expect(api.value.status).toBe(200);
+      for (const h of [view, api]) expect(h.heldMs).toBeLessThan(Math.max(200, h.tookMs / 4));
+    }
+  }, 120_000);
+
+  it("builds at most CALLS_IN_FULL calls in full and caps each text, saying how many it listed by name", async () => {
+    // A scoring time limit no trace meets, so this run's score is unscorable on any machine.
+    setScoreTimeLimit(1);
+    const many = await submit("dentist-todo-reminder", reminders);
+    await scored(many);
+    setScoreTimeLimit(undefined);
+    const v = await getRunView(dash.ctx, many);
+    expect(v.callCount).toBe(1000);
+    const calls = v.turns[0].calls;
+    expect(calls).toHaveLength(1000);
+    expect(calls.filter((c) => !c.brief)).toHaveLength(CALLS_IN_FULL);
+    expect(v.listedByName).toBe(1000 - CALLS_IN_FULL);
+    expect(calls[CALLS_IN_FULL]).toMatchObject({ brief: true, args: null, result: null, deltas: [] });
+    expect(calls[0].deltas[0]).toMatchObject({ path: "/reminders/r0.md", status: "added" });
+    expect(calls[0].deltas[0].after!.length).toBeLessThanOrEqual(CHARS_PER_TEXT + 200);
+    // Its score ran out of time: it has no trajectory, so no milestone is replayed on the page.
+    expect(v.data.score.unscorable).toMatch(/longer than the/);
+    expect(calls.every((c) => c.reached.length === 0)).toBe(true);
+
+    const worst = await submit("drafts-index-tick", worstTraceFields());
+    await scored(worst);
+    const w = await getRunView(dash.ctx, worst);
+    const first = w.turns[0].calls[0];
+    expect(typeof first.args).toBe("string");
+    expect((first.args as string).length).toBeLessThan(20_000);
+    expect(first.args as string).toContain("more characters: the whole text is in the raw trace");
+  }, 120_000);
+});
