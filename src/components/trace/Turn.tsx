@@ -1,5 +1,6 @@
 import { duration, integer, percent } from "@/domain/stats/format";
 import {
+  foldBrief,
   formatSpeed,
   turnSummary,
   type CallRow,
@@ -127,9 +128,25 @@ export function TurnCard({
         ))}
       </div>
       {turn.text !== null && <LongText text={turn.text} model testId="turn-text" />}
-      {turn.calls.map((c) => (
-        <CallView key={c.n} call={c} milestonesTotal={milestonesTotal} />
-      ))}
+      {foldBrief(turn.calls).map((c) =>
+        "from" in c ? (
+          <div key={`b${c.from}`} className="call brief row" data-testid="calls-brief">
+            <b className="mono">
+              #{integer(c.from)}
+              {c.to > c.from ? `–#${integer(c.to)}` : ""} <Inert text={c.name} />
+            </b>
+            {c.ok ? <span className="pill pass">ok</span> : <span className="pill fail">error</span>}
+            {c.to > c.from && <span className="muted">× {integer(c.to - c.from + 1)}, listed by name</span>}
+            {c.reached.map((l, i) => (
+              <span key={i} className="pill pass" data-testid="milestone">
+                ✓ <Inert text={l} />
+              </span>
+            ))}
+          </div>
+        ) : (
+          <CallView key={c.n} call={c} milestonesTotal={milestonesTotal} />
+        ),
+      )}
       {ending && <EndMark ending={ending} />}
     </section>
   );

@@ -212,3 +212,31 @@ export function callRows(
     };
   });
 }
+
+/** Consecutive calls listed by name only, with the same tool and outcome: one line on the page. */
+export interface BriefGroup {
+  from: number;
+  to: number;
+  name: string;
+  ok: boolean;
+  /** Milestones first reached within the group. */
+  reached: string[];
+}
+
+/**
+ * A turn's calls as the page draws them: each call in full, or runs of brief calls with the same
+ * tool and outcome folded into one line ("#101–#1,000 bash ok × 900"), so 900 brief calls cost
+ * one element, not 900.
+ */
+export function foldBrief(calls: readonly CallRow[]): (CallRow | BriefGroup)[] {
+  const out: (CallRow | BriefGroup)[] = [];
+  for (const c of calls) {
+    const last = out[out.length - 1];
+    if (!c.brief) out.push(c);
+    else if (last && "from" in last && last.name === c.name && last.ok === c.ok && last.to === c.n - 1) {
+      last.to = c.n;
+      last.reached.push(...c.reached);
+    } else out.push({ from: c.n, to: c.n, name: c.name, ok: c.ok, reached: [...c.reached] });
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { milestonesAtCalls, repeatsOf, turnRows } from "@/domain/trace";
+import { foldBrief, milestonesAtCalls, repeatsOf, turnRows } from "@/domain/trace";
 import type { Milestone, Task } from "@/domain/suite/schema";
 import { applyChanges, evaluateCheck, progress } from "@/domain/scoring";
 import { call, turn, write, ws } from "../scoring/build";
@@ -157,5 +157,34 @@ describe("turnRows", () => {
       milestones: [],
     });
     expect(r[0]).toMatchObject({ n: 1, text: null, calls: [], contextFraction: 0.5, tokensPerSecond: 800 });
+  });
+});
+
+describe("foldBrief", () => {
+  it("folds runs of brief calls with the same tool and outcome into one line, keeping calls in full as they are", () => {
+    const row = (n: number, name: string, ok: boolean, brief: boolean, reached: string[] = []) => ({
+      n,
+      name,
+      args: null,
+      ok,
+      result: null,
+      ms: null,
+      repeatOf: null,
+      deltas: [],
+      progress: null,
+      reached,
+      brief,
+    });
+    const folded = foldBrief([
+      row(1, "bash", true, false),
+      row(2, "bash", true, true),
+      row(3, "bash", true, true, ["todo written"]),
+      row(4, "bash", false, true),
+      row(5, "read_file", false, true),
+      row(6, "read_file", false, true),
+    ]);
+    expect(folded.map((c) => ("from" in c ? `${c.from}-${c.to} ${c.name} ${c.ok} [${c.reached}]` : `#${c.n}`))).toEqual(
+      ["#1", "2-3 bash true [todo written]", "4-4 bash false []", "5-6 read_file false []"],
+    );
   });
 });
