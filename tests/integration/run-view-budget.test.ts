@@ -7,7 +7,8 @@
  * thread: 1.8 s and 7.1 s here, 15–28 s on a loaded machine. Now milestone labels come from the
  * score's trajectory and a page builds at most CALLS_IN_FULL calls, each text capped. A timer probe
  * on the same thread measures the longest the event loop was held while the view and the trace API
- * answer: within 200 ms, or a quarter of the answer's own time on a busy machine.
+ * answer, and the session page and the exports of those runs: within 200 ms, or a quarter of the
+ * answer's own time on a busy machine.
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -126,5 +127,23 @@ describe("the run page and the trace API are bounded", () => {
     expect(typeof first.args).toBe("string");
     expect((first.args as string).length).toBeLessThan(20_000);
     expect(first.args as string).toContain("more characters: the whole text is in the raw trace");
+  }, 120_000);
+
+  it("answers the session page's view and every export of those runs without holding the event loop", async () => {
+    const worst = await submit("drafts-index-tick", worstTraceFields());
+    const many = await submit("dentist-todo-reminder", reminders);
+    const runs = await Promise.all([scored(worst), scored(many)]);
+    const sessions = runs.map((r) => r.run.sessionId as string);
+    const q = sessions.map((id) => `session=${id}`).join("&");
+    for (const id of sessions) {
+      const view = await held(() => dash.call("GET", `/api/sessions/${id}/runs`));
+      expect(view.value.status).toBe(200);
+      expect(view.heldMs).toBeLessThan(Math.max(200, view.tookMs / 4));
+    }
+    for (const file of ["runs.csv", "runs.json", "turns.csv", "calls.csv"]) {
+      const r = await held(() => dash.call("GET", `/api/export/${file}?${q}&includeTrial=1`));
+      expect(r.value.status, file).toBe(200);
+      expect(r.heldMs, file).toBeLessThan(Math.max(200, r.tookMs / 4));
+    }
   }, 120_000);
 });
