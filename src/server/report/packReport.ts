@@ -1,14 +1,28 @@
 import fs from "node:fs";
 import path from "node:path";
-import { strToU8, zipSync, type Zippable } from "fflate";
+import { strToU8, zip, zipSync, type Zippable } from "fflate";
 import type { ReportFiles } from "./buildReport";
 
-/** The report as one zip, every file under `report/` so it unpacks into a folder. */
-export function zipReport(files: ReportFiles, folder = "report"): Uint8Array {
+function zipTree(files: ReportFiles, folder: string): Zippable {
   const tree: Zippable = {};
   for (const [name, text] of [...files].sort(([a], [b]) => (a < b ? -1 : 1)))
     tree[`${folder}/${name}`] = [strToU8(text), { level: 9, mtime: new Date("2000-01-01T00:00:00Z") }];
-  return zipSync(tree);
+  return tree;
+}
+
+/** The report as one zip, every file under `report/` so it unpacks into a folder. */
+export function zipReport(files: ReportFiles, folder = "report"): Uint8Array {
+  return zipSync(zipTree(files, folder));
+}
+
+/**
+ * The same zip compressed on fflate's worker threads, for the dashboard's own `report.zip`:
+ * deflating megabytes at level 9 on the request thread held every other request (issue 32).
+ */
+export function zipReportOffThread(files: ReportFiles, folder = "report"): Promise<Uint8Array> {
+  return new Promise((resolve, reject) =>
+    zip(zipTree(files, folder), (err, data) => (err ? reject(err) : resolve(data))),
+  );
 }
 
 /** Writes the report's files under `dir` (created), and the zip beside them as `report.zip`. */

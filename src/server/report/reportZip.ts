@@ -1,7 +1,7 @@
 import "server-only";
 import { ServiceError } from "../errors";
 import { buildReport } from "./buildReport";
-import { zipReport } from "./packReport";
+import { zipReportOffThread } from "./packReport";
 
 let building = false;
 
@@ -24,7 +24,7 @@ export async function reportZip(input: { port: string; query: string; cookie?: s
       query: input.query,
       cookie: input.cookie,
     });
-    return zipReport(files);
+    return await zipReportOffThread(files);
   } finally {
     building = false;
   }
