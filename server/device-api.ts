@@ -16,6 +16,7 @@ type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) 
 type RouteModule = Partial<Record<string, Handler>>;
 
 const root = path.resolve(__dirname, "..");
+const HEALTH = "/api/health";
 let routes: [RegExp, RouteModule][] | null = null;
 
 /**
@@ -26,8 +27,9 @@ let routes: [RegExp, RouteModule][] | null = null;
 function load(): [RegExp, RouteModule][] {
   if (routes) return routes;
   allowServerOnly();
-  // The device routes of the contract, each served by its own route file.
-  const paths = [...new Set(ROUTES.filter((r) => r.tag === "device").map((r) => r.path))];
+  // The device routes of the contract, each served by its own route file, and `/api/health`: it
+  // answers as soon as the database does, not after Next.js has loaded its first route (issue 32.5).
+  const paths = [...new Set(ROUTES.filter((r) => r.tag === "device" || r.path === HEALTH).map((r) => r.path))];
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   routes = paths.map((p): [RegExp, RouteModule] => [pathRegex(p), require(path.join(root, routeFile(p)))]);
   return routes;
@@ -113,7 +115,7 @@ export const deviceApiEnabled = process.env.DEVICE_API_VIA_NEXT !== "1";
  * paths, and HEAD, which Next.js answers from GET).
  */
 export async function serveDeviceApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<boolean> {
-  if (!deviceApiEnabled || !url.pathname.startsWith("/api/device/v1/")) return false;
+  if (!deviceApiEnabled || !(url.pathname.startsWith("/api/device/v1/") || url.pathname === HEALTH)) return false;
   let handler: Handler | undefined;
   let params: Record<string, string> = {};
   for (const [re, mod] of load()) {
