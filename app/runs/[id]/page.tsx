@@ -43,6 +43,7 @@ export default async function RunPage({
     looseCalls,
     callCount,
     listedByName,
+    callsInFull,
     timeline,
     ending,
   } = await load(id, typeof requested === "string" ? requested : undefined);
@@ -86,9 +87,10 @@ export default async function RunPage({
       </p>
       {listedByName > 0 && (
         <p className="notice" data-testid="calls-listed-by-name">
-          This page shows {CALLS_IN_FULL} calls in full; the other {listedByName.toLocaleString("en-US")} in its turns
-          are listed by name only, and long texts are cut at {CHARS_PER_TEXT.toLocaleString("en-US")} characters. Every
-          call is in the raw trace: <a href={`/api/runs/${encodeURIComponent(id)}`}>GET /api/runs/…</a>.
+          This page shows {callsInFull.toLocaleString("en-US")} calls in full (at most {CALLS_IN_FULL}); the other{" "}
+          {listedByName.toLocaleString("en-US")} in its turns are listed by name only, and long texts are cut at{" "}
+          {CHARS_PER_TEXT.toLocaleString("en-US")} characters. Every call is in the raw trace:{" "}
+          <a href={`/api/runs/${encodeURIComponent(id)}`}>GET /api/runs/…</a>.
         </p>
       )}
       <TurnPager window={shown} />

@@ -44,7 +44,13 @@ export interface CallRow {
 /** At most this many calls a page shows in full; a turn may carry 1,000 (issue 32). */
 export const CALLS_IN_FULL = 100;
 /** At most this many characters of one text (args, result, a file before or after) a page carries. */
-export const CHARS_PER_TEXT = 4_000;
+export const CHARS_PER_TEXT = 2_000;
+/**
+ * At most this many characters of call texts a page carries in all: past it, further calls are
+ * listed by name. Real runs never come near it (a 2,048-token window holds ~8,000 characters); the
+ * worst trace the limits allow reached it after ~40 calls, a 1.6 MB page before.
+ */
+export const PAGE_TEXT_BUDGET = 250_000;
 
 /** `text` cut to `max` characters with a note saying how much was left out and where it is. */
 export function capText(text: string, max = CHARS_PER_TEXT): string {
@@ -160,10 +166,11 @@ export function turnRows(opts: {
 }
 
 /**
- * Call rows with loop flags, per-call workspace deltas and milestones. Only the `budget.count`
- * calls from 0-based `budget.from` are in full (args, result and deltas, each text capped at
- * `CHARS_PER_TEXT`); the others are `brief`, so a page's size and build time are bounded by calls
- * and bytes, not only by turns.
+ * Call rows with loop flags, per-call workspace deltas and milestones. Only calls among the
+ * `budget.count` from 0-based `budget.from`, and only until `PAGE_TEXT_BUDGET` characters of their
+ * texts are spent, are in full (args, result and deltas, each text capped at `CHARS_PER_TEXT`); the
+ * others are `brief`, so a page's size and build time are bounded by calls and bytes, not only by
+ * turns.
  */
 export function callRows(
   calls: readonly CallLike[],
@@ -172,7 +179,12 @@ export function callRows(
 ): CallRow[] {
   const full = calls.map((c) => ({ ...c, result: c.result, ms: c.ms ?? undefined, changes: c.changes })) as ToolCall[];
   const repeats = repeatsOf(full);
-  const inFull = (i: number) => i >= budget.from && i < budget.from + budget.count;
+  const inWindow = (i: number) => i >= budget.from && i < budget.from + budget.count;
+  // Calls in full: inside the window, until the page's text budget is spent.
+  const shownInFull = new Array<boolean>(calls.length).fill(false);
+  let spent = 0;
+  const argsOf = calls.map((c, i) => (inWindow(i) ? capArgs(c.args) : null));
+  const textOf = (v: unknown) => (typeof v === "string" ? v.length : (JSON.stringify(v)?.length ?? 0));
   // One pass over the calls with one mutable file map: deltas only for the calls in full, and a
   // copy of the workspace only where a milestone was reached (a copy per call was 150 ms at 1,000).
   const deltas: FileDelta[][] = calls.map(() => []);
@@ -181,8 +193,13 @@ export function callRows(
     const rises = new Set(opts.milestones.length ? risesOf(opts.progress, full.length) : []);
     const files = toFileMap(opts.seed);
     full.forEach((c, i) => {
+      shownInFull[i] = inWindow(i) && spent < PAGE_TEXT_BUDGET;
+      if (shownInFull[i]) spent += textOf(argsOf[i]) + Math.min(c.result?.length ?? 0, CHARS_PER_TEXT);
       if (c.changes?.length) {
-        if (inFull(i)) deltas[i] = callDeltas(fromFileMap(files), c.changes).map(capDelta);
+        if (shownInFull[i]) {
+          deltas[i] = callDeltas(fromFileMap(files), c.changes).map(capDelta);
+          for (const d of deltas[i]) spent += (d.before?.length ?? 0) + (d.after?.length ?? 0);
+        }
         for (const change of c.changes) {
           files.delete(change.path);
           if (!("deleted" in change)) files.set(change.path, change.content);
@@ -190,17 +207,22 @@ export function callRows(
       }
       if (rises.has(i)) snapshots.set(i, fromFileMap(files));
     });
+  } else {
+    calls.forEach((c, i) => {
+      shownInFull[i] = inWindow(i) && spent < PAGE_TEXT_BUDGET;
+      if (shownInFull[i]) spent += textOf(argsOf[i]) + Math.min(c.result?.length ?? 0, CHARS_PER_TEXT);
+    });
   }
   const labels =
     opts.seed && opts.milestones.length
       ? (milestonesAtCalls(opts.milestones, opts.seed, full, opts.progress, (i) => snapshots.get(i)!) ?? [])
       : [];
   return calls.map((c, i) => {
-    const brief = !inFull(i);
+    const brief = !shownInFull[i];
     return {
       n: i + 1,
       name: c.name,
-      args: brief ? null : capArgs(c.args),
+      args: brief ? null : argsOf[i],
       ok: c.ok,
       result: brief || c.result === undefined ? null : capText(c.result),
       ms: c.ms ?? null,
