@@ -21,6 +21,7 @@ export const sessions = pgTable(
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
     cancelledAt: bigint("cancelled_at", { mode: "number" }),
     deviceIds: text("device_ids"),
+    importKey: text("import_key"),
   },
-  (t) => [index("sessions_created").on(t.createdAt, t.id)],
+  (t) => [index("sessions_created").on(t.createdAt, t.id), index("sessions_import_key").on(t.importKey)],
 );

@@ -22,6 +22,9 @@ export const sessions = sqliteTable(
     cancelledAt: integer("cancelled_at"),
     // Issue 20.4: JSON array of device ids that alone may lease this session's jobs (null: any device).
     deviceIds: text("device_ids"),
+    // Issue 32.3: the SHA-256 of the runs.json that created this session (src/domain/export/importKey), so
+    // the same file imported again answers with these sessions instead of storing its runs twice.
+    importKey: text("import_key"),
   },
-  (t) => [index("sessions_created").on(t.createdAt, t.id)],
+  (t) => [index("sessions_created").on(t.createdAt, t.id), index("sessions_import_key").on(t.importKey)],
 );

@@ -24,6 +24,8 @@ export function ImportForm() {
   const [done, setDone] = useState<{
     sessions: { id: string; name: string; runs: number }[];
     notCarried: string[];
+    /** The file was imported before: nothing stored, `sessions` are that import's; the name typed, if any, not applied. */
+    already: { name: string | null } | null;
   } | null>(null);
 
   /** A wrong file (a CSV, a suite, a zip) is named as soon as it is chosen, before anything is sent. */
@@ -47,11 +49,11 @@ export function ImportForm() {
       // Said here, in the user's terms, before a large upload is sent only to be refused.
       const wrong = notARunsJson(file.name, text.slice(0, 4096));
       if (wrong) throw new ApiError(0, "wrong_file", wrong);
-      const { sessions, notCarried } = await call(dashboard.importRuns, {
+      const { sessions, notCarried, alreadyImported } = await call(dashboard.importRuns, {
         text,
         query: name.trim() ? { name: name.trim() } : undefined,
       });
-      setDone({ sessions, notCarried });
+      setDone({ sessions, notCarried, already: alreadyImported ? { name: name.trim() || null } : null });
     } catch (err) {
       // Parsed again only to name the runs the problems are in (their ids), not on every import.
       if (err instanceof ApiError && err.issues.length) setDoc(safeJson(text));
@@ -89,7 +91,24 @@ export function ImportForm() {
           {busy ? "Importing…" : "Import"}
         </button>
       </div>
-      {done && done.sessions.length === 1 && (
+      {done?.already && (
+        <div className="notice" data-testid="import-already">
+          This file was already imported, so nothing was stored again: its runs are in{" "}
+          {done.sessions.map((s, i) => (
+            <span key={s.id}>
+              {i ? ", " : ""}
+              <Link prefetch={false} href={`/sessions/${s.id}`}>
+                {s.name}
+              </Link>{" "}
+              ({s.runs} runs)
+            </span>
+          ))}
+          .
+          {done.already.name &&
+            ` The name “${done.already.name}” was not applied: the name is not part of the file, so these are the same runs.`}
+        </div>
+      )}
+      {done && !done.already && done.sessions.length === 1 && (
         <div className="notice" data-testid="import-done">
           Imported {done.sessions[0].runs} runs into a new session.{" "}
           <Link prefetch={false} href={`/sessions/${done.sessions[0].id}`}>
@@ -103,7 +122,7 @@ export function ImportForm() {
           <NotCarried items={done.notCarried} />
         </div>
       )}
-      {done && done.sessions.length > 1 && (
+      {done && !done.already && done.sessions.length > 1 && (
         <div className="notice" data-testid="import-done">
           Imported {done.sessions.reduce((n, s) => n + s.runs, 0)} runs into {done.sessions.length} new sessions, one
           per session of the file:{" "}

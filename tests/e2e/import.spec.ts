@@ -39,4 +39,15 @@ test("importing a runs.json of two sessions makes two sessions, linked from the 
   // Each new session holds the runs of one source session.
   await done.getByRole("link", { name: "Imported: import source A" }).click();
   await expect(page.getByTestId("session-name")).toContainText("Imported: import source A");
+
+  // The same file again (a retry, a double click): nothing stored, the sessions of the first import linked.
+  await page.goto("/import");
+  await page
+    .getByTestId("import-file")
+    .setInputFiles({ name: "runs.json", mimeType: "application/json", buffer: Buffer.from(file) });
+  await page.getByTestId("import-submit").click();
+  const already = page.getByTestId("import-already");
+  await expect(already).toContainText("This file was already imported, so nothing was stored again");
+  await expect(already.getByRole("link", { name: /^Imported: import source [AB]$/ })).toHaveCount(2);
+  await expect(page.getByTestId("import-done")).toHaveCount(0);
 });

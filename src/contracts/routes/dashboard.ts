@@ -274,7 +274,14 @@ export const importRuns = defineRoute({
   query: params({ name: text("Name the imported sessions `name · source name`.") }, { name: z.string().optional() }),
   body: z.unknown(),
   bodyNote: "A runs.json export (protocol.md §4), validated whole before anything is stored.",
-  responses: { 201: { description: "The sessions created.", schema: S.ImportRunsResponse } },
+  responses: {
+    201: { description: "The sessions created (`alreadyImported: false`).", schema: S.ImportRunsResponse },
+    200: {
+      description:
+        "This file's content was imported before: nothing stored; the sessions of that import, `alreadyImported: true` and a `message`.",
+      schema: S.ImportRunsResponse,
+    },
+  },
   errors: BODY_ERRORS,
 });
 export const demo = defineRoute({

@@ -294,6 +294,10 @@ export const ImportRunsResponse = z.object({
   sessions: z.array(ImportedSession),
   /** (added, issue 16.5) What a runs.json cannot carry, so the imported runs lack it: one sentence each. */
   notCarried: z.array(z.string()),
+  /** (added, issue 32.3) True when this file was imported before: nothing was stored, the sessions are that import's. */
+  alreadyImported: z.boolean(),
+  /** (added, issue 32.3) On an already-imported file only: one sentence saying so (and that a `name` was not applied). */
+  message: z.string().optional(),
 });
 export const DemoResponse = z.object({ session: z.object({ id: str(), jobs: int(), seed: int() }) });
 export const LogoutResponse = z.object({ ok: z.literal(true) });

@@ -3,3 +3,4 @@ export * from "./csv";
 export * from "./json";
 export * from "./import";
 export * from "./tables";
+export * from "./importKey";

@@ -1,9 +1,9 @@
 import "server-only";
 import type { Ctx } from "../context";
-import { IMPORT_CANNOT_CARRY, ImportFile, type ImportedRun } from "@/domain/export";
+import { IMPORT_CANNOT_CARRY, ImportFile, importKey, type ImportedRun } from "@/domain/export";
 import { toValidationIssues } from "@/domain/protocol/errors";
 import { ServiceError } from "../errors";
-import type { ImportWrite } from "../store/types";
+import type { ImportedSession, ImportWrite } from "../store/types";
 
 /** Imported runs have no raw trace; their stored record says so, and keeps the calls it had. */
 export const IMPORTED_SUITE = "imported";
@@ -14,6 +14,11 @@ export const IMPORTED_SUITE = "imported";
  * session in comparisons, so merging sessions would change them). Run ids are kept where free.
  * Nothing is stored unless the whole file is valid; every problem is listed. The reply's
  * `session` is the first new session (protocol.md §4); `sessions` lists them all. On either engine.
+ *
+ * Idempotent (issue 32.3): a file whose content was imported before (its importKey; a retry after a
+ * lost answer, a double click, two at once) stores nothing and answers with the sessions it made
+ * then, `alreadyImported: true`. `name` is not part of the file, so another name does not make it
+ * a new import; `message` says so.
  */
 export async function importRuns(ctx: Ctx, input: unknown, name?: string) {
   const parsed = ImportFile.safeParse(input);
@@ -57,12 +62,21 @@ export async function importRuns(ctx: Ctx, input: unknown, name?: string) {
       "invalid_request",
       "The file holds no runs; export a session that has runs and import that.",
     );
-  await ctx.store.export.importSessions(writes, () => ctx.newId("run"));
+  const existing = await ctx.store.export.importSessions(writes, () => ctx.newId("run"), importKey(parsed.data));
+  const sessions = existing ?? created;
   return {
-    session: { id: created[0].id, runs: created[0].runs },
-    sessions: created,
+    session: { id: sessions[0].id, runs: sessions[0].runs },
+    sessions,
     notCarried: [...IMPORT_CANNOT_CARRY],
+    alreadyImported: existing !== null,
+    ...(existing && { message: alreadyImportedMessage(existing, name) }),
   };
+}
+
+function alreadyImportedMessage(existing: ImportedSession[], name: string | undefined): string {
+  const named = existing.map((s) => `"${s.name}"`).join(", ");
+  const rename = name ? ` The name "${name}" was not applied: the name is not part of the file.` : "";
+  return `This file was imported before, as ${named}; nothing was stored again. Open ${existing.length > 1 ? "those sessions" : "that session"} to see its runs.${rename}`;
 }
 
 /** A runs.json run as stored: its row, a record of what the file carried (no raw trace), its score and turns. */

@@ -268,12 +268,26 @@ export type TurnTimes = Pick<
   "promptTokens" | "contextTokens" | "ttftMs" | "outputTokens" | "decodeMs"
 >;
 
+/** A session an import created, as its answer names it. */
+export interface ImportedSession {
+  id: string;
+  name: string;
+  runs: number;
+}
+
 export interface ExportStore {
   /**
    * Stores imported sessions, all or nothing, in one transaction; a run id already taken is
-   * replaced by `freshRunId()`. The sessions are created with suite "imported" and no jobs.
+   * replaced by `freshRunId()`. The sessions are created with suite "imported" and no jobs, and
+   * keep `importKey`. When sessions already hold `importKey` nothing is stored and those are
+   * returned (oldest first); the check and the write are one serialized step on both engines, so
+   * two identical imports at once store once. Returns null when the sessions were stored.
    */
-  importSessions(sessions: ImportWrite[], freshRunId: () => string): Promise<void>;
+  importSessions(
+    sessions: ImportWrite[],
+    freshRunId: () => string,
+    importKey: string,
+  ): Promise<ImportedSession[] | null>;
   /**
    * The rows of `select` in one read-only snapshot, in batches of at most `batch` rows, for an
    * export: a cursor on PostgreSQL, a read connection of its own on SQLite; memory stays flat.

@@ -9,7 +9,9 @@ const IMPORT_LIMIT = 256 * MiB;
 export const POST = route(async (req: Request) => {
   const { data } = await readJson(req, contract.importRuns.body, IMPORT_LIMIT);
   const { name } = readQuery(contract.importRuns, req);
-  return reply(contract.importRuns, 201, await importRuns(getContext(), data, name));
+  const result = await importRuns(getContext(), data, name);
+  // 200, not 201: a file imported before (a retry, a double click) created nothing this time.
+  return reply(contract.importRuns, result.alreadyImported ? 200 : 201, result);
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

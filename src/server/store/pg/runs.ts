@@ -3,8 +3,11 @@ import { and, inArray, sql } from "drizzle-orm";
 import type { PgDb } from "@db/pg-client";
 import { runs, scores, sessions, traces, turns } from "@db/schema-pg";
 import { toPgPlaceholders } from "../sql";
-import type { ExportStore, RunStore, TurnTimes } from "../types";
+import type { ExportStore, ImportedSession, RunStore, TurnTimes } from "../types";
 import { scoreRow } from "./writeRun";
+
+/** Seeds the hash of an import's advisory lock, apart from other advisory locks ("harness-lab:import"). */
+const IMPORT_LOCK_SEED = 0x696d706f7274;
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters (a score is 27). */
 const ROWS_PER_INSERT = 1_000;
@@ -68,8 +71,18 @@ export function pgRuns(db: PgDb): RunStore {
 export function pgExport(db: PgDb): ExportStore {
   const pool = db.$client;
   return {
-    importSessions: (writes, freshRunId) =>
-      db.transaction(async (tx) => {
+    importSessions: (writes, freshRunId, importKey) =>
+      db.transaction(async (tx): Promise<ImportedSession[] | null> => {
+        // One import of a file at a time (a lock on the key's hash, released at commit): a second
+        // identical import waits here, then finds the sessions the first one committed.
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(hashtextextended(${importKey}::text, ${IMPORT_LOCK_SEED}::bigint))`,
+        );
+        const existing = await tx.execute<{ id: string; name: string; runs: number }>(
+          sql`SELECT s.id, s.name, (SELECT COUNT(*) FROM runs r WHERE r.session_id = s.id)::int AS runs
+                FROM sessions s WHERE s.import_key = ${importKey} ORDER BY s.id COLLATE "C"`,
+        );
+        if (existing.rows.length) return existing.rows;
         for (const { session: s, runs: rs } of writes) {
           await tx.insert(sessions).values({
             id: s.id,
@@ -86,6 +99,7 @@ export function pgExport(db: PgDb): ExportStore {
             taskIds: JSON.stringify(s.taskIds),
             configIds: JSON.stringify(s.configIds),
             createdAt: s.createdAt,
+            importKey,
           });
           const wanted = rs.map((x) => x.run.id);
           const takenIds = new Set(
@@ -101,6 +115,7 @@ export function pgExport(db: PgDb): ExportStore {
             if (ts.length) await tx.insert(turns).values(turnRows(id, ts));
           }
         }
+        return null;
       }),
     async *stream(text, params, batch = 500) {
       const { default: Cursor } = await import("pg-cursor");

@@ -1,0 +1,2 @@
+ALTER TABLE `sessions` ADD `import_key` text;--> statement-breakpoint
+CREATE INDEX `sessions_import_key` ON `sessions` (`import_key`);
