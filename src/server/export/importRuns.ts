@@ -1,6 +1,7 @@
 import "server-only";
 import type { Ctx } from "../context";
-import { IMPORT_CANNOT_CARRY, ImportFile, importKey, type ImportedRun } from "@/domain/export";
+import { IMPORT_CANNOT_CARRY, ImportFile, type ImportedRun } from "@/domain/export";
+import { importKey } from "./importKey";
 import { toValidationIssues } from "@/domain/protocol/errors";
 import { ServiceError } from "../errors";
 import type { ImportedSession, ImportWrite } from "../store/types";
