@@ -6,7 +6,7 @@
 import http from "node:http";
 import path from "node:path";
 import next from "next";
-import { decideAccess } from "../src/domain/access/policy";
+import { decideAccess, requestScheme } from "../src/domain/access/policy";
 import { pathEscapesValid } from "../src/domain/protocol/well-formed";
 import { safeNextPath } from "../src/domain/access/redirect";
 import { isClientAbort } from "../src/domain/http/client-abort";
@@ -169,6 +169,11 @@ async function main() {
       remote,
       origin: (req.headers.origin as string | undefined) ?? null,
       host: req.headers.host ?? null,
+      scheme: requestScheme({
+        remote,
+        loopbackTrusted,
+        forwardedProto: (req.headers["x-forwarded-proto"] as string | undefined) ?? null,
+      }),
       adminConfigured: !!adminPassword,
       adminSession,
       loopbackTrusted,
