@@ -15,6 +15,7 @@ import { loginPage } from "./login-page";
 import { allowServerOnly, serveDeviceApi } from "./device-api";
 import { closeIfUnread, refuseHost, setSecurityHeaders } from "./edge";
 import type { ApiErrorBody, ErrorCode } from "../src/contracts/errors";
+import { listeningLine } from "../scripts/lib/banner.mjs";
 
 const root = path.resolve(__dirname, "..");
 const port = Number(process.env.PORT || 3000);
@@ -266,11 +267,7 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
-  server.listen(port, host, () =>
-    console.log(
-      `[harness-lab] listening on http://${host}:${port}${adminPassword ? " (admin login enabled)" : " (loopback only, except the device API)"}`,
-    ),
-  );
+  server.listen(port, host, () => console.log(listeningLine({ host, port, adminPassword: !!adminPassword })));
 
   let stopping = false;
   const stop = (signal: string) => {
