@@ -13,7 +13,7 @@ import { isClientAbort } from "../src/domain/http/client-abort";
 import { adminSessions, clearCookie, passwordMatches, signingKey } from "./admin-session";
 import { loginPage } from "./login-page";
 import { allowServerOnly, serveDeviceApi } from "./device-api";
-import { closeIfUnread, refuseHost, setSecurityHeaders } from "./edge";
+import { closeIfUnread, refuseHost, refuseTarget, setSecurityHeaders } from "./edge";
 import type { ApiErrorBody, ErrorCode } from "../src/contracts/errors";
 import { listeningLine } from "../scripts/lib/banner.mjs";
 
@@ -147,6 +147,13 @@ async function main() {
   await app.prepare();
 
   const server = http.createServer(async (req, res) => {
+    // An absolute-form target (`GET http://evil.com/`) is refused or made a path before anything reads it.
+    const badTarget = refuseTarget(req, Date.now());
+    if (badTarget) {
+      setSecurityHeaders(res, "/api/");
+      closeIfUnread(req, res);
+      return send(res, badTarget.status, badTarget.body);
+    }
     let url: URL;
     try {
       url = new URL(req.url ?? "/", "http://localhost");
