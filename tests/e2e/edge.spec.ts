@@ -177,6 +177,21 @@ test("an absolute-form request target naming another server is a 400 before Next
   expect(page.headers["content-type"]).toContain("text/html");
 });
 
+test("a state-changing request whose Origin differs only in scheme is cross-site (issue 32)", async () => {
+  const { port } = servers.main;
+  const post = (origin: string) =>
+    rawRequest(port, {
+      method: "POST",
+      path: "/api/devices",
+      headers: { host: `127.0.0.1:${port}`, origin, "content-type": "application/json" },
+      body: JSON.stringify({ name: "origin check" }),
+    });
+  const https = await post(`https://127.0.0.1:${port}`);
+  expect(https.status).toBe(403);
+  expect(JSON.parse(https.body).error.code).toBe("forbidden");
+  expect((await post(`http://127.0.0.1:${port}`)).status).toBe(201);
+});
+
 test("pages and APIs carry the security headers", async () => {
   for (const path of ["/devices", "/login", "/api/health", "/api/devices", "/api/device/v1/poll", "/api/nope"]) {
     const r = await fetch(`${servers.main.base}${path}`, { method: path.includes("poll") ? "POST" : "GET" });
