@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
+import { readyBanner } from "./lib/banner.mjs";
 import { ensureBuild, ensureDependencies, root } from "./lib/setup.mjs";
 
 ensureDependencies();
@@ -33,18 +34,19 @@ async function announce() {
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
-  const lan = Object.values(os.networkInterfaces())
+  const lanAddresses = Object.values(os.networkInterfaces())
     .flat()
     .filter((a) => a && a.family === "IPv4" && !a.internal)
-    .map((a) => `http://${a.address}:${port}`);
-  console.log(`
-  Harness Lab is ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://localhost:${port}
-  Database: ${process.env.DB_PATH || "./data/harness-lab.db"}
-
-  Pair a phone: open http://localhost:${port}/devices, create a token, and enter it in the phone app
-  with this dashboard's address${lan.length ? ` (${lan.join(", ")})` : ""}.
-  Other machines reach only the device API${process.env.ADMIN_PASSWORD ? "; browsers elsewhere log in with ADMIN_PASSWORD" : " (set ADMIN_PASSWORD to let browsers elsewhere log in)"}.
-  No phone? Click "Run a demo with simulated phones" on the Sessions page.
-`);
+    .map((a) => a.address);
+  console.log(
+    readyBanner({
+      seconds: (Date.now() - started) / 1000,
+      port,
+      host,
+      database: process.env.DB_PATH || "./data/harness-lab.db",
+      adminPassword: !!process.env.ADMIN_PASSWORD,
+      lanAddresses,
+    }),
+  );
 }
 announce();

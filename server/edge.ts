@@ -5,7 +5,8 @@
  */
 import type http from "node:http";
 import os from "node:os";
-import { decideHost, parseAllowedHosts } from "../src/domain/access/host";
+import { decideHost, parseAllowedHosts, type HostDecision } from "../src/domain/access/host";
+import { parseRequestTarget } from "../src/domain/http/request-target";
 
 // The machine's own name, bare and as its mDNS `.local` name, is how a researcher may type it; an
 // attacker would need the victim to browse to that very name on a page the attacker serves.
@@ -31,11 +32,41 @@ export interface Refusal {
   body: { error: { code: string; message: string } };
 }
 
+function hostDecision(host: string | undefined, now: number): HostDecision {
+  const decision = decideHost(host, { interfaces: ownAddresses(now, false), allowed });
+  return decision.kind === "unknown" ? decideHost(host, { interfaces: ownAddresses(now, true), allowed }) : decision;
+}
+
+const badRequest = (message: string): Refusal => ({
+  status: 400,
+  body: { error: { code: "invalid_request", message } },
+});
+
+/**
+ * Null when the request target is a path, or an absolute-form `http(s)://<authority>/path` whose
+ * authority this dashboard answers to: RFC 9112 §3.2.2 says that authority replaces the Host, so
+ * the request is rewritten to its path and that Host, and what follows sees an ordinary request.
+ * Anything else is a 400 before Next.js sees it: Next.js answered `GET http://evil.com/` with a
+ * 308 to evil.com (issue 32). This dashboard is not a proxy.
+ */
+export function refuseTarget(req: http.IncomingMessage, now: number): Refusal | null {
+  const target = parseRequestTarget(req.url ?? "/");
+  if (target.form === "origin") return null;
+  if (target.form === "other") return badRequest("The request target is not a path; send a path such as /api/health.");
+  const web = target.scheme === "http" || target.scheme === "https";
+  if (web && hostDecision(target.authority, now).kind === "allow") {
+    req.url = target.path;
+    req.headers.host = target.authority;
+    return null;
+  }
+  return badRequest(
+    `The request target names another server ("${target.scheme}://${target.authority.slice(0, 100)}"), and this dashboard is not a proxy; send the path alone, such as /api/health.`,
+  );
+}
+
 /** Null when this dashboard answers to the request's Host; otherwise the 400 or 421 to send. */
 export function refuseHost(req: http.IncomingMessage, now: number): Refusal | null {
-  const host = req.headers.host;
-  let decision = decideHost(host, { interfaces: ownAddresses(now, false), allowed });
-  if (decision.kind === "unknown") decision = decideHost(host, { interfaces: ownAddresses(now, true), allowed });
+  const decision = hostDecision(req.headers.host, now);
   if (decision.kind === "allow") return null;
   if (decision.kind === "malformed") {
     return {

@@ -6,15 +6,16 @@
 import http from "node:http";
 import path from "node:path";
 import next from "next";
-import { decideAccess } from "../src/domain/access/policy";
+import { decideAccess, requestScheme } from "../src/domain/access/policy";
 import { pathEscapesValid } from "../src/domain/protocol/well-formed";
 import { safeNextPath } from "../src/domain/access/redirect";
 import { isClientAbort } from "../src/domain/http/client-abort";
 import { adminSessions, clearCookie, passwordMatches, signingKey } from "./admin-session";
 import { loginPage } from "./login-page";
 import { allowServerOnly, serveDeviceApi } from "./device-api";
-import { closeIfUnread, refuseHost, setSecurityHeaders } from "./edge";
+import { closeIfUnread, refuseHost, refuseTarget, setSecurityHeaders } from "./edge";
 import type { ApiErrorBody, ErrorCode } from "../src/contracts/errors";
+import { listeningLine } from "../scripts/lib/banner.mjs";
 
 const root = path.resolve(__dirname, "..");
 const port = Number(process.env.PORT || 3000);
@@ -146,6 +147,13 @@ async function main() {
   await app.prepare();
 
   const server = http.createServer(async (req, res) => {
+    // An absolute-form target (`GET http://evil.com/`) is refused or made a path before anything reads it.
+    const badTarget = refuseTarget(req, Date.now());
+    if (badTarget) {
+      setSecurityHeaders(res, "/api/");
+      closeIfUnread(req, res);
+      return send(res, badTarget.status, badTarget.body);
+    }
     let url: URL;
     try {
       url = new URL(req.url ?? "/", "http://localhost");
@@ -169,6 +177,11 @@ async function main() {
       remote,
       origin: (req.headers.origin as string | undefined) ?? null,
       host: req.headers.host ?? null,
+      scheme: requestScheme({
+        remote,
+        loopbackTrusted,
+        forwardedProto: (req.headers["x-forwarded-proto"] as string | undefined) ?? null,
+      }),
       adminConfigured: !!adminPassword,
       adminSession,
       loopbackTrusted,
@@ -261,11 +274,7 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
-  server.listen(port, host, () =>
-    console.log(
-      `[harness-lab] listening on http://${host}:${port}${adminPassword ? " (admin login enabled)" : " (loopback only, except the device API)"}`,
-    ),
-  );
+  server.listen(port, host, () => console.log(listeningLine({ host, port, adminPassword: !!adminPassword })));
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -148,18 +148,43 @@ export async function readText(req: Request, limit: number): Promise<string> {
 const LARGE_BODY = 1 << 20;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+const wrongType = () =>
+  new ServiceError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
+
+/** Whether the request's headers announce a body: a length above 0, or chunks. */
+const declaresBody = (req: Request) => {
+  const length = req.headers.get("content-length");
+  return (length !== null && length.trim() !== "0") || req.headers.has("transfer-encoding");
+};
+
+export interface ReadJsonOptions {
+  /**
+   * What a body without `Content-Type` is. `refuse` (the dashboard's routes): a 415, as for any
+   * other type that is not JSON, so the media type check does not depend on the Origin check
+   * (issue 32). `json`: the device API only, since protocol.md does not ask phones built elsewhere
+   * to send the header. A request without a body passes either way (POST /api/demo, cancel).
+   */
+  missingType?: "refuse" | "json";
+}
+
+/** The device API's bodies: protocol.md (§1) does not require phones to send `Content-Type`. */
+export const DEVICE_BODY: ReadJsonOptions = { missingType: "json" };
+
 /** Parses a JSON body against a schema; every problem is listed in the 400's `issues`. */
 export async function readJson<S extends z.ZodType>(
   req: Request,
   schema: S,
   limit = DEFAULT_LIMIT,
+  { missingType = "refuse" }: ReadJsonOptions = {},
 ): Promise<{ data: z.output<S>; raw: string }> {
-  const type = req.headers.get("content-type") ?? "";
+  const type = req.headers.get("content-type")?.trim() ?? "";
   // Parsed, not pattern-matched: `application/x-www-form-urlencoded; x=a+json` is a form (issue 14).
-  if (type && !isJsonMediaType(type)) {
-    throw new ServiceError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
-  }
+  if (type && !isJsonMediaType(type)) throw wrongType();
+  const untyped = !type && missingType === "refuse";
+  if (untyped && declaresBody(req)) throw wrongType();
   const raw = await readText(req, limit);
+  // A body of no declared length (HTTP/1.0 to close, or a transport that drops the header).
+  if (untyped && raw.length > 0) throw wrongType();
   // Decoding, parsing and validating a 5 MiB trace are each 10–100 ms of this thread; a turn of
   // the event loop between them lets other requests (a phone's poll, /api/health) in (ADR 6).
   const large = raw.length > LARGE_BODY;

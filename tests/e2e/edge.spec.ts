@@ -143,6 +143,55 @@ test("the Host must be loopback, this machine's address or name, or in ALLOWED_H
   }
 });
 
+test("an absolute-form request target naming another server is a 400 before Next.js sees it; naming this one, it is a path (issue 32)", async () => {
+  const { port } = servers.main;
+  // Next.js answered these with a 308 to evil.com; node:http sends the target as given, like a proxy client.
+  for (const [method, path] of [
+    ["GET", "http://evil.com/"],
+    ["GET", "http://evil.com/api/health"],
+    ["GET", "https://evil.com/devices"],
+    ["POST", "http://evil.com/api/device/v1/poll"],
+    ["GET", `http://attacker.test:${port}/runs`],
+    ["GET", `http://a@127.0.0.1:${port}/`],
+    ["GET", `ftp://127.0.0.1:${port}/`],
+    ["OPTIONS", "*"],
+  ]) {
+    const a = await rawRequest(port, {
+      method,
+      path,
+      headers: { "content-type": "application/json" },
+      body: method === "POST" ? pollBody : undefined,
+    });
+    expect(a.status, `${method} ${path} → ${a.headers.location ?? ""} ${a.body.slice(0, 200)}`).toBe(400);
+    expect(a.headers.location).toBeUndefined();
+    const error = JSON.parse(a.body).error;
+    expect(error.code).toBe("invalid_request");
+    expect(error.message).toContain("/api/health");
+    expect(a.headers["x-frame-options"]).toBe("DENY");
+  }
+  const health = await rawRequest(port, { path: `http://127.0.0.1:${port}/api/health` });
+  expect(health.status).toBe(200);
+  expect(JSON.parse(health.body).ok).toBe(true);
+  const page = await rawRequest(port, { path: `http://localhost:${port}/devices`, headers: { host: "evil.com" } });
+  expect(page.status, "the authority replaces the Host (RFC 9112 §3.2.2)").toBe(200);
+  expect(page.headers["content-type"]).toContain("text/html");
+});
+
+test("a state-changing request whose Origin differs only in scheme is cross-site (issue 32)", async () => {
+  const { port } = servers.main;
+  const post = (origin: string) =>
+    rawRequest(port, {
+      method: "POST",
+      path: "/api/devices",
+      headers: { host: `127.0.0.1:${port}`, origin, "content-type": "application/json" },
+      body: JSON.stringify({ name: "origin check" }),
+    });
+  const https = await post(`https://127.0.0.1:${port}`);
+  expect(https.status).toBe(403);
+  expect(JSON.parse(https.body).error.code).toBe("forbidden");
+  expect((await post(`http://127.0.0.1:${port}`)).status).toBe(201);
+});
+
 test("pages and APIs carry the security headers", async () => {
   for (const path of ["/devices", "/login", "/api/health", "/api/devices", "/api/device/v1/poll", "/api/nope"]) {
     const r = await fetch(`${servers.main.base}${path}`, { method: path.includes("poll") ? "POST" : "GET" });

@@ -13,6 +13,8 @@ export interface AccessRequest {
   /** The request's Origin header, if any, and the Host it was sent to. */
   origin: string | null;
   host: string | null;
+  /** The scheme the browser used to reach this dashboard (see `requestScheme`); `http` when absent. */
+  scheme?: Scheme;
   adminConfigured: boolean;
   adminSession: boolean;
   /**
@@ -41,22 +43,44 @@ export function isPublicPath(pathname: string): boolean {
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
+export type Scheme = "http" | "https";
+
+/**
+ * The scheme a browser used to reach this dashboard. The server itself speaks plain HTTP; only a
+ * TLS-terminating proxy on this machine (the documented `TRUST_LOOPBACK=0` setup, so the peer is
+ * loopback) may say `X-Forwarded-Proto: https`. From anyone else the header is ignored.
+ */
+export function requestScheme(r: { remote: string; loopbackTrusted: boolean; forwardedProto: string | null }): Scheme {
+  const proxied = !r.loopbackTrusted && isLoopback(r.remote);
+  return proxied && r.forwardedProto?.trim().toLowerCase() === "https" ? "https" : "http";
+}
+
 /**
  * A state-changing request carrying an Origin that is not this dashboard's own is refused:
  * a web page open in the researcher's browser must not be able to queue sessions or revoke
  * devices through the loopback exemption (CSRF). Requests without Origin (scripts, curl) pass.
+ * Scheme, host and port are all compared (issue 32): `https://127.0.0.1:3000` is another origin
+ * than `http://127.0.0.1:3000`. A default port is the same with or without it (`:80` on http).
  */
-export function isCrossSite(method: string, origin: string | null, host: string | null): boolean {
+export function isCrossSite(
+  method: string,
+  origin: string | null,
+  host: string | null,
+  scheme: Scheme = "http",
+): boolean {
   if (SAFE.has(method.toUpperCase()) || !origin) return false;
+  if (!host) return true;
   try {
-    return new URL(origin).host !== host;
+    const from = new URL(origin);
+    const own = new URL(`${scheme}://${host}`);
+    return from.protocol !== own.protocol || from.host !== own.host;
   } catch {
     return true;
   }
 }
 
 export function decideAccess(r: AccessRequest): Access {
-  if (isCrossSite(r.method, r.origin, r.host) && !r.pathname.startsWith("/api/device/")) return "cross_site";
+  if (isCrossSite(r.method, r.origin, r.host, r.scheme) && !r.pathname.startsWith("/api/device/")) return "cross_site";
   if (isPublicPath(r.pathname)) return "allow";
   if (r.loopbackTrusted !== false && isLoopback(r.remote)) return "allow";
   if (r.adminConfigured) return r.adminSession ? "allow" : "login";

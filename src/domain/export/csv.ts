@@ -1,12 +1,15 @@
 import { EXPORT_COLUMNS, type Cell, type ExportRow } from "./columns";
 
-/** Leading characters a spreadsheet would read as a formula (or that hide one). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Leading characters a spreadsheet would read as a formula (or that hide one). Spreadsheets trim
+ * leading blanks before reading a cell, so `=`, `+`, `-` or `@` after spaces, tabs, CR or LF counts too.
+ */
+const FORMULA_START = /^(?:[\t\r]|[ \t\r\n]*[=+\-@])/;
 
 /**
  * One CSV cell (RFC 4180): booleans as true/false, null as an empty cell, numbers as JavaScript
- * prints them; a text cell starting with =, +, -, @, a tab or a carriage return gets a leading
- * `'` against formula injection (OWASP "CSV injection"); a cell containing a comma, a quote, CR
+ * prints them; a text cell starting with =, +, -, @, a tab or a carriage return, or with =, +, -
+ * or @ after leading spaces, tabs, CRs or LFs, gets a leading `'` against formula injection (OWASP "CSV injection"); a cell containing a comma, a quote, CR
  * or LF is quoted with inner quotes doubled.
  */
 export function csvCell(value: Cell): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideAccess, isCrossSite, isLoopback, type AccessRequest } from "@/domain/access/policy";
+import { decideAccess, isCrossSite, isLoopback, requestScheme, type AccessRequest } from "@/domain/access/policy";
 
 const req = (over: Partial<AccessRequest>): AccessRequest => ({
   method: "GET",
@@ -76,5 +76,38 @@ describe("decideAccess", () => {
     expect(decideAccess(req({ method: "POST", pathname: "/api/device/v1/poll", origin: "https://evil.example" }))).toBe(
       "allow",
     );
+  });
+});
+
+describe("the Origin check compares scheme, host and port (issue 32)", () => {
+  it.each([
+    ["http://127.0.0.1:3000", "127.0.0.1:3000", "http", false],
+    ["https://127.0.0.1:3000", "127.0.0.1:3000", "http", true],
+    ["http://127.0.0.1:3001", "127.0.0.1:3000", "http", true],
+    ["http://127.0.0.2:3000", "127.0.0.1:3000", "http", true],
+    ["ws://127.0.0.1:3000", "127.0.0.1:3000", "http", true],
+    ["http://LOCALHOST:3000", "localhost:3000", "http", false],
+    ["http://localhost", "localhost:80", "http", false],
+    ["http://localhost:80", "localhost", "http", false],
+    ["https://lab.example", "lab.example", "https", false],
+    ["http://lab.example", "lab.example", "https", true],
+    ["https://lab.example", "lab.example", "http", true],
+    ["http://localhost:3000", null, "http", true],
+  ] as const)("%s to Host %s over %s: cross-site %s", (origin, host, scheme, cross) => {
+    expect(isCrossSite("POST", origin, host, scheme)).toBe(cross);
+  });
+  it("refuses an https Origin on the plain-HTTP server", () => {
+    expect(
+      decideAccess(
+        req({ method: "POST", pathname: "/api/sessions", host: "127.0.0.1:3000", origin: "https://127.0.0.1:3000" }),
+      ),
+    ).toBe("cross_site");
+  });
+  it("takes https from X-Forwarded-Proto only from a proxy on this machine with TRUST_LOOPBACK=0", () => {
+    expect(requestScheme({ remote: "127.0.0.1", loopbackTrusted: false, forwardedProto: "https" })).toBe("https");
+    expect(requestScheme({ remote: "::1", loopbackTrusted: false, forwardedProto: " HTTPS " })).toBe("https");
+    expect(requestScheme({ remote: "127.0.0.1", loopbackTrusted: true, forwardedProto: "https" })).toBe("http");
+    expect(requestScheme({ remote: "192.168.1.9", loopbackTrusted: false, forwardedProto: "https" })).toBe("http");
+    expect(requestScheme({ remote: "127.0.0.1", loopbackTrusted: false, forwardedProto: null })).toBe("http");
   });
 });

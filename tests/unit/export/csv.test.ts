@@ -22,6 +22,15 @@ describe("csvCell (RFC 4180 + formula neutralising)", () => {
     ["\rCR", '"\'\rCR"'],
     ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
     ["ünïcödé ✓", "ünïcödé ✓"],
+    // Spreadsheets trim leading blanks, then read the formula (issue 32).
+    [" =1+1", "' =1+1"],
+    ["   +1", "'   +1"],
+    ["\n=cmd", '"\'\n=cmd"'],
+    [" \r\n\t@x", '"\' \r\n\t@x"'],
+    ["\n-2", '"\'\n-2"'],
+    [" plain", " plain"],
+    ["\nplain", '"\nplain"'],
+    ["12 + 19 = 31", "12 + 19 = 31"],
   ] as const)("%j → %j", (value, expected) => {
     expect(csvCell(value)).toBe(expected);
   });

@@ -1,6 +1,6 @@
 import { device as contract } from "@/contracts";
 import { getContext } from "@/server/context";
-import { readJson, readQuery, reply, route, otherMethods } from "@/server/http";
+import { readJson, readQuery, reply, route, otherMethods, DEVICE_BODY } from "@/server/http";
 import { authenticateDevice } from "@/server/devices/authenticateDevice";
 import { pollJob } from "@/server/queue/pollJob";
 
@@ -8,7 +8,7 @@ export const POST = route(async (req: Request) => {
   const ctx = getContext();
   const device = await authenticateDevice(ctx, req.headers.get("authorization"));
   const { wait } = readQuery(contract.poll, req);
-  const { data } = await readJson(req, contract.poll.body);
+  const { data } = await readJson(req, contract.poll.body, undefined, DEVICE_BODY);
   const job = await pollJob(ctx, device.id, data, wait, req.signal);
   return job ? reply(contract.poll, 200, { job }) : new Response(null, { status: 204 });
 });

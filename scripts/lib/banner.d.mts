@@ -1,0 +1,12 @@
+// Types for banner.mjs (plain JavaScript, run by `npm start` without tsx), for server/main.ts and the tests.
+export function isLoopbackHost(host: string): boolean;
+export function reachableAddresses(host: string, lanAddresses: string[]): string[];
+export function listeningLine(o: { host: string; port: number | string; adminPassword: boolean }): string;
+export function readyBanner(o: {
+  seconds: number;
+  port: number | string;
+  host: string;
+  database: string;
+  adminPassword: boolean;
+  lanAddresses: string[];
+}): string;

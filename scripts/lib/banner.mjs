@@ -1,0 +1,68 @@
+// What the dashboard says when it starts: `npm start`'s ready banner (scripts/start.mjs) and the
+// server's own listening line (server/main.ts). Pure, so its sentences are tested for every HOST
+// (tests/unit/server/banner.test.ts): a server on a loopback HOST must not offer a LAN address
+// to pair a phone with, nor claim that the device API is reachable from elsewhere.
+
+/**
+ * Whether HOST makes the server listen on loopback only (127.0.0.0/8, ::1, localhost).
+ * @param {string} host
+ */
+export function isLoopbackHost(host) {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1");
+  return /^127\.\d+\.\d+\.\d+$/.test(h) || h === "::1" || h === "localhost" || h.endsWith(".localhost");
+}
+
+/**
+ * The addresses a phone on the network may use: none on a loopback HOST, every non-internal IPv4
+ * address of this machine on a wildcard HOST (0.0.0.0, ::), otherwise HOST itself.
+ * @param {string} host
+ * @param {string[]} lanAddresses this machine's non-internal IPv4 addresses
+ */
+export function reachableAddresses(host, lanAddresses) {
+  if (isLoopbackHost(host)) return [];
+  const h = host.trim();
+  return h === "0.0.0.0" || h === "::" || h === "[::]" || h === "" ? lanAddresses : [h];
+}
+
+/**
+ * The server's one line once it listens (server/main.ts).
+ * @param {{ host: string, port: number | string, adminPassword: boolean }} o
+ */
+export function listeningLine({ host, port, adminPassword }) {
+  const where = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  const scope = isLoopbackHost(host)
+    ? " (this machine only, the device API included; restart with HOST=0.0.0.0 to let phones on the network reach it)"
+    : adminPassword
+      ? " (admin login enabled)"
+      : " (loopback only, except the device API)";
+  return `[harness-lab] listening on http://${where}:${port}${scope}`;
+}
+
+/**
+ * `npm start`'s banner once /api/health answers.
+ * @param {{ seconds: number, port: number | string, host: string, database: string, adminPassword: boolean, lanAddresses: string[] }} o
+ */
+export function readyBanner({ seconds, port, host, database, adminPassword, lanAddresses }) {
+  const head = `
+  Harness Lab is ready in ${seconds.toFixed(1)} s: http://localhost:${port}
+  Database: ${database}
+`;
+  const tail = `  No phone? Click "Run a demo with simulated phones" on the Sessions page.
+`;
+  if (isLoopbackHost(host)) {
+    return `${head}
+  Only this machine can reach it: HOST is ${host}, a loopback address, so phones and browsers on
+  the network cannot, not even the device API. To pair a phone, restart with HOST=0.0.0.0, then
+  open http://localhost:${port}/devices, create a token, and enter it in the phone app.
+${tail}`;
+  }
+  const lan = reachableAddresses(host, lanAddresses).map((a) => `http://${a}:${port}`);
+  return `${head}
+  Pair a phone: open http://localhost:${port}/devices, create a token, and enter it in the phone app
+  with this dashboard's address${lan.length ? ` (${lan.join(", ")})` : ""}.
+  Other machines reach only the device API${adminPassword ? "; browsers elsewhere log in with ADMIN_PASSWORD" : " (set ADMIN_PASSWORD to let browsers elsewhere log in)"}.
+${tail}`;
+}

@@ -1,0 +1,81 @@
+/**
+ * Issue 32, point 4: on a loopback HOST the start banner offered a LAN address to pair a phone
+ * with and said "except the device API", though nothing but this machine could reach the server.
+ */
+import { describe, expect, it } from "vitest";
+import { isLoopbackHost, listeningLine, readyBanner, reachableAddresses } from "../../../scripts/lib/banner.mjs";
+
+const LAN = ["192.168.1.20", "10.0.0.7"];
+const banner = (host: string, adminPassword = false) =>
+  readyBanner({
+    seconds: 2.34,
+    port: "3000",
+    host,
+    database: "./data/harness-lab.db",
+    adminPassword,
+    lanAddresses: LAN,
+  });
+
+describe("isLoopbackHost", () => {
+  it.each([
+    ["127.0.0.1", true],
+    ["127.1.2.3", true],
+    ["::1", true],
+    ["[::1]", true],
+    ["localhost", true],
+    ["LOCALHOST", true],
+    ["lab.localhost", true],
+    ["0.0.0.0", false],
+    ["::", false],
+    ["192.168.1.20", false],
+    ["lab.example", false],
+  ] as const)("%s → %s", (host, loopback) => expect(isLoopbackHost(host)).toBe(loopback));
+});
+
+describe("the ready banner", () => {
+  it.each(["127.0.0.1", "localhost", "::1"])(
+    "on HOST=%s offers no LAN address and says how to let phones in",
+    (host) => {
+      const text = banner(host);
+      for (const address of LAN) expect(text).not.toContain(address);
+      expect(text).not.toContain("except the device API");
+      expect(text).not.toContain("reach only the device API");
+      expect(text).toContain("not even the device API");
+      expect(text).toContain("HOST=0.0.0.0");
+      expect(text).toContain("http://localhost:3000");
+    },
+  );
+
+  it("on HOST=0.0.0.0 offers every LAN address and says other machines reach only the device API", () => {
+    const text = banner("0.0.0.0");
+    expect(text).toContain("(http://192.168.1.20:3000, http://10.0.0.7:3000)");
+    expect(text).toContain("Other machines reach only the device API (set ADMIN_PASSWORD");
+    expect(banner("0.0.0.0", true)).toContain("browsers elsewhere log in with ADMIN_PASSWORD");
+    expect(text).toContain("ready in 2.3 s");
+  });
+
+  it("on one interface's address offers that address only", () => {
+    expect(reachableAddresses("192.168.1.20", LAN)).toEqual(["192.168.1.20"]);
+    expect(reachableAddresses("::", LAN)).toEqual(LAN);
+    expect(reachableAddresses("127.0.0.1", LAN)).toEqual([]);
+    expect(banner("192.168.1.20")).not.toContain("10.0.0.7");
+  });
+});
+
+describe("the server's listening line", () => {
+  it("says 'except the device API' only when the device API is reachable from elsewhere", () => {
+    expect(listeningLine({ host: "0.0.0.0", port: 3000, adminPassword: false })).toBe(
+      "[harness-lab] listening on http://0.0.0.0:3000 (loopback only, except the device API)",
+    );
+    expect(listeningLine({ host: "0.0.0.0", port: 3000, adminPassword: true })).toBe(
+      "[harness-lab] listening on http://0.0.0.0:3000 (admin login enabled)",
+    );
+    for (const adminPassword of [false, true]) {
+      const line = listeningLine({ host: "127.0.0.1", port: 3000, adminPassword });
+      expect(line).not.toContain("except the device API");
+      expect(line).toContain("this machine only");
+      expect(line).toContain("HOST=0.0.0.0");
+    }
+    expect(listeningLine({ host: "::1", port: 3000, adminPassword: false })).toContain("http://[::1]:3000");
+  });
+});
