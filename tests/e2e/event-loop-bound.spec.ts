@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { fill, worstTraceFields } from "../support/worst-trace";
+import { remindersTraceFields, worstTraceFields } from "../support/worst-trace";
 import { type PgDatabase, noPostgres, startPgDatabase, stopServers } from "./pg";
 import { type RunningServer, startServer } from "./server";
 
@@ -14,14 +14,6 @@ const phone = {
   device: { id: "crafty-1", model: "Pixel 8", os: "Android 16" },
   build: { commit: "c0ffee1", app: "1.0.0", runtime: "react-native-executorch 0.10.4", model: "gemma-4-e2b" },
 };
-
-const reminderCalls = Array.from({ length: 1000 }, (_, i) => ({
-  name: "bash",
-  args: { command: `printf '…' > /reminders/r${i}.md` },
-  ok: true,
-  result: "",
-  changes: [{ path: `/reminders/r${i}.md`, content: fill(["Dentist", "14", "March", "10:30", "reminder"], 4000) }],
-}));
 
 /** Queues one job of `task` × bash, leases it as the phone and submits a trace with `fields`; the run id. */
 async function submit(request: APIRequestContext, token: string, task: string, fields: object): Promise<string> {
@@ -96,19 +88,7 @@ for (const engine of ["sqlite", "postgres"] as const) {
       const request = await playwright.request.newContext({ baseURL: server.base });
       const token = (await (await request.post("/api/devices", { data: { name: "crafty" } })).json()).token;
       const worst = await submit(request, token, "drafts-index-tick", worstTraceFields());
-      const many = await submit(request, token, "dentist-todo-reminder", {
-        turns: [
-          {
-            promptTokens: 45,
-            contextTokens: 380,
-            ttftMs: 320,
-            outputTokens: 40,
-            decodeMs: 2000,
-            text: "…",
-            toolCalls: reminderCalls,
-          },
-        ],
-      });
+      const many = await submit(request, token, "dentist-todo-reminder", remindersTraceFields());
       // Scoring runs on a worker under its time limit: wait for both scores (or their unscorable mark).
       for (const id of [worst, many])
         await expect

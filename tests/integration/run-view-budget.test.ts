@@ -13,7 +13,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
-import { fill, worstTraceFields } from "../support/worst-trace";
+import { remindersTraceFields, worstTraceFields } from "../support/worst-trace";
 import { getRunView } from "@/server/runs/getRunView";
 import { setScoreTimeLimit } from "@/server/scoring/workers";
 import { CALLS_IN_FULL, CHARS_PER_TEXT } from "@/domain/trace";
@@ -40,27 +40,7 @@ async function submit(task: string, fields: object): Promise<string> {
   return r.body.runId as string;
 }
 
-const reminders = {
-  turns: [
-    {
-      promptTokens: 45,
-      contextTokens: 380,
-      ttftMs: 320,
-      outputTokens: 40,
-      decodeMs: 2000,
-      text: "…",
-      toolCalls: Array.from({ length: 1000 }, (_, i) => ({
-        name: "bash",
-        args: { command: `printf '…' > /reminders/r${i}.md` },
-        ok: true,
-        result: "",
-        changes: [
-          { path: `/reminders/r${i}.md`, content: fill(["Dentist", "14", "March", "10:30", "reminder"], 4000) },
-        ],
-      })),
-    },
-  ],
-};
+const reminders = remindersTraceFields();
 
 /**
  * The least the thread was held over three runs of `work` (`once`): the code's own cost. Another

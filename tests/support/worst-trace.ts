@@ -36,3 +36,31 @@ export function worstTraceFields(calls = WORST_CALLS) {
     reply: fill(CONTENT),
   };
 }
+
+/**
+ * Issue 32's crafted trace for `dentist-todo-reminder` × `bash`: one turn of `calls` bash calls, each
+ * writing a 4,000-character `/reminders/rN.md` that the task's glob milestone matches.
+ */
+export function remindersTraceFields(calls = 1000) {
+  return {
+    turns: [
+      {
+        promptTokens: 45,
+        contextTokens: 380,
+        ttftMs: 320,
+        outputTokens: 40,
+        decodeMs: 2000,
+        text: "…",
+        toolCalls: Array.from({ length: calls }, (_, i) => ({
+          name: "bash",
+          args: { command: `printf '…' > /reminders/r${i}.md` },
+          ok: true,
+          result: "",
+          changes: [
+            { path: `/reminders/r${i}.md`, content: fill(["Dentist", "14", "March", "10:30", "reminder"], 4000) },
+          ],
+        })),
+      },
+    ],
+  };
+}
