@@ -119,8 +119,17 @@ test("the device API answers alike whether server/main.ts or Next.js serves it",
     // The connection that carried the refused chunked body is closed, so a phone's next request
     // does not land on a connection with half a body still in it.
     expect(a["chunked trace over 5 MiB (413)"].connection).toBe("close");
-    expect((await fetch(`${direct.base}/api/health`)).status).toBe(200);
+    // Issue 32.5: /api/health answers from server/main.ts itself, as soon as the database does,
+    // never waiting for Next.js to load its first route (Next.js marks what it serves with `Vary: rsc…`).
+    const health = await fetch(`${direct.base}/api/health`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get("vary") ?? "").not.toMatch(/rsc/i);
+    expect(await health.json()).toMatchObject({ ok: true, engine: "sqlite" });
     const b = await exchange(viaNext);
+    // DEVICE_API_VIA_NEXT=1 hands health to Next.js too, with the same answer.
+    const nextHealth = await fetch(`${viaNext.base}/api/health`);
+    expect(nextHealth.headers.get("vary") ?? "").toMatch(/rsc/i);
+    expect(await nextHealth.json()).toMatchObject({ ok: true, engine: "sqlite" });
     expect(Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v.status]))).toEqual({
       "GET poll (405)": 405,
       "PUT heartbeat (405)": 405,
