@@ -9,7 +9,7 @@
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { evaluateGate } from "./evaluate";
-import { mcnemarExact } from "../stats/mcnemar";
+import { mcnemarExact, pairRuns } from "../stats/mcnemar";
 import type { GateFacts, GateRun } from "./types";
 
 export interface StudySpec {
@@ -109,26 +109,16 @@ export function simulateStudy(spec: StudySpec, seed: number): GateFacts {
  * significantly worse at α.
  */
 export function runPairedMcnemarRejects(f: GateFacts, alpha: number): boolean {
-  const nth = (runs: GateRun[]) => {
+  // Each run keyed by its task and its place among that task's runs (the repeat index).
+  const keyed = (runs: GateRun[]) => {
     const seen = new Map<string, number>();
-    return new Map(
-      runs.map((r) => {
-        const k = (seen.get(r.taskId) ?? 0) + 1;
-        seen.set(r.taskId, k);
-        return [`${r.taskId}#${k}`, r.passed] as const;
-      }),
-    );
+    return runs.map((r) => {
+      const k = (seen.get(r.taskId) ?? 0) + 1;
+      seen.set(r.taskId, k);
+      return { key: `${r.taskId}#${k}`, passed: r.passed };
+    });
   };
-  const a = nth(f.runs.baseline);
-  const b = nth(f.runs.candidate);
-  let aOnly = 0;
-  let bOnly = 0;
-  for (const [k, pa] of a) {
-    const pb = b.get(k);
-    if (pb === undefined || pa === pb) continue;
-    if (pa) aOnly++;
-    else bOnly++;
-  }
+  const { aOnly, bOnly } = pairRuns(keyed(f.runs.baseline), keyed(f.runs.candidate), (r) => r.key);
   return aOnly > bOnly && mcnemarExact(aOnly, bOnly) < alpha;
 }
 
