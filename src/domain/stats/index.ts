@@ -7,7 +7,6 @@ export { benjaminiHochberg } from "./bh";
 export { regularizedIncompleteBeta } from "./incomplete-beta";
 export { studentTCdf, studentTQuantile, studentTTwoSidedP } from "./t-dist";
 export { olsFit, predict, type OlsFit } from "./regression";
-export { significantlyWorse, slopeDifference, type SlopeDifference, type SlopeEstimate } from "./slope-compare";
 export { passAtK, passHatK } from "./pass-at-k";
 export { majority, median, mostCommon } from "./descriptive";
 export { wilsonEffective } from "./wilson";
@@ -21,3 +20,15 @@ export {
   type TaskPair,
 } from "./bootstrap";
 export { connorPairs, detectableDifference, tasksForPairs } from "./sample-size";
+export { signFlipNull, signFlipTest, type SignFlipNull, type SignFlipTest } from "./sign-flip";
+export { taskPairedMcnemar, type TaskPairedTable } from "./task-mcnemar";
+export {
+  clusterRobustFromProducts,
+  clusterRobustSlope,
+  slopeChangeVsMargin,
+  type ClusterSums,
+  type MarginVerdict,
+  type RobustSlope,
+} from "./robust-slope";
+export { sampleMedian, stratifiedMedianChange, type MedianChange } from "./bootstrap-median";
+export { nullRejection, nullRejectionSentence, type NullRejection } from "./null-calibration";
