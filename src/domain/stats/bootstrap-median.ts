@@ -1,5 +1,6 @@
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
+import { quantile7 } from "./bootstrap";
 import { regularizedIncompleteBeta } from "./incomplete-beta";
 import { verdictOf, type MarginVerdict } from "./robust-slope";
 
@@ -119,13 +120,7 @@ export function stratifiedMedianChange(
     if (c <= margin) atOrBelow++;
   }
   changes.sort();
-  const q = (p: number) => {
-    const h = (draws - 1) * p;
-    const lo = Math.floor(h);
-    const hi = Math.min(draws - 1, lo + 1);
-    return changes[lo] + (h - lo) * (changes[hi] - changes[lo]);
-  };
-  const ci: [number, number] = [q(alpha / 2), q(1 - alpha / 2)];
+  const ci: [number, number] = [quantile7(changes, alpha / 2), quantile7(changes, 1 - alpha / 2)];
   const all = (side: "a" | "b") => used.flatMap((s) => [...s[side]]);
   const change = Math.exp(point) - 1;
   return {
@@ -141,14 +136,4 @@ export function stratifiedMedianChange(
     draws,
     seed,
   };
-}
-
-/** {@link stratifiedMedianChange} with one stratum: b̃/ã − 1 and its bootstrap interval over runs. */
-export function medianChangeVsMargin(
-  a: readonly number[],
-  b: readonly number[],
-  margin: number,
-  opts: { alpha?: number; seed?: number; draws?: number } = {},
-): MedianChange | null {
-  return stratifiedMedianChange([{ a, b }], margin, opts);
 }

@@ -79,7 +79,7 @@ export function clusterBootstrapDiff(
 }
 
 /** Sample quantile of sorted values, Hyndman & Fan 1996 type 7: linear between order statistics. */
-function quantile7(sorted: Float64Array, p: number): number {
+export function quantile7(sorted: Float64Array, p: number): number {
   const h = (sorted.length - 1) * p;
   const lo = Math.floor(h);
   const hi = Math.min(sorted.length - 1, lo + 1);

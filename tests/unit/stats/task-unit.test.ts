@@ -11,12 +11,7 @@ import {
   verdictOf,
   type ProductKey,
 } from "@/domain/stats/robust-slope";
-import {
-  medianBootstrapCdf,
-  medianChangeVsMargin,
-  sampleMedian,
-  stratifiedMedianChange,
-} from "@/domain/stats/bootstrap-median";
+import { medianBootstrapCdf, sampleMedian, stratifiedMedianChange } from "@/domain/stats/bootstrap-median";
 import { nullRejection, nullRejectionSentence } from "@/domain/stats/null-calibration";
 
 // Every expected value below was computed by SciPy / statsmodels (tests/fixtures/stats/reference.py).
@@ -153,9 +148,9 @@ describe("clusterRobustSlope", () => {
   });
 });
 
-describe("medianChangeVsMargin", () => {
+describe("stratifiedMedianChange", () => {
   it("matches SciPy's percentile bootstrap of a ratio of medians (odd sample sizes)", () => {
-    const r = medianChangeVsMargin(ref.median.a, ref.median.b, 0.1, { draws: 200_000 })!;
+    const r = stratifiedMedianChange([{ a: ref.median.a, b: ref.median.b }], 0.1, { draws: 200_000 })!;
     expect(r.change).toBeCloseTo(ref.median.change, 12);
     // Both are Monte Carlo estimates of the same percentiles (200k draws each).
     expect(Math.abs(r.ci[0] - ref.median.ci[0])).toBeLessThan(0.004);
@@ -199,18 +194,14 @@ describe("medianChangeVsMargin", () => {
     expect(r.ci[0]).toBeGreaterThan(0.3);
     expect(r.verdict).toBe("regression");
     // Pooled, the median of each side sits between the two configs and the interval spans both.
-    const pooled = medianChangeVsMargin(
-      strata.flatMap((s) => s.a),
-      strata.flatMap((s) => s.b),
-      0.1,
-    )!;
+    const pooled = stratifiedMedianChange([{ a: strata.flatMap((s) => s.a), b: strata.flatMap((s) => s.b) }], 0.1)!;
     expect(pooled.ci[1] - pooled.ci[0]).toBeGreaterThan(1);
   });
 
   it("is the ordinary median and null without runs", () => {
     expect(sampleMedian([4, 1, 3, 2])).toBe(2.5);
     expect(sampleMedian([])).toBeNull();
-    expect(medianChangeVsMargin([], [1], 0.1)).toBeNull();
+    expect(stratifiedMedianChange([{ a: [], b: [1] }], 0.1)).toBeNull();
   });
 });
 
