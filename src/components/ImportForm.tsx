@@ -94,16 +94,7 @@ export function ImportForm() {
       {done?.already && (
         <div className="notice" data-testid="import-already">
           This file was already imported, so nothing was stored again: its runs are in{" "}
-          {done.sessions.map((s, i) => (
-            <span key={s.id}>
-              {i ? ", " : ""}
-              <Link prefetch={false} href={`/sessions/${s.id}`}>
-                {s.name}
-              </Link>{" "}
-              ({s.runs} runs)
-            </span>
-          ))}
-          .
+          <SessionLinks sessions={done.sessions} />.
           {done.already.name &&
             ` The name “${done.already.name}” was not applied: the name is not part of the file, so these are the same runs.`}
         </div>
@@ -125,17 +116,7 @@ export function ImportForm() {
       {done && !done.already && done.sessions.length > 1 && (
         <div className="notice" data-testid="import-done">
           Imported {done.sessions.reduce((n, s) => n + s.runs, 0)} runs into {done.sessions.length} new sessions, one
-          per session of the file:{" "}
-          {done.sessions.map((s, i) => (
-            <span key={s.id}>
-              {i ? ", " : ""}
-              <Link prefetch={false} href={`/sessions/${s.id}`}>
-                {s.name}
-              </Link>{" "}
-              ({s.runs} runs)
-            </span>
-          ))}
-          .{" "}
+          per session of the file: <SessionLinks sessions={done.sessions} />.{" "}
           <Link prefetch={false} href={`/analytics?${done.sessions.map((s) => `session=${s.id}`).join("&")}`}>
             See their analytics together
           </Link>
@@ -177,4 +158,17 @@ function NotCarried({ items }: { items: string[] }) {
       </ul>
     </div>
   );
+}
+
+/** "night run (72 runs), day run (72 runs)": each session linked, with its runs. */
+function SessionLinks({ sessions }: { sessions: { id: string; name: string; runs: number }[] }) {
+  return sessions.map((s, i) => (
+    <span key={s.id}>
+      {i ? ", " : ""}
+      <Link prefetch={false} href={`/sessions/${s.id}`}>
+        {s.name}
+      </Link>{" "}
+      ({s.runs} runs)
+    </span>
+  ));
 }

@@ -41,8 +41,9 @@ export async function getRunView(ctx: Ctx, id: string, turns?: string) {
         ? turnRows({ turns: raw.slice(0, upTo), contextWindow, progress: [], seed: null, milestones: [], fullFrom })
         : [];
   // Issue 32: a page shows at most CALLS_IN_FULL calls in full; it says how many it listed by name.
-  const listedByName = rows.slice(fullFrom).reduce((n, t) => n + t.calls.filter((c) => c.brief).length, 0);
-  const callsInFull = rows.slice(fullFrom).reduce((n, t) => n + t.calls.filter((c) => !c.brief).length, 0);
+  const shownCalls = rows.slice(fullFrom).flatMap((t) => t.calls);
+  const callsInFull = shownCalls.filter((c) => !c.brief).length;
+  const listedByName = shownCalls.length - callsInFull;
   // An import keeps calls apart from turns: they are shown as one list.
   const looseCalls = read.kind === "imported" ? callRows(read.calls, { progress, seed: null, milestones: [] }) : [];
   const callCount = raw.reduce((n, t) => n + (t.toolCalls?.length ?? 0), looseCalls.length);
