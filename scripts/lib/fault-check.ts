@@ -3,9 +3,10 @@
  * job completed exactly once as far as analytics can tell, every run a phone was told was
  * stored (201, or 200 for a retried submit) is stored with its raw trace and a current score,
  * no lease left behind, and an intact database. Checked through the API while the server runs,
- * then in the database file itself after a clean stop.
+ * then in the database itself (the SQLite file, or PostgreSQL) after a clean stop.
  */
 import Database from "better-sqlite3";
+import pg from "pg";
 import type { JobSummary } from "../../src/sim/device";
 
 export interface FaultFigures {
@@ -35,8 +36,9 @@ export interface CheckInput {
   jobs: number;
   summaries: JobSummary[];
   phoneErrors: string[];
-  dbPath: string;
-  /** Stops the server cleanly before the database file is read. */
+  /** Where the rows are: the SQLite file, or the PostgreSQL database. */
+  store: { dbPath: string } | { databaseUrl: string };
+  /** Stops the server cleanly before the stored rows are read. */
   stop: () => Promise<void>;
 }
 
@@ -166,38 +168,70 @@ export function storedRowsSql(engine: "sqlite" | "postgres") {
   };
 }
 
-export async function checkAfterFaults(input: CheckInput): Promise<{ figures: Counted; violations: string[] }> {
-  const { jobs, sessionId } = input;
-  const phones = checkPhones(input.summaries, input.phoneErrors);
-  const v = [...phones.violations, ...(await checkDashboard(input.base, sessionId, jobs))];
+/** The session's job and run rows and the engine's own integrity checks, read after a clean stop. */
+interface StoredRows {
+  jobRows: StoredJob[];
+  runs: StoredRun[];
+  integrity: string[];
+}
 
-  // What is in the file.
-  await input.stop();
-  const db = new Database(input.dbPath, { readonly: true });
+function readSqlite(dbPath: string, sessionId: string): StoredRows {
+  const db = new Database(dbPath, { readonly: true });
   try {
     const q = storedRowsSql("sqlite");
     const jobRows = db.prepare(q.jobs).all(sessionId) as StoredJob[];
     const runs = (db.prepare(q.runs).all(sessionId) as (Omit<StoredRun, "superseded"> & { superseded: number })[]).map(
       (r) => ({ ...r, superseded: !!r.superseded }),
     );
-    v.push(...checkStored(jobs, jobRows, runs, phones.ack));
-    const integrity = (db.pragma("integrity_check") as { integrity_check: string }[])
-      .map((r) => r.integrity_check)
-      .join("; ");
-    if (integrity !== "ok") v.push(`PRAGMA integrity_check: ${integrity}`);
+    const integrity: string[] = [];
+    const ok = (db.pragma("integrity_check") as { integrity_check: string }[]).map((r) => r.integrity_check).join("; ");
+    if (ok !== "ok") integrity.push(`PRAGMA integrity_check: ${ok}`);
     const fk = db.pragma("foreign_key_check") as unknown[];
-    if (fk.length) v.push(`PRAGMA foreign_key_check: ${fk.length} rows: ${JSON.stringify(fk.slice(0, 3))}`);
-    return {
-      violations: v,
-      figures: {
-        ...storedFigures(jobRows, runs, input.summaries),
-        acknowledged: phones.ack.size,
-        duplicates200: phones.duplicates200,
-      },
-    };
+    if (fk.length) integrity.push(`PRAGMA foreign_key_check: ${fk.length} rows: ${JSON.stringify(fk.slice(0, 3))}`);
+    return { jobRows, runs, integrity };
   } finally {
     db.close();
   }
+}
+
+/** The session's rows on PostgreSQL, through an open client. It enforces its constraints on every commit, so there is no file-level check to add. */
+export async function readStoredPostgres(db: pg.Client, sessionId: string): Promise<StoredRows> {
+  const q = storedRowsSql("postgres");
+  const jobRows = (await db.query<StoredJob>(q.jobs, [sessionId])).rows;
+  const runs = (await db.query<StoredRun>(q.runs, [sessionId])).rows;
+  return { jobRows, runs, integrity: [] };
+}
+
+async function readPostgres(url: string, sessionId: string): Promise<StoredRows> {
+  const db = new pg.Client(url);
+  await db.connect();
+  try {
+    return await readStoredPostgres(db, sessionId);
+  } finally {
+    await db.end();
+  }
+}
+
+export async function checkAfterFaults(input: CheckInput): Promise<{ figures: Counted; violations: string[] }> {
+  const { jobs, sessionId } = input;
+  const phones = checkPhones(input.summaries, input.phoneErrors);
+  const v = [...phones.violations, ...(await checkDashboard(input.base, sessionId, jobs))];
+
+  // What is stored, read once the server has stopped cleanly.
+  await input.stop();
+  const { jobRows, runs, integrity } =
+    "databaseUrl" in input.store
+      ? await readPostgres(input.store.databaseUrl, sessionId)
+      : readSqlite(input.store.dbPath, sessionId);
+  v.push(...checkStored(jobs, jobRows, runs, phones.ack), ...integrity);
+  return {
+    violations: v,
+    figures: {
+      ...storedFigures(jobRows, runs, input.summaries),
+      acknowledged: phones.ack.size,
+      duplicates200: phones.duplicates200,
+    },
+  };
 }
 
 /** The figures as the script prints them and docs/reliability.md quotes them. */

@@ -14,13 +14,11 @@ import { createRng, hashSeed } from "../../src/sim/rng";
 import { type Counts, killServer, queueFaultSession, sessionCounts, startFaultPhones } from "./fault";
 import {
   type FaultFigures,
-  type StoredJob,
-  type StoredRun,
   checkDashboard,
   checkPhones,
   checkStored,
+  readStoredPostgres,
   storedFigures,
-  storedRowsSql,
 } from "./fault-check";
 import { type EmptyPoll, type LeaseRecord, emptyPollsWhileQueued, leasedTwice } from "./fleet-check";
 
@@ -132,9 +130,7 @@ export async function runFleetFaultTest(opts: FleetFaultOptions): Promise<FleetF
   const db = new pg.Client(opts.databaseUrl);
   await db.connect();
   try {
-    const q = storedRowsSql("postgres");
-    const jobRows = (await db.query<StoredJob>(q.jobs, [session.id])).rows;
-    const runs = (await db.query<StoredRun>(q.runs, [session.id])).rows;
+    const { jobRows, runs } = await readStoredPostgres(db, session.id);
     v.push(...checkStored(session.jobs, jobRows, runs, told.ack));
     const leases = (
       await db.query<LeaseRecord & { issuedAt: string }>(

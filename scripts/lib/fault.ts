@@ -21,6 +21,8 @@ export interface FaultOptions {
   speed?: number;
   /** Give up waiting for the queue to drain after this long (default 10 min). */
   timeoutMs?: number;
+  /** Run the server on this (empty or migrated) PostgreSQL database instead of its own SQLite file. */
+  databaseUrl?: string;
   log?: (line: string) => void;
 }
 
@@ -150,7 +152,8 @@ export async function runFaultTest(opts: FaultOptions): Promise<FaultReport> {
   const leaseSeconds = opts.leaseSeconds ?? 6;
   const rng = createRng(hashSeed(opts.seed, "faults"));
   const started = Date.now();
-  let server = await startServer();
+  const env: Record<string, string> = opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {};
+  let server = await startServer(env);
   const { dir, port } = server;
   const base = server.base;
   const net = { fiveXX: 0, networkErrors: 0 };
@@ -205,7 +208,7 @@ export async function runFaultTest(opts: FaultOptions): Promise<FaultReport> {
       const pause = rng.int(200, leaseSeconds * 1000);
       log(`kill ${k + 1}/${opts.kills} at ${counts.completed} completed; restarting in ${pause} ms`);
       await sleep(pause);
-      server = await startServer({}, { reuse: { dir, port } });
+      server = await startServer(env, { reuse: { dir, port } });
       restarts++;
       counts = await sessionCounts(base, session.id);
     }
@@ -223,7 +226,7 @@ export async function runFaultTest(opts: FaultOptions): Promise<FaultReport> {
       summaries,
       phoneErrors,
       stop: () => killServer(server, "SIGTERM"),
-      dbPath: `${dir}/e2e.db`,
+      store: opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : { dbPath: `${dir}/e2e.db` },
     });
     const retries = reports.reduce((n, r) => n + (r?.retries ?? 0), 0);
     return {
