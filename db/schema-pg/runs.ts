@@ -111,6 +111,12 @@ export const scores = pgTable(
     metrics: text("metrics").notNull(),
     callPattern: text("call_pattern"),
     callOk: text("call_ok"),
+    /**
+     * milestoneCalls[j]: the tool call (1-based) that first reached milestone j, null if none, as a
+     * JSON array: the run page's milestone labels, judged by the scoring worker under its time limit
+     * (issue 32). Null on imported runs and on scores written before the column (rescore to fill).
+     */
+    milestoneCalls: text("milestone_calls"),
     unscorable: text("unscorable"),
   },
   (t) => [

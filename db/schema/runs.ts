@@ -119,6 +119,12 @@ export const scores = sqliteTable(
     callPattern: text("call_pattern"),
     callOk: text("call_ok"),
     /**
+     * milestoneCalls[j]: the tool call (1-based) that first reached milestone j, null if none, as a
+     * JSON array: the run page's milestone labels, judged by the scoring worker under its time limit
+     * (issue 32). Null on imported runs and on scores written before the column (rescore to fill).
+     */
+    milestoneCalls: text("milestone_calls"),
+    /**
      * Why the trace could not be scored (its scoring ran past the time limit, or the scorer could
      * not read it), null when it was. Such a score has `passed = false`, no checks and no progress;
      * analytics leave it out; rescoring tries again (docs/api.md, ADR 6).

@@ -97,8 +97,9 @@ function statements(db: Database.Database) {
     score: db.prepare(
       `INSERT INTO scores (run_id, task_version, current, created_at, passed, outcome, outcome_reason, end_reason, looping,
        repatches, milestones_reached, milestones_total, tool_calls, failed_tool_calls, turn_count, first_ttft_ms,
-       median_turn_ms, load_ms, startup_tokens, peak_context_tokens, output_tokens, checks, progress, metrics, call_pattern, call_ok)
-     VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       median_turn_ms, load_ms, startup_tokens, peak_context_tokens, output_tokens, checks, progress, metrics, call_pattern, call_ok,
+       milestone_calls)
+     VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
   };
 }
@@ -148,6 +149,7 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
           JSON.stringify(e.score.progress),
           JSON.stringify(e.score.metrics),
           JSON.stringify(e.score.callOk),
+          JSON.stringify(e.score.milestoneCalls),
         ],
       ]),
     );
@@ -273,7 +275,7 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
           );
           const s = e.score;
           const m = s.metrics;
-          const [checks, progress, metrics, callOk] = scoreJson.get(e)!;
+          const [checks, progress, metrics, callOk, milestoneCalls] = scoreJson.get(e)!;
           const scoreId = ins.score.run(
             runId,
             e.task.version,
@@ -300,6 +302,7 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
             metrics,
             s.callPattern,
             callOk,
+            milestoneCalls,
           ).lastInsertRowid as number;
           firstScore ||= scoreId;
           lastScore = scoreId;

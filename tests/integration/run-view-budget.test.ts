@@ -5,7 +5,7 @@
  * `/reminders/rN.md` for `dentist-todo-reminder` (a glob milestone matches every one; its score runs
  * out of time). Before, the run page re-judged every milestone after every call on the request
  * thread: 1.8 s and 7.1 s here, 15–28 s on a loaded machine. Now milestone labels come from the
- * score's trajectory and a page builds at most CALLS_IN_FULL calls, each text capped. A timer probe
+ * calls the scorer kept and a page builds at most CALLS_IN_FULL calls, each text capped. A timer probe
  * on the same thread measures the longest the event loop was held while the view and the trace API
  * answer, and the session page and the exports of those runs: within 200 ms, or a quarter of the
  * answer's own time on a busy machine.
@@ -110,7 +110,7 @@ describe("the run page and the trace API are bounded", () => {
     expect(calls[CALLS_IN_FULL]).toMatchObject({ brief: true, args: null, result: null, deltas: [] });
     expect(calls[0].deltas[0]).toMatchObject({ path: "/reminders/r0.md", status: "added" });
     expect(calls[0].deltas[0].after!.length).toBeLessThanOrEqual(CHARS_PER_TEXT + 200);
-    // Its score ran out of time: it has no trajectory, so no milestone is replayed on the page.
+    // Its score ran out of time: it kept no milestone calls, so the page labels nothing.
     expect(v.data.score.unscorable).toMatch(/longer than the/);
     expect(calls.every((c) => c.reached.length === 0)).toBe(true);
 
@@ -121,6 +121,50 @@ describe("the run page and the trace API are bounded", () => {
     expect(typeof first.args).toBe("string");
     expect((first.args as string).length).toBeLessThan(20_000);
     expect(first.args as string).toContain("more characters: the whole text is in the raw trace");
+  }, 120_000);
+
+  it("labels calls from the milestones the scorer kept, and says so when a score did not keep them", async () => {
+    // A run that reaches the task's four milestones at calls 1, 2, 4 and 5.
+    const bash = (command: string, changes: { path: string; content: string }[] = []) => ({
+      name: "bash",
+      args: { command },
+      ok: true,
+      result: "",
+      changes,
+    });
+    const toolCalls = [
+      bash("grep -ri dentist /notes"),
+      bash("cat /notes/health.md"),
+      bash("date"),
+      bash("printf '…' > /reminders/dentist.md", [
+        { path: "/reminders/dentist.md", content: "Dentist check-up on 2026-11-03 at 10:30\n" },
+      ]),
+      bash("printf '…' >> /todo.md", [{ path: "/todo.md", content: "# To do\n\n- [ ] Go to the dentist on 3 Nov\n" }]),
+    ];
+    const turn = { promptTokens: 45, contextTokens: 380, ttftMs: 320, outputTokens: 40, decodeMs: 2000, text: "…" };
+    const runId = await submit("dentist-todo-reminder", { turns: [{ ...turn, toolCalls }] });
+    const body = await scored(runId);
+    const milestones = body.task.milestones as { label: string }[];
+    const kept = body.score.milestoneCalls as (number | null)[];
+    // One entry per milestone, each a call of the run or null, agreeing with the stored count.
+    expect(kept).toHaveLength(milestones.length);
+    expect(kept.filter((k) => k !== null)).toHaveLength(body.score.milestonesReached);
+    expect(kept).toEqual([1, 2, 4, 5]);
+    const v = await getRunView(dash.ctx, runId);
+    expect(v.labelsNotStored).toBe(false);
+    const labelled = v.turns.flatMap((t) => t.calls).filter((c) => c.reached.length > 0);
+    expect(labelled.map((c) => [c.n, c.reached])).toEqual(
+      milestones
+        .map((m, j) => [kept[j], m.label] as const)
+        .filter(([k]) => k !== null && k <= v.turns.flatMap((t) => t.calls).length)
+        .map(([k, label]) => [k, [label]]),
+    );
+    // A score written before the column: no labels, and the page says to rescore.
+    await dash.exec("UPDATE scores SET milestone_calls = NULL WHERE run_id = ?", runId);
+    const old = await getRunView(dash.ctx, runId);
+    expect(old.labelsNotStored).toBe(true);
+    expect(old.turns.flatMap((t) => t.calls).every((c) => c.reached.length === 0)).toBe(true);
+    expect((await dash.call("GET", `/api/runs/${runId}`)).body.score.milestoneCalls).toBeNull();
   }, 120_000);
 
   it("answers the session page's view and every export of those runs without holding the event loop", async () => {

@@ -44,6 +44,7 @@ export default async function RunPage({
     callCount,
     listedByName,
     callsInFull,
+    labelsNotStored,
     timeline,
     ending,
   } = await load(id, typeof requested === "string" ? requested : undefined);
@@ -91,6 +92,13 @@ export default async function RunPage({
           {listedByName.toLocaleString("en-US")} in its turns are listed by name only, and long texts are cut at{" "}
           {CHARS_PER_TEXT.toLocaleString("en-US")} characters. Every call is in the raw trace:{" "}
           <a href={`/api/runs/${encodeURIComponent(id)}`}>GET /api/runs/…</a>.
+        </p>
+      )}
+      {labelsNotStored && (
+        <p className="notice" data-testid="milestone-labels-not-stored">
+          This score was written before Harness Lab kept which call reached each milestone, so the calls carry no
+          milestone labels (the counts are right). Rescore{" "}
+          <a href={`/sessions/${encodeURIComponent(String(data.run.sessionId))}`}>its session</a> to show them.
         </p>
       )}
       <TurnPager window={shown} />

@@ -269,6 +269,10 @@ export const GetRunResponse = z.object({
     repatches: int(),
     progress: z.array(num()),
     milestonesReached: int(),
+    milestoneCalls: z.array(int().nullable()).nullable().meta({
+      description:
+        "(added, issue 32) Per task milestone in order: the tool call (1-based) that first reached it, null if none did. Null when not stored: imported runs, unscorable runs, and scores written before this field (rescore to fill).",
+    }),
     metrics: z.record(z.string(), z.unknown()),
     unscorable: str()
       .nullable()

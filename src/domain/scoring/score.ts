@@ -38,6 +38,7 @@ export function scoreRun(
     progress: p.progress,
     milestonesReached: p.milestonesReached,
     milestonesTotal: p.milestonesTotal,
+    milestoneCalls: p.milestoneCalls,
     metrics: metrics(trace, contextWindow, toolNames),
     callPattern: callPattern(calls, task.workspace, endLabel(trace)),
     callOk: callOkFlags(calls),

@@ -56,6 +56,8 @@ export interface RunScore {
   progress: number[];
   milestonesReached: number;
   milestonesTotal: number;
+  /** milestoneCalls[j] = the tool call k (1-based) that first reached milestone j, null if none did; empty when unscorable. */
+  milestoneCalls: (number | null)[];
   metrics: RunMetrics;
   /** The calls abstracted so repeats match, ending with how the run ended (call-pattern.ts). */
   callPattern: string;

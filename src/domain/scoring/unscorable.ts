@@ -36,6 +36,7 @@ export function unscorableScore(
     progress: [],
     milestonesReached: 0,
     milestonesTotal: (task.milestones ?? []).length,
+    milestoneCalls: [],
     metrics: metrics(trace, contextWindow, toolNames),
     callPattern: "",
     callOk: callOkFlags(calls),

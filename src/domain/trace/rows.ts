@@ -1,6 +1,6 @@
 import type { ContextEventKind, ToolCall, Trace, Workspace } from "../protocol";
 import type { Milestone } from "../suite/schema";
-import { applyChanges, callKey, evaluateCheck, fromFileMap, toFileMap } from "../scoring";
+import { callKey, fromFileMap, toFileMap } from "../scoring";
 import { contextFraction, tokensPerSecond } from "./speed";
 import { callDeltas, type FileDelta } from "./workspace";
 
@@ -92,43 +92,24 @@ export function repeatsOf(calls: readonly Pick<ToolCall, "name" | "args">[]): (n
   });
 }
 
-/** The 0-based calls at which the score's trajectory rose: where a milestone was first reached. */
-function risesOf(progress: readonly number[], calls: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < calls; i++) if ((progress[i] ?? 0) > (i ? (progress[i - 1] ?? 0) : 0)) out.push(i);
-  return out;
-}
-
 /**
- * Milestone labels by the 0-based call that first reached them, from the score's own trajectory:
- * `progress[i]` counts the milestones reached by call i (the scoring worker judged them under its
- * time limit), so milestones are judged here only at the calls where that count rose, at most
- * milestones² checks in all, never after every call (a glob milestone judged after each of 1,000
- * calls writing a matching file held the server's thread for 15–28 s; issue 32). The reply is
- * empty mid-run and a milestone once reached stays reached, as scoring's `progress()`. Null when
- * the score has no trajectory (unscorable or imported): the labels are not replayed. `stateAt(i)`
- * is the workspace after call i (default: replayed from the seed).
+ * Milestone labels by the 0-based call that first reached them, read from the score's
+ * `milestoneCalls` (the scoring worker judged the milestones under its time limit and kept which
+ * call reached each). Nothing is judged here: replaying a glob milestone after each of 1,000 calls
+ * held the server's thread for 15–28 s (issue 32). A label whose call lies past `callCount`, or a
+ * score without the field (imported, unscorable, or scored before it existed), labels nothing.
  */
-export function milestonesAtCalls(
-  milestones: readonly Milestone[],
-  seed: Workspace,
-  calls: readonly ToolCall[],
-  progress: readonly number[],
-  stateAt?: (i: number) => Workspace,
-): string[][] | null {
-  if (!progress.length && calls.length) return null;
-  const at = stateAt ?? ((i: number) => applyChanges(seed, calls.slice(0, i + 1))[i]);
-  const reached = new Set<number>();
-  const labels: string[][] = calls.map(() => []);
-  for (const i of risesOf(progress, calls.length)) {
-    const state = { workspace: at(i), seed, reply: "", calls: calls.slice(0, i + 1) };
-    milestones.forEach((m, j) => {
-      if (!reached.has(j) && evaluateCheck(m.check, state, m.id).passed) {
-        reached.add(j);
-        labels[i].push(m.label);
-      }
-    });
-  }
+export function milestoneLabels(
+  milestones: readonly Pick<Milestone, "label">[],
+  milestoneCalls: readonly (number | null)[] | null,
+  callCount: number,
+): string[][] {
+  const labels: string[][] = Array.from({ length: callCount }, () => []);
+  if (!milestoneCalls) return labels;
+  milestones.forEach((m, j) => {
+    const k = milestoneCalls[j];
+    if (typeof k === "number" && k >= 1 && k <= callCount) labels[k - 1].push(m.label);
+  });
   return labels;
 }
 
@@ -142,7 +123,9 @@ export function turnRows(opts: {
   contextWindow: number | null;
   progress: readonly number[];
   seed: Workspace | null;
-  milestones: readonly Milestone[];
+  milestones: readonly Pick<Milestone, "label">[];
+  /** The score's `milestoneCalls`: which call first reached each milestone; null when not stored. */
+  milestoneCalls: readonly (number | null)[] | null;
   /** 0-based index of the first turn shown in full: its calls start the page's budget. */
   fullFrom?: number;
 }): TurnRow[] {
@@ -174,7 +157,12 @@ export function turnRows(opts: {
  */
 export function callRows(
   calls: readonly CallLike[],
-  opts: { progress: readonly number[]; seed: Workspace | null; milestones: readonly Milestone[] },
+  opts: {
+    progress: readonly number[];
+    seed: Workspace | null;
+    milestones: readonly Pick<Milestone, "label">[];
+    milestoneCalls: readonly (number | null)[] | null;
+  },
   budget: { from: number; count: number } = { from: 0, count: CALLS_IN_FULL },
 ): CallRow[] {
   const full = calls.map((c) => ({ ...c, result: c.result, ms: c.ms ?? undefined, changes: c.changes })) as ToolCall[];
@@ -185,12 +173,10 @@ export function callRows(
   let spent = 0;
   const argsOf = calls.map((c, i) => (inWindow(i) ? capArgs(c.args) : null));
   const textOf = (v: unknown) => (typeof v === "string" ? v.length : (JSON.stringify(v)?.length ?? 0));
-  // One pass over the calls with one mutable file map: deltas only for the calls in full, and a
-  // copy of the workspace only where a milestone was reached (a copy per call was 150 ms at 1,000).
+  // One pass over the calls with one mutable file map: deltas only for the calls in full (a copy
+  // of the workspace per call was 150 ms at 1,000).
   const deltas: FileDelta[][] = calls.map(() => []);
-  const snapshots = new Map<number, Workspace>();
   if (opts.seed) {
-    const rises = new Set(opts.milestones.length ? risesOf(opts.progress, full.length) : []);
     const files = toFileMap(opts.seed);
     full.forEach((c, i) => {
       shownInFull[i] = inWindow(i) && spent < PAGE_TEXT_BUDGET;
@@ -205,7 +191,6 @@ export function callRows(
           if (!("deleted" in change)) files.set(change.path, change.content);
         }
       }
-      if (rises.has(i)) snapshots.set(i, fromFileMap(files));
     });
   } else {
     calls.forEach((c, i) => {
@@ -213,10 +198,7 @@ export function callRows(
       if (shownInFull[i]) spent += textOf(argsOf[i]) + Math.min(c.result?.length ?? 0, CHARS_PER_TEXT);
     });
   }
-  const labels =
-    opts.seed && opts.milestones.length
-      ? (milestonesAtCalls(opts.milestones, opts.seed, full, opts.progress, (i) => snapshots.get(i)!) ?? [])
-      : [];
+  const labels = milestoneLabels(opts.milestones, opts.milestoneCalls, calls.length);
   return calls.map((c, i) => {
     const brief = !shownInFull[i];
     return {

@@ -11,6 +11,7 @@ import { IMPORTED_SUITE } from "../export/importRuns";
 
 const RunRow = ExportDbRow.extend({
   unscorable: z.string().nullable(),
+  milestone_calls: z.string().nullable(),
   outcome_reason: z.string(),
   metrics: z.string(),
   suite_id: z.string(),
@@ -28,7 +29,7 @@ const IdRow = z.object({ id: z.string() });
 export async function getRun(ctx: Ctx, id: string, sql: SqlRunner = ctx.store.sql) {
   const r = await sql.get(
     RunRow,
-    `SELECT ${exportSelect(dialectOf(sql))}, sc.unscorable, sc.outcome_reason, sc.metrics, s.suite_id, t.body
+    `SELECT ${exportSelect(dialectOf(sql))}, sc.unscorable, sc.milestone_calls, sc.outcome_reason, sc.metrics, s.suite_id, t.body
        FROM ${exportFrom(dialectOf(sql))} WHERE r.id = ? AND sc.current`,
     [id],
   );
@@ -64,6 +65,7 @@ export async function getRun(ctx: Ctx, id: string, sql: SqlRunner = ctx.store.sq
       repatches: r.repatches,
       progress: JSON.parse(r.progress) as number[],
       milestonesReached: r.milestones_reached,
+      milestoneCalls: r.milestone_calls === null ? null : (JSON.parse(r.milestone_calls) as (number | null)[]),
       metrics: JSON.parse(r.metrics) as Record<string, unknown>,
     },
     task: task && {

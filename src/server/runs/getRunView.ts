@@ -19,8 +19,8 @@ import { getRun } from "./getRun";
  * about 2 s to interactive), so rows (replayed workspace, diffs, milestones) are built only up to
  * the last turn shown in full: they depend on earlier calls only, so the prefix gives the same rows.
  * Within the page at most CALLS_IN_FULL calls are in full and each text is capped (issue 32: one
- * turn may carry 1,000 calls); milestone labels come from the score's trajectory, never a replay
- * of the suite's patterns over every call.
+ * turn may carry 1,000 calls); milestone labels come from the score (which call reached each, judged
+ * by the scoring worker), never from the suite's patterns run here.
  */
 export async function getRunView(ctx: Ctx, id: string, turns?: string) {
   const data = await ctx.store.snapshot((sql) => getRun(ctx, id, sql));
@@ -30,22 +30,37 @@ export async function getRunView(ctx: Ctx, id: string, turns?: string) {
   const milestonesTotal = typeof data.run.milestonesTotal === "number" ? data.run.milestonesTotal : milestones.length;
   const contextWindow = typeof data.run.contextWindow === "number" ? data.run.contextWindow : null;
   const progress = data.score.progress;
+  const milestoneCalls = data.score.milestoneCalls;
   const raw = read.kind === "full" ? read.trace.turns : read.kind === "imported" ? read.turns : [];
   const shown = turnWindow(raw.length, turns);
   const upTo = shown.current?.to ?? raw.length;
   const fullFrom = (shown.current?.from ?? 1) - 1;
   const rows =
     read.kind === "full"
-      ? turnRows({ turns: raw.slice(0, upTo), contextWindow, progress, seed, milestones, fullFrom })
+      ? turnRows({ turns: raw.slice(0, upTo), contextWindow, progress, seed, milestones, milestoneCalls, fullFrom })
       : read.kind === "imported"
-        ? turnRows({ turns: raw.slice(0, upTo), contextWindow, progress: [], seed: null, milestones: [], fullFrom })
+        ? turnRows({
+            turns: raw.slice(0, upTo),
+            contextWindow,
+            progress: [],
+            seed: null,
+            milestones: [],
+            milestoneCalls: null,
+            fullFrom,
+          })
         : [];
+  // A scored full trace whose score predates milestoneCalls: the labels are not replayed here (issue 32).
+  const labelsNotStored =
+    read.kind === "full" && milestones.length > 0 && milestoneCalls === null && data.score.unscorable === null;
   // Issue 32: a page shows at most CALLS_IN_FULL calls in full; it says how many it listed by name.
   const shownCalls = rows.slice(fullFrom).flatMap((t) => t.calls);
   const callsInFull = shownCalls.filter((c) => !c.brief).length;
   const listedByName = shownCalls.length - callsInFull;
   // An import keeps calls apart from turns: they are shown as one list.
-  const looseCalls = read.kind === "imported" ? callRows(read.calls, { progress, seed: null, milestones: [] }) : [];
+  const looseCalls =
+    read.kind === "imported"
+      ? callRows(read.calls, { progress, seed: null, milestones: [], milestoneCalls: null })
+      : [];
   const callCount = raw.reduce((n, t) => n + (t.toolCalls?.length ?? 0), looseCalls.length);
   // Issue 16.4: identical looping turns fold, and a crash or timeout is marked where it happened.
   // An imported run has no texts or results, so its turns would all look alike: never folded.
@@ -64,6 +79,7 @@ export async function getRunView(ctx: Ctx, id: string, turns?: string) {
     callCount,
     listedByName,
     callsInFull,
+    labelsNotStored,
     timeline: timelineItems(raw.length, identical),
     ending,
   };

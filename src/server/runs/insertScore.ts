@@ -23,8 +23,8 @@ export function insertScore(
     `INSERT INTO scores (run_id, task_version, current, created_at, passed, outcome, outcome_reason, end_reason, looping,
          repatches, milestones_reached, milestones_total, tool_calls, failed_tool_calls, turn_count, first_ttft_ms,
          median_turn_ms, load_ms, startup_tokens, peak_context_tokens, output_tokens, checks, progress, metrics,
-         call_pattern, call_ok, unscorable)
-       VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         call_pattern, call_ok, milestone_calls, unscorable)
+       VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     runId,
     taskVersion,
@@ -51,6 +51,7 @@ export function insertScore(
     JSON.stringify(m),
     score.unscorable === undefined ? score.callPattern : null,
     JSON.stringify(score.callOk),
+    score.unscorable === undefined ? JSON.stringify(score.milestoneCalls) : null,
     score.unscorable ?? null,
   );
 }

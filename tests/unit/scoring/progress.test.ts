@@ -12,12 +12,17 @@ const t = task({ workspace: ws({ "/todo.md": "- milk", "/scratch.md": "tmp" }), 
 
 describe("progress", () => {
   it("no calls: empty trajectory, zero reached", () => {
-    expect(progress(t, traceWithCalls([]))).toEqual({ progress: [], milestonesReached: 0, milestonesTotal: 3 });
+    expect(progress(t, traceWithCalls([]))).toEqual({
+      progress: [],
+      milestonesReached: 0,
+      milestonesTotal: 3,
+      milestoneCalls: [null, null, null],
+    });
   });
 
   it("a task without milestones still has one entry per call", () => {
     const r = progress(task(), traceWithCalls([call("a", {}), call("b", {})]));
-    expect(r).toEqual({ progress: [0, 0], milestonesReached: 0, milestonesTotal: 0 });
+    expect(r).toEqual({ progress: [0, 0], milestonesReached: 0, milestonesTotal: 0, milestoneCalls: [] });
   });
 
   it("only failed calls reach nothing", () => {
@@ -25,7 +30,12 @@ describe("progress", () => {
       call("bash", { command: "grep dentist" }, false),
       call("bash", { command: "grep -r dentist" }, false),
     ];
-    expect(progress(t, traceWithCalls(calls))).toEqual({ progress: [0, 0], milestonesReached: 0, milestonesTotal: 3 });
+    expect(progress(t, traceWithCalls(calls))).toEqual({
+      progress: [0, 0],
+      milestonesReached: 0,
+      milestonesTotal: 3,
+      milestoneCalls: [null, null, null],
+    });
   });
 
   it("counts milestones by the first call where each passes", () => {
@@ -35,7 +45,10 @@ describe("progress", () => {
       call("bash", { command: "echo" }, true, { changes: [write("/todo.md", "- milk\n- dentist")] }),
       call("bash", { command: "rm /scratch.md" }, true, { changes: [del("/scratch.md")] }),
     ];
-    expect(progress(t, traceWithCalls(calls)).progress).toEqual([0, 1, 2, 3]);
+    const r = progress(t, traceWithCalls(calls));
+    expect(r.progress).toEqual([0, 1, 2, 3]);
+    // Which call reached each milestone, in the task's milestone order (1-based calls).
+    expect(r.milestoneCalls).toEqual([2, 3, 4]);
   });
 
   it("a milestone stays reached after a later call undoes it", () => {
@@ -43,7 +56,12 @@ describe("progress", () => {
       call("w", {}, true, { changes: [write("/todo.md", "- milk\n- dentist")] }),
       call("w", {}, true, { changes: [write("/todo.md", "- milk")] }),
     ];
-    expect(progress(t, traceWithCalls(calls))).toEqual({ progress: [1, 1], milestonesReached: 1, milestonesTotal: 3 });
+    expect(progress(t, traceWithCalls(calls))).toEqual({
+      progress: [1, 1],
+      milestonesReached: 1,
+      milestonesTotal: 3,
+      milestoneCalls: [null, 1, null],
+    });
   });
 
   it("delete and recreate within the run is replayed in order", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldBrief, milestonesAtCalls, repeatsOf, turnRows } from "@/domain/trace";
+import { foldBrief, milestoneLabels, repeatsOf, turnRows } from "@/domain/trace";
 import type { Milestone, Task } from "@/domain/suite/schema";
 import { applyChanges, evaluateCheck, progress } from "@/domain/scoring";
 import { call, turn, write, ws } from "../scoring/build";
@@ -27,18 +27,21 @@ describe("repeatsOf", () => {
   });
 });
 
-describe("milestonesAtCalls", () => {
-  it("labels each milestone at the call that first reached it", () => {
+describe("progress().milestoneCalls and milestoneLabels", () => {
+  const judge = (calls: ReturnType<typeof call>[]) =>
+    progress({ workspace: seed, milestones } as unknown as Task, { turns: [turn({ toolCalls: calls })] });
+
+  it("the scorer keeps the call that first reached each milestone; the page labels that call", () => {
     const calls = [
       call("bash", { command: "ls" }),
       call("bash", { command: "grep -r dentist /" }),
       call("bash", { command: "grep again" }),
       call("write_file", {}, true, { changes: [write("/todo.md", "- milk\n- dentist\n")] }),
     ];
-    // The score's trajectory (scoring's own progress()), then the labels judged only where it rose.
-    const p = progress({ workspace: seed, milestones } as unknown as Task, { turns: [turn({ toolCalls: calls })] });
+    const p = judge(calls);
     expect(p.progress).toEqual([0, 1, 1, 2]);
-    expect(milestonesAtCalls(milestones, seed, calls, p.progress)).toEqual([
+    expect(p.milestoneCalls).toEqual([2, 4]);
+    expect(milestoneLabels(milestones, p.milestoneCalls, calls.length)).toEqual([
       [],
       ["searched the notes"],
       [],
@@ -75,13 +78,15 @@ describe("milestonesAtCalls", () => {
         { length: 1 + (trial % 9) },
         () => pool[(state = (state * 1103515245 + 12345) % 2 ** 31) % pool.length],
       );
-      const p = progress({ workspace: seed, milestones } as unknown as Task, { turns: [turn({ toolCalls: calls })] });
-      expect(milestonesAtCalls(milestones, seed, calls, p.progress)).toEqual(everyCall(calls));
+      expect(milestoneLabels(milestones, judge(calls).milestoneCalls, calls.length)).toEqual(everyCall(calls));
     }
   });
 
-  it("replays nothing for a score without a trajectory (unscorable or imported)", () => {
-    expect(milestonesAtCalls(milestones, seed, [call("bash", { command: "grep" })], [])).toBeNull();
+  it("labels nothing for a score that did not keep the calls (imported, unscorable, or older)", () => {
+    expect(milestoneLabels(milestones, null, 2)).toEqual([[], []]);
+    expect(milestoneLabels(milestones, [], 2)).toEqual([[], []]);
+    // A stored call number past the trace's calls (a hand-edited score) is ignored, not a crash.
+    expect(milestoneLabels(milestones, [3, null], 2)).toEqual([[], []]);
   });
 });
 
@@ -110,7 +115,7 @@ describe("turnRows", () => {
       ],
     }),
   ];
-  const rows = turnRows({ turns, contextWindow: 2048, progress: [1, 1, 2], seed, milestones });
+  const rows = turnRows({ turns, contextWindow: 2048, progress: [1, 1, 2], seed, milestones, milestoneCalls: [1, 3] });
 
   it("numbers turns and calls across the run and assigns calls to their turns", () => {
     expect(rows.map((r) => [r.n, r.calls.map((c) => c.n)])).toEqual([
@@ -141,7 +146,14 @@ describe("turnRows", () => {
   });
 
   it("without a task (an imported run): no deltas or labels, progress still read", () => {
-    const r = turnRows({ turns, contextWindow: null, progress: [0, 1], seed: null, milestones: [] });
+    const r = turnRows({
+      turns,
+      contextWindow: null,
+      progress: [0, 1],
+      seed: null,
+      milestones: [],
+      milestoneCalls: null,
+    });
     const calls = r.flatMap((t) => t.calls);
     expect(calls.map((c) => c.progress)).toEqual([0, 1, null]);
     expect(calls.every((c) => c.deltas.length === 0 && c.reached.length === 0)).toBe(true);
@@ -155,6 +167,7 @@ describe("turnRows", () => {
       progress: [],
       seed: null,
       milestones: [],
+      milestoneCalls: null,
     });
     expect(r[0]).toMatchObject({ n: 1, text: null, calls: [], contextFraction: 0.5, tokensPerSecond: 800 });
   });

@@ -105,13 +105,21 @@ describe("turnHeads", () => {
   });
 
   it("agrees with the full rows, so a prefix of full rows plus heads is the whole run", () => {
-    const full = turnRows({ turns, contextWindow: null, progress: [], seed: null, milestones: [] });
+    const full = turnRows({
+      turns,
+      contextWindow: null,
+      progress: [],
+      seed: null,
+      milestones: [],
+      milestoneCalls: null,
+    });
     const prefix = turnRows({
       turns: turns.slice(0, 2),
       contextWindow: null,
       progress: [],
       seed: null,
       milestones: [],
+      milestoneCalls: null,
     });
     expect(prefix).toEqual(full.slice(0, 2));
     expect(turnHeads(turns, 0).map((h) => turnSummary(h))).toEqual(full.map((r) => turnSummary(r)));
@@ -127,13 +135,21 @@ describe("turnHeads", () => {
       changes: [{ path: "/a.md", content }],
     });
     const edits = [0, 1, 2].map((i) => ({ ...turn(i, []), toolCalls: [write(`one\n${"two\n".repeat(i + 1)}`)] }));
-    const full = turnRows({ turns: edits, contextWindow: 2048, progress: [0, 0, 0], seed, milestones: [] });
+    const full = turnRows({
+      turns: edits,
+      contextWindow: 2048,
+      progress: [0, 0, 0],
+      seed,
+      milestones: [],
+      milestoneCalls: null,
+    });
     const prefix = turnRows({
       turns: edits.slice(0, 2),
       contextWindow: 2048,
       progress: [0, 0, 0],
       seed,
       milestones: [],
+      milestoneCalls: null,
     });
     expect(prefix).toEqual(full.slice(0, 2));
     expect(full[1].calls[0].deltas[0]).toMatchObject({

@@ -73,6 +73,7 @@ export function scoreRow(runId: string, taskVersion: number, score: RunScore, cr
     metrics: JSON.stringify(m),
     callPattern: score.unscorable === undefined ? score.callPattern : null,
     callOk: JSON.stringify(score.callOk),
+    milestoneCalls: score.unscorable === undefined ? JSON.stringify(score.milestoneCalls) : null,
     unscorable: score.unscorable ?? null,
   };
 }
