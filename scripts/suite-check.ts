@@ -5,8 +5,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { validateSuite } from "../src/domain/suite/validate";
-import { runFixtures } from "../src/domain/suite/fixtures";
+import { validateSuite } from "../src/domain/suite-validation/validate";
+import { runFixtures } from "../src/domain/suite-validation/fixtures";
 
 const files = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const targets = files.length

@@ -2,7 +2,7 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import type { Ctx } from "./context";
-import { validateSuite } from "@/domain/suite/validate";
+import { validateSuite } from "@/domain/suite-validation/validate";
 import { saveSuite } from "./suites/storeSuite";
 import { expireLeases } from "./queue/expireLeases";
 

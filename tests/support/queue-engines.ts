@@ -15,7 +15,7 @@ import { eq, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import * as sqliteSchema from "@db/schema";
 import * as pgSchema from "@db/schema-pg";
-import { validateSuite } from "@/domain/suite/validate";
+import { validateSuite } from "@/domain/suite-validation/validate";
 import type { Suite } from "@/domain/suite/schema";
 import { createContext, createPgContext, type Ctx } from "@/server/context";
 import { loadRepositorySuites } from "@/server/boot";

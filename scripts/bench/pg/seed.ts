@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { validateSuite } from "../../../src/domain/suite/validate";
+import { validateSuite } from "../../../src/domain/suite-validation/validate";
 import type { Suite } from "../../../src/domain/suite/schema";
 import { hashToken } from "../../../src/server/ids";
 

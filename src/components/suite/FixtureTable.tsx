@@ -1,4 +1,4 @@
-import type { FixtureResult } from "@/domain/suite/fixtures";
+import type { FixtureResult } from "@/domain/suite-validation/fixtures";
 import { Ticks } from "./Ticks";
 import s from "./suite.module.css";
 

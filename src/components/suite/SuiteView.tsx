@@ -1,6 +1,6 @@
 import { TASK_GROUPS, type Suite, type TaskGroup } from "@/domain/suite/schema";
-import { runFixtures, type FixtureResult } from "@/domain/suite/fixtures";
-import { suiteWarnings } from "@/domain/suite/lint-milestones";
+import { runFixtures, type FixtureResult } from "@/domain/suite-validation/fixtures";
+import { suiteWarnings } from "@/domain/suite-validation/lint-milestones";
 import { pageTasks, type TaskPageRequest } from "@/domain/suite/page";
 import { ConfigList } from "./ConfigList";
 import { TaskDetails } from "./TaskDetails";

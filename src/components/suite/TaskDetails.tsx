@@ -1,5 +1,5 @@
 import { describeCheck } from "@/domain/suite/describe";
-import type { FixtureResult } from "@/domain/suite/fixtures";
+import type { FixtureResult } from "@/domain/suite-validation/fixtures";
 import type { Task } from "@/domain/suite/schema";
 import { checkIds } from "@/domain/scoring";
 import { FixtureTable } from "./FixtureTable";

@@ -1,4 +1,4 @@
-import type { Prediction } from "../budget/latency";
+import { type Prediction, type SlopeFit, slopeTimes } from "../stats/slope-times";
 
 /**
  * The load contrast of two configs, the study's check of the prefill line (§5; figures in
@@ -14,11 +14,6 @@ export interface ContrastConfig {
   measuredLoadMs: number | null;
 }
 
-export interface SlopeFit {
-  slopeMsPerToken: number;
-  slopeCi: [number, number];
-}
-
 export interface LoadContrast {
   a: string;
   b: string;
@@ -30,13 +25,6 @@ export interface LoadContrast {
   predicted: Prediction;
   /** a's measured median load minus b's; null when either has none. */
   measuredDiffMs: number | null;
-}
-
-/** b₁·d with its interval: the slope's interval scaled by d, low to high (d may be negative). */
-export function slopeTimes(fit: SlopeFit, d: number): Prediction {
-  const lo = fit.slopeCi[0] * d;
-  const hi = fit.slopeCi[1] * d;
-  return { ms: fit.slopeMsPerToken * d, ci: [Math.min(lo, hi), Math.max(lo, hi)] };
 }
 
 export type ContrastPick =

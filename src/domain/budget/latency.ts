@@ -1,6 +1,6 @@
 import type { Moments } from "../stats/regression";
 import { studentTQuantile } from "../stats/t-dist";
-import { slopeTimes } from "../analytics/loadContrast";
+import { type Prediction, slopeTimes } from "../stats/slope-times";
 
 /**
  * The prefill line ms = b₀ + b₁·tokens with the classical OLS inference (Draper & Smith 1998,
@@ -46,12 +46,6 @@ export function prefillModel(m: Moments, confidence = 0.95): PrefillModel | null
     sxx: m.sxx,
     t,
   };
-}
-
-export interface Prediction {
-  ms: number;
-  /** 95% interval of the mean load at these tokens. */
-  ci: [number, number];
 }
 
 /** Predicted load for `tokens` start-up tokens: b₀ + b₁·tokens, with the interval of the mean. */

@@ -1,4 +1,5 @@
-import { predictDifference, predictLoad, windowLeft, type PrefillModel, type Prediction } from "./latency";
+import type { Prediction } from "../stats/slope-times";
+import { predictDifference, predictLoad, windowLeft, type PrefillModel } from "./latency";
 import type { CountMethod } from "./schema";
 
 /** One config of the suite with its counted start-up tokens. */

@@ -1,11 +1,6 @@
 import "server-only";
-import {
-  loadContrast,
-  pickContrast,
-  type ContrastConfig,
-  type LoadContrast,
-  type SlopeFit,
-} from "@/domain/analytics/loadContrast";
+import { loadContrast, pickContrast, type ContrastConfig, type LoadContrast } from "@/domain/analytics/loadContrast";
+import type { SlopeFit } from "@/domain/stats/slope-times";
 import { ServiceError } from "../errors";
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { runFixtures, type FixtureResult } from "@/domain/suite/fixtures";
+import { runFixtures, type FixtureResult } from "@/domain/suite-validation/fixtures";
 import type { Suite } from "@/domain/suite/schema";
 
 /**

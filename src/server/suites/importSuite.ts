@@ -1,6 +1,6 @@
 import "server-only";
 import type { Ctx } from "../context";
-import { validateSuite, type SuiteValidation } from "@/domain/suite/validate";
+import { validateSuite, type SuiteValidation } from "@/domain/suite-validation/validate";
 import type { Suite } from "@/domain/suite/schema";
 import { ServiceError } from "../errors";
 import { saveSuite } from "./storeSuite";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadContrast, pickContrast, slopeTimes, type ContrastConfig } from "@/domain/analytics/loadContrast";
+import { loadContrast, pickContrast, type ContrastConfig } from "@/domain/analytics/loadContrast";
+import { slopeTimes } from "@/domain/stats/slope-times";
 
 // The study's Table 5 pair (files-plan 1,351 tokens, 7.8 s; bash 300, 2.2 s) among others.
 const row = (configId: string, startupTokens: number | null, measuredLoadMs: number | null = null): ContrastConfig => ({

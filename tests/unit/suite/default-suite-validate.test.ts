@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { validateSuite } from "@/domain/suite/validate";
+import { validateSuite } from "@/domain/suite-validation/validate";
 import { progress, scoreFixture } from "@/domain/scoring";
 import type { ToolCall, Trace } from "@/domain/protocol";
 import { Suite } from "@/domain/suite/schema";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { runFixtures } from "@/domain/suite/fixtures";
+import { runFixtures } from "@/domain/suite-validation/fixtures";
 import type { Suite } from "@/domain/suite/schema";
 
 const seed = { files: [{ path: "/todo.md", content: "- [ ] milk" }] };

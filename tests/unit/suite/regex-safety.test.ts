@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { recordRegexes } from "../../support/regex-spy";
 import type { Suite } from "@/domain/suite/schema";
-import { patternsOf, regexRisk } from "@/domain/suite/regex-safety";
-import { validateSuite } from "@/domain/suite/validate";
+import { patternsOf, regexRisk } from "@/domain/suite-validation/regex-safety";
+import { validateSuite } from "@/domain/suite-validation/validate";
 
 const load = (p: string) => JSON.parse(readFileSync(p, "utf8")) as Suite;
 const allPatterns = (s: Suite) =>

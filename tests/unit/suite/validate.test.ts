@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateSuite } from "@/domain/suite/validate";
+import { validateSuite } from "@/domain/suite-validation/validate";
 import type { Suite } from "@/domain/suite/schema";
 
 /** A small valid suite; each test breaks one thing in a fresh copy. */

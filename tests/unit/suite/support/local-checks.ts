@@ -4,7 +4,7 @@ import type { ToolCall, Workspace } from "@/domain/protocol";
 
 /**
  * A small, independent reading of the check semantics of protocol.md §2, used only to test the
- * default suite's fixtures while the real scoring engine (src/domain/suite/validate.ts) is built
+ * default suite's fixtures while the real scoring engine (src/domain/suite-validation/validate.ts) is built
  * elsewhere. It is deliberately plain so that disagreements with the engine stand out.
  */
 export interface LocalState {

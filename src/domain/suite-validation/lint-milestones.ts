@@ -1,7 +1,7 @@
 import { evaluateCheck } from "../scoring";
-import type { Check } from "./check";
+import type { Check } from "../suite/check";
 import { joinPath, type SuiteProblem } from "./problems";
-import type { Fixture, Task } from "./schema";
+import type { Fixture, Task } from "../suite/schema";
 
 /** A check that looks at tool calls somewhere in its tree (`call_regex`, also under `all`/`any`/`not`). */
 export function dependsOnCalls(check: Check): boolean {

@@ -1,6 +1,6 @@
 import { scoreFixture } from "../scoring";
 import type { CheckVerdict } from "../scoring";
-import type { Suite } from "./schema";
+import type { Suite } from "../suite/schema";
 
 /** One fixture judged by its task's checks, next to the verdict it expects. */
 export interface FixtureResult {

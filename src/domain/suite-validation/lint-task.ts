@@ -4,7 +4,7 @@ import { lintCheck } from "./lint-checks";
 import { lintMilestones } from "./lint-milestones";
 import { joinPath, type SuiteProblem } from "./problems";
 import { patternsOf, regexRisk } from "./regex-safety";
-import type { Task } from "./schema";
+import type { Task } from "../suite/schema";
 
 /** Ids that occur more than once, each reported at every later occurrence. */
 export function duplicates(

@@ -1,6 +1,6 @@
 import safeRegex from "safe-regex2";
 import { clip } from "../scoring/regex";
-import type { Check } from "./check";
+import type { Check } from "../suite/check";
 
 /**
  * Why a suite regex may take super-linear time, or undefined. Suite patterns run on text a phone

@@ -1,6 +1,6 @@
 import { stableJson } from "../scoring";
 import { joinPath, type SuiteProblem } from "./problems";
-import type { Config, Suite, Task } from "./schema";
+import type { Config, Suite, Task } from "../suite/schema";
 
 /**
  * Runs record the task and config versions they ran, and rescoring trusts that a version names

@@ -1,4 +1,4 @@
-import type { Check } from "./check";
+import type { Check } from "../suite/check";
 import { joinPath, type SuiteProblem } from "./problems";
 import { regexRisk, regexRiskMessage } from "./regex-safety";
 

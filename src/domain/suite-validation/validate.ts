@@ -2,7 +2,7 @@ import { toValidationIssues } from "../protocol/errors";
 import { duplicates, lintTask } from "./lint-task";
 import { lintVersions } from "./lint-versions";
 import { joinPath, type SuiteProblem } from "./problems";
-import { SUITE_LIMITS, Suite, Task } from "./schema";
+import { SUITE_LIMITS, Suite, Task } from "../suite/schema";
 
 export type { SuiteProblem } from "./problems";
 /**
