@@ -11,14 +11,7 @@ import pg from "pg";
 import Cursor from "pg-cursor";
 import { AnalyticsFilter } from "../../src/domain/analytics/filter";
 import { exportCsv, exportJson, exportTable } from "../../src/server/export/exportRuns";
-import {
-  EXPORT_FROM,
-  EXPORT_SELECT,
-  exportFrom,
-  exportOrder,
-  exportSelect,
-  keysFirstFrom,
-} from "../../src/server/export/exportRow";
+import { exportFrom, exportOrder, exportSelect, keysFirstFrom } from "../../src/server/export/exportRow";
 import { dialectOf } from "../../src/server/store/dialect";
 import { toPgPlaceholders } from "../../src/server/store/sql";
 import { FROM_RUNS, runsWhere, whereClause } from "../../src/server/analytics/where";
@@ -114,7 +107,8 @@ function plainSelect(dbPath: string, onRows?: () => void) {
   try {
     const w = whereClause(AnalyticsFilter.parse({}));
     let n = 0;
-    for (const _ of db.prepare(`SELECT ${EXPORT_SELECT} FROM ${EXPORT_FROM} WHERE ${w.sql}`).iterate(...w.params)) {
+    const d = dialectOf({ dialect: "sqlite" });
+    for (const _ of db.prepare(`SELECT ${exportSelect(d)} FROM ${exportFrom(d)} WHERE ${w.sql}`).iterate(...w.params)) {
       if (onRows && ++n % 1000 === 0) onRows();
       else if (!onRows) n++;
     }

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { FROM_RUNS } from "../analytics/where";
 import { flag, flagOrNull, int, num, numOrNull } from "../store/columns";
-import { dialectOf, type Dialect } from "../store/dialect";
+import type { Dialect } from "../store/dialect";
 import { failedChecks, wallMs, type ExportRow } from "@/domain/export";
 
 const str = z.string();
@@ -128,9 +128,6 @@ export function exportSelect(d: Dialect): string {
     .join(", ")}`;
 }
 
-/** exportSelect on SQLite (the benchmark's plain read, scripts/bench/exportCsv.ts, compares against it). */
-export const EXPORT_SELECT = exportSelect(dialectOf({ dialect: "sqlite" }));
-
 /**
  * What the export SELECT reads from: a run, its session, its score and its stored trace (and, on
  * PostgreSQL, the trace's values parsed once: Dialect.jsonFields).
@@ -138,9 +135,6 @@ export const EXPORT_SELECT = exportSelect(dialectOf({ dialect: "sqlite" }));
 export function exportFrom(d: Dialect): string {
   return `${FROM_RUNS} JOIN traces t ON t.run_id = r.id ${traceValues(d).join}`;
 }
-
-/** exportFrom on SQLite. */
-export const EXPORT_FROM = exportFrom(dialectOf({ dialect: "sqlite" }));
 
 /**
  * The export's run order (protocol.md §4): session creation, task id, config id, repeat, attempt,
@@ -152,7 +146,7 @@ export function exportOrder(d: Dialect): string {
 }
 
 /**
- * EXPORT_FROM for rows that carry the whole raw trace, on SQLite, already in `order`: the runs that
+ * exportFrom for rows that carry the whole raw trace, on SQLite, already in `order`: the runs that
  * `where` selects are sorted by their keys alone first (a co-routine: its LIMIT, which limits
  * nothing, keeps SQLite from flattening it into the join and dropping its ORDER BY), and only then
  * joined to their rows and traces, in that order (CROSS JOIN fixes the loops' nesting). Sorting
