@@ -1,4 +1,4 @@
-// Scores traces off the server's thread (src/server/scoring/lane.ts starts it; ADR 6). A suite
+// Scores traces off the server's thread (src/server/scoring/workers.ts starts it; ADR 6). A suite
 // regex is matched by V8's backtracking engine and cannot be interrupted from inside, so a trace
 // whose scoring runs long is stopped by terminating this thread; the server's own thread keeps
 // answering meanwhile. Plain JavaScript that loads the TypeScript domain through tsx's loader, so
