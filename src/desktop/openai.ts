@@ -2,8 +2,10 @@
  * One chat completion against an OpenAI-compatible endpoint (llama.cpp's server, Ollama, LM
  * Studio, vLLM), streamed when possible so the time to the first token and the decode time can
  * be told apart. Streamed tool-call deltas are assembled by index. Failures are EndpointErrors
- * whose `kind` says whether the run can still be reported as a trace.
+ * whose `kind` says whether the run can still be reported as a trace. Replies are parsed with the
+ * zod schemas of replies.ts.
  */
+import { ContextRefusal, StreamChunk, Timings, Usage, WholeReply } from "./replies";
 
 export interface ChatToolCall {
   id: string;
@@ -150,35 +152,34 @@ function interrupted(
   return new EndpointError(kind, `${what} (${reason})`);
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-function usageOf(u: any): Completion["usage"] {
-  if (!u || typeof u.prompt_tokens !== "number") return null;
-  const cached = u.prompt_tokens_details?.cached_tokens;
+function usageOf(u: unknown): Completion["usage"] {
+  const r = Usage.safeParse(u);
+  if (!r.success) return null;
+  const cached = r.data.prompt_tokens_details?.cached_tokens;
   return {
-    promptTokens: u.prompt_tokens,
-    completionTokens: typeof u.completion_tokens === "number" ? u.completion_tokens : 0,
-    ...(typeof cached === "number" ? { cachedTokens: cached } : {}),
+    promptTokens: r.data.prompt_tokens,
+    completionTokens: r.data.completion_tokens,
+    ...(cached !== undefined ? { cachedTokens: cached } : {}),
   };
 }
 
-const num = (x: unknown) => (typeof x === "number" && Number.isFinite(x) && x >= 0 ? x : undefined);
-
-function timingsOf(t: any): Completion["timings"] {
-  if (!t || typeof t !== "object") return null;
+function timingsOf(t: unknown): Completion["timings"] {
+  const r = Timings.safeParse(t);
+  if (!r.success) return null;
   return {
-    promptN: num(t.prompt_n),
-    cacheN: num(t.cache_n),
-    predictedN: num(t.predicted_n),
-    promptMs: num(t.prompt_ms),
-    predictedMs: num(t.predicted_ms),
+    promptN: r.data.prompt_n,
+    cacheN: r.data.cache_n,
+    predictedN: r.data.predicted_n,
+    promptMs: r.data.prompt_ms,
+    predictedMs: r.data.predicted_ms,
   };
 }
 
 /** `n_ctx` of llama.cpp's exceed_context_size_error body, or vLLM's "maximum context length is N tokens". */
 function windowIn(text: string): number | undefined {
   try {
-    const n = JSON.parse(text)?.error?.n_ctx;
-    if (typeof n === "number" && n > 0) return n;
+    const r = ContextRefusal.safeParse(JSON.parse(text));
+    if (r.success) return r.data.error.n_ctx;
   } catch {
     // not JSON: try the wording
   }
@@ -186,12 +187,13 @@ function windowIn(text: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-function readWhole(json: any, out: Completion, now: () => number): void {
-  const choice = json?.choices?.[0];
-  if (!choice)
+function readWhole(json: unknown, out: Completion, now: () => number): void {
+  const reply = WholeReply.safeParse(json);
+  const choice = reply.success ? reply.data.choices?.[0] : undefined;
+  if (!reply.success || !choice)
     throw new EndpointError("http", `the endpoint's reply has no choices: ${JSON.stringify(json).slice(0, 200)}`);
   out.content = choice.message?.content ?? "";
-  out.toolCalls = (choice.message?.tool_calls ?? []).map((c: any, i: number) => ({
+  out.toolCalls = (choice.message?.tool_calls ?? []).map((c, i) => ({
     id: c.id || `call_${i}`,
     type: "function" as const,
     function: {
@@ -201,8 +203,8 @@ function readWhole(json: any, out: Completion, now: () => number): void {
     },
   }));
   out.finishReason = choice.finish_reason ?? null;
-  out.usage = usageOf(json.usage);
-  out.timings = timingsOf(json.timings);
+  out.usage = usageOf(reply.data.usage);
+  out.timings = timingsOf(reply.data.timings);
   out.lastAt = now();
 }
 
@@ -217,7 +219,10 @@ async function readStream(res: Response, out: Completion, now: () => number, sta
       done = true;
       return;
     }
-    const chunk = JSON.parse(data);
+    const parsed = StreamChunk.safeParse(JSON.parse(data));
+    if (!parsed.success)
+      throw new EndpointError("http", `the endpoint sent an event that is not a chat chunk: ${data.slice(0, 200)}`);
+    const chunk = parsed.data;
     if (chunk.error)
       throw new EndpointError(
         "http",
@@ -228,8 +233,8 @@ async function readStream(res: Response, out: Completion, now: () => number, sta
     const choice = chunk.choices?.[0];
     if (!choice) return;
     const d = choice.delta ?? {};
-    const text = typeof d.content === "string" ? d.content : "";
-    const thinking = typeof d.reasoning_content === "string" ? d.reasoning_content : "";
+    const text = d.content ?? "";
+    const thinking = d.reasoning_content ?? "";
     if (text || thinking || d.tool_calls?.length) {
       const t = now();
       out.firstAt ??= t;
@@ -237,7 +242,7 @@ async function readStream(res: Response, out: Completion, now: () => number, sta
     }
     out.content += text;
     for (const tc of d.tool_calls ?? []) {
-      const index = typeof tc.index === "number" ? tc.index : calls.size;
+      const index = tc.index ?? calls.size;
       const call = calls.get(index) ?? { id: "", type: "function" as const, function: { name: "", arguments: "" } };
       if (tc.id) call.id = tc.id;
       if (tc.function?.name) call.function.name += tc.function.name;

@@ -145,6 +145,39 @@ describe("streamed replies", () => {
     });
   });
 
+  it("reads a field of the wrong type as absent, and a reply with no choice as an error", async () => {
+    const whole = (body: unknown) =>
+      complete(
+        {
+          baseUrl: "http://x/v1",
+          fetch: streamFetch([new TextEncoder().encode(JSON.stringify(body))], { type: "application/json" }),
+        },
+        req,
+      );
+    // A content that is not text, a tool call id that is a number, a count that is negative or a
+    // string, usage without prompt_tokens: each reads as absent, the rest of the reply stands.
+    const c = await whole({
+      choices: [{ message: { content: 42, tool_calls: [{ id: 7, function: { name: "bash" } }] }, finish_reason: 3 }],
+      usage: { completion_tokens: 2 },
+      timings: { prompt_n: -1, prompt_ms: "12", predicted_n: 4 },
+    });
+    expect(c).toMatchObject({
+      content: "",
+      finishReason: null,
+      usage: null,
+      toolCalls: [{ id: "call_0", function: { name: "bash", arguments: "{}" } }],
+      timings: { promptN: undefined, promptMs: undefined, predictedN: 4 },
+    });
+    await expect(whole({ choices: [] })).rejects.toMatchObject({ kind: "http", message: /no choices/ });
+    await expect(whole(["not", "a", "reply"])).rejects.toMatchObject({ kind: "http", message: /no choices/ });
+    // A streamed event that is not an object is not a chat chunk.
+    const bytes = new TextEncoder().encode(sse([EVENTS[0], "42"]));
+    await expect(complete({ baseUrl: "http://x/v1", fetch: streamFetch([bytes]) }, req)).rejects.toMatchObject({
+      kind: "http",
+      message: /not a chat chunk/,
+    });
+  });
+
   it("tells a context-size refusal from other errors", async () => {
     const answer = (status: number, text: string) =>
       (async () => new Response(text, { status })) as unknown as typeof fetch;
