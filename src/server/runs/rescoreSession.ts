@@ -48,7 +48,7 @@ export async function rescoreSession(ctx: Ctx, sessionId: string) {
   const session = await sql.get(SessionRow, `SELECT suite_id AS "suiteId" FROM sessions WHERE id = ?`, [sessionId]);
   if (!session) throw notFound("session", sessionId);
   // One lookup per task, not per run: the query and JSON.parse of the task document were
-  // ~40% of rescoring time (docs/benchmarks.md).
+  // ~40% of rescoring time (ADR 6).
   const tasks: Record<string, Task> = {};
   for (const { taskId } of await sql.all(
     TaskIdRow,

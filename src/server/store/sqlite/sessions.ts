@@ -22,7 +22,7 @@ export function sqliteSessions(ctx: DbCtx): SessionStore {
     },
     create: async (s, planned) => {
       // Prepared statements, one row at a time: building one multi-row INSERT through the query
-      // builder took ~11 ms for a 240-job session, on the thread that answers phones (docs/benchmarks.md).
+      // builder took ~11 ms for a 240-job session, on the thread that answers phones (ADR 4).
       const insertJob = stmt(
         ctx,
         `INSERT INTO jobs (id, session_id, position, task_id, task_version, config_id, config_version, repeat, state, attempt, updated_at)
