@@ -33,7 +33,7 @@ import {
 
 type Of<T extends Table> = T[typeof META];
 
-/** A builder with `marks` applied as modify() applies them: key, then not null, then default. */
+/** A builder with `marks` applied as liteColumn and pgColumn apply them: key, then not null, then default. */
 type Marked<B extends ColumnBuilderBase, M extends Mark, Id extends ColumnBuilderBase> = WithDefault<
   WithNotNull<"autoId" extends M ? Id : "primaryKey" extends M ? PrimaryKeyOf<B> : B, M>,
   M
@@ -101,7 +101,6 @@ function modify<B extends Modifiers<B>>(b: B, spec: ColumnSpec, ref: (c: Column)
 }
 
 function liteColumn({ kind, name, spec }: Column, ref: (c: Column) => unknown): LiteColumnBuilder {
-  if (spec.autoId) return lite.integer(name).primaryKey({ autoIncrement: true });
   const base: Record<Kind, () => LiteColumnBuilder> = {
     text: () => lite.text(name),
     int: () => lite.integer(name),
@@ -109,11 +108,10 @@ function liteColumn({ kind, name, spec }: Column, ref: (c: Column) => unknown): 
     real: () => lite.real(name),
     bool: () => lite.integer(name, { mode: "boolean" }),
   };
-  return modify(base[kind](), spec, ref);
+  return modify(spec.autoId ? lite.integer(name).primaryKey({ autoIncrement: true }) : base[kind](), spec, ref);
 }
 
 function pgColumn({ kind, name, spec }: Column, ref: (c: Column) => unknown): PgColumnBuilder {
-  if (spec.autoId) return pg.integer(name).primaryKey().generatedByDefaultAsIdentity();
   const base: Record<Kind, () => PgColumnBuilder> = {
     text: () => pg.text(name),
     int: () => pg.integer(name),
@@ -121,7 +119,7 @@ function pgColumn({ kind, name, spec }: Column, ref: (c: Column) => unknown): Pg
     real: () => pg.doublePrecision(name),
     bool: () => pg.boolean(name),
   };
-  return modify(base[kind](), spec, ref);
+  return modify(spec.autoId ? pg.integer(name).primaryKey().generatedByDefaultAsIdentity() : base[kind](), spec, ref);
 }
 
 /**

@@ -17,7 +17,7 @@
  */
 export type Kind = "text" | "int" | "bigint" | "real" | "bool";
 
-export type Value<K extends Kind> = K extends "text" ? string : K extends "bool" ? boolean : number;
+type Value<K extends Kind> = K extends "text" ? string : K extends "bool" ? boolean : number;
 
 /** The modifiers a column's type remembers: what the rendered builder must have had called on it. */
 export type Mark = "notNull" | "default" | "primaryKey" | "autoId";
