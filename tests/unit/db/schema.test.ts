@@ -13,7 +13,7 @@ import path from "node:path";
 import { getTableName, is } from "drizzle-orm";
 import { getTableConfig as pgConfig, PgTable } from "drizzle-orm/pg-core";
 import { getTableConfig as sqliteConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import * as pg from "@db/schema-pg";
 import * as lite from "@db/schema";
 import * as tables from "@db/tables";
@@ -64,6 +64,21 @@ describe("the SQLite and PostgreSQL renderings of db/tables", () => {
       expect(shape(pg[key])).toEqual(shape(lite[key]));
     });
   }
+
+  // render.ts states each rendered column's type apart from the calls that build it: tsc checks
+  // here that the two agree on what callers see (drizzle-kit sees only the calls).
+  it("give callers drizzle's row types: kinds, nullability, and defaults and ids optional on insert", () => {
+    type Row = { id: number; current: boolean; createdAt: number; medianTurnMs: number | null; callOk: string | null };
+    type New = { id?: number; runId: string; current: boolean };
+    type Keys<T, U> = Pick<T, Extract<keyof T, keyof U>>;
+    expectTypeOf<Keys<typeof lite.scores.$inferSelect, Row>>().toEqualTypeOf<Row>();
+    expectTypeOf<Keys<typeof pg.scores.$inferSelect, Row>>().toEqualTypeOf<Row>();
+    expectTypeOf<Keys<typeof lite.scores.$inferInsert, New>>().toEqualTypeOf<New>();
+    expectTypeOf<Keys<typeof pg.scores.$inferInsert, New>>().toEqualTypeOf<New>();
+    type Run = { id: string; heldOut?: boolean; charging?: boolean | null; receivedAt: number };
+    expectTypeOf<Keys<typeof lite.runs.$inferInsert, Run>>().toEqualTypeOf<Run>();
+    expectTypeOf<Keys<typeof pg.runs.$inferInsert, Run>>().toEqualTypeOf<Run>();
+  });
 
   it("store millisecond timestamps as bigint on PostgreSQL", () => {
     const at = Object.values(pg).flatMap((t) =>
