@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 
 /**
- * How `run_facts` (db/schema/runFacts.ts, ADR 10) is kept equal to the tables it summarises: one
+ * How `run_facts` (db/tables/runFacts.ts, ADR 10) is kept equal to the tables it summarises: one
  * SELECT computes a run's row from runs, sessions, its current score, its turns and its trace, and
  * triggers run it (or add one turn) inside the transaction of every write that changes an input:
  * a score inserted or retired (ingest, rescoring, rebuildDerived, import), turns or a trace

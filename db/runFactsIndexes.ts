@@ -1,6 +1,5 @@
 /**
- * Covering indexes of `run_facts` (issue 22, ADR 11), declared once for both schemas
- * (db/schema/runFacts.ts, db/schema-pg/runFacts.ts) by property name.
+ * Covering indexes of `run_facts` (issue 22, ADR 11), by property name, for db/tables/runFacts.ts.
  *
  * Each index leads with the columns its views group by, in that order, so an engine walks it in
  * group order (no sort of every row) and reads only the index (no row lookups): at 100k seeded runs

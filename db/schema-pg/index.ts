@@ -1,9 +1,22 @@
-// The PostgreSQL schema: the same tables, columns and indexes as db/schema (SQLite), checked by
-// tests/unit/db/schema-parity.test.ts. Millisecond timestamps are bigint, booleans boolean.
-export * from "./suites";
-export * from "./devices";
-export * from "./sessions";
-export * from "./jobs";
-export * from "./runs";
-export * from "./runFacts";
-export * from "./access";
+// PostgreSQL's drizzle tables: the one definition of db/tables, rendered for PostgreSQL (db/tables/render.ts).
+import * as tables from "../tables";
+import { pgTables } from "../tables/render";
+
+export const {
+  suites,
+  tasks,
+  configs,
+  devices,
+  sessions,
+  jobs,
+  leases,
+  runs,
+  turns,
+  traces,
+  scores,
+  runFacts,
+  turnFacts,
+  settings,
+  loginAttempts,
+  adminLogouts,
+} = pgTables(tables);

@@ -1,8 +1,7 @@
 import "server-only";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
-import { runFacts, turnFacts } from "@db/schema/runFacts";
 import { TURN_FACTS_COLUMNS, turnFactsSelect } from "@db/runFacts";
-import { turns } from "@db/schema/runs";
+import { runFacts, turnFacts, turns } from "@db/schema";
 
 /** A column's kind, as the drizzle schema declares it: DuckDB's type for it, and how values are converted (copy.ts). */
 export type Kind = "text" | "int" | "bool" | "real";

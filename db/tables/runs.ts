@@ -1,12 +1,11 @@
-import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { autoId, bigint, bool, index, int, primaryKey, real, table, text, uniqueIndex } from "./vocabulary";
 import { sessions } from "./sessions";
 
 /**
  * One row per submitted trace: the identifying facts analytics filter on. The trace itself lives
  * in `traces` (immutable), its derived verdicts in `scores`.
  */
-export const runs = sqliteTable(
+export const runs = table(
   "runs",
   {
     id: text("id").primaryKey(),
@@ -15,29 +14,29 @@ export const runs = sqliteTable(
       .notNull()
       .references(() => sessions.id),
     leaseTokenHash: text("lease_token_hash"),
-    attempt: integer("attempt").notNull(),
+    attempt: int("attempt").notNull(),
     taskId: text("task_id").notNull(),
-    taskVersion: integer("task_version").notNull(),
+    taskVersion: int("task_version").notNull(),
     /** Copied from the task version the run ran, so analytics group without parsing documents. */
     taskGroup: text("task_group").notNull(),
-    heldOut: integer("held_out", { mode: "boolean" }).notNull().default(false),
+    heldOut: bool("held_out").notNull().default(false),
     configId: text("config_id").notNull(),
-    configVersion: integer("config_version").notNull(),
-    repeat: integer("repeat").notNull(),
+    configVersion: int("config_version").notNull(),
+    repeat: int("repeat").notNull(),
     deviceId: text("device_id").notNull(),
     deviceModel: text("device_model").notNull(),
     buildCommit: text("build_commit").notNull(),
     model: text("model").notNull(),
     startedAt: text("started_at").notNull(),
-    receivedAt: integer("received_at").notNull(),
+    receivedAt: bigint("received_at").notNull(),
     thermalAtStart: text("thermal_at_start"),
-    charging: integer("charging", { mode: "boolean" }),
-    superseded: integer("superseded", { mode: "boolean" }).notNull().default(false),
-    contextWindow: integer("context_window").notNull(),
+    charging: bool("charging"),
+    superseded: bool("superseded").notNull().default(false),
+    contextWindow: int("context_window").notNull(),
     /** v1.1 `toolsDropped`: the server's template left the tools out; such runs can be filtered out. */
-    toolsDropped: integer("tools_dropped", { mode: "boolean" }).notNull().default(false),
+    toolsDropped: bool("tools_dropped").notNull().default(false),
     /** v1.1 `load.cachedTokens`: > 0 means load_ms is not a cold prefill, so the load fit leaves it out. */
-    loadCachedTokens: integer("load_cached_tokens"),
+    loadCachedTokens: int("load_cached_tokens"),
   },
   (t) => [
     uniqueIndex("runs_lease_token").on(t.leaseTokenHash),
@@ -55,59 +54,59 @@ export const runs = sqliteTable(
  * Per-turn timings copied out of the trace at ingest (derived, never edited): the TTFT fit reads
  * every turn, which must not mean parsing every trace.
  */
-export const turns = sqliteTable(
+export const turns = table(
   "turns",
   {
     runId: text("run_id")
       .notNull()
       .references(() => runs.id),
-    idx: integer("idx").notNull(),
-    promptTokens: integer("prompt_tokens").notNull(),
-    contextTokens: integer("context_tokens").notNull(),
-    ttftMs: integer("ttft_ms").notNull(),
-    outputTokens: integer("output_tokens").notNull(),
-    decodeMs: integer("decode_ms").notNull(),
+    idx: int("idx").notNull(),
+    promptTokens: int("prompt_tokens").notNull(),
+    contextTokens: int("context_tokens").notNull(),
+    ttftMs: int("ttft_ms").notNull(),
+    outputTokens: int("output_tokens").notNull(),
+    decodeMs: int("decode_ms").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.runId, t.idx] })],
+  (t) => [primaryKey(t.runId, t.idx)],
 );
 
 /** The raw trace body exactly as the phone sent it. Never updated. */
-export const traces = sqliteTable("traces", {
+export const traces = table("traces", {
   runId: text("run_id")
     .primaryKey()
     .references(() => runs.id),
   body: text("body").notNull(),
-  bytes: integer("bytes").notNull(),
+  bytes: int("bytes").notNull(),
 });
 
 /** Derived verdicts. Rescoring adds a row and moves `current`; earlier scores are kept. */
-export const scores = sqliteTable(
+export const scores = table(
   "scores",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: autoId("id"),
     runId: text("run_id")
       .notNull()
       .references(() => runs.id),
-    taskVersion: integer("task_version").notNull(),
-    current: integer("current", { mode: "boolean" }).notNull(),
-    createdAt: integer("created_at").notNull(),
-    passed: integer("passed", { mode: "boolean" }).notNull(),
+    taskVersion: int("task_version").notNull(),
+    current: bool("current").notNull(),
+    createdAt: bigint("created_at").notNull(),
+    passed: bool("passed").notNull(),
     outcome: text("outcome").notNull(),
     outcomeReason: text("outcome_reason").notNull(),
     endReason: text("end_reason").notNull(),
-    looping: integer("looping", { mode: "boolean" }).notNull(),
-    repatches: integer("repatches").notNull(),
-    milestonesReached: integer("milestones_reached").notNull(),
-    milestonesTotal: integer("milestones_total").notNull(),
-    toolCalls: integer("tool_calls").notNull(),
-    failedToolCalls: integer("failed_tool_calls").notNull(),
-    turnCount: integer("turn_count").notNull(),
-    firstTtftMs: integer("first_ttft_ms"),
+    looping: bool("looping").notNull(),
+    repatches: int("repatches").notNull(),
+    milestonesReached: int("milestones_reached").notNull(),
+    milestonesTotal: int("milestones_total").notNull(),
+    toolCalls: int("tool_calls").notNull(),
+    failedToolCalls: int("failed_tool_calls").notNull(),
+    turnCount: int("turn_count").notNull(),
+    firstTtftMs: int("first_ttft_ms"),
     medianTurnMs: real("median_turn_ms"),
-    loadMs: integer("load_ms").notNull(),
-    startupTokens: integer("startup_tokens").notNull(),
-    peakContextTokens: integer("peak_context_tokens").notNull(),
-    outputTokens: integer("output_tokens").notNull(),
+    loadMs: int("load_ms").notNull(),
+    startupTokens: int("startup_tokens").notNull(),
+    peakContextTokens: int("peak_context_tokens").notNull(),
+    outputTokens: int("output_tokens").notNull(),
     checks: text("checks").notNull(),
     progress: text("progress").notNull(),
     metrics: text("metrics").notNull(),
@@ -133,8 +132,6 @@ export const scores = sqliteTable(
   },
   (t) => [
     index("scores_run_current").on(t.runId, t.current),
-    uniqueIndex("scores_one_current")
-      .on(t.runId)
-      .where(sql`current = 1`),
+    uniqueIndex("scores_one_current").on(t.runId).where(t.current),
   ],
 );

@@ -1,30 +1,33 @@
-import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { devices } from "./devices";
+import { bigint, index, int, table, text } from "./vocabulary";
 import { sessions } from "./sessions";
+import { devices } from "./devices";
 
-/** PostgreSQL twins of db/schema/jobs.ts. */
-export const jobs = pgTable(
+/**
+ * One task × config × repeat of a session. `attempt` is the attempt the current (or next) lease
+ * is for; `leaseTokenHash` names the live lease while the job is leased.
+ */
+export const jobs = table(
   "jobs",
   {
     id: text("id").primaryKey(),
     sessionId: text("session_id")
       .notNull()
       .references(() => sessions.id),
-    position: integer("position").notNull(),
+    position: int("position").notNull(),
     taskId: text("task_id").notNull(),
-    taskVersion: integer("task_version").notNull(),
+    taskVersion: int("task_version").notNull(),
     configId: text("config_id").notNull(),
-    configVersion: integer("config_version").notNull(),
-    repeat: integer("repeat").notNull(),
+    configVersion: int("config_version").notNull(),
+    repeat: int("repeat").notNull(),
     state: text("state").notNull(),
-    attempt: integer("attempt").notNull().default(1),
+    attempt: int("attempt").notNull().default(1),
     leaseTokenHash: text("lease_token_hash"),
-    leaseExpiresAt: bigint("lease_expires_at", { mode: "number" }),
+    leaseExpiresAt: bigint("lease_expires_at"),
     leasedBy: text("leased_by").references(() => devices.id),
     failureReason: text("failure_reason"),
     failureDetail: text("failure_detail"),
     runId: text("run_id"),
-    updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
+    updatedAt: bigint("updated_at").notNull(),
   },
   (t) => [
     index("jobs_claim").on(t.state, t.sessionId, t.position),
@@ -33,18 +36,19 @@ export const jobs = pgTable(
   ],
 );
 
-export const leases = pgTable(
+/** Every lease ever issued, so a late or repeated result can be recognised by its token. */
+export const leases = table(
   "leases",
   {
     tokenHash: text("token_hash").primaryKey(),
     jobId: text("job_id")
       .notNull()
       .references(() => jobs.id),
-    attempt: integer("attempt").notNull(),
+    attempt: int("attempt").notNull(),
     deviceId: text("device_id")
       .notNull()
       .references(() => devices.id),
-    issuedAt: bigint("issued_at", { mode: "number" }).notNull(),
+    issuedAt: bigint("issued_at").notNull(),
   },
   (t) => [index("leases_job").on(t.jobId)],
 );

@@ -1,25 +1,25 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { bigint, bool, index, int, table, text } from "./vocabulary";
 
-export const sessions = sqliteTable(
+export const sessions = table(
   "sessions",
   {
     id: text("id").primaryKey(),
     name: text("name").notNull(),
     suiteId: text("suite_id").notNull(),
-    suiteVersion: integer("suite_version").notNull(),
-    trial: integer("trial", { mode: "boolean" }).notNull().default(false),
+    suiteVersion: int("suite_version").notNull(),
+    trial: bool("trial").notNull().default(false),
     // An A/A calibration: one config run twice (arms by repeat parity) to measure a phone's noise.
-    calibration: integer("calibration", { mode: "boolean" }).notNull().default(false),
+    calibration: bool("calibration").notNull().default(false),
     jobOrder: text("job_order").notNull(),
-    seed: integer("seed").notNull(),
-    repeats: integer("repeats").notNull(),
-    leaseSeconds: integer("lease_seconds").notNull(),
-    maxAttempts: integer("max_attempts").notNull(),
+    seed: bigint("seed").notNull(),
+    repeats: int("repeats").notNull(),
+    leaseSeconds: int("lease_seconds").notNull(),
+    maxAttempts: int("max_attempts").notNull(),
     notes: text("notes"),
     taskIds: text("task_ids").notNull(),
     configIds: text("config_ids").notNull(),
-    createdAt: integer("created_at").notNull(),
-    cancelledAt: integer("cancelled_at"),
+    createdAt: bigint("created_at").notNull(),
+    cancelledAt: bigint("cancelled_at"),
     // Issue 20.4: JSON array of device ids that alone may lease this session's jobs (null: any device).
     deviceIds: text("device_ids"),
     // Issue 32.3: the SHA-256 of the runs.json that created this session (src/domain/export/importKey), so
