@@ -10,7 +10,7 @@ import { planJobs } from "../../src/domain/queue";
 import type { Suite } from "../../src/domain/suite/schema";
 import { createContext, type Ctx } from "../../src/server/context";
 import { loadRepositorySuites } from "../../src/server/boot";
-import { resolveSuite } from "../../src/server/suites/catalog";
+import { resolveSuite } from "../../src/server/store/sqlite/catalog";
 import { hashToken, newId, newToken } from "../../src/server/ids";
 import { buildPool, type PoolEntry } from "./tracePool";
 import type Database from "better-sqlite3";

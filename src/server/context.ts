@@ -22,9 +22,6 @@ export interface Ctx {
   newId: (prefix: IdPrefix) => string;
 }
 
-/** A context before its store is attached: what the SQLite helpers (statements, group commit) need. */
-export type DbCtx = Omit<Ctx, "store">;
-
 const g = globalThis as unknown as { __harnessLabCtx?: Ctx; __harnessLabOpening?: Promise<Ctx> };
 
 function newEvents(): EventEmitter {
@@ -40,7 +37,7 @@ export function createContext(
   ids: (prefix: IdPrefix) => string = newId,
   opts: { columnar?: boolean } = {},
 ): Ctx {
-  const base: DbCtx = { db: openDb(dbPath), now, events: newEvents(), newId: ids };
+  const base = { db: openDb(dbPath), now, events: newEvents(), newId: ids };
   return { ...base, store: createSqliteStore(base, opts) };
 }
 

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { groupCommit } from "@/server/groupCommit";
+import { groupCommit } from "@/server/store/sqlite/groupCommit";
 import { testDashboard, type TestDashboard } from "../support/server";
 
 let dash: TestDashboard;

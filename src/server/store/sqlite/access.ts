@@ -1,6 +1,6 @@
 import "server-only";
-import type { DbCtx } from "../../context";
-import { stmt } from "../../statements";
+import type { DbCtx } from "./dbCtx";
+import { stmt } from "./statements";
 import { AttemptsRow, SettingRow } from "../rows";
 import type { AccessStore } from "../types";
 

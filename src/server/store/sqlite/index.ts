@@ -1,5 +1,5 @@
 import "server-only";
-import type { DbCtx } from "../../context";
+import type { DbCtx } from "./dbCtx";
 import type { Store } from "../types";
 import { sqliteAccess } from "./access";
 import { sqliteSessions } from "./sessions";

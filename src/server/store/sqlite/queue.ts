@@ -1,9 +1,9 @@
 import "server-only";
-import type { DbCtx } from "../../context";
-import { stmt } from "../../statements";
-import { groupCommit } from "../../groupCommit";
+import type { DbCtx } from "./dbCtx";
+import { stmt } from "./statements";
+import { groupCommit } from "./groupCommit";
 import { notFound } from "../../errors";
-import { getConfig, getTask } from "../../suites/catalog";
+import { getConfig, getTask } from "./catalog";
 import { ClaimedRow, ExistingRunRow, JobLeaseRow, LeaseRow, LiveLeaseRow, rowOf } from "../rows";
 import type { ClaimInput, QueueStore, SubmitPlan, SubmitState } from "../types";
 import { endLeases } from "./endLeases";

@@ -1,9 +1,9 @@
 import "server-only";
 import Database from "better-sqlite3";
-import type { DbCtx } from "../../context";
-import { insertScore } from "../../runs/insertScore";
-import { insertTurns } from "../../runs/insertTurns";
-import { stmt } from "../../statements";
+import type { DbCtx } from "./dbCtx";
+import { insertScore } from "./insertScore";
+import { insertTurns } from "./insertTurns";
+import { stmt } from "./statements";
 import { sqliteParams } from "../sql";
 import type { ExportStore, ImportedSession, RunStore } from "../types";
 

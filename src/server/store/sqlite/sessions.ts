@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { jobs, sessions } from "@db/schema";
-import type { DbCtx } from "../../context";
-import { stmt } from "../../statements";
-import { resolveSuite } from "../../suites/catalog";
+import type { DbCtx } from "./dbCtx";
+import { stmt } from "./statements";
+import { resolveSuite } from "./catalog";
 import { RevokedRow, rowOf } from "../rows";
 import type { SessionStore } from "../types";
 

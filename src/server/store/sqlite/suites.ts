@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { configs, suites, tasks } from "@db/schema";
 import type { Suite, Task } from "@/domain/suite/schema";
-import type { DbCtx } from "../../context";
+import type { DbCtx } from "./dbCtx";
 import { SuiteListRow } from "../rows";
 import type { SuiteStore, SuiteWrite } from "../types";
 

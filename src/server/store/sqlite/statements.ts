@@ -1,6 +1,6 @@
 import "server-only";
 import type Database from "better-sqlite3";
-import type { DbCtx } from "./context";
+import type { DbCtx } from "./dbCtx";
 
 // Preparing a statement parses and plans its SQL; the device routes run the same few statements
 // thousands of times, so each database keeps its prepared statements (keyed by SQL text).

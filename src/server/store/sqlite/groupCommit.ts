@@ -1,6 +1,6 @@
 import "server-only";
 import type Database from "better-sqlite3";
-import type { DbCtx } from "./context";
+import type { DbCtx } from "./dbCtx";
 
 /**
  * Group commit. With `synchronous = FULL` every commit waits for an fsync (1–4 ms on a busy

@@ -1,11 +1,12 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
-import type { Ctx, DbCtx } from "../context";
 import { configs, suites, tasks } from "@db/schema";
 import type { Config, Suite, Task } from "@/domain/suite/schema";
-import { notFound, ServiceError } from "../errors";
+import { notFound, ServiceError } from "../../errors";
+import type { DbCtx } from "./dbCtx";
 
-// Stored task and config versions never change, so parsed documents are cached per database.
+// Task, config and suite versions on SQLite (the queue's and the sessions' reads; ../pg/catalog.ts
+// is PostgreSQL's). Stored versions never change, so parsed documents are cached per database.
 const cache = new WeakMap<object, Map<string, unknown>>();
 function cached<T>(ctx: DbCtx, key: string, load: () => T): T {
   let m = cache.get(ctx.db);
@@ -41,8 +42,7 @@ export function getConfig(ctx: DbCtx, suiteId: string, configId: string, version
 /**
  * A suite by id (its newest version), or the default suite when no id is given: the newest version
  * of the default suite's id, since versions saved later (the budget planner's) are not flagged default.
- * Synchronous, SQLite: the SQLite store's `sessions.resolveSuite` and src/server/budget call it;
- * everything else calls `ctx.store.sessions.resolveSuite` (either engine).
+ * Synchronous: the body of the SQLite store's `sessions.resolveSuite`, which services call.
  */
 export function resolveSuite(ctx: DbCtx, id?: string): Suite {
   const defaultId = id
@@ -80,16 +80,4 @@ export function getSuiteVersion(ctx: DbCtx, id: string, version: number): Suite 
     if (!row) throw notFound("suite version", `${id}@${version}`);
     return JSON.parse(row.doc) as Suite;
   });
-}
-
-/** For pages: the default suite, or the sentence to show when none is loaded (either engine). */
-export async function defaultSuiteForPage(
-  ctx: Ctx,
-): Promise<{ suite: Suite; error?: undefined } | { suite?: undefined; error: string }> {
-  try {
-    return { suite: await ctx.store.sessions.resolveSuite() };
-  } catch (err) {
-    if (err instanceof ServiceError) return { error: err.message };
-    throw err;
-  }
 }
