@@ -17,6 +17,20 @@ export interface SqlRunner {
   run(text: string, params?: readonly unknown[]): Promise<number>;
 }
 
+/**
+ * `Store.sql`: the runner, and a snapshot of it. The runner a snapshot hands to `read` has no
+ * snapshot of its own: its queries already share one.
+ */
+export interface SqlDoor extends SqlRunner {
+  /**
+   * Runs `read` with a runner whose queries all see one snapshot of the database, however many
+   * writes commit meanwhile (a page's view model: counts and feed must agree). PostgreSQL: a
+   * REPEATABLE READ READ ONLY transaction on one pooled connection; SQLite: a read transaction on a
+   * read-only connection of its own (WAL), so no write on the shared connection waits or joins it.
+   */
+  snapshot<T>(read: (sql: SqlRunner) => Promise<T>): Promise<T>;
+}
+
 /** better-sqlite3 binds no booleans: true/false become 1/0, as the SQLite schema stores them. */
 export function sqliteParams(params: readonly unknown[]): unknown[] {
   return params.map((p) => (p === true ? 1 : p === false ? 0 : p));

@@ -9,15 +9,15 @@ import type { DbCtx } from "./dbCtx";
 // is PostgreSQL's). Stored versions never change, so parsed documents are cached per database.
 const cache = new WeakMap<object, Map<string, unknown>>();
 function cached<T>(ctx: DbCtx, key: string, load: () => T): T {
-  let m = cache.get(ctx.db);
-  if (!m) cache.set(ctx.db, (m = new Map()));
+  let m = cache.get(ctx.drizzle);
+  if (!m) cache.set(ctx.drizzle, (m = new Map()));
   if (!m.has(key)) m.set(key, load());
   return m.get(key) as T;
 }
 
 export function getTask(ctx: DbCtx, suiteId: string, taskId: string, version: number): Task {
   return cached(ctx, `t:${suiteId}:${taskId}:${version}`, () => {
-    const row = ctx.db
+    const row = ctx.drizzle
       .select({ doc: tasks.doc })
       .from(tasks)
       .where(and(eq(tasks.suiteId, suiteId), eq(tasks.taskId, taskId), eq(tasks.version, version)))
@@ -29,7 +29,7 @@ export function getTask(ctx: DbCtx, suiteId: string, taskId: string, version: nu
 
 export function getConfig(ctx: DbCtx, suiteId: string, configId: string, version: number): Config {
   return cached(ctx, `c:${suiteId}:${configId}:${version}`, () => {
-    const row = ctx.db
+    const row = ctx.drizzle
       .select({ doc: configs.doc })
       .from(configs)
       .where(and(eq(configs.suiteId, suiteId), eq(configs.configId, configId), eq(configs.version, version)))
@@ -47,12 +47,12 @@ export function getConfig(ctx: DbCtx, suiteId: string, configId: string, version
 export function resolveSuite(ctx: DbCtx, id?: string): Suite {
   const defaultId = id
     ? undefined
-    : ctx.db.select({ id: suites.id }).from(suites).where(eq(suites.isDefault, true)).limit(1).get()?.id;
+    : ctx.drizzle.select({ id: suites.id }).from(suites).where(eq(suites.isDefault, true)).limit(1).get()?.id;
   const wanted = id ?? defaultId;
   // The newest version's number, then its document from the per-version cache: stored versions
   // never change, and parsing the whole suite on every session took ~6 ms.
   const newest = wanted
-    ? ctx.db
+    ? ctx.drizzle
         .select({ version: suites.version })
         .from(suites)
         .where(eq(suites.id, wanted))
@@ -72,7 +72,7 @@ export function resolveSuite(ctx: DbCtx, id?: string): Suite {
 
 export function getSuiteVersion(ctx: DbCtx, id: string, version: number): Suite {
   return cached(ctx, `s:${id}:${version}`, () => {
-    const row = ctx.db
+    const row = ctx.drizzle
       .select({ doc: suites.doc })
       .from(suites)
       .where(and(eq(suites.id, id), eq(suites.version, version)))

@@ -28,7 +28,7 @@ export function sqliteSessions(ctx: DbCtx): SessionStore {
         `INSERT INTO jobs (id, session_id, position, task_id, task_version, config_id, config_version, repeat, state, attempt, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', 1, ?)`,
       );
-      ctx.db.$client
+      ctx.drizzle.$client
         .transaction(() => {
           stmt(
             ctx,
@@ -69,7 +69,7 @@ export function sqliteSessions(ctx: DbCtx): SessionStore {
       ctx.events.emit("jobs");
     },
     cancel: async (id, now) =>
-      ctx.db.transaction((tx) => {
+      ctx.drizzle.transaction((tx) => {
         const s = tx
           .select({ id: sessions.id, cancelledAt: sessions.cancelledAt })
           .from(sessions)

@@ -8,7 +8,7 @@ const cache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
 /** The prepared statement for `sql` on this context's database, prepared once. */
 export function stmt(ctx: DbCtx, sql: string): Database.Statement {
-  const db = ctx.db.$client;
+  const db = ctx.drizzle.$client;
   let m = cache.get(db);
   if (!m) cache.set(db, (m = new Map()));
   let s = m.get(sql);
