@@ -8,7 +8,7 @@
  * figure whose numbers differ is reported as not reproduced, with the difference, not timed.
  */
 import type { Ctx } from "../../src/server/context";
-import { columnarOf } from "../../src/server/columnar";
+import { columnarOf } from "../../src/server/store/columnar";
 import { AnalyticsFilter } from "../../src/domain/analytics/filter";
 import { configAnalytics } from "../../src/server/analytics/configs";
 import { outcomeAnalytics, taskGrid } from "../../src/server/analytics/grid";

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createContext, setContext } from "@/server/context";
-import { BackupError, backupDatabase, checkInUse, restoreDatabase, verifyDatabase } from "@/server/backup";
+import { BackupError, backupDatabase, checkInUse, restoreDatabase, verifyDatabase } from "@/server/store/sqlite/backup";
 import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
 import { sqliteDatabase } from "@/server/store/sqlite";
 

@@ -17,7 +17,7 @@ import { drain, seedLab } from "../support/analytics-engines";
 import { expectMirrorInSync, mirrorStatus } from "../support/columnar";
 import { CreateSessionRequest } from "@/domain/protocol/api";
 import { createSession } from "@/server/sessions/createSession";
-import { columnarOf } from "@/server/columnar";
+import { columnarOf } from "@/server/store/columnar";
 import { sqliteDatabase } from "@/server/store/sqlite";
 
 const AnyRow = z.record(z.string(), z.unknown());

@@ -9,7 +9,7 @@ import type { z } from "zod";
  * engines' differences in value types (0/1 and booleans, `COUNT` as a string) end in the schema.
  */
 export interface SqlRunner {
-  /** `duckdb`: the columnar mirror of the analytics summaries (src/server/columnar, ADR 12), reads only. */
+  /** `duckdb`: the columnar mirror of the analytics summaries (src/server/store/columnar, ADR 12), reads only. */
   dialect: "sqlite" | "postgres" | "duckdb";
   all<S extends z.ZodType>(row: S, text: string, params?: readonly unknown[]): Promise<z.output<S>[]>;
   get<S extends z.ZodType>(row: S, text: string, params?: readonly unknown[]): Promise<z.output<S> | undefined>;

@@ -47,7 +47,7 @@ export interface Store {
   /**
    * The runner for statements that read only the analytics summaries (`run_facts`, `turn_facts`,
    * and `turns` joined to `run_facts`): on either engine the columnar mirror when it has caught up
-   * with every commit (src/server/columnar, ADR 12), else `sql`. Same numbers.
+   * with every commit (src/server/store/columnar, ADR 12), else `sql`. Same numbers.
    */
   facts(): Promise<SqlRunner>;
   /** Closes the pool and the LISTEN connection (PostgreSQL), or the database file (SQLite). */

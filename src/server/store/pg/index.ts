@@ -11,7 +11,7 @@ import { pgQueue } from "./queue";
 import { pgExport, pgRuns } from "./runs";
 import { pgSnapshot, pgSql } from "./sql";
 import { pgSuites } from "./suites";
-import { columnarFacts, type ColumnarFacts } from "../../columnar";
+import { columnarFacts, type ColumnarFacts } from "../columnar";
 import { pgFactsSource } from "./factsSource";
 
 export interface PgStore extends Store {

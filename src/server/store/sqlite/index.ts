@@ -12,7 +12,7 @@ import { sqliteExport, sqliteRuns } from "./runs";
 import { sqliteSnapshots } from "./snapshot";
 import { sqliteSql } from "./sql";
 import { sqliteSuites } from "./suites";
-import { sqliteFacts, type ColumnarFacts } from "../../columnar";
+import { sqliteFacts, type ColumnarFacts } from "../columnar";
 
 export { DEFAULT_DB_PATH } from "@db/client";
 
