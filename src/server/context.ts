@@ -41,7 +41,7 @@ export function createContext(
 /**
  * A context on PostgreSQL at `url`: a pool, migrations under the advisory lock and one LISTEN
  * connection (src/server/store/pg). The `pg` driver is imported here, on demand, so a SQLite
- * dashboard never loads it. Every aggregate but the analytics reads runs on it (ADR 9).
+ * dashboard never loads it. Every service runs on it through the same store interface (ADR 9).
  */
 export async function createPgContext(
   url: string,
