@@ -119,7 +119,7 @@ const TRIGGERS: [name: string, sql: string][] = [
        INSERT OR REPLACE INTO turn_facts (${TURN_FACTS_COLUMNS}) ${turnFactsSelect("run_facts", "f.id = NEW.run_id AND t.idx = NEW.idx")};
      END`,
   ],
-  // The change log the columnar mirror of the analytics reads follows (src/server/store/columnar, ADR 12):
+  // The change log the columnar mirror of the analytics reads follows (src/server/columnar, ADR 12):
   // every write of a run's row names the run; turn_facts and that run's turns only change with it.
   ["facts_log_in", `AFTER INSERT ON run_facts BEGIN INSERT INTO facts_log (run_id) VALUES (NEW.id); END`],
   ["facts_log_up", `AFTER UPDATE ON run_facts BEGIN INSERT INTO facts_log (run_id) VALUES (NEW.id); END`],
