@@ -1,7 +1,7 @@
 // ESLint flat config (docs/dependencies.md § Lint and format). Formatting is Prettier's job
 // (.prettierrc.json); this file holds the rules that keep the architecture honest
-// (docs/architecture.md): `src/domain` is pure, services own the database, pages do not reach
-// past the services.
+// (docs/architecture.md): `src/domain` is pure, the data has one door (`ctx.store`), pages do not
+// reach past the services.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
@@ -13,7 +13,7 @@ const impureImports = [
     message: "src/domain is pure: no React. Shape data here; draw it in src/components.",
   },
   {
-    group: ["better-sqlite3", "drizzle-orm", "drizzle-orm/*", "pg", "@db/*", "**/db/*"],
+    group: ["better-sqlite3", "drizzle-orm", "drizzle-orm/*", "pg", "pg-cursor", "@db/*", "**/db/*"],
     message: "src/domain is pure: no database. Services in src/server read and write.",
   },
   {
@@ -41,6 +41,29 @@ const nodeBuiltins = [
   "zlib",
   "events",
   "buffer",
+];
+
+/**
+ * The one door (DESIGN.md § Storage): only src/server/store, db/, scripts/ and tests/ load a driver,
+ * drizzle or db/; everything else reaches the data through `ctx.store`.
+ */
+const STORAGE = String.raw`^(better-sqlite3|pg|pg-cursor|drizzle-orm)(/.*)?$|^(@db|(\.{1,2}/)+db)/`;
+const oneDoor =
+  "The data has one door: read through ctx.store (store.sql for rows, store.facts() for analytics) and, if the store lacks what you need, add a method to src/server/store/types.ts for both engines.";
+const storageImports = [
+  { regex: STORAGE, message: oneDoor },
+  {
+    // An engine's adapter, and what it exports for SQLite-only tools, is the store's own.
+    regex: "(^|/)store/(sqlite|pg)(/|$)",
+    message: "Services see the store's interface (ctx.store, src/server/store/types.ts), not an engine's adapter.",
+  },
+];
+/** A selector's regex ends at its first `/`, so there each `/` is written `\x2F`. */
+const inSelector = (regex) => regex.replaceAll("/", String.raw`\x2F`);
+/** The same for `import()` and `require()`, which no-restricted-imports does not see. */
+const storageLoads = [
+  { selector: `ImportExpression[source.value=/${inSelector(STORAGE)}/]`, message: oneDoor },
+  { selector: `CallExpression[callee.name='require'][arguments.0.value=/${inSelector(STORAGE)}/]`, message: oneDoor },
 ];
 
 /** What `src/domain` may not call: the clock, chance, the environment. Take them as arguments. */
@@ -143,6 +166,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ["**/*.{ts,tsx,mts,mjs,js}"],
+    ignores: ["src/server/store/**", "db/**", "scripts/**", "tests/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: storageImports }],
+      "no-restricted-syntax": ["error", ...storageLoads],
+    },
+  },
+  {
+    // The store's maker: the one file outside it that builds an engine's adapter.
+    files: ["src/server/context.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: storageImports.slice(0, 1) }] },
+  },
+  {
     // Every page here is rendered per request: a Link that prefetches in view asks the server to
     // render its page (the nav bar alone is ten; /analytics at 100k runs fired 55 renders on
     // load, which the next page's request then queued behind). Prefetching is off everywhere.
@@ -155,6 +191,7 @@ export default tseslint.config(
           message:
             "Give every <Link> prefetch={false}: the pages are dynamic, and viewport prefetches render them on the server.",
         },
+        ...storageLoads,
       ],
     },
   },
@@ -168,7 +205,7 @@ export default tseslint.config(
           patterns: impureImports,
         },
       ],
-      "no-restricted-syntax": ["error", ...impureCalls],
+      "no-restricted-syntax": ["error", ...impureCalls, ...storageLoads],
     },
   },
   {

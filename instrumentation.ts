@@ -13,7 +13,7 @@ export async function register() {
   for (const w of warnings) console.warn(`[harness-lab] suite warning: ${w}`);
   startLeaseSweeper(ctx);
   // The analytics' columnar copy (ADR 12) loads in the background; SQLite answers them meanwhile.
-  const { columnarOf } = await import("./src/server/columnar");
+  const { columnarOf } = await import("./src/server/store/columnar");
   void columnarOf(ctx.store)
     ?.ready()
     .then((s) => {

@@ -15,7 +15,7 @@ const one = (flag: string) => {
 };
 
 /** The SQLite backup module, once loaded (after the PostgreSQL check). */
-let backup: typeof import("../src/server/backup") | undefined;
+let backup: typeof import("../src/server/store/sqlite/backup") | undefined;
 
 async function main() {
   const refusal = postgresRefusal("backup", one("--db"), process.env.DATABASE_URL, new Date());
@@ -24,7 +24,7 @@ async function main() {
     process.exit(REFUSED);
   }
   // Loaded only now: a refused PostgreSQL backup never loads better-sqlite3.
-  backup = await import("../src/server/backup");
+  backup = await import("../src/server/store/sqlite/backup");
   const { BackupError, backupDatabase, backupName } = backup;
   const db = one("--db") ?? (process.env.DB_PATH || "./data/harness-lab.db");
   const out = one("--out") ?? path.join("data", "backups", backupName(new Date()));

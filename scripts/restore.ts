@@ -1,7 +1,7 @@
 /**
  * `npm run restore -- --from FILE [--db PATH] [--force]`: replaces the dashboard's database with a
  * backup. Stop the dashboard first: the restore refuses while another process has the target open (a
- * lock probe, see checkInUse in src/server/backup.ts) unless --force. A PostgreSQL target
+ * lock probe, see checkInUse in src/server/store/sqlite/backup.ts) unless --force. A PostgreSQL target
  * (`DATABASE_URL` or `--db` postgres://…) is refused with the pg_restore command, exit code 2.
  */
 import { REFUSED, postgresRefusal } from "./lib/postgres-backup";
@@ -13,7 +13,7 @@ const one = (flag: string) => {
 };
 
 /** The SQLite backup module, once loaded (after the PostgreSQL check). */
-let backup: typeof import("../src/server/backup") | undefined;
+let backup: typeof import("../src/server/store/sqlite/backup") | undefined;
 
 async function main() {
   // Before better-sqlite3 is loaded or any file touched (scripts/lib/postgres-backup.ts).
@@ -22,7 +22,7 @@ async function main() {
     console.error(refusal);
     process.exit(REFUSED);
   }
-  backup = await import("../src/server/backup");
+  backup = await import("../src/server/store/sqlite/backup");
   const { BackupError, restoreDatabase } = backup;
   const from = one("--from");
   if (!from) throw new BackupError("Pass the backup to restore: npm run restore -- --from FILE [--db PATH] [--force]");

@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { isPostgresUrl } from "../db/engine";
 import { seedDatabase } from "./lib/seedDb";
 import { seedPostgres } from "./lib/seedPg";
+import { sqliteDatabase } from "../src/server/store/sqlite";
 
 async function main() {
   const { values: v } = parseArgs({
@@ -34,7 +35,7 @@ async function main() {
   const t0 = performance.now();
   const r = await seedDatabase(v.db, { runs, seed, variants, log: (l) => console.error(l) });
   const totalS = (performance.now() - t0) / 1000;
-  r.ctx.db.$client.close();
+  sqliteDatabase(r.ctx.store).close();
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   console.log(
     [

@@ -1,5 +1,5 @@
 import { getContext } from "@/server/context";
-import { defaultSuiteForPage } from "@/server/suites/catalog";
+import { defaultSuiteForPage } from "@/server/suites/defaultSuiteForPage";
 import { parseTaskPageRequest } from "@/domain/suite/page";
 import { SuiteView } from "@/components/suite/SuiteView";
 import { fixtureResults } from "@/server/suites/fixtureResults";

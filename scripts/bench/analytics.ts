@@ -14,6 +14,7 @@ import { ttftAnalytics } from "../../src/server/analytics/ttft";
 import { compareAnalytics } from "../../src/server/analytics/compare";
 import { compareFamily, selectionConfigs } from "../../src/server/analytics/family";
 import { pairs, timeFigure, type Figure } from "./measure";
+import { sqliteDatabase } from "../../src/server/store/sqlite";
 
 type Row = Record<string, number | string | null>;
 /** The plain driver of one engine: a query's rows, nothing parsed or checked. */
@@ -118,7 +119,7 @@ async function comparePage(ctx: Ctx, f: AnalyticsFilter) {
 export async function benchAnalytics(
   ctx: Ctx,
   reps: number,
-  raw: RawSql = sqliteRaw(ctx.db.$client),
+  raw: RawSql = sqliteRaw(sqliteDatabase(ctx.store)),
 ): Promise<Figure[]> {
   const f = AnalyticsFilter.parse({});
   // The raw queries must compute the same numbers, or the ratio means nothing.

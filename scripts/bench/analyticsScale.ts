@@ -8,7 +8,7 @@
  * figure whose numbers differ is reported as not reproduced, with the difference, not timed.
  */
 import type { Ctx } from "../../src/server/context";
-import { columnarOf } from "../../src/server/columnar";
+import { columnarOf } from "../../src/server/store/columnar";
 import { AnalyticsFilter } from "../../src/domain/analytics/filter";
 import { configAnalytics } from "../../src/server/analytics/configs";
 import { outcomeAnalytics, taskGrid } from "../../src/server/analytics/grid";
@@ -37,6 +37,7 @@ import * as duckC from "./duck/baselines3";
 import { differ } from "./duck/query";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { fmtMs, median, pairs, timeIt, type Figure } from "./measure";
+import { sqliteDatabase } from "../../src/server/store/sqlite";
 
 type Duck = (conn: DuckDBConnection) => Promise<unknown>;
 /** An endpoint: its name, the service call, and DuckDB's own computation of it (null: replay the service's SQL). */
@@ -48,9 +49,11 @@ type Endpoint = [name: string, call: (ctx: Ctx) => unknown, duck: Duck | null];
  */
 export async function endpoints(ctx: Ctx, f = AnalyticsFilter.parse({})): Promise<Endpoint[]> {
   const [c0, c1] = await selectionConfigs(ctx, f);
-  const suiteId = (ctx.db.$client.prepare("SELECT suite_id AS s FROM sessions LIMIT 1").get() as { s: string }).s;
+  const suiteId = (
+    sqliteDatabase(ctx.store).prepare("SELECT suite_id AS s FROM sessions LIMIT 1").get() as { s: string }
+  ).s;
   const sessions = (
-    ctx.db.$client.prepare("SELECT id FROM sessions ORDER BY created_at").all() as { id: string }[]
+    sqliteDatabase(ctx.store).prepare("SELECT id FROM sessions ORDER BY created_at").all() as { id: string }[]
   ).map((r) => r.id);
   return [
     ["configs", (c) => configAnalytics(c, f), duckA.configs],
@@ -131,7 +134,7 @@ export async function benchAnalyticsScale(
   only?: (name: string) => boolean,
   rows: Ctx = ctx,
 ): Promise<Figure[]> {
-  const duck = await loadIntoDuck(rows.db.$client, log);
+  const duck = await loadIntoDuck(sqliteDatabase(rows.store), log);
   log(
     `  duckdb: loaded ${Object.entries(duck.rows)
       .map(([t, n]) => `${t} ${n}`)

@@ -15,6 +15,7 @@ import * as resultRoute from "../../app/api/device/v1/jobs/[id]/result/route";
 import * as pollRoute from "../../app/api/device/v1/poll/route";
 import type { PoolEntry } from "../lib/tracePool";
 import { pairs, rateFigure, selfTimed, type Figure } from "./measure";
+import { sqliteDatabase } from "../../src/server/store/sqlite";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const BASE = "http://127.0.0.1:3000/api/device/v1";
@@ -35,7 +36,7 @@ export async function setupDevice(ctx: Ctx) {
 /** setupDevice and the in-process minimal handlers, on the context's SQLite connection. */
 export async function setup(ctx: Ctx) {
   const { deviceId, token, headers } = await setupDevice(ctx);
-  const db = ctx.db.$client;
+  const db = sqliteDatabase(ctx.store);
   db.exec(
     "CREATE TABLE IF NOT EXISTS bench_traces (id TEXT PRIMARY KEY, lease_token TEXT NOT NULL, body TEXT NOT NULL)",
   );
@@ -131,7 +132,7 @@ export async function benchIngest(ctx: Ctx, entry: PoolEntry, n: number, reps: n
 export async function benchClaims(ctx: Ctx, n: number, reps: number): Promise<Figure[]> {
   const s = await setup(ctx);
   const need = 2 * n * (reps + 1);
-  const perSession = ctx.db.$client.prepare("SELECT COUNT(*) FROM tasks").pluck().get() as number;
+  const perSession = sqliteDatabase(ctx.store).prepare("SELECT COUNT(*) FROM tasks").pluck().get() as number;
   await createSession(
     ctx,
     CreateSessionRequest.parse({

@@ -34,6 +34,7 @@ import { benchUi, type UiResult } from "./ui";
 import { replaceBetween, table, type Figure } from "./measure";
 import { benchPgQueue } from "./pg/queue";
 import { PG_STEPS, pgBench, runPgSteps } from "./pg/steps";
+import { sqliteDatabase } from "../../src/server/store/sqlite";
 
 const IN_PROCESS = ["analytics", "scale", "export", "rescore", "ingest", "claims", "http", "analytics-page"];
 const WRITES = ["rescore", "ingest", "claims", "http"];
@@ -120,10 +121,10 @@ async function main() {
       if (v.keep && fs.existsSync(sizedPath)) {
         log(`reusing ${sizedPath}`);
         const ctx = createContext(sizedPath);
-        const n = (ctx.db.$client.prepare("SELECT COUNT(*) AS n FROM runs").get() as { n: number }).n;
+        const n = (sqliteDatabase(ctx.store).prepare("SELECT COUNT(*) AS n FROM runs").get() as { n: number }).n;
         seedLines.push(`reused ${sizedPath}: ${n.toLocaleString("en-US")} runs`);
         const sessions = (
-          ctx.db.$client.prepare("SELECT id FROM sessions ORDER BY created_at").all() as { id: string }[]
+          sqliteDatabase(ctx.store).prepare("SELECT id FROM sessions ORDER BY created_at").all() as { id: string }[]
         ).map((r) => r.id);
         seeded = { ctx, runs: n, sessions, pool: [] } as unknown as SeedReport;
       } else {
@@ -151,7 +152,7 @@ async function main() {
       continue;
     }
     await runSteps(step, sizedPath, reps, log, dir, runs, sizes, v["export-traces"]);
-    seeded?.ctx.db.$client.close();
+    if (seeded) sqliteDatabase(seeded.ctx.store).close();
     if (!v.keep && sizedPath !== dbPath)
       for (const f of [sizedPath, `${sizedPath}-wal`, `${sizedPath}-shm`]) fs.rmSync(f, { force: true });
   }

@@ -6,9 +6,10 @@
 import type { Ctx } from "../../src/server/context";
 import { rescoreSession } from "../../src/server/runs/rescoreSession";
 import { median, pairs, rateFigure, type Figure } from "./measure";
+import { sqliteDatabase } from "../../src/server/store/sqlite";
 
 export async function benchRescore(ctx: Ctx, sessionIds: string[], reps: number): Promise<Figure[]> {
-  const db = ctx.db.$client;
+  const db = sqliteDatabase(ctx.store);
   const bodies = db
     .prepare("SELECT t.body FROM runs r JOIN traces t ON t.run_id = r.id WHERE r.session_id = ? ORDER BY r.id")
     .pluck();

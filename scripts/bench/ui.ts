@@ -13,6 +13,7 @@ import { launch, visitAll, type PageSpec, type Visit } from "./pages";
 import { serverRss, startProc, stopProc } from "./serverProc";
 import { median, spread, type Figure } from "./measure";
 import { pageRows, serverRows } from "./uiReport";
+import { sqliteDatabase } from "../../src/server/store/sqlite";
 
 const PHONE = {
   device: { id: "bench-pixel-1", model: "Pixel 9", os: "Android 16" },
@@ -87,7 +88,7 @@ export async function benchUi(dir: string, reps: number, log: (l: string) => voi
   const dbPath = path.join(dir, "ui.db");
   const seeded = await seedDatabase(dbPath, { runs: 2016, seed: 1, variants: 2 });
   const sessionId = seeded.sessions[0];
-  seeded.ctx.db.$client.close();
+  sqliteDatabase(seeded.ctx.store).close();
   const env = { DB_PATH: dbPath };
   const logFile = path.join(dir, "server.log");
 

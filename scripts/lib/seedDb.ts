@@ -10,7 +10,6 @@ import { planJobs } from "../../src/domain/queue";
 import type { Suite } from "../../src/domain/suite/schema";
 import { createContext, type Ctx } from "../../src/server/context";
 import { loadRepositorySuites } from "../../src/server/boot";
-import { resolveSuite } from "../../src/server/suites/catalog";
 import { hashToken, newId, newToken } from "../../src/server/ids";
 import { buildPool, type PoolEntry } from "./tracePool";
 import type Database from "better-sqlite3";
@@ -114,7 +113,7 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
   const boot = createContext(dbPath);
   const loaded = await loadRepositorySuites(boot, path.join(process.cwd(), "suites"));
   if (loaded.problems.length) throw new Error(loaded.problems.join("\n"));
-  const suite = resolveSuite(boot);
+  const suite = await boot.store.sessions.resolveSuite();
   await boot.store.close();
 
   const t0 = performance.now();

@@ -11,6 +11,7 @@ import { createContext, createPgContext } from "../../src/server/context";
 import type { Suite } from "../../src/domain/suite/schema";
 import { copySqliteToPg, type CopyReport } from "./pgCopy";
 import { seedDatabase, type SeedOptions, type SeedReport } from "./seedDb";
+import { sqliteDatabase } from "../../src/server/store/sqlite";
 
 export interface PgSeedReport extends SeedReport {
   copy: CopyReport;
@@ -44,7 +45,7 @@ export async function seedPostgres(
     const pool = new pg.Pool({ connectionString: url, max: 1 });
     try {
       log(`copying the seed into PostgreSQL…`);
-      copy = await copySqliteToPg(r.ctx.db.$client, pool, log);
+      copy = await copySqliteToPg(sqliteDatabase(r.ctx.store), pool, log);
     } finally {
       await pool.end();
     }
@@ -52,7 +53,7 @@ export async function seedPostgres(
     await ctx?.store.close();
     throw e;
   } finally {
-    r.ctx.db.$client.close();
+    sqliteDatabase(r.ctx.store).close();
     if (!opts.keep) for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
   }
   const size = await ctx.store.sql.get(
@@ -65,7 +66,7 @@ export async function seedPostgres(
 /** A seed made before, as a report: its runs and sessions counted from the file (no columnar copy). */
 async function keptSeed(file: string): Promise<SeedReport> {
   const ctx = createContext(file, Date.now, undefined, { columnar: false });
-  const db = ctx.db.$client;
+  const db = sqliteDatabase(ctx.store);
   const runs = (db.prepare("SELECT COUNT(*) AS n FROM runs").get() as { n: number }).n;
   const sessions = (db.prepare("SELECT id FROM sessions ORDER BY created_at").all() as { id: string }[]).map(
     (x) => x.id,

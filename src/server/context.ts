@@ -1,19 +1,16 @@
 import "server-only";
 import { EventEmitter } from "node:events";
-import { openDb, DEFAULT_DB_PATH, type Db } from "@db/client";
-import { isPostgresUrl } from "@db/engine";
 import { newId, type IdPrefix } from "./ids";
+import { isPostgresUrl } from "./store/engine";
 import type { Store } from "./store/types";
-import { createSqliteStore } from "./store/sqlite";
+import { createSqliteStore, DEFAULT_DB_PATH } from "./store/sqlite";
 
 /** What every service needs: the store, the time, and a signal that queued work changed. */
 export interface Ctx {
   /**
-   * The SQLite database, for the services not yet behind the store interface (ADR 9). A
-   * PostgreSQL context has none: reading it throws a sentence saying so.
+   * The one door to the data (src/server/store/types.ts): `sql` for rows, `facts()` for the
+   * analytics, the aggregates for writes. Either engine.
    */
-  db: Db;
-  /** The storage interface by aggregate (src/server/store/types.ts): the queue and poll state so far. */
   store: Store;
   now: () => number;
   /** Emits "jobs" whenever jobs may have become claimable (new session, re-queued job). */
@@ -21,9 +18,6 @@ export interface Ctx {
   /** New record ids (`run_…`); tests swap in a deterministic sequence for golden files. */
   newId: (prefix: IdPrefix) => string;
 }
-
-/** A context before its store is attached: what the SQLite helpers (statements, group commit) need. */
-export type DbCtx = Omit<Ctx, "store">;
 
 const g = globalThis as unknown as { __harnessLabCtx?: Ctx; __harnessLabOpening?: Promise<Ctx> };
 
@@ -40,14 +34,14 @@ export function createContext(
   ids: (prefix: IdPrefix) => string = newId,
   opts: { columnar?: boolean } = {},
 ): Ctx {
-  const base: DbCtx = { db: openDb(dbPath), now, events: newEvents(), newId: ids };
-  return { ...base, store: createSqliteStore(base, opts) };
+  const events = newEvents();
+  return { store: createSqliteStore(dbPath, { now, events }, opts), now, events, newId: ids };
 }
 
 /**
  * A context on PostgreSQL at `url`: a pool, migrations under the advisory lock and one LISTEN
  * connection (src/server/store/pg). The `pg` driver is imported here, on demand, so a SQLite
- * dashboard never loads it. Every aggregate but the analytics reads runs on it (ADR 9).
+ * dashboard never loads it. Every service runs on it through the same store interface (ADR 9).
  */
 export async function createPgContext(
   url: string,
@@ -61,11 +55,6 @@ export async function createPgContext(
     now: opts.now ?? Date.now,
     events,
     newId: opts.ids ?? newId,
-    get db(): Db {
-      throw new Error(
-        "A SQLite-only code path ran on a PostgreSQL context (a bug: every service goes through ctx.store on PostgreSQL); please report it, and unset DATABASE_URL to run this on SQLite meanwhile.",
-      );
-    },
   };
 }
 

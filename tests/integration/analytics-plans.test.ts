@@ -14,6 +14,7 @@ import { seedDatabase, type SeedReport } from "../../scripts/lib/seedDb";
 import { endpoints } from "../../scripts/bench/analyticsScale";
 import { recordCall } from "../../scripts/bench/duck/replay";
 import { AnalyticsFilter } from "@/domain/analytics/filter";
+import { sqliteDatabase } from "@/server/store/sqlite";
 
 let seeded: SeedReport;
 let dir: string;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   seeded = await seedDatabase(path.join(dir, "seed.db"), { runs: 700, seed: 5, variants: 2, repeats: 2 });
 }, 120_000);
 afterAll(() => {
-  seeded.ctx.db.$client.close();
+  sqliteDatabase(seeded.ctx.store).close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -41,7 +42,7 @@ const EXPECTED = [
 
 /** Plan steps that visit every entry of a non-covering index of the analytics tables (alias r). */
 async function lookupWalks(f: AnalyticsFilter) {
-  const db = seeded.ctx.db.$client;
+  const db = sqliteDatabase(seeded.ctx.store);
   const found: string[] = [];
   let statements = 0;
   for (const [name, call] of await endpoints(seeded.ctx, f)) {
@@ -59,10 +60,11 @@ async function lookupWalks(f: AnalyticsFilter) {
 describe("analytics query plans", () => {
   it("never walk a whole non-covering index of run_facts or turn_facts", async () => {
     const sessions = (
-      seeded.ctx.db.$client.prepare("SELECT id FROM sessions ORDER BY created_at").all() as { id: string }[]
+      sqliteDatabase(seeded.ctx.store).prepare("SELECT id FROM sessions ORDER BY created_at").all() as { id: string }[]
     ).map((r) => r.id);
-    const build = (seeded.ctx.db.$client.prepare("SELECT build_commit AS b FROM runs LIMIT 1").get() as { b: string })
-      .b;
+    const build = (
+      sqliteDatabase(seeded.ctx.store).prepare("SELECT build_commit AS b FROM runs LIMIT 1").get() as { b: string }
+    ).b;
     for (const f of [
       AnalyticsFilter.parse({}),
       AnalyticsFilter.parse({ sessions: [sessions[0]] }),

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { dashboardPerTest, runQueue, type TestDashboard, TEST_ENGINE } from "../support/server";
+import { sqliteDatabase } from "@/server/store/sqlite";
 
 /** Protocol v1.1 trace fields the analytics use: cached loads leave the load fit, toolsDropped filters. */
 let dash: TestDashboard;
@@ -57,7 +58,7 @@ describe("analytics over protocol v1.1 fields", () => {
       const id = await sessionWithRuns((i) =>
         i === 1 ? { toolsDropped: true, load: { startupTokens: 400, ms: 31, cachedTokens: 393 } } : {},
       );
-      const db = dash.ctx.db.$client;
+      const db = sqliteDatabase(dash.ctx.store);
       // As a database migrated before 0002 holds them: the raw traces have the fields, the columns do not.
       db.prepare("UPDATE runs SET tools_dropped = 0, load_cached_tokens = NULL").run();
       const sql = fs

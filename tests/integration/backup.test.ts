@@ -5,8 +5,9 @@ import { spawnSync } from "node:child_process";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createContext, setContext } from "@/server/context";
-import { BackupError, backupDatabase, checkInUse, restoreDatabase, verifyDatabase } from "@/server/backup";
+import { BackupError, backupDatabase, checkInUse, restoreDatabase, verifyDatabase } from "@/server/store/sqlite/backup";
 import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
+import { sqliteDatabase } from "@/server/store/sqlite";
 
 let dash: TestDashboard;
 let token: string;
@@ -21,7 +22,7 @@ afterEach(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-const sourceFile = () => dash.ctx.db.$client.name;
+const sourceFile = () => sqliteDatabase(dash.ctx.store).name;
 // A few KB of model text per turn, so the database spans hundreds of pages and a copy in small
 // steps takes many of them.
 const chatter = "The user wants the dentist appointment added to the list. ".repeat(60);
@@ -68,7 +69,7 @@ async function analyticsOf(file: string) {
   try {
     return await analytics();
   } finally {
-    ctx.db.$client.close();
+    sqliteDatabase(ctx.store).close();
     setContext(dash.ctx);
   }
 }
@@ -93,7 +94,8 @@ function incompleteRuns(file: string): number {
   }
 }
 
-const runCount = () => (dash.ctx.db.$client.prepare("SELECT count(*) AS n FROM runs").get() as { n: number }).n;
+const runCount = () =>
+  (sqliteDatabase(dash.ctx.store).prepare("SELECT count(*) AS n FROM runs").get() as { n: number }).n;
 
 describe("backupDatabase", () => {
   it("copies the database as it stood when the backup started, while phones keep submitting", async () => {

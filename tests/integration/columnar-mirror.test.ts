@@ -11,11 +11,12 @@ import { z } from "zod";
 import { CreateSessionRequest } from "@/domain/protocol/api";
 import { createSession } from "@/server/sessions/createSession";
 import { rebuildSummaries } from "@/server/summaries/rebuildSummaries";
-import { sqliteFacts, type ColumnarFacts } from "@/server/columnar";
-import { columnarWanted } from "@/server/columnar";
+import { sqliteFacts, type ColumnarFacts } from "@/server/store/columnar";
+import { columnarWanted } from "@/server/store/columnar";
 import { makeStore, type QueueHarness } from "../support/queue-engines";
 import { drain, seedLab } from "../support/analytics-engines";
 import { expectMirrorInSync } from "../support/columnar";
+import { sqliteDatabase } from "@/server/store/sqlite";
 
 const N = z.object({ n: z.number() });
 
@@ -28,7 +29,7 @@ beforeEach(async () => {
   h = await makeStore("sqlite", { columnar: false });
   await seedLab(h);
   said = [];
-  copy = sqliteFacts(h.ctx.db.$client, h.ctx.store.sql, {
+  copy = sqliteFacts(sqliteDatabase(h.ctx.store), h.ctx.store.sql, {
     enabled: true,
     waitBelowRuns: 0, // every database here counts as large: the first load runs in the background
     reloadAbove: 3,
@@ -53,7 +54,8 @@ describe("the columnar copy", () => {
     expect((await copy.facts()).dialect).toBe("sqlite");
     expect(copy.status()).toMatchObject({ state: "loading" });
     const ready = (await copy.ready())!;
-    const inSqlite = () => h.ctx.db.$client.prepare("SELECT COUNT(*) FROM run_facts").pluck().get() as number;
+    const inSqlite = () =>
+      sqliteDatabase(h.ctx.store).prepare("SELECT COUNT(*) FROM run_facts").pluck().get() as number;
     expect(inSqlite()).toBe(15); // 12 + the late session's two (one superseded) + the cancelled one's
     expect(ready).toMatchObject({ state: "ready", loadedRuns: 15, fallbacks: 0, reloads: 0 });
     expect(ready.loadMs).toBeGreaterThan(0);
@@ -75,7 +77,7 @@ describe("the columnar copy", () => {
   it("loads again when more runs changed than a delta is worth, and after a rebuild", async () => {
     await copy.ready();
     // A trial flag on the main session rewrites its 12 runs' rows: more than reloadAbove (3).
-    h.ctx.db.$client.prepare("UPDATE sessions SET trial = 1 WHERE name = 'Main'").run();
+    sqliteDatabase(h.ctx.store).prepare("UPDATE sessions SET trial = 1 WHERE name = 'Main'").run();
     expect((await copy.facts()).dialect).toBe("sqlite"); // reloading, in the background here
     await copy.ready();
     expect(copy.status()).toMatchObject({ reloads: 1, state: "ready" });
@@ -84,7 +86,7 @@ describe("the columnar copy", () => {
     expect(trial!.n).toBe(12);
 
     await rebuildSummaries(h.ctx);
-    expect(h.ctx.db.$client.prepare("SELECT run_id FROM facts_log").pluck().all()).toEqual(["*"]);
+    expect(sqliteDatabase(h.ctx.store).prepare("SELECT run_id FROM facts_log").pluck().all()).toEqual(["*"]);
     await copy.facts();
     await copy.ready();
     expect(copy.status()).toMatchObject({ reloads: 2 });
@@ -95,8 +97,10 @@ describe("the columnar copy", () => {
     await copy.ready();
     const seq = Number(copy.status()!.position);
     // What the prune does to entries a copy has not read yet.
-    h.ctx.db.$client.prepare("INSERT INTO facts_log (run_id) VALUES ('x'), ('y')").run();
-    h.ctx.db.$client.prepare("DELETE FROM facts_log WHERE seq <= ?").run(seq + 1);
+    sqliteDatabase(h.ctx.store).prepare("INSERT INTO facts_log (run_id) VALUES ('x'), ('y')").run();
+    sqliteDatabase(h.ctx.store)
+      .prepare("DELETE FROM facts_log WHERE seq <= ?")
+      .run(seq + 1);
     await copy.facts();
     await copy.ready();
     expect(copy.status()).toMatchObject({ reloads: 1, fallbacks: 0 });

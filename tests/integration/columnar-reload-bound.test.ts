@@ -4,8 +4,8 @@
  * xmin below a rebuild it had loaded past) made every read reload and wait again, for ever.
  */
 import { afterEach, expect, it } from "vitest";
-import { createFactsMirror } from "@/server/columnar/mirror";
-import type { FactsSource } from "@/server/columnar/source";
+import { createFactsMirror } from "@/server/store/columnar/mirror";
+import type { FactsSource } from "@/server/store/columnar/source";
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => close?.());

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createPgContext, getContext, openContext, setContext } from "@/server/context";
+import { sqliteDatabase } from "@/server/store/sqlite";
 import { pgTestDatabase, pgUrl } from "../support/pg";
 
 describe("the context's engine", () => {
@@ -44,7 +45,9 @@ describe("the context's engine", () => {
       const ctx = await createPgContext(t.url, { poolMax: 2 });
       try {
         expect(ctx.store.engine).toBe("postgres");
-        expect(() => ctx.db).toThrow(/SQLite-only code path ran on a PostgreSQL context.*unset DATABASE_URL/);
+        expect(() => sqliteDatabase(ctx.store)).toThrow(
+          /SQLite-only code path ran on a PostgreSQL context.*unset DATABASE_URL/,
+        );
       } finally {
         await ctx.store.close();
         await t.drop();

@@ -30,6 +30,7 @@ import { proficiencyAnalytics } from "@/server/analytics/proficiency";
 import { measuredByConfig } from "@/server/budget/measured";
 import { throttlingAnalytics } from "@/server/analytics/throttling";
 import { costAnalytics } from "@/server/analytics/cost";
+import { sqliteDatabase } from "@/server/store/sqlite";
 
 let seeded: SeedReport;
 let duck: DuckBaseline;
@@ -38,11 +39,11 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-duck-"));
   // 24 tasks × 10 configs × 2 repeats = 480 runs per session: one full session and part of a second.
   seeded = await seedDatabase(path.join(dir, "seed.db"), { runs: 700, seed: 5, variants: 2, repeats: 2 });
-  duck = await loadIntoDuck(seeded.ctx.db.$client);
+  duck = await loadIntoDuck(sqliteDatabase(seeded.ctx.store));
 }, 120_000);
 afterAll(() => {
   duck?.close();
-  seeded?.ctx.db.$client.close();
+  if (seeded) sqliteDatabase(seeded.ctx.store).close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

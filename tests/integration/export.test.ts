@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EXPORT_COLUMNS } from "@/domain/export";
 import { pollBody, testDashboard, traceFor, type TestDashboard } from "../support/server";
+import { sqliteDatabase } from "@/server/store/sqlite";
 
 const GOLDEN = path.join(__dirname, "..", "fixtures", "export");
 let dash: TestDashboard;
@@ -303,7 +304,7 @@ describe("the exports that carry raw traces", () => {
     const withTraces = texts.filter(([t]) => /t\.body\s*$/.test(t.split(" FROM ")[0]));
     expect(withTraces).toHaveLength(2);
     for (const [t, params] of withTraces) {
-      const plan = dash.ctx.db.$client
+      const plan = sqliteDatabase(dash.ctx.store)
         .prepare(`EXPLAIN QUERY PLAN ${t}`)
         .all(...params.map((p) => (p === true ? 1 : p === false ? 0 : p))) as {
         id: number;

@@ -36,6 +36,7 @@ import {
   toJsonText,
   withIllFormed,
 } from "../support/hostile";
+import { sqliteDatabase } from "@/server/store/sqlite";
 
 const FACTOR = Number(process.env.HOSTILE_RUNS ?? 1);
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261014);
@@ -717,7 +718,7 @@ describe("hostile input never gets a 5xx, never stores a rejected request, and t
   it.skipIf(TEST_ENGINE === "postgres")(
     "every text value the database holds after all of the above is valid UTF-8 (issue 14)",
     () => {
-      const sqlite = dash.ctx.db.$client;
+      const sqlite = sqliteDatabase(dash.ctx.store);
       const decoder = new TextDecoder("utf-8", { fatal: true });
       let checked = 0;
       for (const t of TABLES) {

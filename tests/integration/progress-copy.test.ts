@@ -12,7 +12,7 @@ import type { DuckDBValue } from "@duckdb/node-api";
 import { AnalyticsFilter } from "@/domain/analytics/filter";
 import { buildTrajectories, type ProgressRunFacts } from "@/domain/analytics/progress";
 import { progressAnalytics } from "@/server/analytics/progress";
-import { DERIVED } from "@/server/columnar/tables";
+import { DERIVED } from "@/server/store/columnar/tables";
 import { emptyCopy, type EmptyCopy } from "../support/empty-copy";
 
 const END_REASONS = [

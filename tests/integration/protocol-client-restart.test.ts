@@ -15,6 +15,7 @@ import * as devices from "../../app/api/devices/route";
 import * as sessions from "../../app/api/sessions/route";
 import * as cancel from "../../app/api/sessions/[id]/cancel/route";
 import { phone, traceFor } from "../support/server";
+import { sqliteDatabase } from "@/server/store/sqlite";
 
 // The package's device client against the real route handlers over real HTTP, on a database that
 // outlives a server restart: what a phone sees when the dashboard goes down under it.
@@ -73,7 +74,7 @@ async function stop() {
     s.closeAllConnections();
     await new Promise((r) => s.close(r));
   }
-  ctx?.db.$client.close();
+  if (ctx) sqliteDatabase(ctx.store).close();
   ctx = undefined;
   setContext(undefined);
 }
@@ -94,7 +95,12 @@ const admin = async (p: string, body: unknown) =>
       body: JSON.stringify(body),
     })
   ).json();
-const count = (sql: string, ...args: unknown[]) => (ctx!.db.$client.prepare(sql).get(...args) as { n: number }).n;
+const count = (sql: string, ...args: unknown[]) =>
+  (
+    sqliteDatabase(ctx!.store)
+      .prepare(sql)
+      .get(...args) as { n: number }
+  ).n;
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-restart-"));

@@ -17,7 +17,8 @@ import { drain, seedLab } from "../support/analytics-engines";
 import { expectMirrorInSync, mirrorStatus } from "../support/columnar";
 import { CreateSessionRequest } from "@/domain/protocol/api";
 import { createSession } from "@/server/sessions/createSession";
-import { columnarOf } from "@/server/columnar";
+import { columnarOf } from "@/server/store/columnar";
+import { sqliteDatabase } from "@/server/store/sqlite";
 
 const AnyRow = z.record(z.string(), z.unknown());
 
@@ -27,7 +28,7 @@ async function stored(h: QueueHarness) {
 
 async function recomputed(h: QueueHarness) {
   if (h.engine === "postgres") return h.ctx.store.sql.all(AnyRow, `SELECT * FROM run_facts_computed() ORDER BY id`);
-  const db = h.ctx.db.$client;
+  const db = sqliteDatabase(h.ctx.store);
   db.exec("DROP TABLE IF EXISTS temp.expected; CREATE TEMP TABLE expected AS SELECT * FROM main.run_facts WHERE 0");
   db.prepare(`INSERT INTO temp.expected (${RUN_FACTS_COLUMNS}) ${runFactsSelect("1")}`).run();
   return h.ctx.store.sql.all(AnyRow, "SELECT * FROM temp.expected ORDER BY id");
@@ -42,7 +43,7 @@ async function recomputedTurns(h: QueueHarness) {
   if (h.engine === "postgres")
     return h.ctx.store.sql.all(AnyRow, `SELECT * FROM turn_facts_computed() ORDER BY run_id, idx`);
   await recomputed(h);
-  const db = h.ctx.db.$client;
+  const db = sqliteDatabase(h.ctx.store);
   db.exec(
     "DROP TABLE IF EXISTS temp.expected_turns; CREATE TEMP TABLE expected_turns AS SELECT * FROM main.turn_facts WHERE 0",
   );

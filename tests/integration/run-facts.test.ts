@@ -9,6 +9,7 @@ import { pollBody, runQueue, testDashboard, traceFor, type TestDashboard } from 
 import { RUN_FACTS_COLUMNS, TURN_FACTS_COLUMNS, runFactsSelect, turnFactsSelect } from "@db/runFacts";
 import { rebuildSummaries } from "@/server/summaries/rebuildSummaries";
 import { expectMirrorInSync, mirrorStatus } from "../support/columnar";
+import { sqliteDatabase } from "@/server/store/sqlite";
 
 let dash: TestDashboard;
 let token: string;
@@ -18,17 +19,17 @@ beforeEach(async () => {
 });
 afterEach(() => dash.close());
 
-const stored = () => dash.ctx.db.$client.prepare("SELECT * FROM run_facts ORDER BY id").all();
-const storedTurns = () => dash.ctx.db.$client.prepare("SELECT * FROM turn_facts ORDER BY run_id, idx").all();
+const stored = () => sqliteDatabase(dash.ctx.store).prepare("SELECT * FROM run_facts ORDER BY id").all();
+const storedTurns = () => sqliteDatabase(dash.ctx.store).prepare("SELECT * FROM turn_facts ORDER BY run_id, idx").all();
 function recomputed() {
-  const db = dash.ctx.db.$client;
+  const db = sqliteDatabase(dash.ctx.store);
   db.exec("DROP TABLE IF EXISTS temp.expected; CREATE TEMP TABLE expected AS SELECT * FROM main.run_facts WHERE 0");
   db.prepare(`INSERT INTO temp.expected (${RUN_FACTS_COLUMNS}) ${runFactsSelect("1")}`).run();
   return db.prepare("SELECT * FROM temp.expected ORDER BY id").all();
 }
 /** turn_facts recomputed from the raw tables: the recomputed runs' rows joined to their turns. */
 function recomputedTurns() {
-  const db = dash.ctx.db.$client;
+  const db = sqliteDatabase(dash.ctx.store);
   recomputed();
   db.exec(
     "DROP TABLE IF EXISTS temp.expected_turns; CREATE TEMP TABLE expected_turns AS SELECT * FROM main.turn_facts WHERE 0",
@@ -38,12 +39,13 @@ function recomputedTurns() {
 }
 const turnsOfCurrentRuns = () =>
   (
-    dash.ctx.db.$client
+    sqliteDatabase(dash.ctx.store)
       .prepare("SELECT COUNT(*) AS n FROM turns t JOIN scores sc ON sc.run_id = t.run_id AND sc.current = 1")
       .get() as { n: number }
   ).n;
 const currentScores = () =>
-  (dash.ctx.db.$client.prepare("SELECT COUNT(*) AS n FROM scores WHERE current = 1").get() as { n: number }).n;
+  (sqliteDatabase(dash.ctx.store).prepare("SELECT COUNT(*) AS n FROM scores WHERE current = 1").get() as { n: number })
+    .n;
 
 /**
  * The summaries equal the recomputation: one row per current score, one per turn of those runs;
@@ -152,7 +154,7 @@ describe("run_facts", () => {
     const goodTurns = storedTurns();
     expect(goodTurns.length).toBeGreaterThan(good.length);
     await expectMirrorInSync(dash.ctx); // loaded now, so it has the rebuild below to follow
-    const db = dash.ctx.db.$client;
+    const db = sqliteDatabase(dash.ctx.store);
     db.exec("DROP TRIGGER run_facts_score_current"); // written outside the triggers' reach
     db.exec(
       "UPDATE run_facts SET passed = 1 - passed, turn_rows = 99; DELETE FROM run_facts WHERE rowid = (SELECT MIN(rowid) FROM run_facts)",

@@ -11,10 +11,12 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_FACTS_COLUMNS, TURN_FACTS_COLUMNS, runFactsSelect, turnFactsSelect } from "@db/runFacts";
 import { seedDatabase, type SeedReport } from "../../scripts/lib/seedDb";
 import { pollBody, testDashboard } from "../support/server";
+import { sqliteDatabase } from "@/server/store/sqlite";
 
 type Row = Record<string, unknown>;
 const SUITES = path.join(__dirname, "..", "..", "suites");
@@ -28,7 +30,7 @@ beforeAll(async () => {
   seeded = await seedDatabase(path.join(dir, "seed.db"), { runs: 240, seed: 3, variants: 1, repeats: 1 });
   dash = await testDashboard(SUITES);
   const token = (await dash.call("POST", "/api/devices", { json: { name: "seeded phones" } })).body.token as string;
-  const sdb = seeded.ctx.db.$client;
+  const sdb = sqliteDatabase(seeded.ctx.store);
   const ses = sdb.prepare("SELECT * FROM sessions").get() as Row;
   const created = await dash.call("POST", "/api/sessions", {
     json: {
@@ -63,13 +65,13 @@ beforeAll(async () => {
   }
 }, 120_000);
 afterAll(async () => {
-  seeded?.ctx.db.$client.close();
+  if (seeded) sqliteDatabase(seeded.ctx.store).close();
   await dash?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** Rows of `sql` keyed by the run's task|config|repeat, with the named columns (ids, clocks) removed. */
-function keyed(db: Awaited<ReturnType<typeof testDashboard>>["ctx"]["db"]["$client"], sql: string, drop: string[]) {
+function keyed(db: Database.Database, sql: string, drop: string[]) {
   const out = new Map<string, Row[]>();
   for (const r of db.prepare(sql).all() as Row[]) {
     const k = `${r.k_task}|${r.k_config}|${r.k_repeat}`;
@@ -82,14 +84,14 @@ const K = "r.task_id AS k_task, r.config_id AS k_config, r.repeat AS k_repeat";
 
 describe("npm run seed writes what ingest writes", () => {
   const both = (sql: string, drop: string[]) => [
-    keyed(seeded.ctx.db.$client, sql, drop),
-    keyed(dash.ctx.db.$client, sql, drop),
+    keyed(sqliteDatabase(seeded.ctx.store), sql, drop),
+    keyed(sqliteDatabase(dash.ctx.store), sql, drop),
   ];
 
   it("seeded every run of the session", () => {
     expect(seeded.runs).toBe(240);
-    const n = (d: typeof dash.ctx.db.$client) => (d.prepare("SELECT COUNT(*) AS n FROM runs").get() as Row).n;
-    expect(n(dash.ctx.db.$client)).toBe(240);
+    const n = (d: Database.Database) => (d.prepare("SELECT COUNT(*) AS n FROM runs").get() as Row).n;
+    expect(n(sqliteDatabase(dash.ctx.store))).toBe(240);
   });
 
   it("runs, turns and traces", () => {
@@ -111,7 +113,7 @@ describe("npm run seed writes what ingest writes", () => {
     );
     expect(xa).toEqual(xb);
     // The per-run fields spliced into each pooled body are the run's own (seedDb.ts bodyTemplate).
-    for (const r of seeded.ctx.db.$client
+    for (const r of sqliteDatabase(seeded.ctx.store)
       .prepare(
         "SELECT r.lease_token_hash, r.build_commit, r.started_at, t.body FROM runs r JOIN traces t ON t.run_id = r.id",
       )
@@ -150,7 +152,7 @@ describe("npm run seed writes what ingest writes", () => {
     });
     try {
       expect(more.sessions).toHaveLength(3);
-      const db = more.ctx.db.$client;
+      const db = sqliteDatabase(more.ctx.store);
       const all = (sql: string) => db.prepare(`${sql} ORDER BY 1, 2`).raw().all();
       const facts = all(`SELECT ${RUN_FACTS_COLUMNS} FROM run_facts`);
       expect(facts).toHaveLength(2 * 240 + 17);
@@ -159,7 +161,7 @@ describe("npm run seed writes what ingest writes", () => {
       expect(turnFacts).toEqual(all(turnFactsSelect(`(${runFactsSelect("1")})`)));
       expect(turnFacts.length).toBe((db.prepare("SELECT COUNT(*) AS n FROM turns").get() as Row).n);
     } finally {
-      more.ctx.db.$client.close();
+      sqliteDatabase(more.ctx.store).close();
     }
     const [a, b] = both(`SELECT ${K}, t.* FROM turn_facts t JOIN runs r ON r.id = t.run_id ORDER BY t.idx`, [
       "run_id",
@@ -189,12 +191,12 @@ describe("npm run seed writes what ingest writes", () => {
   });
 
   it("leaves the same indexes, triggers and journal settings as a database opened by the dashboard", () => {
-    const schema = (d: typeof dash.ctx.db.$client) =>
+    const schema = (d: Database.Database) =>
       d.prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name").all();
-    expect(schema(seeded.ctx.db.$client)).toEqual(schema(dash.ctx.db.$client));
+    expect(schema(sqliteDatabase(seeded.ctx.store))).toEqual(schema(sqliteDatabase(dash.ctx.store)));
     for (const p of ["journal_mode", "synchronous", "foreign_keys"])
-      expect(seeded.ctx.db.$client.pragma(p, { simple: true }), p).toEqual(
-        dash.ctx.db.$client.pragma(p, { simple: true }),
+      expect(sqliteDatabase(seeded.ctx.store).pragma(p, { simple: true }), p).toEqual(
+        sqliteDatabase(dash.ctx.store).pragma(p, { simple: true }),
       );
   });
 });

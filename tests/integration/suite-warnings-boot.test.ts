@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { createContext } from "@/server/context";
 import { loadRepositorySuites } from "@/server/boot";
+import { sqliteDatabase } from "@/server/store/sqlite";
 
 const fixture = path.join(__dirname, "..", "fixtures", "suite-import", "notes-search.json");
 const dirs: string[] = [];
@@ -24,7 +25,7 @@ describe("a repository suite with a milestone no plain end-state fixture can sho
         /^notes-search\.json: task `passport-reminder`, milestone `searched` \(searched the notes\) depends on tool calls/,
       ),
     ]);
-    ctx.db.$client.close();
+    sqliteDatabase(ctx.store).close();
   });
 
   it("passes `npm run suite:check`, which prints the warning", () => {

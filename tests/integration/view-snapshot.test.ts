@@ -4,6 +4,7 @@ import type { Ctx } from "@/server/context";
 import { getRunView } from "@/server/runs/getRunView";
 import { getSessionView } from "@/server/sessions/getSessionView";
 import { dashboardPerTest, runQueue, type TestDashboard } from "../support/server";
+import { sqliteDatabase } from "@/server/store/sqlite";
 
 let dash: TestDashboard;
 let token: string;
@@ -23,7 +24,7 @@ afterEach(() => {
  * arriving would: a run row and its current score.
  */
 function lander(ctx: Ctx, runId: string) {
-  other = new Database(ctx.db.$client.name);
+  other = new Database(sqliteDatabase(ctx.store).name);
   const cols = (t: string) =>
     (other!.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).map((c) => c.name);
   const runCols = cols("runs");
@@ -49,7 +50,7 @@ function lander(ctx: Ctx, runId: string) {
  * own writes are `run`, so they do not re-enter.
  */
 function betweenEveryRead(ctx: Ctx, land: () => void) {
-  const proto = Object.getPrototypeOf(ctx.db.$client.prepare("SELECT 1")) as Record<"get" | "all", unknown>;
+  const proto = Object.getPrototypeOf(sqliteDatabase(ctx.store).prepare("SELECT 1")) as Record<"get" | "all", unknown>;
   const saved = { get: proto.get, all: proto.all };
   for (const m of ["get", "all"] as const) {
     const f = saved[m] as (this: unknown, ...a: unknown[]) => unknown;

@@ -1,5 +1,5 @@
 /**
- * The columnar copy (src/server/columnar, ADR 12) against the tables it copies, on either engine:
+ * The columnar copy (src/server/store/columnar, ADR 12) against the tables it copies, on either engine:
  * the same rows, read through the copy's own runner (so the check also proves the copy is serving,
  * not the database in its place), booleans as 0/1, rows sorted by run id and turn index in code
  * (the engines' text orders differ: PostgreSQL's database collation, DuckDB's and SQLite's bytes).
@@ -8,8 +8,8 @@ import { expect } from "vitest";
 import { z } from "zod";
 import type { Ctx } from "@/server/context";
 import type { SqlRunner } from "@/server/store/sql";
-import { columnarOf } from "@/server/columnar";
-import { MIRRORED } from "@/server/columnar/tables";
+import { columnarOf } from "@/server/store/columnar";
+import { MIRRORED } from "@/server/store/columnar/tables";
 
 const Row = z.record(z.string(), z.unknown());
 type Rows = Record<string, unknown>[];

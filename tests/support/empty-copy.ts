@@ -1,11 +1,11 @@
 /**
- * An empty columnar copy (src/server/columnar) for tests that write its tables directly: the
+ * An empty columnar copy (src/server/store/columnar) for tests that write its tables directly: the
  * copy's runner (read-only, as the services get it) and a connection of its own for the writes.
  */
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import type { Ctx } from "@/server/context";
-import { connectionPool, duckSql } from "@/server/columnar/duckSql";
-import { MIRRORED, createTableSql } from "@/server/columnar/tables";
+import { connectionPool, duckSql } from "@/server/store/columnar/duckSql";
+import { MIRRORED, createTableSql } from "@/server/store/columnar/tables";
 import type { SqlRunner } from "@/server/store/sql";
 
 export interface EmptyCopy {

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import { drizzle as drizzleSqlite } from "drizzle-orm/better-sqlite3";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import * as sqliteSchema from "@db/schema";
 import * as pgSchema from "@db/schema-pg";
@@ -20,6 +21,7 @@ import type { Suite } from "@/domain/suite/schema";
 import { createContext, createPgContext, type Ctx } from "@/server/context";
 import { loadRepositorySuites } from "@/server/boot";
 import { hashToken } from "@/server/ids";
+import { sqliteDatabase } from "@/server/store/sqlite";
 import { miniSuite } from "./fixtures";
 import { pgTestDatabase, pgUrl } from "./pg";
 
@@ -120,7 +122,7 @@ export async function makeStore(engine: Engine, opts: { columnar?: boolean } = {
     const ctx = createContext(path.join(dir, "test.db"), clock, undefined, opts);
     const boot = await loadRepositorySuites(ctx, FIXTURES);
     if (boot.problems.length) throw new Error(boot.problems.join("\n"));
-    const db = ctx.db;
+    const db = drizzleSqlite(sqliteDatabase(ctx.store), { schema: sqliteSchema });
     return {
       engine,
       ctx,

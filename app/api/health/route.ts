@@ -2,7 +2,7 @@ import { dashboard as contract } from "@/contracts";
 import { z } from "zod";
 import { getContext } from "@/server/context";
 import { reply, route, otherMethods } from "@/server/http";
-import { analyticsStatus } from "@/server/columnar";
+import { analyticsStatus } from "@/server/store/columnar";
 
 export const GET = route(async () => {
   const ctx = getContext();

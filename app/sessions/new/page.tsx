@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getContext } from "@/server/context";
-import { defaultSuiteForPage } from "@/server/suites/catalog";
+import { defaultSuiteForPage } from "@/server/suites/defaultSuiteForPage";
 import { NewSessionForm } from "@/components/NewSessionForm";
 import { newSessionPrefill } from "@/domain/forms/newSession";
 

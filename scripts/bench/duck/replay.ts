@@ -8,6 +8,7 @@ import type Database from "better-sqlite3";
 import type { Ctx } from "../../../src/server/context";
 import { sqliteSql } from "../../../src/server/store/sqlite/sql";
 import type { DuckDBConnection, DuckDBValue } from "@duckdb/node-api";
+import { sqliteDatabase } from "../../../src/server/store/sqlite";
 
 export interface Recorded {
   sql: string;
@@ -55,12 +56,13 @@ export async function record<T>(
 export async function recordCall<T>(ctx: Ctx, fn: () => Promise<T> | T): Promise<{ value: T; statements: Recorded[] }> {
   const saved = ctx.store.sql;
   const savedFacts = ctx.store.facts;
-  const recording = sqliteSql(ctx.db.$client);
-  (ctx.store as { sql: unknown }).sql = recording;
+  const recording = sqliteSql(sqliteDatabase(ctx.store));
+  // A snapshot reads on a connection of its own, which `record` does not wrap: it stays as it is.
+  (ctx.store as { sql: unknown }).sql = { ...recording, snapshot: saved.snapshot };
   // The statements the columnar mirror would answer are recorded on SQLite too (ADR 12).
   (ctx.store as { facts: unknown }).facts = async () => recording;
   try {
-    return await record(ctx.db.$client, fn);
+    return await record(sqliteDatabase(ctx.store), fn);
   } finally {
     (ctx.store as { sql: unknown }).sql = saved;
     (ctx.store as { facts: unknown }).facts = savedFacts;

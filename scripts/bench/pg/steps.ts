@@ -17,6 +17,7 @@ import { createContext } from "../../../src/server/context";
 import { benchExportPg } from "../exportCsv";
 import { benchOverHttp } from "../httpStep";
 import type { Figure } from "../measure";
+import { sqliteDatabase } from "../../../src/server/store/sqlite";
 
 const startPgServer = startPgServerUntyped as (opts: {
   durable: boolean;
@@ -95,7 +96,7 @@ export async function runPgSteps(
     try {
       return (await benchAnalyticsScale(s.ctx, s.runs, scaleReps(runs, reps), log, undefined, rows)).map(onPg);
     } finally {
-      rows.db.$client.close();
+      sqliteDatabase(rows.store).close();
     }
   });
   // Every export (issue 22.4): runs.csv, runs.json, turns.csv, calls.csv, and the two runs files'

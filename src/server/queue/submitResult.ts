@@ -23,7 +23,7 @@ export type { SubmitOutcome };
  * (ADR 6): a trace whose scoring runs out of time is still stored, as unscorable. The lease
  * decision (`planResult`) is taken inside the write, on the state at commit time with the job row
  * locked, so two copies of one result arriving together (even at two processes on PostgreSQL)
- * still make one run. On SQLite writes that arrive together share one commit (groupCommit.ts).
+ * still make one run. On SQLite writes that arrive together share one commit (store/sqlite/groupCommit.ts).
  */
 export async function submitResult(
   ctx: Ctx,

@@ -23,7 +23,7 @@ import { getRun } from "./getRun";
  * by the scoring worker), never from the suite's patterns run here.
  */
 export async function getRunView(ctx: Ctx, id: string, turns?: string) {
-  const data = await ctx.store.snapshot((sql) => getRun(ctx, id, sql));
+  const data = await ctx.store.sql.snapshot((sql) => getRun(ctx, id, sql));
   const read = readTrace(data.trace);
   const seed = data.task?.workspace ?? null;
   const milestones = data.task?.milestones ?? [];

@@ -24,7 +24,7 @@ const StoredRow = z.object({ body: z.string(), contextWindow: int });
 
 /** Where the scoring worker reads the session's traces from: the SQLite file, or the PostgreSQL database. */
 function traceSource(ctx: Ctx): TraceSource {
-  return ctx.store.engine === "postgres" ? { pgUrl: ctx.store.url! } : { dbPath: ctx.db.$client.name };
+  return ctx.store.engine === "postgres" ? { pgUrl: ctx.store.url! } : { dbPath: ctx.store.file! };
 }
 
 const SKIPPED: Record<RescoreSkip, (suiteId: string, taskId: string) => string> = {

@@ -10,7 +10,7 @@ import { readSessionComparisons } from "./sessionComparisons";
  * result landing between the reads cannot show in the feed but not in the counts.
  */
 export function getSessionView(ctx: Ctx, id: string) {
-  return ctx.store.snapshot(async (sql) => {
+  return ctx.store.sql.snapshot(async (sql) => {
     const view = await getSession(ctx, id, sql);
     return {
       ...view,

@@ -84,7 +84,7 @@ function noJson(col: string): never {
  * `/` of integers truncates as on the other two engines. Its text order is byte order already.
  * Every form here is one SQLite also reads the same way (SQLite's default collation is byte order;
  * it has STRING_AGG with ORDER BY and GREATEST-free CASE), so a statement that DuckDB fails on can
- * be answered by SQLite as it stands (src/server/columnar/index.ts).
+ * be answered by SQLite as it stands (src/server/store/columnar/index.ts).
  */
 const duckdb: Dialect = {
   // The mirror copies no JSON column: a statement that reads one belongs on ctx.store.sql.

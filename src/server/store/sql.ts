@@ -9,12 +9,26 @@ import type { z } from "zod";
  * engines' differences in value types (0/1 and booleans, `COUNT` as a string) end in the schema.
  */
 export interface SqlRunner {
-  /** `duckdb`: the columnar mirror of the analytics summaries (src/server/columnar, ADR 12), reads only. */
+  /** `duckdb`: the columnar mirror of the analytics summaries (src/server/store/columnar, ADR 12), reads only. */
   dialect: "sqlite" | "postgres" | "duckdb";
   all<S extends z.ZodType>(row: S, text: string, params?: readonly unknown[]): Promise<z.output<S>[]>;
   get<S extends z.ZodType>(row: S, text: string, params?: readonly unknown[]): Promise<z.output<S> | undefined>;
   /** Runs a statement that returns no rows; how many rows it changed. */
   run(text: string, params?: readonly unknown[]): Promise<number>;
+}
+
+/**
+ * `Store.sql`: the runner, and a snapshot of it. The runner a snapshot hands to `read` has no
+ * snapshot of its own: its queries already share one.
+ */
+export interface SqlDoor extends SqlRunner {
+  /**
+   * Runs `read` with a runner whose queries all see one snapshot of the database, however many
+   * writes commit meanwhile (a page's view model: counts and feed must agree). PostgreSQL: a
+   * REPEATABLE READ READ ONLY transaction on one pooled connection; SQLite: a read transaction on a
+   * read-only connection of its own (WAL), so no write on the shared connection waits or joins it.
+   */
+  snapshot<T>(read: (sql: SqlRunner) => Promise<T>): Promise<T>;
 }
 
 /** better-sqlite3 binds no booleans: true/false become 1/0, as the SQLite schema stores them. */

@@ -3,7 +3,7 @@ import type { ResultResponse, Trace } from "@/domain/protocol";
 import type { LeaseEnd } from "@/domain/queue";
 import type { RunScore } from "@/domain/scoring/types";
 import type { Config, Suite, Task } from "@/domain/suite/schema";
-import type { SqlRunner } from "./sql";
+import type { SqlDoor, SqlRunner } from "./sql";
 import type {
   ClaimedRow,
   DeviceAuthRow,
@@ -15,15 +15,18 @@ import type {
 } from "./rows";
 
 /**
- * The storage interface, grouped by aggregate (ADR 9). Services hold the rules and call these;
- * each engine has one adapter (src/server/store/sqlite, src/server/store/pg). Every method is
- * async so one service runs on both; the SQLite adapter's bodies stay synchronous inside their
- * transactions. Aggregates not listed here are still SQLite-only services reading `ctx.db`.
+ * The storage interface, grouped by aggregate (ADR 9): the one door to the data. Services hold the
+ * rules and read through `sql` (rows) and `facts()` (the analytics' summaries), and write through
+ * the aggregates; nothing above src/server/store reaches a driver or db/. Each engine has one
+ * adapter (src/server/store/sqlite, src/server/store/pg). Every method is async so one service
+ * runs on both; the SQLite adapter's bodies stay synchronous inside their transactions.
  */
 export interface Store {
   engine: "sqlite" | "postgres";
   /** PostgreSQL: the database's URL (a scoring worker opens its own connection); absent on SQLite. */
   url?: string;
+  /** SQLite: the database file (a scoring worker opens its own read-only connection); absent on PostgreSQL. */
+  file?: string;
   queue: QueueStore;
   sessions: SessionStore;
   devices: DeviceStore;
@@ -36,19 +39,15 @@ export interface Store {
    * session advisory lock on one pooled connection; SQLite: one process, so calls take turns in it).
    */
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
-  /** Hand-written SQL on this engine (src/server/store/sql.ts): the read side of analytics and the views. */
-  sql: SqlRunner;
   /**
-   * Runs `read` with a runner whose queries all see one snapshot of the database, however many
-   * writes commit meanwhile (a page's view model: counts and feed must agree). PostgreSQL: a
-   * REPEATABLE READ READ ONLY transaction on one pooled connection; SQLite: a read transaction on a
-   * read-only connection of its own (WAL), so no write on the shared connection waits or joins it.
+   * Hand-written SQL on this engine (src/server/store/sql.ts): rows, now or all from one snapshot
+   * (`sql.snapshot`).
    */
-  snapshot<T>(read: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  sql: SqlDoor;
   /**
    * The runner for statements that read only the analytics summaries (`run_facts`, `turn_facts`,
-   * and `turns` joined to `run_facts`): on SQLite the columnar mirror when it has caught up with
-   * every commit (src/server/columnar, ADR 12), else `sql`; on PostgreSQL `sql`. Same numbers.
+   * and `turns` joined to `run_facts`): on either engine the columnar mirror when it has caught up
+   * with every commit (src/server/store/columnar, ADR 12), else `sql`. Same numbers.
    */
   facts(): Promise<SqlRunner>;
   /** Closes the pool and the LISTEN connection (PostgreSQL), or the database file (SQLite). */
@@ -209,12 +208,17 @@ export interface ScoreWrite {
   createdAt: number;
 }
 
-/** The runs aggregate's writes after ingestion: new scores and rebuilt turns. */
+/** The runs aggregate's writes after ingestion: new scores, rebuilt turns and summaries. */
 export interface RunStore {
   /** Retires the current score of each run and stores the new ones as current, in one transaction. */
   rescore(scores: ScoreWrite[]): Promise<void>;
   /** Stores the missing derived rows (a score, turns) of runs rebuilt from their raw traces, in one transaction. */
   rebuild(rows: { score?: ScoreWrite; turns?: { runId: string; turns: Trace["turns"] } }[]): Promise<void>;
+  /**
+   * Recomputes every analytics summary row (`run_facts`, `turn_facts`; ADR 10) from the raw tables
+   * in one transaction, so readers see the old rows or the new ones; how many `run_facts` rows.
+   */
+  rebuildSummaries(): Promise<number>;
 }
 
 /** The export aggregate: long ordered reads that must neither hold the shared connection nor grow memory. */

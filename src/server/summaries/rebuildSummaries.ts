@@ -1,8 +1,5 @@
 import "server-only";
-import { z } from "zod";
 import type { Ctx } from "../context";
-import { int } from "../store/columns";
-import { rebuildRunFacts } from "@db/runFacts";
 
 /**
  * Recomputes every analytics summary row (`run_facts`, ADR 10) from the raw tables in one
@@ -12,10 +9,5 @@ import { rebuildRunFacts } from "@db/runFacts";
  * which holds writers back while it runs so their triggers cannot insert a row twice.
  */
 export async function rebuildSummaries(ctx: Ctx): Promise<{ runFacts: number }> {
-  if (ctx.store.engine === "postgres") {
-    const row = await ctx.store.sql.get(z.object({ n: int }), `SELECT run_facts_rebuild() AS "n"`);
-    return { runFacts: row?.n ?? 0 };
-  }
-  const sqlite = ctx.db.$client;
-  return sqlite.transaction(() => ({ runFacts: rebuildRunFacts(sqlite) })).immediate();
+  return { runFacts: await ctx.store.runs.rebuildSummaries() };
 }

@@ -15,6 +15,7 @@ import { openPgDb } from "@db/pg-client";
 import { seedDatabase, type SeedReport } from "../../../scripts/lib/seedDb";
 import { copySqliteToPg, type CopyReport } from "../../../scripts/lib/pgCopy";
 import { pgTestDatabase, pgUrl } from "../../support/pg";
+import { sqliteDatabase } from "@/server/store/sqlite";
 
 type Row = Record<string, unknown>;
 /** A value as both engines' rows compare: booleans as 0/1, PostgreSQL's bigint text as a number. */
@@ -33,17 +34,17 @@ describe.skipIf(!pgUrl)("copying the SQLite seed into PostgreSQL", () => {
     seeded = await seedDatabase(path.join(dir, "seed.db"), { runs: 240, seed: 3, variants: 1, repeats: 1 });
     db = await pgTestDatabase();
     pool = new pg.Pool({ connectionString: db.url, max: 2 });
-    copy = await copySqliteToPg(seeded.ctx.db.$client, pool);
+    copy = await copySqliteToPg(sqliteDatabase(seeded.ctx.store), pool);
   });
   afterAll(async () => {
-    seeded?.ctx.db.$client.close();
+    if (seeded) sqliteDatabase(seeded.ctx.store).close();
     await pool?.end();
     await db?.drop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("copies every table's rows and says how many", async () => {
-    const sdb = seeded.ctx.db.$client;
+    const sdb = sqliteDatabase(seeded.ctx.store);
     for (const t of ["sessions", "jobs", "leases", "runs", "traces", "turns", "scores", "tasks", "configs"]) {
       const want = (sdb.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
       const got = Number((await pool.query(`SELECT COUNT(*) AS n FROM ${t}`)).rows[0].n);
@@ -56,7 +57,9 @@ describe.skipIf(!pgUrl)("copying the SQLite seed into PostgreSQL", () => {
   });
 
   it("leaves run_facts equal, row by row, to the SQLite seed's (what the triggers compute)", async () => {
-    const want = (seeded.ctx.db.$client.prepare("SELECT * FROM run_facts ORDER BY id").all() as Row[]).map(normRow);
+    const want = (sqliteDatabase(seeded.ctx.store).prepare("SELECT * FROM run_facts ORDER BY id").all() as Row[]).map(
+      normRow,
+    );
     const got = (await pool.query('SELECT * FROM run_facts ORDER BY id COLLATE "C"')).rows.map(normRow);
     expect(got.length).toBe(240);
     // score_id is the scores' identity on each engine: copied as it is, so it matches too.
@@ -70,7 +73,7 @@ describe.skipIf(!pgUrl)("copying the SQLite seed into PostgreSQL", () => {
   });
 
   it("refuses to copy into a database that already holds rows", async () => {
-    await expect(copySqliteToPg(seeded.ctx.db.$client, pool)).rejects.toThrow(
+    await expect(copySqliteToPg(sqliteDatabase(seeded.ctx.store), pool)).rejects.toThrow(
       /already has rows in \w+: seed into a new, empty database/,
     );
     // The refusal wrote nothing: still one copy's rows.

@@ -7,7 +7,7 @@ import { notFound } from "../../errors";
 
 /**
  * Task and config versions on PostgreSQL. Stored versions never change, so each parsed document
- * is cached for the life of the store (as src/server/suites/catalog.ts does on SQLite); the cache
+ * is cached for the life of the store (as ../sqlite/catalog.ts does on SQLite); the cache
  * holds the promise, so claims arriving together read a version once.
  */
 export function pgCatalog(db: PgDb) {

@@ -2,9 +2,9 @@ import "server-only";
 import type { Pool, PoolClient } from "pg";
 import { toPgPlaceholders } from "../sql";
 import { pgReadOnly } from "./sql";
-import type { RawRows } from "../../columnar/copy";
-import type { FactsSource } from "../../columnar/source";
-import { COPIED } from "../../columnar/tables";
+import type { RawRows } from "../columnar/copy";
+import type { FactsSource } from "../columnar/source";
+import { COPIED } from "../columnar/tables";
 
 /** The run id of the entry `run_facts_rebuild()` logs: every row may have changed. */
 const RESET = "*";

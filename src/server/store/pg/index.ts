@@ -11,7 +11,7 @@ import { pgQueue } from "./queue";
 import { pgExport, pgRuns } from "./runs";
 import { pgSnapshot, pgSql } from "./sql";
 import { pgSuites } from "./suites";
-import { columnarFacts, type ColumnarFacts } from "../../columnar";
+import { columnarFacts, type ColumnarFacts } from "../columnar";
 import { pgFactsSource } from "./factsSource";
 
 export interface PgStore extends Store {
@@ -53,8 +53,7 @@ export async function createPgStore(
     export: pgExport(db),
     access: pgAccess(db.$client),
     exclusive: (name, fn) => pgExclusive(db.$client, name, fn),
-    sql,
-    snapshot: (read) => pgSnapshot(db.$client, read),
+    sql: { ...sql, snapshot: (read) => pgSnapshot(db.$client, read) },
     facts: () => columnar.facts(),
     columnar,
     listener,

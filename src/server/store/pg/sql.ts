@@ -37,7 +37,7 @@ export async function pgReadOnly<T>(pool: Pool, fn: (client: PoolClient) => Prom
   }
 }
 
-/** One snapshot (Store.snapshot): `read`'s queries all see the database as of its first. */
+/** One snapshot (`Store.sql.snapshot`): `read`'s queries all see the database as of its first. */
 export function pgSnapshot<T>(pool: Pool, read: (sql: SqlRunner) => Promise<T>): Promise<T> {
   return pgReadOnly(pool, (client) => read(pgSql(client)));
 }

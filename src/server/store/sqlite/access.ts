@@ -1,12 +1,12 @@
 import "server-only";
-import type { DbCtx } from "../../context";
-import { stmt } from "../../statements";
+import type { DbCtx } from "./dbCtx";
+import { stmt } from "./statements";
 import { AttemptsRow, SettingRow } from "../rows";
 import type { AccessStore } from "../types";
 
 /** The admin login's state on SQLite: one connection writes, so each method is one synchronous transaction. */
 export function sqliteAccess(ctx: DbCtx): AccessStore {
-  const sqlite = ctx.db.$client;
+  const sqlite = ctx.drizzle.$client;
   return {
     claimSetting: async (key, value) => {
       stmt(ctx, "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING").run(key, value);

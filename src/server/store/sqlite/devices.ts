@@ -1,6 +1,6 @@
 import "server-only";
-import type { DbCtx } from "../../context";
-import { stmt } from "../../statements";
+import type { DbCtx } from "./dbCtx";
+import { stmt } from "./statements";
 import { DeviceAuthRow, LiveLeaseRow, PollStateRow, rowOf } from "../rows";
 import { endLeases } from "./endLeases";
 import type { DeviceStore } from "../types";
@@ -54,7 +54,7 @@ export function sqliteDevices(ctx: DbCtx): DeviceStore {
       }
     },
     revoke: async (id, now) => {
-      const requeued = ctx.db.$client
+      const requeued = ctx.drizzle.$client
         .transaction(() => {
           stmt(ctx, "UPDATE devices SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(now, id);
           const leases = stmt(

@@ -1,7 +1,10 @@
 import "server-only";
-import type { DbCtx } from "../../context";
+import type { EventEmitter } from "node:events";
+import type Database from "better-sqlite3";
+import { openDb } from "@db/client";
 import type { Store } from "../types";
 import { sqliteAccess } from "./access";
+import type { DbCtx } from "./dbCtx";
 import { sqliteSessions } from "./sessions";
 import { sqliteDevices } from "./devices";
 import { sqliteQueue } from "./queue";
@@ -9,20 +12,32 @@ import { sqliteExport, sqliteRuns } from "./runs";
 import { sqliteSnapshots } from "./snapshot";
 import { sqliteSql } from "./sql";
 import { sqliteSuites } from "./suites";
-import { sqliteFacts, type ColumnarFacts } from "../../columnar";
+import { sqliteFacts, type ColumnarFacts } from "../columnar";
+
+export { DEFAULT_DB_PATH } from "@db/client";
 
 /** The embedded engine: better-sqlite3, synchronous bodies behind the async interface (ADR 9). */
-export type SqliteStore = Store & { columnar: ColumnarFacts };
+export type SqliteStore = Store & { columnar: ColumnarFacts; database: Database.Database };
 
-/** `columnar`: whether the analytics read the columnar mirror (default: ANALYTICS_ENGINE, ADR 12). */
-export function createSqliteStore(ctx: DbCtx, opts: { columnar?: boolean } = {}): SqliteStore {
-  const sql = sqliteSql(ctx.db.$client);
-  const snapshots = sqliteSnapshots(ctx.db.$client, sql);
-  const columnar = sqliteFacts(ctx.db.$client, sql, { enabled: opts.columnar });
+/**
+ * The store on the SQLite file `file`, opened (and migrated) here. `columnar`: whether the
+ * analytics read the columnar mirror (default: ANALYTICS_ENGINE, ADR 12).
+ */
+export function createSqliteStore(
+  file: string,
+  { now, events }: { now: () => number; events: EventEmitter },
+  opts: { columnar?: boolean } = {},
+): SqliteStore {
+  const ctx: DbCtx = { drizzle: openDb(file), now, events };
+  const database = ctx.drizzle.$client;
+  const sql = sqliteSql(database);
+  const snapshots = sqliteSnapshots(database, sql);
+  const columnar = sqliteFacts(database, sql, { enabled: opts.columnar });
   // One process writes a SQLite file: exclusive sections take turns in it.
   let turn: Promise<unknown> = Promise.resolve();
   return {
     engine: "sqlite",
+    file,
     queue: sqliteQueue(ctx),
     sessions: sqliteSessions(ctx),
     devices: sqliteDevices(ctx),
@@ -35,14 +50,27 @@ export function createSqliteStore(ctx: DbCtx, opts: { columnar?: boolean } = {})
       turn = run.catch(() => undefined);
       return run;
     },
-    sql,
-    snapshot: (read) => snapshots.snapshot(read),
+    sql: { ...sql, snapshot: (read) => snapshots.snapshot(read) },
     facts: () => columnar.facts(),
     columnar,
+    database,
     close: async () => {
       await columnar.close();
       snapshots.close();
-      ctx.db.$client.close();
+      database.close();
     },
   };
+}
+
+/**
+ * The SQLite file's connection, for the work below the store that only SQLite has (the bulk seed,
+ * the benchmarks' baselines, tests that inspect the file); services reach the data through the
+ * store alone. Said plainly when the store is PostgreSQL's.
+ */
+export function sqliteDatabase(store: Store): Database.Database {
+  if (store.engine !== "sqlite")
+    throw new Error(
+      "A SQLite-only code path ran on a PostgreSQL context (a bug: every service goes through ctx.store on PostgreSQL); please report it, and unset DATABASE_URL to run this on SQLite meanwhile.",
+    );
+  return (store as SqliteStore).database;
 }

@@ -1,9 +1,9 @@
 import "server-only";
-import type { DbCtx } from "../../context";
-import { stmt } from "../../statements";
-import { groupCommit } from "../../groupCommit";
+import type { DbCtx } from "./dbCtx";
+import { stmt } from "./statements";
+import { groupCommit } from "./groupCommit";
 import { notFound } from "../../errors";
-import { getConfig, getTask } from "../../suites/catalog";
+import { getConfig, getTask } from "./catalog";
 import { ClaimedRow, ExistingRunRow, JobLeaseRow, LeaseRow, LiveLeaseRow, rowOf } from "../rows";
 import type { ClaimInput, QueueStore, SubmitPlan, SubmitState } from "../types";
 import { endLeases } from "./endLeases";
@@ -19,7 +19,7 @@ const ClaimedJob = ClaimedRow.omit({ sessionName: true, suiteId: true, leaseSeco
  */
 export function sqliteQueue(ctx: DbCtx): QueueStore {
   return {
-    claim: (input) => groupCommit(ctx, () => claimRow(ctx, input) ?? null),
+    claim: (input) => groupCommit(ctx.drizzle.$client, () => claimRow(ctx, input) ?? null),
     expire: async (now) => expire(ctx, now),
     lease: async (jobId, tokenHash) => ({ job: loadJob(ctx, jobId), lease: loadLeaseRow(ctx, jobId, tokenHash) }),
     heartbeat: async ({ jobId, tokenHash, deviceId, expiresAt, now, turn }) => {
@@ -43,7 +43,8 @@ export function sqliteQueue(ctx: DbCtx): QueueStore {
       if (changed && next.state === "queued") ctx.events.emit("jobs");
       return changed > 0;
     },
-    submit: (jobId, tokenHash, decide) => groupCommit(ctx, () => submitBody(ctx, jobId, tokenHash, decide)),
+    submit: (jobId, tokenHash, decide) =>
+      groupCommit(ctx.drizzle.$client, () => submitBody(ctx, jobId, tokenHash, decide)),
     task: async (suiteId, taskId, version) => getTask(ctx, suiteId, taskId, version),
     config: async (suiteId, configId, version) => getConfig(ctx, suiteId, configId, version),
   };
@@ -99,7 +100,7 @@ function expire(ctx: DbCtx, now: number): number {
     .all(now)
     .map((r) => LiveLeaseRow.parse(r));
   if (!expired.length) return 0;
-  const requeued = ctx.db.$client.transaction(() => endLeases(ctx, expired, "lease_expired", now))();
+  const requeued = ctx.drizzle.$client.transaction(() => endLeases(ctx, expired, "lease_expired", now))();
   if (requeued) ctx.events.emit("jobs");
   return expired.length;
 }

@@ -1,15 +1,16 @@
 import "server-only";
 import Database from "better-sqlite3";
-import type { DbCtx } from "../../context";
-import { insertScore } from "../../runs/insertScore";
-import { insertTurns } from "../../runs/insertTurns";
-import { stmt } from "../../statements";
+import { rebuildRunFacts } from "@db/runFacts";
+import type { DbCtx } from "./dbCtx";
+import { insertScore } from "./insertScore";
+import { insertTurns } from "./insertTurns";
+import { stmt } from "./statements";
 import { sqliteParams } from "../sql";
 import type { ExportStore, ImportedSession, RunStore } from "../types";
 
 /** New scores and rebuilt turns on SQLite: the statements rescoreSession and rebuildDerived ran, in one transaction. */
 export function sqliteRuns(ctx: DbCtx): RunStore {
-  const sqlite = ctx.db.$client;
+  const sqlite = ctx.drizzle.$client;
   return {
     rescore: async (ws) => {
       sqlite.transaction(() => {
@@ -28,6 +29,7 @@ export function sqliteRuns(ctx: DbCtx): RunStore {
         }
       })();
     },
+    rebuildSummaries: async () => sqlite.transaction(() => rebuildRunFacts(sqlite)).immediate(),
   };
 }
 
@@ -36,7 +38,7 @@ export function sqliteRuns(ctx: DbCtx): RunStore {
  * hold the shared connection), in one read transaction (one consistent snapshot), row by row.
  */
 export function sqliteExport(ctx: DbCtx): ExportStore {
-  const sqlite = ctx.db.$client;
+  const sqlite = ctx.drizzle.$client;
   const b = (v: boolean) => (v ? 1 : 0);
   return {
     importSessions: async (sessions, freshRunId, importKey) => {
@@ -141,7 +143,7 @@ export function sqliteExport(ctx: DbCtx): ExportStore {
         .immediate();
     },
     async *stream(text, params, batch = 500) {
-      const db = new Database(ctx.db.$client.name, { readonly: true, fileMustExist: true });
+      const db = new Database(ctx.drizzle.$client.name, { readonly: true, fileMustExist: true });
       try {
         const stmt = db.prepare(text);
         db.exec("BEGIN");

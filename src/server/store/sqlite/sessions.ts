@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { jobs, sessions } from "@db/schema";
-import type { DbCtx } from "../../context";
-import { stmt } from "../../statements";
-import { resolveSuite } from "../../suites/catalog";
+import type { DbCtx } from "./dbCtx";
+import { stmt } from "./statements";
+import { resolveSuite } from "./catalog";
 import { RevokedRow, rowOf } from "../rows";
 import type { SessionStore } from "../types";
 
@@ -28,7 +28,7 @@ export function sqliteSessions(ctx: DbCtx): SessionStore {
         `INSERT INTO jobs (id, session_id, position, task_id, task_version, config_id, config_version, repeat, state, attempt, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', 1, ?)`,
       );
-      ctx.db.$client
+      ctx.drizzle.$client
         .transaction(() => {
           stmt(
             ctx,
@@ -69,7 +69,7 @@ export function sqliteSessions(ctx: DbCtx): SessionStore {
       ctx.events.emit("jobs");
     },
     cancel: async (id, now) =>
-      ctx.db.transaction((tx) => {
+      ctx.drizzle.transaction((tx) => {
         const s = tx
           .select({ id: sessions.id, cancelledAt: sessions.cancelledAt })
           .from(sessions)

@@ -4,7 +4,7 @@ import type { SqlRunner } from "../sql";
 import { sqliteSql } from "./sql";
 
 /**
- * Snapshots on SQLite (Store.snapshot): a read-only connection of this process, opened on first
+ * Snapshots on SQLite (`Store.sql.snapshot`): a read-only connection of this process, opened on first
  * use, runs each snapshot's queries inside one read transaction, so they all see the database as of
  * the first (WAL) while the shared connection keeps writing. Snapshots take turns on it: each is a
  * handful of indexed reads. A database in memory has no second connection: its reads share the one.

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { configs, suites, tasks } from "@db/schema";
 import type { Suite, Task } from "@/domain/suite/schema";
-import type { DbCtx } from "../../context";
+import type { DbCtx } from "./dbCtx";
 import { SuiteListRow } from "../rows";
 import type { SuiteStore, SuiteWrite } from "../types";
 
@@ -12,7 +12,7 @@ import type { SuiteStore, SuiteWrite } from "../types";
  */
 export function saveSuiteSync(ctx: DbCtx, w: SuiteWrite): boolean {
   const { suite } = w;
-  return ctx.db.transaction((tx) => {
+  return ctx.drizzle.transaction((tx) => {
     const existing = tx
       .select({ contentHash: suites.contentHash })
       .from(suites)
@@ -72,7 +72,7 @@ export function saveSuiteSync(ctx: DbCtx, w: SuiteWrite): boolean {
 
 /** Every stored version of a suite (its documents were validated when saved). */
 function suiteVersionsSync(ctx: DbCtx, id: string): Suite[] {
-  return ctx.db
+  return ctx.drizzle
     .select({ doc: suites.doc })
     .from(suites)
     .where(eq(suites.id, id))
@@ -82,7 +82,7 @@ function suiteVersionsSync(ctx: DbCtx, id: string): Suite[] {
 
 /** Every stored suite version, by id and newest first. */
 function suiteRowsSync(ctx: DbCtx): SuiteListRow[] {
-  return ctx.db.$client
+  return ctx.drizzle.$client
     .prepare(`SELECT id, version, name, doc, is_default AS isDefault FROM suites ORDER BY id, version DESC`)
     .all()
     .map((r) => SuiteListRow.parse(r));
@@ -95,7 +95,7 @@ export function sqliteSuites(ctx: DbCtx): SuiteStore {
     save: async (w) => saveSuiteSync(ctx, w),
     list: async () => suiteRowsSync(ctx),
     newestTask: async (suiteId, taskId) => {
-      const row = ctx.db
+      const row = ctx.drizzle
         .select({ doc: tasks.doc })
         .from(tasks)
         .where(and(eq(tasks.suiteId, suiteId), eq(tasks.taskId, taskId)))

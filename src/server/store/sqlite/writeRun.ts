@@ -1,8 +1,8 @@
 import "server-only";
-import type { DbCtx } from "../../context";
-import { stmt } from "../../statements";
-import { insertScore } from "../../runs/insertScore";
-import { insertTurns } from "../../runs/insertTurns";
+import type { DbCtx } from "./dbCtx";
+import { stmt } from "./statements";
+import { insertScore } from "./insertScore";
+import { insertTurns } from "./insertTurns";
 import type { RunWrite } from "../types";
 
 /** A new run, its raw trace, turns and score, and the job it completes, inside the caller's transaction. */

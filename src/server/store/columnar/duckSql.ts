@@ -1,6 +1,6 @@
 import "server-only";
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node-api";
-import { parseRows, type SqlRunner } from "../store/sql";
+import { parseRows, type SqlRunner } from "../sql";
 
 /**
  * DuckDB's values as the services' row schemas take them from the other engines: integers

@@ -2,8 +2,8 @@ import "server-only";
 import type Database from "better-sqlite3";
 import type { FactsSource } from "./source";
 import { sqliteSource } from "./sqliteSource";
-import type { SqlRunner } from "../store/sql";
-import type { Store } from "../store/types";
+import type { SqlRunner } from "../sql";
+import type { Store } from "../types";
 import { createFactsMirror, type MirrorOptions, type MirrorStatus } from "./mirror";
 
 /** Where the analytics read the summaries: the columnar copy (the default, on either engine), or the database itself. */

@@ -1,6 +1,5 @@
 import "server-only";
 import type Database from "better-sqlite3";
-import type { DbCtx } from "./context";
 
 /**
  * Group commit. With `synchronous = FULL` every commit waits for an fsync (1–4 ms on a busy
@@ -22,9 +21,8 @@ interface Pending {
 
 const queues = new WeakMap<Database.Database, Pending[]>();
 
-/** Runs `fn` (synchronous database work) in the next group commit; resolves after the commit. */
-export function groupCommit<T>(ctx: DbCtx, fn: () => T): Promise<T> {
-  const db = ctx.db.$client;
+/** Runs `fn` (synchronous work on `db`) in the next group commit on `db`; resolves after the commit. */
+export function groupCommit<T>(db: Database.Database, fn: () => T): Promise<T> {
   let queue = queues.get(db);
   if (!queue) queues.set(db, (queue = []));
   const q = queue;

@@ -1,7 +1,7 @@
 import "server-only";
-import type { DbCtx } from "../context";
-import { stmt } from "../statements";
-import type { TurnTimes } from "../store/types";
+import type { DbCtx } from "./dbCtx";
+import { stmt } from "./statements";
+import type { TurnTimes } from "../types";
 
 /** Copies each turn's token counts and timings into `turns` (inside the caller's transaction). */
 export function insertTurns(ctx: DbCtx, runId: string, trace: { turns: TurnTimes[] }): void {

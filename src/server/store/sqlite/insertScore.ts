@@ -1,6 +1,6 @@
 import "server-only";
-import type { DbCtx } from "../context";
-import { stmt } from "../statements";
+import type { DbCtx } from "./dbCtx";
+import { stmt } from "./statements";
 import type { RunScore } from "@/domain/scoring/types";
 
 /**

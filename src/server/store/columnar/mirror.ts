@@ -1,7 +1,7 @@
 import "server-only";
 import os from "node:os";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
-import type { SqlRunner } from "../store/sql";
+import type { SqlRunner } from "../sql";
 import { appendRows, tableAppender } from "./copy";
 import type { FactsSource } from "./source";
 import { connectionPool, duckSql, type ConnectionPool } from "./duckSql";

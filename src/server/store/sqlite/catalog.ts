@@ -1,22 +1,23 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
-import type { Ctx, DbCtx } from "../context";
 import { configs, suites, tasks } from "@db/schema";
 import type { Config, Suite, Task } from "@/domain/suite/schema";
-import { notFound, ServiceError } from "../errors";
+import { notFound, ServiceError } from "../../errors";
+import type { DbCtx } from "./dbCtx";
 
-// Stored task and config versions never change, so parsed documents are cached per database.
+// Task, config and suite versions on SQLite (the queue's and the sessions' reads; ../pg/catalog.ts
+// is PostgreSQL's). Stored versions never change, so parsed documents are cached per database.
 const cache = new WeakMap<object, Map<string, unknown>>();
 function cached<T>(ctx: DbCtx, key: string, load: () => T): T {
-  let m = cache.get(ctx.db);
-  if (!m) cache.set(ctx.db, (m = new Map()));
+  let m = cache.get(ctx.drizzle);
+  if (!m) cache.set(ctx.drizzle, (m = new Map()));
   if (!m.has(key)) m.set(key, load());
   return m.get(key) as T;
 }
 
 export function getTask(ctx: DbCtx, suiteId: string, taskId: string, version: number): Task {
   return cached(ctx, `t:${suiteId}:${taskId}:${version}`, () => {
-    const row = ctx.db
+    const row = ctx.drizzle
       .select({ doc: tasks.doc })
       .from(tasks)
       .where(and(eq(tasks.suiteId, suiteId), eq(tasks.taskId, taskId), eq(tasks.version, version)))
@@ -28,7 +29,7 @@ export function getTask(ctx: DbCtx, suiteId: string, taskId: string, version: nu
 
 export function getConfig(ctx: DbCtx, suiteId: string, configId: string, version: number): Config {
   return cached(ctx, `c:${suiteId}:${configId}:${version}`, () => {
-    const row = ctx.db
+    const row = ctx.drizzle
       .select({ doc: configs.doc })
       .from(configs)
       .where(and(eq(configs.suiteId, suiteId), eq(configs.configId, configId), eq(configs.version, version)))
@@ -41,18 +42,17 @@ export function getConfig(ctx: DbCtx, suiteId: string, configId: string, version
 /**
  * A suite by id (its newest version), or the default suite when no id is given: the newest version
  * of the default suite's id, since versions saved later (the budget planner's) are not flagged default.
- * Synchronous, SQLite: the SQLite store's `sessions.resolveSuite` and src/server/budget call it;
- * everything else calls `ctx.store.sessions.resolveSuite` (either engine).
+ * Synchronous: the body of the SQLite store's `sessions.resolveSuite`, which services call.
  */
 export function resolveSuite(ctx: DbCtx, id?: string): Suite {
   const defaultId = id
     ? undefined
-    : ctx.db.select({ id: suites.id }).from(suites).where(eq(suites.isDefault, true)).limit(1).get()?.id;
+    : ctx.drizzle.select({ id: suites.id }).from(suites).where(eq(suites.isDefault, true)).limit(1).get()?.id;
   const wanted = id ?? defaultId;
   // The newest version's number, then its document from the per-version cache: stored versions
   // never change, and parsing the whole suite on every session took ~6 ms.
   const newest = wanted
-    ? ctx.db
+    ? ctx.drizzle
         .select({ version: suites.version })
         .from(suites)
         .where(eq(suites.id, wanted))
@@ -72,7 +72,7 @@ export function resolveSuite(ctx: DbCtx, id?: string): Suite {
 
 export function getSuiteVersion(ctx: DbCtx, id: string, version: number): Suite {
   return cached(ctx, `s:${id}:${version}`, () => {
-    const row = ctx.db
+    const row = ctx.drizzle
       .select({ doc: suites.doc })
       .from(suites)
       .where(and(eq(suites.id, id), eq(suites.version, version)))
@@ -80,16 +80,4 @@ export function getSuiteVersion(ctx: DbCtx, id: string, version: number): Suite 
     if (!row) throw notFound("suite version", `${id}@${version}`);
     return JSON.parse(row.doc) as Suite;
   });
-}
-
-/** For pages: the default suite, or the sentence to show when none is loaded (either engine). */
-export async function defaultSuiteForPage(
-  ctx: Ctx,
-): Promise<{ suite: Suite; error?: undefined } | { suite?: undefined; error: string }> {
-  try {
-    return { suite: await ctx.store.sessions.resolveSuite() };
-  } catch (err) {
-    if (err instanceof ServiceError) return { error: err.message };
-    throw err;
-  }
 }
