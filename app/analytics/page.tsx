@@ -5,7 +5,7 @@ import { taskGroupCounts } from "@/domain/analytics/taskGroups";
 import { configUniverse } from "@/server/analytics/configUniverse";
 import { configColors } from "@/components/analytics/configColors";
 import { wilson } from "@/domain/stats/wilson";
-import { filterToParams } from "@/domain/analytics/filter";
+import { filterToParams } from "@/domain/analytics/filterParams";
 import { configAnalytics } from "@/server/analytics/configs";
 import { outcomeAnalytics, taskGrid } from "@/server/analytics/grid";
 import {

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getContext } from "@/server/context";
-import { filterToParams } from "@/domain/analytics/filter";
+import { filterToParams } from "@/domain/analytics/filterParams";
 import { parseRunsPage, type RunsPage } from "@/domain/analytics/runs-query";
 import { duration, integer } from "@/domain/stats/format";
 import { listRuns } from "@/server/runs/listRuns";

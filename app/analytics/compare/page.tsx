@@ -1,4 +1,4 @@
-import { filterToParams } from "@/domain/analytics/filter";
+import { filterToParams } from "@/domain/analytics/filterParams";
 import { runsHref } from "@/domain/analytics/links";
 import { getContext } from "@/server/context";
 import { compareAnalytics } from "@/server/analytics/compare";

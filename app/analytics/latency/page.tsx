@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getContext } from "@/server/context";
-import { filterToParams } from "@/domain/analytics/filter";
+import { filterToParams } from "@/domain/analytics/filterParams";
 import type { TtftPoints } from "@/domain/analytics/ttft";
 import { buildLegend, fitCaption, sampleCaption, scatterSeries } from "@/domain/analytics/ttftChart";
 import { fitSegment, splitRefs, xDomain } from "@/domain/analytics/ttftScatter";

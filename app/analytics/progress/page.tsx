@@ -12,7 +12,7 @@ import {
 } from "@/components/analytics/AnalyticsHeader";
 import { ProgressCharts } from "@/components/analytics/ProgressChart";
 import { FailurePatternTable } from "@/components/analytics/FailurePatternTable";
-import { filterToParams } from "@/domain/analytics/filter";
+import { filterToParams } from "@/domain/analytics/filterParams";
 import { configUniverse } from "@/server/analytics/configUniverse";
 import { configColors } from "@/components/analytics/configColors";
 

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { filterToParams, parseFilter, type AnalyticsFilter } from "@/domain/analytics/filter";
+import { parseFilter, type AnalyticsFilter } from "@/domain/analytics/filter";
+import { filterToParams } from "@/domain/analytics/filterParams";
 import type { Ctx } from "@/server/context";
 import { filterOptions } from "@/server/analytics/filterOptions";
 import { describeSelection } from "@/server/analytics/describeSelection";
