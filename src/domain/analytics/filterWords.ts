@@ -9,7 +9,7 @@ export type OfferedValues = Record<OfferedList, string[]>;
 const valueOf = (f: Partial<AnalyticsFilter>, field: FilterField): unknown => (f as Record<string, unknown>)[field.key];
 
 /** The choices a form's select offers for a field, as [value, word]; "any" is the form's own. */
-export function fieldChoices(field: FilterField, offered: OfferedValues): [string, string][] {
+export function fieldChoices(field: FilterField, offered: Partial<OfferedValues>): [string, string][] {
   const values =
     field.kind === "boolean"
       ? ["true", "false"]
