@@ -221,6 +221,18 @@ export const FILTER_FIELDS = [
     labels: { true: "dropped by the template", false: "in the prompt" },
     said: ["tools dropped", "tools kept"],
   },
+  {
+    key: "suite",
+    param: "suite",
+    kind: "text",
+    max: 80,
+    column: { on: "session", name: "suite_id" },
+    doc: "Suite id: only runs of that suite's sessions (with no `session`, analytics show its newest).",
+    label: "Suite",
+    said: "suite",
+    offer: "suites",
+    bar: true,
+  },
 ] as const satisfies readonly FilterField[];
 
 type Field = (typeof FILTER_FIELDS)[number];
