@@ -4,9 +4,8 @@ import { OUTCOMES } from "../scoring/types";
 import { GROUP_LABELS, outcomeLabel } from "../runs/labels";
 
 /**
- * Where a filter's column lives: the run's, its session's or its current score's row. On the
- * runs join that picks the table's alias; `run_facts` and `turn_facts` keep every source column
- * under its own name (ADR 10, 11), so there the same name is read from the one row.
+ * A filter's column: its name in the run's, the session's or the current score's row (the runs
+ * join's alias); run_facts and turn_facts keep every source column's name (ADR 10, 11).
  */
 export interface FilterColumn {
   on: "run" | "session" | "score";
@@ -30,9 +29,8 @@ type Shape =
   | { kind: "flag" };
 
 export type FilterField = Shape & {
-  /** The property of `AnalyticsFilter`. */
+  /** The property of `AnalyticsFilter`, and the query parameter. */
   key: string;
-  /** The query parameter. */
   param: string;
   /** The parameter's description in the contract (OpenAPI); booleans get the accepted values appended. */
   doc: string;
@@ -55,13 +53,11 @@ const THERMAL = ["nominal", "fair", "serious", "critical"] as const satisfies re
 const GROUPS = ["no_files", "files", "multi_step"] as const satisfies readonly TaskGroup[];
 
 /**
- * The analytics filter (protocol.md §5), one entry per field, in the order of the query string.
- * The schema and parser (filter.ts), the query string (filterParams.ts), the documented parameters
- * (contracts/query.ts), the SQL conditions (server/analytics/where.ts), the values the forms offer
- * (server/analytics/filterOptions.ts) and the words of the forms and the methods paragraph are read
- * from here, so a filter is added by adding an entry. A `column` must exist in run_facts and
- * turn_facts too (tests/unit/analytics/filterFields.test.ts checks it). No zod here: the browser's
- * filter forms import this list, and should not load the schemas.
+ * The analytics filter (protocol.md §5), one entry per field in query-string order, from which the
+ * schema and parser (filter.ts), the query string (filterParams.ts), the contract's parameters
+ * (contracts/query.ts), the SQL (server/analytics/where.ts), the offered values (filterOptions.ts)
+ * and the forms' and methods paragraph's words are derived: a filter is added by adding an entry
+ * (ADR 15). No zod here: the browser's filter forms import this list.
  */
 export const FILTER_FIELDS = [
   {
