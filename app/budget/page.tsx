@@ -5,7 +5,7 @@ import { parseBudgetQuery } from "@/domain/budget/schema";
 import { fitCaption } from "@/domain/budget/caption";
 import { budgetOverview } from "@/server/budget/budgetOverview";
 import { headroom } from "@/server/budget/headroom";
-import { toUrlParams, type SearchParams } from "@/components/analytics/AnalyticsHeader";
+import { toUrlParams, type SearchParams } from "@/domain/analytics/searchParams";
 import { UrlParamsForm } from "@/components/analytics/UrlParamsForm";
 import { BudgetTable } from "@/components/budget/BudgetTable";
 import { HeadroomTable } from "@/components/budget/HeadroomTable";

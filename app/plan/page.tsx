@@ -2,7 +2,7 @@ import { getContext } from "@/server/context";
 import { filterOptions } from "@/server/analytics/filterOptions";
 import { planStudy } from "@/server/analytics/plan";
 import { parsePlanQuery } from "@/domain/analytics/plan";
-import { readPageFilter, toUrlParams, type SearchParams } from "@/components/analytics/AnalyticsHeader";
+import { readPageFilter, toUrlParams, type SearchParams } from "@/domain/analytics/searchParams";
 import { PlanResult } from "@/components/plan/PlanResult";
 
 export const dynamic = "force-dynamic";

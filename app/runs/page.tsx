@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { getContext } from "@/server/context";
-import { filterToParams } from "@/domain/analytics/filter";
+import { filterToParams } from "@/domain/analytics/filterParams";
 import { parseRunsPage, type RunsPage } from "@/domain/analytics/runs-query";
 import { duration, integer } from "@/domain/stats/format";
 import { listRuns } from "@/server/runs/listRuns";
 import { filterOptions } from "@/server/analytics/filterOptions";
-import { FilterError, readPageFilter, toUrlParams, type SearchParams } from "@/components/analytics/AnalyticsHeader";
+import { issueFields, readPageFilter, toUrlParams, type SearchParams } from "@/domain/analytics/searchParams";
+import { FilterError } from "@/components/analytics/AnalyticsHeader";
 import { RunsFilterForm } from "@/components/runs/RunsFilterForm";
 import { ExportButtons } from "@/components/runs/ExportButtons";
 import { RunsLegend } from "@/components/runs/RunsLegend";
@@ -33,8 +34,8 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
   const sp = await searchParams;
   const parsed = readPageFilter(sp);
   const page = parseRunsPage(toUrlParams(sp));
-  if (!parsed.success) return <FilterError fields={parsed.error.issues.map((i) => i.path.join("."))} href="/runs" />;
-  if (!page.success) return <FilterError fields={page.error.issues.map((i) => i.path.join("."))} href="/runs" />;
+  if (!parsed.success) return <FilterError fields={issueFields(parsed.error)} href="/runs" />;
+  if (!page.success) return <FilterError fields={issueFields(page.error)} href="/runs" />;
   const ctx = getContext();
   const filter = parsed.data;
   const result = await listRuns(ctx, filter, page.data);

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { AnalyticsFilter } from "@/domain/analytics/filter";
+import { FILTER_FIELDS, type FilterField } from "@/domain/analytics/filterFields";
+import { filterValues, type FilterWire } from "@/domain/analytics/filterParams";
 
 /** The object a query schema reads: a pipe's input side, down to the z.object of strings. */
 export function queryShape(schema: z.ZodType): Record<string, z.ZodType> {
@@ -30,56 +32,19 @@ export function queryValues(schema: z.ZodType, params: URLSearchParams): Record<
 const text = (description: string) => z.string().optional().meta({ description });
 const flag = (description: string) => text(`${description}: \`1\`/\`true\` or \`0\`/\`false\`.`);
 
-/** The shared analytics filter as it appears on the wire (protocol.md §5). */
-export const FILTER_PARAMS = {
-  session: z.array(z.string()).optional().meta({
-    description:
-      "A session id; repeat for several. None: analytics show the newest session with matching runs that is neither a trial nor an A/A calibration (`allSessions=1` pools every session); exports take every session.",
-  }),
-  allSessions: flag("Analytics: pool every session when no `session` is named"),
-  build: text("Build commit."),
-  device: text("Device id."),
-  thermal: text("Thermal state at start: nominal, fair, serious or critical."),
-  charging: flag("Charging at start"),
-  includeTrial: flag("Include trial sessions"),
-  includeSuperseded: flag("Include superseded runs"),
-  task: text("Task id (runs explorer)."),
-  group: text("Task group: files, no_files or multi_step."),
-  config: text("Config id."),
-  outcome: text("Outcome label."),
-  passed: flag("Passed"),
-  looping: flag("Looping"),
-  toolsDropped: flag("The start-up prompt lost the tools (v1.1)"),
-};
-type FilterWire = { [K in keyof typeof FILTER_PARAMS]?: K extends "session" ? string[] : string };
+type Field = (typeof FILTER_FIELDS)[number];
+type Wire<F> = F extends { kind: "list" } ? z.ZodOptional<z.ZodArray<z.ZodString>> : z.ZodOptional<z.ZodString>;
+const wireOf = (f: FilterField) =>
+  f.kind === "list"
+    ? z.array(z.string()).optional().meta({ description: f.doc })
+    : f.kind === "flag" || f.kind === "boolean"
+      ? flag(f.doc)
+      : text(f.doc);
 
-const bool = (v: string | undefined): boolean | undefined | string => {
-  if (v === undefined) return undefined;
-  if (v === "1" || v === "true") return true;
-  if (v === "0" || v === "false") return false;
-  return v; // left as text, so the filter's own schema names the parameter in its 400
+/** The shared analytics filter as it appears on the wire (protocol.md §5), from its field list. */
+export const FILTER_PARAMS = Object.fromEntries(FILTER_FIELDS.map((f) => [f.param, wireOf(f)])) as {
+  [F in Field as F["param"]]: Wire<F>;
 };
-
-/** The filter's raw values, ready for `AnalyticsFilter` (whose issue paths the 400 lists). */
-export function filterValues(w: FilterWire) {
-  return {
-    sessions: w.session ?? [],
-    allSessions: bool(w.allSessions) ?? false,
-    build: w.build,
-    device: w.device,
-    thermal: w.thermal,
-    charging: bool(w.charging),
-    includeTrial: bool(w.includeTrial) ?? false,
-    includeSuperseded: bool(w.includeSuperseded) ?? false,
-    task: w.task,
-    group: w.group,
-    config: w.config,
-    outcome: w.outcome,
-    passed: bool(w.passed),
-    looping: bool(w.looping),
-    toolsDropped: bool(w.toolsDropped),
-  };
-}
 
 /**
  * A query of the analytics filter plus `extra` parameters: `extra` maps each wire parameter to

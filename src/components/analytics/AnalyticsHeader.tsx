@@ -1,14 +1,12 @@
 import Link from "next/link";
-import { filterToParams, parseFilter, type AnalyticsFilter } from "@/domain/analytics/filter";
+import { filterToParams } from "@/domain/analytics/filterParams";
 import type { Ctx } from "@/server/context";
 import { filterOptions } from "@/server/analytics/filterOptions";
 import { describeSelection } from "@/server/analytics/describeSelection";
-import { resolveSelection, withSideSessions, type Selection } from "@/server/analytics/resolveSelection";
+import type { Selection } from "@/server/analytics/resolveSelection";
 import { SelectionNotice } from "./SelectionNotice";
 import { FilterBar } from "./FilterBar";
 import { ReportButton } from "./ReportButton";
-
-export type SearchParams = Record<string, string | string[] | undefined>;
 
 /** The analytics pages; each keeps the filters when you switch. */
 export const ANALYTICS_TABS = [
@@ -20,30 +18,7 @@ export const ANALYTICS_TABS = [
   { href: "/analytics/proficiency", label: "Proficiency" },
   { href: "/analytics/report", label: "Methods & report" },
 ] as const;
-
-export function toUrlParams(sp: SearchParams): URLSearchParams {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(sp))
-    for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, x);
-  return p;
-}
-
-/** Parses the shared filter from a page's search params. */
-export function readPageFilter(sp: SearchParams) {
-  return parseFilter(toUrlParams(sp));
-}
-
-/**
- * The sessions a page's figures read, resolved once (server/analytics/resolveSelection.ts);
- * `sides` are a comparison's `aSession` / `bSession`, which the selection then includes.
- */
-export async function pageSelection(
-  ctx: Ctx,
-  filter: AnalyticsFilter,
-  sides: (string | undefined)[] = [],
-): Promise<Selection> {
-  return await resolveSelection(ctx, withSideSessions(filter, sides));
-}
+export type AnalyticsTab = (typeof ANALYTICS_TABS)[number]["href"];
 
 /** Title, tabs, filter bar and the selection's line and mix warnings, shared by every analytics page. */
 export async function AnalyticsHeader({
@@ -53,7 +28,7 @@ export async function AnalyticsHeader({
   guide,
 }: {
   ctx: Ctx;
-  tab: string;
+  tab: AnalyticsTab;
   selection: Selection;
   guide: string;
 }) {

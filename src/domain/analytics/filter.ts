@@ -1,64 +1,49 @@
 import { z } from "zod";
-import { Thermal } from "../protocol/common";
-import { TaskGroup } from "../suite/schema";
-import { OUTCOMES } from "../scoring/types";
+import { FILTER_FIELDS, type AnalyticsFilter as Values, type FilterField } from "./filterFields";
+import { filterValues, filterWire } from "./filterParams";
+
+type Field = (typeof FILTER_FIELDS)[number];
+type ZodOf<F> = F extends { kind: "list" }
+  ? z.ZodDefault<z.ZodArray<z.ZodString>>
+  : F extends { kind: "flag" }
+    ? z.ZodDefault<z.ZodBoolean>
+    : F extends { kind: "boolean" }
+      ? z.ZodOptional<z.ZodBoolean>
+      : F extends { kind: "enum"; options: readonly (infer O extends string)[] }
+        ? z.ZodOptional<z.ZodEnum<{ [V in O]: V }>>
+        : z.ZodOptional<z.ZodString>;
+
+function schemaOf(f: FilterField): z.ZodType {
+  switch (f.kind) {
+    case "list":
+      return z.array(z.string().min(1).max(f.itemMax)).max(f.max).default([]);
+    case "flag":
+      return z.boolean().default(false);
+    case "boolean":
+      return z.boolean().optional();
+    case "enum":
+      return z.enum(f.options).optional();
+    case "text":
+      return z.string().min(1).max(f.max).optional();
+  }
+}
 
 /**
- * The filters every analytics view, export and API call share (protocol.md §5): sessions
- * (repeatable), build commit, device id, thermal state at start, charging; trial and superseded
- * runs are left out unless asked for. With no session named, exports take every session and
+ * The filters every analytics view, export and API call share (protocol.md §5), as the field list
+ * declares them (filterFields.ts). With no session named, exports take every session and
  * analytics the newest one unless `allSessions` pools them all on purpose
  * (server/analytics/resolveSelection.ts).
  */
-export const AnalyticsFilter = z.object({
-  sessions: z.array(z.string().min(1).max(100)).max(200).default([]),
-  /** Analytics: pool every session when none is named, instead of showing the newest one. */
-  allSessions: z.boolean().default(false),
-  build: z.string().min(1).max(100).optional(),
-  device: z.string().min(1).max(200).optional(),
-  thermal: Thermal.optional(),
-  charging: z.boolean().optional(),
-  includeTrial: z.boolean().default(false),
-  includeSuperseded: z.boolean().default(false),
-  // Narrower filters of the runs explorer (and the downloads it offers).
-  task: z.string().min(1).max(80).optional(),
-  group: TaskGroup.optional(),
-  config: z.string().min(1).max(80).optional(),
-  outcome: z.enum(OUTCOMES).optional(),
-  passed: z.boolean().optional(),
-  looping: z.boolean().optional(),
-  /** v1.1: runs whose start-up prompt lost the tools (the server's template dropped them). */
-  toolsDropped: z.boolean().optional(),
-});
-export type AnalyticsFilter = z.infer<typeof AnalyticsFilter>;
+export const AnalyticsFilter = z.object(
+  Object.fromEntries(FILTER_FIELDS.map((f) => [f.key, schemaOf(f)])) as { [F in Field as F["key"]]: ZodOf<F> },
+);
+export type AnalyticsFilter = Values;
 
-const bool = (v: string | null): boolean | undefined | "invalid" => {
-  if (v === null || v === "") return undefined;
-  if (v === "1" || v === "true") return true;
-  if (v === "0" || v === "false") return false;
-  return "invalid";
-};
+// The schema's output is the field list's type, both ways: a kind read differently fails to compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _sameType: Same<z.output<typeof AnalyticsFilter>, Values> = true;
 
 /** Reads a filter from a query string; returns every problem when it cannot. */
 export function parseFilter(params: URLSearchParams) {
-  const raw = {
-    sessions: params.getAll("session").filter(Boolean),
-    allSessions: bool(params.get("allSessions")) ?? false,
-    build: params.get("build") || undefined,
-    device: params.get("device") || undefined,
-    thermal: params.get("thermal") || undefined,
-    charging: bool(params.get("charging")),
-    includeTrial: bool(params.get("includeTrial")) ?? false,
-    includeSuperseded: bool(params.get("includeSuperseded")) ?? false,
-    task: params.get("task") || undefined,
-    group: params.get("group") || undefined,
-    config: params.get("config") || undefined,
-    outcome: params.get("outcome") || undefined,
-    passed: bool(params.get("passed")),
-    looping: bool(params.get("looping")),
-    toolsDropped: bool(params.get("toolsDropped")),
-  };
-  return AnalyticsFilter.safeParse(raw);
+  return AnalyticsFilter.safeParse(filterValues(filterWire(params)));
 }
-
-export { filterToParams } from "./filterParams";

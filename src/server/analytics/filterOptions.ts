@@ -3,17 +3,22 @@ import { z } from "zod";
 import type { Ctx } from "../context";
 import { dialectOf } from "../store/dialect";
 import { flag } from "../store/columns";
+import { FILTER_FIELDS } from "@/domain/analytics/filterFields";
+import type { OfferedValues } from "@/domain/analytics/filterWords";
 
-/** What the filter bar offers: sessions (newest first), builds and devices seen in runs. */
+/** What the filter bar offers: sessions (newest first), and the values seen in runs of every field that offers them. */
 const SessionRow = z.object({ id: z.string(), name: z.string(), trial: flag });
 const Value = z.object({ v: z.string() });
 
+const OFFERED = FILTER_FIELDS.flatMap((f) => ("offer" in f ? [{ list: f.offer, column: f.column.name }] : []));
+
 /**
  * Sessions from the database (one just queued is offered before it has runs); the builds,
- * devices, tasks and configs of the scored runs from the analytics' source, the columnar copy once
- * it has loaded (ADR 12): on PostgreSQL at 1M runs, four GROUP BYs over `runs` took 392 ms.
+ * devices, tasks, configs (and any other field's `offer`) of the scored runs from the analytics'
+ * source, the columnar copy once it has loaded (ADR 12): on PostgreSQL at 1M runs, four GROUP BYs
+ * over `runs` took 392 ms.
  */
-export async function filterOptions(ctx: Ctx) {
+export async function filterOptions(ctx: Ctx): Promise<{ sessions: z.output<typeof SessionRow>[] } & OfferedValues> {
   const { sql } = ctx.store;
   const d = dialectOf(sql);
   const facts = await ctx.store.facts();
@@ -23,21 +28,12 @@ export async function filterOptions(ctx: Ctx) {
     (await facts.all(Value, `SELECT ${col} AS "v" FROM run_facts GROUP BY ${col} ORDER BY ${fd.collateC(col)}`)).map(
       (r) => r.v,
     );
-  const [sessions, builds, devices, tasks, configs] = await Promise.all([
+  const [sessions, ...lists] = await Promise.all([
     sql.all(
       SessionRow,
       `SELECT id AS "id", name AS "name", trial AS "trial" FROM sessions ORDER BY created_at DESC, ${d.collateC("id")} DESC`,
     ),
-    distinct("build_commit"),
-    distinct("device_id"),
-    distinct("task_id"),
-    distinct("config_id"),
+    ...OFFERED.map((o) => distinct(o.column)),
   ]);
-  return {
-    sessions,
-    builds,
-    devices,
-    tasks,
-    configs,
-  };
+  return { sessions, ...(Object.fromEntries(OFFERED.map((o, i) => [o.list, lists[i]])) as OfferedValues) };
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Ctx } from "../context";
 import { dialectOf } from "../store/dialect";
 import { int } from "../store/columns";
-import { filterToParams } from "@/domain/analytics/filter";
+import { filterToParams } from "@/domain/analytics/filterParams";
 import { runsHref } from "@/domain/analytics/links";
 import { HEADROOM_QUANTILES, type HeadroomFacts, type Quantiles } from "@/domain/budget/headroom";
 import { FROM_FACTS } from "../analytics/where";

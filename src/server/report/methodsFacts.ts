@@ -5,6 +5,7 @@ import { dialectOf } from "../store/dialect";
 import { flag, int } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import type { MethodsFacts } from "@/domain/report/methods";
+import { filterPhrases } from "@/domain/analytics/filterWords";
 import { configAnalytics } from "../analytics/configs";
 import { FROM_RUNS, runsWhere } from "../analytics/where";
 
@@ -119,19 +120,7 @@ export async function methodsFacts(ctx: Ctx, filter: AnalyticsFilter): Promise<M
     sp,
   )) ?? { open: 0, cancelled: 0 };
 
-  const filters = [
-    filter.build && `build ${filter.build}`,
-    filter.device && `device ${filter.device}`,
-    filter.thermal && `thermal state ${filter.thermal}`,
-    filter.charging !== undefined && (filter.charging ? "charging" : "not charging"),
-    filter.task && `task ${filter.task}`,
-    filter.group && `group ${filter.group}`,
-    filter.config && `config ${filter.config}`,
-    filter.outcome && `outcome ${filter.outcome}`,
-    filter.passed !== undefined && (filter.passed ? "passed" : "failed"),
-    filter.looping !== undefined && (filter.looping ? "looping" : "not looping"),
-    filter.toolsDropped !== undefined && (filter.toolsDropped ? "tools dropped" : "tools kept"),
-  ].filter((x): x is string => typeof x === "string");
+  const filters = filterPhrases(filter);
 
   return {
     sessions,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { filterToParams, parseFilter } from "@/domain/analytics/filter";
+import { parseFilter } from "@/domain/analytics/filter";
+import { filterToParams } from "@/domain/analytics/filterParams";
 
 describe("analytics filter", () => {
   it("reads repeatable sessions and every optional filter", () => {

@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { staticImports } from "../../support/imports";
 
 const root = path.resolve(__dirname, "..", "..", "..");
 const PG_MODULES =
@@ -20,14 +21,6 @@ function files(dir: string): string[] {
     if (e.isDirectory()) return files(rel);
     return /\.(ts|tsx|mts|mjs)$/.test(e.name) ? [rel] : [];
   });
-}
-
-/** Static imports and re-exports (not `import type`, not a dynamic `import()`). */
-export function staticImports(code: string): string[] {
-  const out: string[] = [];
-  for (const m of code.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;'"]*?from\s+["']([^"']+)["']/gm)) out.push(m[1]);
-  for (const m of code.matchAll(/^\s*import\s+["']([^"']+)["']/gm)) out.push(m[1]);
-  return out;
 }
 
 describe("the pg driver is loaded on demand only", () => {

@@ -1,6 +1,6 @@
 import { dashboard as contract } from "@/contracts";
 import { readQuery, route, otherMethods } from "@/server/http";
-import { filterToParams } from "@/domain/analytics/filter";
+import { filterToParams } from "@/domain/analytics/filterParams";
 import { reportZip } from "@/server/report/reportZip";
 
 /** report.zip (docs/api.md § Export): the study report of the filtered selection (issue 21). */

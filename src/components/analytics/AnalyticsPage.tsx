@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import type { SearchParams } from "@/domain/analytics/searchParams";
+import { loadAnalyticsPage, type AnalyticsPageData } from "@/server/analytics/loadPage";
+import { AnalyticsHeader, FilterError, NoRuns, type AnalyticsTab } from "./AnalyticsHeader";
+
+export interface AnalyticsPageSpec {
+  tab: AnalyticsTab;
+  /** The sentence under the title. */
+  guide: string;
+  /** Sessions of the page's own parameters that join the selection (loadPage.ts). */
+  sides?: (params: URLSearchParams) => readonly (string | undefined)[];
+}
+
+/**
+ * An analytics page around its `body`: the filter error when the address's filter does not parse;
+ * else the header (title, tabs, filter bar, selection) and the body, or the no-runs state where
+ * the body returns null because nothing matches.
+ */
+export async function analyticsPage(
+  searchParams: Promise<SearchParams>,
+  spec: AnalyticsPageSpec,
+  body: (page: AnalyticsPageData) => Promise<ReactNode | null>,
+): Promise<ReactNode> {
+  const loaded = await loadAnalyticsPage(searchParams, spec.sides);
+  if (!loaded.ok) return <FilterError fields={loaded.invalid} href={spec.tab} />;
+  const { page } = loaded;
+  const content = await body(page);
+  return (
+    <>
+      <AnalyticsHeader ctx={page.ctx} tab={spec.tab} selection={page.selection} guide={spec.guide} />
+      {content ?? <NoRuns />}
+    </>
+  );
+}
