@@ -57,7 +57,7 @@ const GROUPS = ["no_files", "files", "multi_step"] as const satisfies readonly T
  * schema and parser (filter.ts), the query string (filterParams.ts), the contract's parameters
  * (contracts/query.ts), the SQL (server/analytics/where.ts), the offered values (filterOptions.ts)
  * and the forms' and methods paragraph's words are derived: a filter is added by adding an entry
- * (ADR 15). No zod here: the browser's filter forms import this list.
+ * (ADR 16). No zod here: the browser's filter forms import this list.
  */
 export const FILTER_FIELDS = [
   {
