@@ -1,28 +1,7 @@
 /**
- * Helpers of the DuckDB baselines (baselines*.ts): rows as plain objects with SQLite's value types,
- * and the comparison of a baseline's answer with the service's before anything is timed.
+ * The comparison of two answers to one analytics call (the service on one engine against another,
+ * or against its statements replayed in DuckDB) before anything is timed.
  */
-import type { DuckDBConnection, DuckDBValue } from "@duckdb/node-api";
-
-/**
- * The default analytics filter (current scores, no trial sessions, no superseded results, no
- * unscorable runs: `whereClause` with `AnalyticsFilter.parse({})`), over `run_facts`, which is one
- * row per run with a current score: what a researcher's `runs.csv` holds.
- */
-export const DEFAULT_WHERE = "trial = 0 AND superseded = 0 AND unscorable IS NULL";
-/** The same over `run_facts r` joined to tables that share a column name (scores.unscorable). */
-export const DEFAULT_WHERE_R = "r.trial = 0 AND r.superseded = 0 AND r.unscorable IS NULL";
-
-const toJs = (v: unknown): unknown => (typeof v === "bigint" ? Number(v) : typeof v === "boolean" ? (v ? 1 : 0) : v);
-
-export async function rows<T = Record<string, unknown>>(
-  conn: DuckDBConnection,
-  sql: string,
-  params: unknown[] = [],
-): Promise<T[]> {
-  const reader = await conn.runAndReadAll(sql, params as DuckDBValue[]);
-  return reader.getRowObjectsJS().map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, toJs(v)])) as T);
-}
 
 /**
  * Numbers agree when equal as integers, or within 1e-6 relative or 1e-6 absolute: the two engines

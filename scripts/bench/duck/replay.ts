@@ -82,7 +82,11 @@ export function toDuck(sql: string): string {
         /COALESCE\(json_extract\(([^,]+), '([^']+)'\), 0\)/g,
         "COALESCE(CAST(json_extract_string($1, '$2') AS DOUBLE), 0)",
       )
-      .replace(/json_extract\(cf\.doc, '([^']+)'\)/g, "json_extract_string(cf.doc, '$1')")
+      // A text value of a config's document (cf.doc, or plain doc): SQLite gives the text, DuckDB JSON.
+      .replace(/json_extract\(((?:cf\.)?doc), '([^']+)'\)/g, "json_extract_string($1, '$2')")
+      // SQLite's unary + keeps a column from choosing an index (dialect.notByIndex); DuckDB has no
+      // unary + for text and needs no hint.
+      .replace(/(?<=[\s(,])\+(?=[a-z_]\w*\.\w)/g, "")
       .replace(/json_extract\(tr\.body, '([^']+)'\)/g, "CAST(json_extract_string(tr.body, '$1') AS DOUBLE)")
       // SQLite takes a column that one group has a single value of (a run's own columns per run id)
       // without naming it in GROUP BY; DuckDB wants it named.
