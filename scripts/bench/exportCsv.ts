@@ -14,7 +14,13 @@ import { exportCsv, exportJson, exportTable } from "../../src/server/export/expo
 import { exportFrom, exportOrder, exportSelect, keysFirstFrom } from "../../src/server/export/exportRow";
 import { dialectOf } from "../../src/server/store/dialect";
 import { toPgPlaceholders } from "../../src/server/store/sql";
-import { FROM_RUNS, runsWhere, whereClause } from "../../src/server/analytics/where";
+import { FROM_RUNS, runsWhere } from "../../src/server/analytics/where";
+
+/** The default filter's WHERE for a plain better-sqlite3 `prepare`, which binds no booleans (1/0 instead). */
+function sqliteWhere() {
+  const w = runsWhere(AnalyticsFilter.parse({}));
+  return { sql: w.sql, params: w.params.map((p) => (p === true ? 1 : p === false ? 0 : p)) };
+}
 import { lateGrowth, pairs, timeFigure, type Figure } from "./measure";
 import { createContext, type Ctx } from "../../src/server/context";
 
@@ -42,7 +48,7 @@ async function drainTable(ctx: Ctx, table: "turns" | "calls") {
 function plainTraces(dbPath: string, onRows?: () => void) {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
-    const w = whereClause(AnalyticsFilter.parse({}));
+    const w = sqliteWhere();
     let bytes = 0;
     let n = 0;
     // In the export's order, read the way the export reads it on SQLite (keysFirstFrom: the keys
@@ -105,7 +111,7 @@ function pgPlain(url: string): Plain {
 function plainSelect(dbPath: string, onRows?: () => void) {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
-    const w = whereClause(AnalyticsFilter.parse({}));
+    const w = sqliteWhere();
     let n = 0;
     const d = dialectOf({ dialect: "sqlite" });
     for (const _ of db.prepare(`SELECT ${exportSelect(d)} FROM ${exportFrom(d)} WHERE ${w.sql}`).iterate(...w.params)) {

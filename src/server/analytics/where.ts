@@ -60,18 +60,6 @@ export function runsWhere(
   return { sql: ["sc.current = TRUE", ...c.parts].join(" AND "), params: c.params };
 }
 
-/**
- * `runsWhere` for a plain better-sqlite3 `prepare` (the export benchmark's baseline read), which
- * binds no booleans: the same text, with booleans bound as 1/0. Services use `runsWhere`.
- */
-export function whereClause(
-  f: AnalyticsFilter,
-  opts: { includeUnscorable?: boolean } = {},
-): { sql: string; params: unknown[] } {
-  const w = runsWhere(f, opts);
-  return { sql: w.sql, params: w.params.map((p) => (p === true ? 1 : p === false ? 0 : p)) };
-}
-
 export const FROM_RUNS = "runs r JOIN sessions s ON s.id = r.session_id JOIN scores sc ON sc.run_id = r.id";
 
 /**
@@ -95,7 +83,7 @@ export const FROM_FACTS = "run_facts r";
 export const FROM_TURN_FACTS = "turn_facts r";
 
 /**
- * `whereClause` over `run_facts r`: the very same conditions and parameters (every column is
+ * `runsWhere` over `run_facts r`: the very same conditions and parameters (every column is
  * there under its own name; every row is a current score), so each filter stays exact.
  */
 export function factsWhere(
