@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Pool, PoolConfig } from "pg";
 import * as schema from "./schema-pg";
 import { pgStartError } from "../src/domain/store/pgStartError";
+import { installPgFacts } from "./facts/pgInstall";
 
 export type PgDb = NodePgDatabase<typeof schema> & { $client: Pool };
 
@@ -48,13 +49,18 @@ export async function openPgDb(url: string, pool: PoolConfig = {}): Promise<PgDb
   return db;
 }
 
-/** Runs the migrations in `folder` on one connection of `pool` while holding MIGRATION_LOCK. */
+/**
+ * Runs the migrations in `folder` on one connection of `pool` while holding MIGRATION_LOCK, then
+ * installs the summaries' maintenance rendered from db/facts (as SQLite's open does, db/runFacts.ts)
+ * under the same lock, so that processes starting together install it once, after the tables exist.
+ */
 export async function migrateLocked(pool: Pool, folder: string): Promise<void> {
   const conn = await pool.connect();
   try {
     await conn.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK.toString()]);
     try {
       await migrate(drizzle(conn, { schema }), { migrationsFolder: folder });
+      await installPgFacts(conn);
     } finally {
       await conn.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK.toString()]);
     }
