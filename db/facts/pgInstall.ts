@@ -57,7 +57,7 @@ async function installed(conn: PoolClient, want: PgRendering) {
         WHERE pronamespace = current_schema()::regnamespace`,
     )
   ).rows;
-  const recorded = procs.find((p) => p.name === "facts_definition")?.src.match(/'([0-9a-f]+)'/)?.[1] ?? null;
+  const recorded = procs.find((p) => p.name === "facts_definition")?.src.match(/'([^']*)'/)?.[1] ?? null;
   const rendered = new Set(want.functions.map(functionName));
   return {
     hash: recorded,
