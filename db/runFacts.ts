@@ -1,9 +1,9 @@
 import type Database from "better-sqlite3";
 import { FACTS_LOG, OWNED } from "./facts/definition";
 import { SQLITE } from "./facts/dialect";
-import { fingerprint, installPlan } from "./facts/plan";
+import { installPlan } from "./facts/plan";
 import * as select from "./facts/select";
-import { RUN_FACTS_COLUMNS, SQLITE_TRIGGERS, TURN_FACTS_COLUMNS } from "./facts/sqlite";
+import { RUN_FACTS_COLUMNS, SQLITE_FINGERPRINT as HASH, SQLITE_TRIGGERS, TURN_FACTS_COLUMNS } from "./facts/sqlite";
 
 /**
  * How `run_facts` and `turn_facts` (ADR 10, 11) and the change log (ADR 12) are kept on SQLite: the
@@ -31,7 +31,6 @@ export const turnFactsSelect = (facts: string, where = SQLITE.all) => select.tur
  * predecessors. FACTS_LOG_RESET means every run changed (a rebuild).
  */
 const FACTS_LOG_TABLE = `CREATE TABLE IF NOT EXISTS facts_log (seq INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT NOT NULL)`;
-const HASH = fingerprint(SQLITE_TRIGGERS.map((t) => `CREATE TRIGGER ${t.name} ${t.sql}`));
 
 /**
  * Installs the rendered triggers when they are not the installed ones (db/facts/plan.ts: and
@@ -50,7 +49,7 @@ export function installRunFacts(sqlite: Database.Database) {
       : undefined;
     const plan = installPlan(
       { hash: hash ?? null, triggers: owned, functions: true },
-      { hash: HASH, triggers: SQLITE_TRIGGERS.map((t) => t.name) },
+      { hash: HASH, triggers: SQLITE_TRIGGERS.map((t) => t.name), engine: "sqlite" },
     );
     if (plan.install) {
       for (const name of owned) sqlite.exec(`DROP TRIGGER ${name}`);

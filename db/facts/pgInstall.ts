@@ -14,7 +14,11 @@ import { installPlan, type Plan } from "./plan";
 export async function installPgFacts(conn: PoolClient): Promise<Plan> {
   const want = renderPg(await shapes(conn));
   const found = await installed(conn, want);
-  const plan = installPlan(found, { hash: want.hash, triggers: want.triggers.map((t) => t.name) });
+  const plan = installPlan(found, {
+    hash: want.hash,
+    triggers: want.triggers.map((t) => t.name),
+    engine: "postgres",
+  });
   if (!plan.install) return plan;
   await conn.query("BEGIN");
   try {

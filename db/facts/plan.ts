@@ -7,30 +7,42 @@ import { createHash } from "node:crypto";
  * function on PostgreSQL, replaced with the triggers in their transaction). Nothing is replaced
  * when the fingerprint and the objects are already the rendered ones: on PostgreSQL dropping a
  * trigger locks its table (ACCESS EXCLUSIVE), which every process starting on a live database would
- * otherwise take. A different fingerprint means the definition changed since the rows were written
- * (a column added, an expression changed): the install then recomputes every row, in the same
- * transaction, which no migration can do (a migration runs before the new functions exist). No
- * fingerprint means the objects came from before this install existed (the PostgreSQL migrations
- * 0002–0011, SQLite's triggers of before issue 33): the rendered objects compute the same rows
- * (tests/integration/postgres/facts-install.test.ts), so they replace them without a rebuild.
+ * otherwise take. A different fingerprint means the rows were written by another definition (a
+ * column added, an expression changed): the install then recomputes every row in the same
+ * transaction, which no migration can do (a migration runs before the new functions exist).
  */
 export interface Installed {
   /** The recorded fingerprint, or null when none was. */
   hash: string | null;
   /** The names of the install's triggers present. */
-  triggers: string[];
+  triggers: readonly string[];
   /** PostgreSQL: each rendered function is present with the rendered body (always true on SQLite). */
   functions: boolean;
 }
+
+/**
+ * The fingerprints of the definition as it stood when fingerprints were introduced (issue 33.2),
+ * which is what a database without one was kept by: the PostgreSQL migrations 0002–0011's
+ * functions and SQLite's triggers of before then compute the same rows
+ * (tests/integration/postgres/facts-install.test.ts). Such a database is recomputed only if the
+ * definition has changed since. Never edit these: they describe the past.
+ */
+export const FIRST_FINGERPRINT = {
+  sqlite: "e563f4d5fca51c1718f414c9e368afe0",
+  postgres: "5d7d0f8638ced02bf35a459c0c802794",
+} as const;
 
 export interface Plan {
   install: boolean;
   rebuild: boolean;
 }
 
-export function installPlan(found: Installed, want: { hash: string; triggers: string[] }): Plan {
-  const rebuild = found.hash !== null && found.hash !== want.hash;
-  const same = (a: string[], b: string[]) =>
+export function installPlan(
+  found: Installed,
+  want: { hash: string; triggers: readonly string[]; engine: keyof typeof FIRST_FINGERPRINT },
+): Plan {
+  const rebuild = (found.hash ?? FIRST_FINGERPRINT[want.engine]) !== want.hash;
+  const same = (a: readonly string[], b: readonly string[]) =>
     a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
   const current = found.hash === want.hash && found.functions && same(found.triggers, want.triggers);
   return { install: !current, rebuild };

@@ -1,5 +1,6 @@
 import { FACTS_LOG, RUN_FACTS, RULES, TURN_FACTS, type Action, type Rule } from "./definition";
 import { SQLITE as d } from "./dialect";
+import { fingerprint } from "./plan";
 import { columnList, copySession, runFactsSelect, turnFactsSelect, turnsSum } from "./select";
 
 /** The facts definition (db/facts/definition.ts) rendered for SQLite: each rule is one trigger. */
@@ -67,4 +68,5 @@ export const SQLITE_TRIGGERS: { name: string; sql: string; log: boolean }[] = RU
   log: !!r.log,
 }));
 
-export { FACTS_LOG };
+/** What an install records (db/facts/plan.ts). */
+export const SQLITE_FINGERPRINT = fingerprint(SQLITE_TRIGGERS.map((t) => `CREATE TRIGGER ${t.name} ${t.sql}`));

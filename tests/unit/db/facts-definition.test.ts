@@ -11,7 +11,7 @@ import * as pgSchema from "@db/schema-pg";
 import * as sqliteSchema from "@db/schema";
 import { RULES, RUN_FACTS, TURN_FACTS } from "@db/facts/definition";
 import { renderPg, type Shape } from "@db/facts/pg";
-import { installPlan } from "@db/facts/plan";
+import { FIRST_FINGERPRINT, installPlan } from "@db/facts/plan";
 import { SQLITE_TRIGGERS } from "@db/facts/sqlite";
 import { RUN_FACTS_COLUMNS, TURN_FACTS_COLUMNS } from "@db/runFacts";
 
@@ -86,25 +86,34 @@ describe("the facts definition", () => {
 });
 
 describe("the install plan", () => {
-  const want = { hash: "b", triggers: ["x", "y"] };
+  const want = { hash: "b", triggers: ["x", "y"], engine: "postgres" } as const;
   it("does nothing when the fingerprint, the triggers and the functions are the rendered ones", () => {
     expect(installPlan({ hash: "b", triggers: ["y", "x"], functions: true }, want)).toEqual({
       install: false,
       rebuild: false,
     });
   });
-  it("installs without recomputing when objects are missing or came from before the install (no fingerprint)", () => {
+  it("installs without recomputing when only objects are missing or differ", () => {
     for (const found of [
       { hash: "b", triggers: ["x"], functions: true },
+      { hash: "b", triggers: ["x", "y", "old"], functions: true },
       { hash: "b", triggers: ["x", "y"], functions: false },
-      { hash: null, triggers: ["x", "y", "old"], functions: false },
     ])
       expect(installPlan(found, want)).toEqual({ install: true, rebuild: false });
   });
-  it("installs and recomputes every row when the definition changed", () => {
+  it("installs and recomputes every row when the rows are another definition's", () => {
     expect(installPlan({ hash: "a", triggers: ["x", "y"], functions: true }, want)).toEqual({
       install: true,
       rebuild: true,
     });
+  });
+  it("takes a database without a fingerprint to hold the rows of the definition of issue 33.2", () => {
+    const found = { hash: null, triggers: ["x", "y", "run_facts_on_score"], functions: false };
+    expect(installPlan(found, want)).toEqual({ install: true, rebuild: true });
+    for (const engine of ["sqlite", "postgres"] as const)
+      expect(installPlan(found, { ...want, engine, hash: FIRST_FINGERPRINT[engine] })).toEqual({
+        install: true,
+        rebuild: false,
+      });
   });
 });
