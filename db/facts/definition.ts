@@ -1,7 +1,7 @@
 /**
  * The analytics summaries' maintenance, written once (issue 33.2; ADR 10, 11, 12, 15): what each
  * column of `run_facts` and `turn_facts` is computed from, which writes change which rows, and the
- * change log's rules. db/facts/sqlite.ts renders it as SQLite triggers and db/facts/pg.ts as
+ * change log's rules. db/facts/sqlite.ts renders it as SQLite triggers and db/facts/postgres.ts as
  * PostgreSQL functions and triggers; both are installed when a dashboard opens its database
  * (db/runFacts.ts, db/facts/pgInstall.ts), so a changed definition takes effect on the next boot and
  * a row computed by an older one is recomputed then. The tables themselves come from the schema and

@@ -1,10 +1,10 @@
 import type { PoolClient } from "pg";
 import { OWNED } from "./definition";
-import { createFunction, fingerprintFunction, functionName, renderPg, type PgRendering, type Shape } from "./pg";
+import { createFunction, fingerprintFunction, functionName, renderPg, type PgRendering, type Shape } from "./postgres";
 import { installPlan, type Plan } from "./plan";
 
 /**
- * Installs the rendered maintenance (db/facts/pg.ts) on `conn`, which holds the migrations'
+ * Installs the rendered maintenance (db/facts/postgres.ts) on `conn`, which holds the migrations'
  * advisory lock (db/pg-client.ts): after the migrations, so it renders against the tables they
  * built, and once per change however many processes start together (the next one finds it current,
  * db/facts/plan.ts). One transaction: the functions replaced, the install's triggers dropped and

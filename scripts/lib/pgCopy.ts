@@ -8,7 +8,7 @@
  * - Column types come from db/schema-pg (pgValues.ts converts 0/1 to booleans, checks integers).
  * - The run_facts triggers are off during the load (`session_replication_role = replica`, which
  *   also skips the foreign-key checks: the rows come from a SQLite database that enforced them),
- *   and run_facts is then computed once by `run_facts_rebuild()` (db/facts/pg.ts), the SELECT
+ *   and run_facts is then computed once by `run_facts_rebuild()` (db/facts/postgres.ts), the SELECT
  *   the triggers run per row, so it equals what ingest would have written; checked against the
  *   SQLite seed's run_facts (row count and sums) before anything is measured.
  * - Identity sequences (scores.id) are moved past the copied ids, so later writes do not collide.

@@ -13,7 +13,7 @@ import { openPgDb } from "@db/pg-client";
 import { OWNED } from "@db/facts/definition";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import * as pgSchema from "@db/schema-pg";
-import { renderPg } from "@db/facts/pg";
+import { renderPg } from "@db/facts/postgres";
 import { FIRST_FINGERPRINT } from "@db/facts/plan";
 import { shapes } from "@db/facts/pgInstall";
 import { seedLab } from "../../support/analytics-engines";

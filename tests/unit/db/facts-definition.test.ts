@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import * as pgSchema from "@db/schema-pg";
 import * as sqliteSchema from "@db/schema";
 import { RULES, RUN_FACTS, TURN_FACTS } from "@db/facts/definition";
-import { renderPg, type Shape } from "@db/facts/pg";
+import { renderPg, type Shape } from "@db/facts/postgres";
 import { FIRST_FINGERPRINT, installPlan } from "@db/facts/plan";
 import { SQLITE_TRIGGERS } from "@db/facts/sqlite";
 import { RUN_FACTS_COLUMNS, TURN_FACTS_COLUMNS } from "@db/runFacts";
