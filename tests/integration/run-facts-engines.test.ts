@@ -2,7 +2,7 @@
  * Issue 18 step 1 / issue 22 on both engines: after writes through the queue services (ingest with
  * turns and a battery, a superseded result, a cancelled session), a rescoring, a session's trial
  * flag changed and a damaged row, `run_facts` equals a full recomputation from the raw tables.
- * Both engines' triggers are rendered from db/facts/definition.ts (ADR 15).
+ * Both engines' triggers are rendered from db/facts/definition.ts (ADR 17).
  * Rescoring is written here as the SQL rescoreSession writes on SQLite (retire the current score,
  * insert the new one): the rescoring service itself is not on PostgreSQL yet.
  */

@@ -45,7 +45,7 @@ interface Generation {
  * The columnar mirror of the analytics summaries (ADR 12): `run_facts`, `turn_facts` and the turns
  * of those runs, copied into DuckDB in memory and kept in step with the database through
  * `facts_log`, the run ids whose facts changed, written by triggers in the same transaction as the
- * change (rendered from db/facts/definition.ts, ADR 15). Before each read the mirror applies every
+ * change (rendered from db/facts/definition.ts, ADR 17). Before each read the mirror applies every
  * change past its position (the changed runs' rows, read in one consistent read, replace theirs in
  * one DuckDB transaction), so a read sees every commit that preceded it. The database stays the
  * source of truth: until the first load is done, while a reload runs, or when DuckDB is not there,
