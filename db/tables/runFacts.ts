@@ -6,8 +6,8 @@ import { RUN_FACTS_INDEXES, TURN_FACT_FILTERS } from "../runFactsIndexes";
  * analytics filter, group or sum on (the run's, its session's, its current score's, its turns'
  * sums and its trace's battery), so analytics read one table instead of joining runs, sessions and
  * scores row by row and paging through the scores' JSON. Derived, never the source of truth:
- * maintained by triggers in the same transaction as every write to the tables it reads
- * (db/runFacts.ts; on PostgreSQL the PL/pgSQL of db/migrations-pg/0002_run-facts-triggers.sql), and
+ * maintained by triggers in the same transaction as every write to the tables it reads (rendered
+ * for both engines from db/facts/definition.ts, ADR 17), and
  * rebuilt from them by `npm run rebuild-summaries`. Column names are the source tables' so a query
  * reads the same either way.
  */
@@ -84,8 +84,8 @@ export const runFacts = table(
  * Issue 22, ADR 11: one row per turn of a run that has a `run_facts` row, with the turn's time
  * (TTFT + decode) and every column of its run that an analytics filter tests, so the median turn
  * time per config is a walk of one covering index (turn_facts_median) instead of a join of every
- * turn to its run. Derived like run_facts: triggers keep it (db/runFacts.ts; on PostgreSQL
- * db/migrations-pg/0008), the rebuild refills it.
+ * turn to its run. Derived like run_facts: triggers keep it (db/facts/definition.ts), the rebuild
+ * refills it.
  */
 export const turnFacts = table(
   "turn_facts",
