@@ -1,7 +1,7 @@
 /**
- * Fills a fresh database with `runs` realistic runs, writing the rows submitResult, insertTurns,
- * insertScore and createSession would write (same columns, same JSON), in one transaction per
- * session with prepared statements. Traces come from a pool of simulated runs (see tracePool.ts).
+ * Fills a fresh database with `runs` realistic runs: sessions and jobs as createSession writes them,
+ * and each run through ingest's own writer (writeRun, with runRowOf's row), in one transaction per
+ * session. Traces come from a pool of simulated runs (see tracePool.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -13,6 +13,13 @@ import { loadRepositorySuites } from "../../src/server/boot";
 import { hashToken, newId, newToken } from "../../src/server/ids";
 import { buildPool, type PoolEntry } from "./tracePool";
 import type Database from "better-sqlite3";
+import { EventEmitter } from "node:events";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import * as schema from "../../db/schema";
+import type { Db } from "../../db/client";
+import { runRowOf } from "../../src/domain/queue";
+import type { DbCtx } from "../../src/server/store/sqlite/dbCtx";
+import { writeRun } from "../../src/server/store/sqlite/writeRun";
 import { bulkLoad } from "./bulkLoad";
 
 export interface SeedOptions {
@@ -83,23 +90,6 @@ function statements(db: Database.Database) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
     ),
     lease: db.prepare("INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at) VALUES (?, ?, 1, ?, ?)"),
-    run: db.prepare(
-      `INSERT INTO runs (id, job_id, session_id, lease_token_hash, attempt, task_id, task_version, task_group, held_out,
-       config_id, config_version, repeat, device_id, device_model, build_commit, model, started_at, received_at,
-       thermal_at_start, charging, superseded, context_window)
-     VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-    ),
-    trace: db.prepare("INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)"),
-    turn: db.prepare(
-      "INSERT INTO turns (run_id, idx, prompt_tokens, context_tokens, ttft_ms, output_tokens, decode_ms) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    ),
-    score: db.prepare(
-      `INSERT INTO scores (run_id, task_version, current, created_at, passed, outcome, outcome_reason, end_reason, looping,
-       repatches, milestones_reached, milestones_total, tool_calls, failed_tool_calls, turn_count, first_ttft_ms,
-       median_turn_ms, load_ms, startup_tokens, peak_context_tokens, output_tokens, checks, progress, metrics, call_pattern, call_ok,
-       milestone_calls)
-     VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
   };
 }
 
@@ -139,19 +129,14 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
       Date.UTC(2026, 8, 1),
     );
     const ins = statements(db);
-    // A score's JSON columns are the same for every reuse of a pool entry: stringify them once.
-    const scoreJson = new Map(
-      pool.map((e) => [
-        e,
-        [
-          JSON.stringify(e.score.checks),
-          JSON.stringify(e.score.progress),
-          JSON.stringify(e.score.metrics),
-          JSON.stringify(e.score.callOk),
-          JSON.stringify(e.score.milestoneCalls),
-        ],
-      ]),
-    );
+    // Runs, traces, turns and scores go through ingest's own writer (store/sqlite/writeRun.ts) with
+    // ingest's own run row (runRowOf), on this connection: a seeded database holds what phones
+    // would have left, by construction. The score's created_at is the run's receivedAt (`now`).
+    let now = 0;
+    const dbCtx: DbCtx = { drizzle: drizzle(db, { schema }) as Db, now: () => now, events: new EventEmitter() };
+    // Score ids are AUTOINCREMENT rowids: a session's scores are the ids past the largest before it
+    // (MAX of the rowid is one b-tree step; the secondary indexes are dropped while loading).
+    const lastScoreId = db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM scores").pluck();
 
     // Each run's body is its pool entry's trace with four fields replaced (lease token, build commit,
     // start and end): the JSON is written once per entry with markers and spliced per run, instead of
@@ -181,8 +166,7 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
         BUILDS[Math.floor((k * BUILDS.length) / Math.ceil(opts.runs / perSession))] ?? BUILDS[BUILDS.length - 1];
       const planned = planJobs(taskIds, configIds, repeats, "interleaved", opts.seed * 7919 + k);
       db.transaction(() => {
-        let firstScore = 0;
-        let lastScore = 0;
+        const firstScore = (lastScoreId.get() as number) + 1;
         let firstRun = "";
         let lastRun = "";
         ins.session.run(
@@ -246,71 +230,38 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
             receivedAt,
           );
           ins.lease.run(tokenHash, jobId, deviceId, issuedAt);
-          ins.run.run(
-            runId,
-            jobId,
-            sessionId,
-            tokenHash,
-            p.taskId,
-            e.task.version,
-            e.task.group,
-            e.task.heldOut ? 1 : 0,
-            p.configId,
-            e.config.version,
-            p.repeat,
-            e.trace.device.id,
-            e.trace.device.model,
-            build,
-            e.trace.build.model,
-            startedAt,
-            receivedAt,
-            e.trace.conditions?.thermalAtStart ?? null,
-            e.trace.conditions?.charging === undefined ? null : e.trace.conditions.charging ? 1 : 0,
-            e.config.contextWindow,
-          );
-          ins.trace.run(runId, body, bytes);
-          e.trace.turns.forEach((t, i) =>
-            ins.turn.run(runId, i, t.promptTokens, t.contextTokens, t.ttftMs, t.outputTokens, t.decodeMs),
-          );
-          const s = e.score;
-          const m = s.metrics;
-          const [checks, progress, metrics, callOk, milestoneCalls] = scoreJson.get(e)!;
-          const scoreId = ins.score.run(
-            runId,
-            e.task.version,
-            receivedAt,
-            s.passed ? 1 : 0,
-            s.outcome,
-            s.outcomeReason,
-            s.endReason,
-            s.looping ? 1 : 0,
-            s.repatches,
-            s.milestonesReached,
-            s.milestonesTotal,
-            m.toolCalls,
-            m.failedToolCalls,
-            m.turns,
-            m.firstTtftMs,
-            m.medianTurnMs,
-            m.loadMs,
-            m.startupTokens,
-            m.peakContextTokens,
-            m.outputTokens,
-            checks,
-            progress,
-            metrics,
-            s.callPattern,
-            callOk,
-            milestoneCalls,
-          ).lastInsertRowid as number;
-          firstScore ||= scoreId;
-          lastScore = scoreId;
+          now = receivedAt;
+          writeRun(dbCtx, {
+            run: runRowOf({
+              id: runId,
+              job: {
+                id: jobId,
+                sessionId,
+                taskId: p.taskId,
+                taskVersion: e.task.version,
+                configId: p.configId,
+                configVersion: e.config.version,
+                repeat: p.repeat,
+              },
+              trace: { ...e.trace, build: { ...e.trace.build, commit: build }, startedAt },
+              task: e.task,
+              config: e.config,
+              leaseTokenHash: tokenHash,
+              receivedAt,
+              superseded: false,
+            }),
+            rawBody: body,
+            turns: e.trace.turns,
+            score: e.score,
+            // The job row above is written completed, pointing at this run (as ingest leaves it).
+            completesJob: false,
+          });
           firstRun ||= runId;
           lastRun = runId;
           written++;
         });
         // Run ids are monotonic ULIDs and score ids rowids: the session's runs are these two ranges.
-        if (firstRun) facts({ scores: [firstScore, lastScore], runs: [firstRun, lastRun] });
+        if (firstRun) facts({ scores: [firstScore, lastScoreId.get() as number], runs: [firstRun, lastRun] });
       })();
       if (k % 10 === 9) log(`  ${written} runs…`);
     }

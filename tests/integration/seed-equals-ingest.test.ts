@@ -1,11 +1,12 @@
 /**
- * Issue 22: `npm run seed` writes rows directly (bulk load, scripts/lib/seedDb.ts and
- * bulkLoad.ts) instead of going through the device protocol, so it must write what ingest would
- * have written. One session of the default suite is seeded; the same traces are then submitted
- * through the real routes of a fresh dashboard (poll, result), and every derived row is compared
- * run by run (matched on task, config and repeat): runs, turns, scores, run_facts, jobs, leases,
- * plus the indexes and triggers the database is left with. Ids, tokens and clock times differ by
- * construction and are left out of the comparison.
+ * Issue 22, 33: `npm run seed` bulk-loads (scripts/lib/seedDb.ts, bulkLoad.ts) instead of going
+ * through the device protocol. Its runs, traces, turns and scores go through ingest's own writer
+ * (writeRun, with runRowOf's row), so what is left to check is what the seed does itself: the
+ * inputs it hands that writer (the trace, its build and times), the sessions, jobs and leases it
+ * writes, run_facts filled batch by batch while the triggers are dropped, and the indexes and
+ * triggers it leaves. One session of the default suite is seeded; the same traces are submitted
+ * through the real routes of a fresh dashboard (poll, result), and the rows are compared run by
+ * run (matched on task, config and repeat). Ids, tokens and clock times differ by construction.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";

@@ -1,3 +1,4 @@
 export * from "./states";
 export * from "./order";
 export * from "./progress";
+export * from "./runRow";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Ctx } from "../context";
 import type { Trace } from "@/domain/protocol";
-import { decideResult } from "@/domain/queue";
+import { decideResult, runRowOf } from "@/domain/queue";
 import { unscorableScore } from "@/domain/scoring";
 import type { RunScore } from "@/domain/scoring/types";
 import type { Config, Task } from "@/domain/suite/schema";
@@ -87,32 +87,16 @@ function planResult(ctx: Ctx, { job, lease, existing }: SubmitState, s: Submitte
   return {
     outcome: { status: 201, body: { runId, passed: score.passed, outcome: score.outcome, superseded } },
     write: {
-      run: {
+      run: runRowOf({
         id: runId,
-        jobId: job.id,
-        sessionId: job.sessionId,
+        job,
+        trace,
+        task,
+        config,
         leaseTokenHash: s.tokenHash,
-        attempt: trace.attempt,
-        taskId: job.taskId,
-        taskVersion: job.taskVersion,
-        taskGroup: task.group,
-        heldOut: !!task.heldOut,
-        configId: job.configId,
-        configVersion: job.configVersion,
-        repeat: job.repeat,
-        deviceId: trace.device.id,
-        deviceModel: trace.device.model,
-        buildCommit: trace.build.commit,
-        model: trace.build.model,
-        startedAt: trace.startedAt,
         receivedAt: ctx.now(),
-        thermalAtStart: trace.conditions?.thermalAtStart ?? null,
-        charging: trace.conditions?.charging ?? null,
         superseded,
-        contextWindow: config.contextWindow,
-        toolsDropped: !!trace.toolsDropped,
-        loadCachedTokens: trace.load.cachedTokens ?? null,
-      },
+      }),
       rawBody: s.rawBody,
       turns: trace.turns,
       score,

@@ -1,6 +1,6 @@
 import "server-only";
 import type { ResultResponse, Trace } from "@/domain/protocol";
-import type { LeaseEnd } from "@/domain/queue";
+import type { LeaseEnd, RunRow } from "@/domain/queue";
 import type { RunScore } from "@/domain/scoring/types";
 import type { Config, Suite, Task } from "@/domain/suite/schema";
 import type { SqlDoor, SqlRunner } from "./sql";
@@ -92,32 +92,7 @@ export type SubmitOutcome = { status: 200 | 201; body: ResultResponse };
 
 /** A new run and everything stored with it, in one transaction. */
 export interface RunWrite {
-  run: {
-    id: string;
-    jobId: string;
-    sessionId: string;
-    leaseTokenHash: string;
-    attempt: number;
-    taskId: string;
-    taskVersion: number;
-    taskGroup: string;
-    heldOut: boolean;
-    configId: string;
-    configVersion: number;
-    repeat: number;
-    deviceId: string;
-    deviceModel: string;
-    buildCommit: string;
-    model: string;
-    startedAt: string;
-    receivedAt: number;
-    thermalAtStart: string | null;
-    charging: boolean | null;
-    superseded: boolean;
-    contextWindow: number;
-    toolsDropped: boolean;
-    loadCachedTokens: number | null;
-  };
+  run: RunRow;
   rawBody: string;
   turns: Trace["turns"];
   score: RunScore;
