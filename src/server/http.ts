@@ -148,8 +148,14 @@ export async function readText(req: Request, limit: number): Promise<string> {
 const LARGE_BODY = 1 << 20;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const wrongType = () =>
-  new ServiceError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
+/** A 415 in the user's words: a CSV is named as such, and `what` says what the route takes. */
+const wrongType = (type: string, what = "the body") =>
+  new ServiceError(
+    "unsupported_media_type",
+    /^text\/csv\b/i.test(type)
+      ? `This is CSV (${type}); send ${what} as JSON with \`Content-Type: application/json\`.`
+      : `Send ${what} as JSON with \`Content-Type: application/json\`.`,
+  );
 
 /** Whether the request's headers announce a body: a length above 0, or chunks. */
 const declaresBody = (req: Request) => {
@@ -165,6 +171,8 @@ export interface ReadJsonOptions {
    * to send the header. A request without a body passes either way (POST /api/demo, cancel).
    */
   missingType?: "refuse" | "json";
+  /** What the route takes, for the 415's sentence (default "the body"). */
+  what?: string;
 }
 
 /** The device API's bodies: protocol.md (§1) does not require phones to send `Content-Type`. */
@@ -175,16 +183,16 @@ export async function readJson<S extends z.ZodType>(
   req: Request,
   schema: S,
   limit = DEFAULT_LIMIT,
-  { missingType = "refuse" }: ReadJsonOptions = {},
+  { missingType = "refuse", what }: ReadJsonOptions = {},
 ): Promise<{ data: z.output<S>; raw: string }> {
   const type = req.headers.get("content-type")?.trim() ?? "";
   // Parsed, not pattern-matched: `application/x-www-form-urlencoded; x=a+json` is a form (issue 14).
-  if (type && !isJsonMediaType(type)) throw wrongType();
+  if (type && !isJsonMediaType(type)) throw wrongType(type, what);
   const untyped = !type && missingType === "refuse";
-  if (untyped && declaresBody(req)) throw wrongType();
+  if (untyped && declaresBody(req)) throw wrongType(type, what);
   const raw = await readText(req, limit);
   // A body of no declared length (HTTP/1.0 to close, or a transport that drops the header).
-  if (untyped && raw.length > 0) throw wrongType();
+  if (untyped && raw.length > 0) throw wrongType(type, what);
   // Decoding, parsing and validating a 5 MiB trace are each 10–100 ms of this thread; a turn of
   // the event loop between them lets other requests (a phone's poll, /api/health) in (ADR 6).
   const large = raw.length > LARGE_BODY;

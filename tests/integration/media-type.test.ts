@@ -121,3 +121,21 @@ describe("a body without Content-Type", () => {
     }
   });
 });
+
+describe("a body of another type", () => {
+  it("a CSV sent to the import is named as CSV, with what the import takes (issue 34.11)", async () => {
+    const before = await stored();
+    const csv = enc.encode("run_id,session_id,task_id\nrun_1,ses_1,dentist-todo\n");
+    const r = await post("/api/import/runs", csv, { "content-type": "text/csv" });
+    expect(r.status).toBe(415);
+    expect(r.body.error.code).toBe("unsupported_media_type");
+    expect(r.body.error.message).toMatch(/^This is CSV \(text\/csv\); send the runs\.json export/);
+    expect(await stored()).toBe(before);
+    // Another route, another type: the general sentence.
+    const other = await post("/api/sessions", enc.encode("name=x"), {
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    expect(other.status).toBe(415);
+    expect(other.body.error.message).toBe("Send the body as JSON with `Content-Type: application/json`.");
+  });
+});

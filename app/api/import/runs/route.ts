@@ -7,7 +7,9 @@ import { importRuns } from "@/server/export/importRuns";
 const IMPORT_LIMIT = 256 * MiB;
 
 export const POST = route(async (req: Request) => {
-  const { data } = await readJson(req, contract.importRuns.body, IMPORT_LIMIT);
+  const { data } = await readJson(req, contract.importRuns.body, IMPORT_LIMIT, {
+    what: "the runs.json export (runs.csv cannot be imported)",
+  });
   const { name } = readQuery(contract.importRuns, req);
   const result = await importRuns(getContext(), data, name);
   // 200, not 201: a file imported before (a retry, a double click) created nothing this time.
