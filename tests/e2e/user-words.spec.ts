@@ -146,3 +146,18 @@ test("the Devices page gives the new token with copy buttons and the exact sim a
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
   await shots(page, "devices-token");
 });
+
+test("pages link an icon the server serves, so no page asks for a missing favicon (issue 34.11)", async ({ page }) => {
+  const missing: string[] = [];
+  page.on("response", (r) => {
+    if (r.status() === 404) missing.push(r.url());
+  });
+  await page.goto("/");
+  const href = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  expect(href).toBeTruthy();
+  const icon = await page.request.get(href!);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+  await page.goto("/runs");
+  expect(missing).toEqual([]);
+});
