@@ -1,6 +1,12 @@
 "use client";
 import { useState } from "react";
-import { MAX_SESSIONS, matchSessions, pickerHint, type PickerSession } from "@/domain/analytics/sessionPicker";
+import {
+  MAX_SESSIONS,
+  emptyPickerText,
+  matchSessions,
+  pickerHint,
+  type PickerSession,
+} from "@/domain/analytics/sessionPicker";
 
 /**
  * The sessions of a selection: a search over names and ids, the ticked ones first, a scrolling
@@ -103,7 +109,11 @@ export function SessionPicker({
             {total - rows.length} more: type to narrow the list.
           </span>
         )}
-        {!rows.length && <span className="muted">No session matches “{query}”.</span>}
+        {!rows.length && (
+          <span className="muted" data-testid="session-empty">
+            {emptyPickerText(query, options.length)}
+          </span>
+        )}
       </div>
     </div>
   );

@@ -44,3 +44,12 @@ export function pickerHint(h: { known: number; unknown: number; defaultName: str
   if (unknown) return `none selected, ${unknown}`;
   return h.defaultName ? `newest: ${h.defaultName}` : "none yet";
 }
+
+/**
+ * What the list says when it shows no session: none matches the search, or there is none yet (a
+ * first run, where "No session matches “”" read as a broken search).
+ */
+export function emptyPickerText(query: string, sessions: number): string {
+  if (sessions === 0) return "No sessions yet: queue one from New session, or import a runs.json.";
+  return query.trim() ? `No session matches “${query.trim()}”.` : "No session to show.";
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listOf, selectionHeadline, selectionMixes, type SessionFacts } from "@/domain/analytics/selection";
-import { matchSessions, pickerHint } from "@/domain/analytics/sessionPicker";
+import { emptyPickerText, matchSessions, pickerHint } from "@/domain/analytics/sessionPicker";
 
 const session = (id: string, extra: Partial<SessionFacts> = {}): SessionFacts => ({
   id,
@@ -121,5 +121,13 @@ describe("session picker", () => {
     expect(pickerHint({ known: 2, unknown: 1, defaultName: null, pooled: false })).toBe("2 selected, 1 unknown");
     expect(pickerHint({ known: 0, unknown: 0, defaultName: "night", pooled: false })).toBe("newest: night");
     expect(pickerHint({ known: 0, unknown: 0, defaultName: null, pooled: true })).toBe("every session, pooled");
+  });
+});
+
+describe("emptyPickerText", () => {
+  it("says there are no sessions yet on a first run, and names the search otherwise", () => {
+    expect(emptyPickerText("", 0)).toBe("No sessions yet: queue one from New session, or import a runs.json.");
+    expect(emptyPickerText("  pix ", 4)).toBe("No session matches “pix”.");
+    expect(emptyPickerText("", 4)).toBe("No session to show.");
   });
 });
