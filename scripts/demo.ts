@@ -1,6 +1,6 @@
 /**
  * `npm run demo [-- --url http://127.0.0.1:3000]`: asks a running dashboard to queue a demo
- * session on two simulated phones (as the demo button does) and follows it to the end.
+ * session on three simulated phones (as the demo button does) and follows it to the end.
  */
 const i = process.argv.indexOf("--url");
 const url = (i > 0 ? process.argv[i + 1] : process.env.HARNESS_LAB_URL || "http://127.0.0.1:3000").replace(/\/$/, "");
@@ -19,7 +19,7 @@ async function main() {
     process.exit(1);
   }
   const { id, jobs } = body.session;
-  console.log(`Demo session with ${jobs} jobs on two simulated phones: ${url}/sessions/${id}`);
+  console.log(`Demo session with ${jobs} jobs on three simulated phones: ${url}/sessions/${id}`);
   for (;;) {
     await new Promise((r) => setTimeout(r, 1000));
     const s = (await (await fetch(`${url}/api/sessions/${id}`)).json()) as {
