@@ -62,7 +62,7 @@ export function FleetTable({
   onRevoke: (d: FleetDevice) => void;
 }) {
   return (
-    <table data-testid="devices-table">
+    <table className="fleet-table" data-testid="devices-table">
       <thead>
         <tr>
           <th>Name</th>
@@ -71,8 +71,7 @@ export function FleetTable({
           <th>State</th>
           <th>App · model</th>
           <th title="runs and pass rate in the last 24 hours">24 h</th>
-          <th>Median TTFT</th>
-          <th>Decode</th>
+          <th title="median time to first token and decode speed, last 24 hours">Speed</th>
           <th />
         </tr>
       </thead>
@@ -84,7 +83,7 @@ export function FleetTable({
               <div className="mono muted">{d.id}</div>
               <div className="muted">last seen {when(d.lastSeenAt)}</div>
               {d.outliers.map((o) => (
-                <div className="pill warn" key={o.build + o.config} data-testid="device-outlier">
+                <div className="pill warn outlier" key={o.build + o.config} data-testid="device-outlier">
                   Outlier: {o.reason}
                 </div>
               ))}
@@ -113,8 +112,12 @@ export function FleetTable({
             <td data-testid="device-24h">
               {d.last24h.runs} runs · {pct(d.last24h.passRate)}
             </td>
-            <td>{d.last24h.medianTtftMs === null ? "–" : `${Math.round(d.last24h.medianTtftMs)} ms`}</td>
-            <td>{d.last24h.tokensPerSecond === null ? "–" : `${d.last24h.tokensPerSecond.toFixed(1)} tok/s`}</td>
+            <td className="nowrap">
+              {d.last24h.medianTtftMs === null ? "–" : `${Math.round(d.last24h.medianTtftMs)} ms`}
+              <span className="sub2">TTFT</span>
+              {d.last24h.tokensPerSecond === null ? "–" : `${d.last24h.tokensPerSecond.toFixed(1)} tok/s`}
+              <span className="sub2">decode</span>
+            </td>
             <td>
               {!d.revoked && (
                 <span className="row">
