@@ -51,6 +51,20 @@ function State({ d }: { d: FleetDevice }) {
   );
 }
 
+/** Median TTFT and decode speed over the last 24 hours, each labelled under its value; a dash when neither is known. */
+function Speed({ d }: { d: FleetDevice }) {
+  const { medianTtftMs: ttft, tokensPerSecond: tps } = d.last24h;
+  if (ttft === null && tps === null) return <span className="muted">–</span>;
+  return (
+    <>
+      {ttft === null ? "–" : `${Math.round(ttft)} ms`}
+      <span className="sub2">TTFT</span>
+      {tps === null ? "–" : `${tps.toFixed(1)} tok/s`}
+      <span className="sub2">decode</span>
+    </>
+  );
+}
+
 /** The fleet table: every device, what it does now, its state and its last 24 hours. */
 export function FleetTable({
   devices,
@@ -113,10 +127,7 @@ export function FleetTable({
               {d.last24h.runs} runs · {pct(d.last24h.passRate)}
             </td>
             <td className="nowrap">
-              {d.last24h.medianTtftMs === null ? "–" : `${Math.round(d.last24h.medianTtftMs)} ms`}
-              <span className="sub2">TTFT</span>
-              {d.last24h.tokensPerSecond === null ? "–" : `${d.last24h.tokensPerSecond.toFixed(1)} tok/s`}
-              <span className="sub2">decode</span>
+              <Speed d={d} />
             </td>
             <td>
               {!d.revoked && (
