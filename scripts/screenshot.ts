@@ -1,6 +1,8 @@
 /**
  * Screenshots of the dashboard's pages, to look at them and to illustrate the README.
  *   npx tsx scripts/screenshot.ts --url http://127.0.0.1:3000 [--out docs/screenshots] [path …]
+ *   --sizes 1440x900,1024x768 shoots each page at each size (files end in -1440.png, -1024.png);
+ *   --width 1280 (the default) shoots one size, 900 px high, with unsuffixed file names.
  */
 import { chromium } from "@playwright/test";
 import fs from "node:fs";
@@ -14,6 +16,10 @@ const opt = (name: string, fallback: string) => {
 const url = opt("url", "http://127.0.0.1:3000");
 const out = opt("out", "docs/screenshots");
 const width = Number(opt("width", "1280"));
+const sizes = opt("sizes", "")
+  .split(",")
+  .filter(Boolean)
+  .map((s) => s.split("x").map(Number) as [number, number]);
 const full = args.includes("--full") && args.splice(args.indexOf("--full"), 1).length > 0;
 const pages = args.length ? args : ["/"];
 
@@ -32,13 +38,16 @@ async function main() {
       "--no-first-run",
     ],
   });
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  for (const p of pages) {
-    await page.goto(url + p, { waitUntil: "load" });
-    await page.waitForTimeout(800);
-    const file = path.join(out, (p.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home") + ".png");
-    await page.screenshot({ path: file, fullPage: full });
-    console.log(`wrote ${file}`);
+  for (const [w, h] of sizes.length ? sizes : [[width, 900]]) {
+    const page = await browser.newPage({ viewport: { width: w, height: h } });
+    for (const p of pages) {
+      await page.goto(url + p, { waitUntil: "networkidle" });
+      const name = p.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+      const file = path.join(out, `${name}${sizes.length ? `-${w}` : ""}.png`);
+      await page.screenshot({ path: file, fullPage: full });
+      console.log(`wrote ${file}`);
+    }
+    await page.close();
   }
   await browser.close();
 }

@@ -14,21 +14,23 @@ import { PAGE_SIZES, outcomeLabel, shortName } from "@/domain/runs/labels";
 
 export const dynamic = "force-dynamic";
 
-const COLUMNS: { key: RunsPage["sort"] | null; label: string; num?: boolean }[] = [
+// `more`: shown after ticking "More columns" (issue 34.3: thirteen columns do not fit 1024 px, eight do).
+const COLUMNS: { key: RunsPage["sort"] | null; label: string; num?: boolean; more?: boolean }[] = [
   { key: "task", label: "Task" },
   { key: "config", label: "Config" },
-  { key: null, label: "Rep.", num: true },
+  { key: null, label: "Rep.", num: true, more: true },
   { key: null, label: "Session" },
-  { key: null, label: "Device" },
+  { key: null, label: "Device", more: true },
   { key: "passed", label: "Result" },
   { key: "outcome", label: "Outcome" },
   { key: "calls", label: "Calls", num: true },
-  { key: "turns", label: "Turns", num: true },
+  { key: "turns", label: "Turns", num: true, more: true },
   { key: "ttft", label: "TTFT", num: true },
   { key: "load", label: "Load", num: true },
-  { key: "peak", label: "Peak ctx", num: true },
-  { key: null, label: "Conditions" },
+  { key: "peak", label: "Peak ctx", num: true, more: true },
+  { key: null, label: "Conditions", more: true },
 ];
+const cls = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ") || undefined;
 
 export default async function RunsExplorerPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
@@ -79,90 +81,99 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
           </p>
         </div>
       ) : (
-        // Inside its own card, scrolling sideways there: fourteen columns do not fit 1024 px.
-        <div className="panel table-card" data-testid="runs-card">
-          <table className="compact" data-testid="runs-explorer">
-            <thead>
-              <tr>
-                {COLUMNS.map((c) => (
-                  <th key={c.label} className={c.num ? "num" : undefined}>
-                    {c.key ? (
+        // Eight columns by default; the other five one tick away, the card then scrolling sideways if it must.
+        <div className="runs-table">
+          <label className="more-cols" data-testid="more-columns">
+            <input type="checkbox" /> More columns:{" "}
+            {COLUMNS.filter((c) => c.more)
+              .map((c) => c.label.replace(".", ""))
+              .join(", ")
+              .toLowerCase()}
+          </label>
+          <div className="panel table-card" data-testid="runs-card">
+            <table className="compact" data-testid="runs-explorer">
+              <thead>
+                <tr>
+                  {COLUMNS.map((c) => (
+                    <th key={c.label} className={cls(c.num && "num", c.more && "more-col")}>
+                      {c.key ? (
+                        <Link
+                          prefetch={false}
+                          href={link({
+                            sort: c.key,
+                            dir: page.data.sort === c.key && page.data.dir === "desc" ? "asc" : "desc",
+                            page: 1,
+                          })}
+                          data-testid={`sort-${c.key}`}
+                        >
+                          {c.label}
+                          {page.data.sort === c.key ? (page.data.dir === "desc" ? " ↓" : " ↑") : ""}
+                        </Link>
+                      ) : (
+                        c.label
+                      )}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {result.runs.map((r) => (
+                  <tr key={r.id} data-testid="explorer-row">
+                    <td className="mono">
+                      <Link prefetch={false} href={`/runs/${r.id}`}>
+                        {r.taskId}
+                      </Link>
+                      {r.heldOut ? " ◆" : ""}
+                    </td>
+                    <td className="mono">{r.configId}</td>
+                    <td className="num more-col">
+                      {r.repeat}
+                      {r.attempt > 1 ? `·a${r.attempt}` : ""}
+                    </td>
+                    <td className="nowrap" data-testid="session-cell">
                       <Link
                         prefetch={false}
-                        href={link({
-                          sort: c.key,
-                          dir: page.data.sort === c.key && page.data.dir === "desc" ? "asc" : "desc",
-                          page: 1,
-                        })}
-                        data-testid={`sort-${c.key}`}
+                        href={`/sessions/${r.sessionId}`}
+                        title={`${r.sessionName} (${r.sessionId})`}
                       >
-                        {c.label}
-                        {page.data.sort === c.key ? (page.data.dir === "desc" ? " ↓" : " ↑") : ""}
+                        {shortName(r.sessionName)}
                       </Link>
-                    ) : (
-                      c.label
-                    )}
-                  </th>
+                      {r.trial && <span className="pill warn"> trial</span>}
+                    </td>
+                    <td className="muted nowrap more-col" title={r.deviceId}>
+                      {shortName(r.deviceId, 20)}
+                    </td>
+                    <td className="nowrap">
+                      {r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}
+                      {r.superseded && <span className="pill"> superseded</span>}
+                      {r.unscorable && (
+                        <span className="pill warn" title={r.unscorable} data-testid="unscorable">
+                          {" "}
+                          not scored
+                        </span>
+                      )}
+                      {r.looping && <span className="pill warn"> loop</span>}
+                    </td>
+                    <td className="nowrap" title={r.outcomeReason}>
+                      <span className={`pill o-${r.outcome}`}>{outcomeLabel(r.outcome)}</span>
+                    </td>
+                    <td className="num">
+                      {r.toolCalls}
+                      {r.failedToolCalls ? <span className="muted"> ({r.failedToolCalls}✗)</span> : ""}
+                    </td>
+                    <td className="num more-col">{r.turnCount}</td>
+                    <td className="num">{duration(r.firstTtftMs)}</td>
+                    <td className="num">{duration(r.loadMs)}</td>
+                    <td className="num more-col">{integer(r.peakContextTokens)}</td>
+                    <td className="muted nowrap more-col">
+                      {r.thermalAtStart ?? "–"}
+                      {r.charging ? " · charging" : ""}
+                    </td>
+                  </tr>
                 ))}
-              </tr>
-            </thead>
-            <tbody>
-              {result.runs.map((r) => (
-                <tr key={r.id} data-testid="explorer-row">
-                  <td className="mono">
-                    <Link prefetch={false} href={`/runs/${r.id}`}>
-                      {r.taskId}
-                    </Link>
-                    {r.heldOut ? " ◆" : ""}
-                  </td>
-                  <td className="mono">{r.configId}</td>
-                  <td className="num">
-                    {r.repeat}
-                    {r.attempt > 1 ? `·a${r.attempt}` : ""}
-                  </td>
-                  <td className="nowrap" data-testid="session-cell">
-                    <Link
-                      prefetch={false}
-                      href={`/sessions/${r.sessionId}`}
-                      title={`${r.sessionName} (${r.sessionId})`}
-                    >
-                      {shortName(r.sessionName)}
-                    </Link>
-                    {r.trial && <span className="pill warn"> trial</span>}
-                  </td>
-                  <td className="muted nowrap" title={r.deviceId}>
-                    {shortName(r.deviceId, 20)}
-                  </td>
-                  <td className="nowrap">
-                    {r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}
-                    {r.superseded && <span className="pill"> superseded</span>}
-                    {r.unscorable && (
-                      <span className="pill warn" title={r.unscorable} data-testid="unscorable">
-                        {" "}
-                        not scored
-                      </span>
-                    )}
-                    {r.looping && <span className="pill warn"> loop</span>}
-                  </td>
-                  <td className="nowrap" title={r.outcomeReason}>
-                    <span className={`pill o-${r.outcome}`}>{outcomeLabel(r.outcome)}</span>
-                  </td>
-                  <td className="num">
-                    {r.toolCalls}
-                    {r.failedToolCalls ? <span className="muted"> ({r.failedToolCalls}✗)</span> : ""}
-                  </td>
-                  <td className="num">{r.turnCount}</td>
-                  <td className="num">{duration(r.firstTtftMs)}</td>
-                  <td className="num">{duration(r.loadMs)}</td>
-                  <td className="num">{integer(r.peakContextTokens)}</td>
-                  <td className="muted nowrap">
-                    {r.thermalAtStart ?? "–"}
-                    {r.charging ? " · charging" : ""}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
       {result.total > 0 && <RunsLegend />}

@@ -51,6 +51,20 @@ function State({ d }: { d: FleetDevice }) {
   );
 }
 
+/** Median TTFT and decode speed over the last 24 hours, each labelled under its value; a dash when neither is known. */
+function Speed({ d }: { d: FleetDevice }) {
+  const { medianTtftMs: ttft, tokensPerSecond: tps } = d.last24h;
+  if (ttft === null && tps === null) return <span className="muted">–</span>;
+  return (
+    <>
+      {ttft === null ? "–" : `${Math.round(ttft)} ms`}
+      <span className="sub2">TTFT</span>
+      {tps === null ? "–" : `${tps.toFixed(1)} tok/s`}
+      <span className="sub2">decode</span>
+    </>
+  );
+}
+
 /** The fleet table: every device, what it does now, its state and its last 24 hours. */
 export function FleetTable({
   devices,
@@ -62,7 +76,7 @@ export function FleetTable({
   onRevoke: (d: FleetDevice) => void;
 }) {
   return (
-    <table data-testid="devices-table">
+    <table className="fleet-table" data-testid="devices-table">
       <thead>
         <tr>
           <th>Name</th>
@@ -71,8 +85,7 @@ export function FleetTable({
           <th>State</th>
           <th>App · model</th>
           <th title="runs and pass rate in the last 24 hours">24 h</th>
-          <th>Median TTFT</th>
-          <th>Decode</th>
+          <th title="median time to first token and decode speed, last 24 hours">Speed</th>
           <th />
         </tr>
       </thead>
@@ -84,7 +97,7 @@ export function FleetTable({
               <div className="mono muted">{d.id}</div>
               <div className="muted">last seen {when(d.lastSeenAt)}</div>
               {d.outliers.map((o) => (
-                <div className="pill warn" key={o.build + o.config} data-testid="device-outlier">
+                <div className="pill warn outlier" key={o.build + o.config} data-testid="device-outlier">
                   Outlier: {o.reason}
                 </div>
               ))}
@@ -113,8 +126,9 @@ export function FleetTable({
             <td data-testid="device-24h">
               {d.last24h.runs} runs · {pct(d.last24h.passRate)}
             </td>
-            <td>{d.last24h.medianTtftMs === null ? "–" : `${Math.round(d.last24h.medianTtftMs)} ms`}</td>
-            <td>{d.last24h.tokensPerSecond === null ? "–" : `${d.last24h.tokensPerSecond.toFixed(1)} tok/s`}</td>
+            <td className="nowrap">
+              <Speed d={d} />
+            </td>
             <td>
               {!d.revoked && (
                 <span className="row">

@@ -16,7 +16,7 @@ function Pass({ c, testId }: { c: PassCount; testId?: string }) {
     <span data-testid={testId}>
       {c.passed}/{c.runs}
       <span className="sub2">
-        {percent(c.passed / c.runs)} ({percentInterval(c.wilson)})
+        {percent(c.passed / c.runs)} <span>({percentInterval(c.wilson)})</span>
       </span>
     </span>
   );
@@ -54,7 +54,7 @@ export default async function StepsPage({ searchParams }: { searchParams: Promis
           </p>
         )}
         <div className="table-scroll">
-          <table className="compact steps-table" data-testid="steps-table">
+          <table className="compact steps-table wrap-heads" data-testid="steps-table">
             <thead>
               <tr>
                 <th>Step</th>
@@ -83,13 +83,13 @@ export default async function StepsPage({ searchParams }: { searchParams: Promis
                   <td className="num">
                     <Pass c={s.all} testId="step-passed" />
                   </td>
-                  <td className="nowrap">
+                  <td>
                     <Pass c={s.needsFiles} testId="step-needs-files" />
                   </td>
-                  <td className="nowrap">
+                  <td>
                     <Pass c={s.noFiles} testId="step-no-files" />
                   </td>
-                  <td className="nowrap">
+                  <td>
                     <Pass c={s.heldOut} />
                   </td>
                   <td className="num" data-testid="step-startup">

@@ -199,7 +199,7 @@ export function FamilyTable({ rows }: { rows: FamilyRow[] }) {
     );
   const bh = "raw, and in brackets Benjamini–Hochberg adjusted across the rows";
   return (
-    <table className="compact" data-testid="family-table">
+    <table className="compact wrap-heads" data-testid="family-table">
       <thead>
         <tr>
           <th>Reference</th>

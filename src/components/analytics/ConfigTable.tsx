@@ -23,27 +23,18 @@ function Pass({ c, href }: { c: (PassCount & Partial<RepeatsAware>) | undefined;
   );
 }
 
-/** View 1: one row per config, the costs beside the successes (the study's Tables 4–6). */
+/**
+ * View 1: one row per config, what it bought (the study's Tables 4–6), then what it cost. Two tables
+ * of ten columns each rather than one of nineteen: both fit 1024 px without a sideways scroller (issue 34.3).
+ */
 export function ConfigTable({ configs, filterQuery }: { configs: ConfigSummary[]; filterQuery: string }) {
   const runs = (extra: Record<string, string>) => runsHref(filterQuery, extra);
   return (
-    <div style={{ overflowX: "auto" }}>
-      <table className="compact" data-testid="config-comparison">
+    <>
+      <table className="compact wrap-heads" data-testid="config-comparison">
         <thead>
           <tr>
             <th>Config</th>
-            <th className="num" title="median start-up tokens (system prompt + tools)">
-              Start-up
-            </th>
-            <th className="num" title="median model load">
-              Load
-            </th>
-            <th className="num" title="median time to first token, first turn">
-              TTFT
-            </th>
-            <th className="num" title="median turn time (TTFT + decode)">
-              Turn
-            </th>
             <th className="num">Passed</th>
             <th className="num" title="tasks with runs: the clusters the repeats are grouped in">
               Tasks
@@ -68,21 +59,6 @@ export function ConfigTable({ configs, filterQuery }: { configs: ConfigSummary[]
                 {s.short}
               </th>
             ))}
-            <th className="num" title="tool calls, total">
-              Calls
-            </th>
-            <th className="num" title="failed tool calls, total">
-              Failed
-            </th>
-            <th className="num" title="runs that looped">
-              Loops
-            </th>
-            <th className="num" title="runs that ended with the context window full">
-              Ctx full
-            </th>
-            <th className="num" title="highest context reached in any run">
-              Peak ctx
-            </th>
           </tr>
         </thead>
         <tbody>
@@ -91,10 +67,6 @@ export function ConfigTable({ configs, filterQuery }: { configs: ConfigSummary[]
               <td className="mono">
                 <ConfigId id={c.configId} />
               </td>
-              <td className="num">{integer(c.medianStartupTokens)}</td>
-              <td className="num">{duration(c.medianLoadMs)}</td>
-              <td className="num">{duration(c.medianTtftMs)}</td>
-              <td className="num">{duration(c.medianTurnMs)}</td>
               <td className="num" data-testid="passed">
                 <Link prefetch={false} href={runs({ config: c.configId })}>
                   {c.passed}/{c.runs}
@@ -126,6 +98,54 @@ export function ConfigTable({ configs, filterQuery }: { configs: ConfigSummary[]
                   </td>
                 );
               })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3 className="table-title">What each config cost</h3>
+      <table className="compact wrap-heads" data-testid="config-costs">
+        <thead>
+          <tr>
+            <th>Config</th>
+            <th className="num" title="median start-up tokens (system prompt + tools)">
+              Start-up
+            </th>
+            <th className="num" title="median model load">
+              Load
+            </th>
+            <th className="num" title="median time to first token, first turn">
+              TTFT
+            </th>
+            <th className="num" title="median turn time (TTFT + decode)">
+              Turn
+            </th>
+            <th className="num" title="tool calls, total">
+              Calls
+            </th>
+            <th className="num" title="failed tool calls, total">
+              Failed
+            </th>
+            <th className="num" title="runs that looped">
+              Loops
+            </th>
+            <th className="num" title="runs that ended with the context window full">
+              Ctx full
+            </th>
+            <th className="num" title="highest context reached in any run">
+              Peak ctx
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {configs.map((c) => (
+            <tr key={c.configId} data-testid={`cost-${c.configId}`}>
+              <td className="mono">
+                <ConfigId id={c.configId} />
+              </td>
+              <td className="num">{integer(c.medianStartupTokens)}</td>
+              <td className="num">{duration(c.medianLoadMs)}</td>
+              <td className="num">{duration(c.medianTtftMs)}</td>
+              <td className="num">{duration(c.medianTurnMs)}</td>
               <td className="num">{integer(c.toolCalls)}</td>
               <td className="num">{integer(c.failedToolCalls)}</td>
               <td className="num">
@@ -151,6 +171,6 @@ export function ConfigTable({ configs, filterQuery }: { configs: ConfigSummary[]
           ))}
         </tbody>
       </table>
-    </div>
+    </>
   );
 }

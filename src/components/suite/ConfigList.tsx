@@ -39,7 +39,7 @@ export function ConfigList({ configs }: { configs: Config[] }) {
                     <b>{c.id}</b>
                   </span>{" "}
                   <span className="hint">v{c.version}</span>
-                  <div>{c.label}</div>
+                  <div className={s.label}>{c.label}</div>
                 </td>
                 <td>
                   <ComponentPills c={c.components} />
