@@ -33,7 +33,8 @@ export function RateColumn({
   const h = (at0 - at1) * rate;
   return (
     <g data-bar={id}>
-      <rect data-bar-fill x={x} y={at0 - h} width={width} height={h} fill={fill} />
+      {/* A path, as recharts' own bar: 0 high at 0%, still there to carry the bar's colour. */}
+      <path d={`M${x},${at0 - h}h${width}v${h}h${-width}Z`} fill={fill} />
       {mark.zero && <ZeroMark at0={at0} from={x} to={x + width} labelAt={w ? w.to : at0} label={label} vertical />}
       {w && <RateWhisker w={w} at={x + width / 2} cap={Math.min(6, width / 3)} vertical id={id} />}
     </g>

@@ -82,7 +82,7 @@ export class AnalyticsFigures {
   async barFills(testId: string): Promise<string[]> {
     await this.drawn(testId);
     return this.chart(testId)
-      .locator(".recharts-bar-rectangle path, .recharts-bar-rectangle rect[data-bar-fill]")
+      .locator(".recharts-bar-rectangle path")
       .evaluateAll((els) => els.map((e) => (e.getAttribute("fill") ?? "").toUpperCase()));
   }
 
