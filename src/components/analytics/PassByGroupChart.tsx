@@ -30,7 +30,11 @@ const pct = (v: unknown) => (typeof v === "number" ? percent(v) : "–");
 export function PassByGroupChart({ rows }: { rows: GroupBarRow[] }) {
   const series = PASS_SERIES.filter((s) => rows.some((r) => s.key in r));
   return (
-    <ChartFrame testId="pass-by-group-chart" name="pass-rate-by-group">
+    <ChartFrame
+      testId="pass-by-group-chart"
+      name="pass-rate-by-group"
+      title="Pass rate per config and task group, Wilson 95% intervals"
+    >
       <ResponsiveContainer width="100%" height={300}>
         <BarChart data={rows} margin={{ top: 10, right: 16, bottom: 4, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />

@@ -17,6 +17,7 @@ export function PassRateChart({ rows, colors }: { rows: PassRateBar[]; colors: C
     <ChartFrame
       testId="pass-rate-chart"
       name="pass-rate-per-config"
+      title="Pass rate per config, Wilson 95% intervals over runs"
       legend={rows.map((r) => ({ label: r.configId, color: colorOf(colors, r.configId) }))}
     >
       <ResponsiveContainer width="100%" height={260}>

@@ -2,6 +2,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFrame } from "@/components/charts/ChartFrame";
 import type { PassBar } from "@/domain/sessions";
+import type { FigureContext } from "@/domain/analytics/figureCaption";
 import { rateMark, ratePx, whiskerPx } from "@/domain/analytics/whisker";
 import { RateWhisker, ZeroMark } from "@/components/charts/RateWhisker";
 
@@ -47,11 +48,16 @@ function RateBar({ y = 0, height = 0, background, payload }: ShapeProps) {
  * session, filling in as runs arrive (issue 16.3); "k/n" right of the plot, the full sentence on
  * hover. Horizontal, so long config ids are never cut. Draws only: passBars shapes the data.
  */
-export function PassRateBars({ bars }: { bars: PassBar[] }) {
+export function PassRateBars({ bars, context }: { bars: PassBar[]; context?: FigureContext }) {
   const longest = bars.reduce((m, b) => Math.max(m, b.configId.length), 0);
   const data = bars.map((b) => ({ ...b, value: b.rate ?? 0 }));
   return (
-    <ChartFrame testId="live-pass-chart" name="session-pass-rate">
+    <ChartFrame
+      testId="live-pass-chart"
+      name="session-pass-rate"
+      title="Pass rate by config, Wilson 95% intervals over runs"
+      context={context}
+    >
       <ResponsiveContainer width="100%" height={56 + 30 * bars.length}>
         <BarChart data={data} layout="vertical" margin={{ top: 4, right: 76, bottom: 22, left: 4 }}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />

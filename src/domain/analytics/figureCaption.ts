@@ -2,8 +2,8 @@
  * The context a figure carries into a paper (issue 34.6): a title, n (runs and tasks), the
  * sessions it reads and the date of its data, as the SVG's <title>, <desc> and visible lines.
  */
-export interface FigureFacts {
-  title: string;
+/** What every figure of a page shares: its data's n, sessions and date. */
+export interface FigureContext {
   runs: number;
   tasks: number;
   /** Session names, newest first; empty when every session is pooled. */
@@ -12,6 +12,10 @@ export interface FigureFacts {
   allSessions?: boolean;
   /** When the newest run in the figure started (ms since the epoch, UTC); null without runs. */
   lastRunAt: number | null;
+}
+
+export interface FigureFacts extends FigureContext {
+  title: string;
 }
 
 export interface FigureCaption {
@@ -48,4 +52,10 @@ export function figureCaption(f: FigureFacts): FigureCaption {
   const lines = [n, sessionsLine(f.sessions, f.allSessions ?? false, CAPTION_SESSIONS), date];
   const desc = [f.title, n, sessionsLine(f.sessions, f.allSessions ?? false, Infinity), date].join(". ") + ".";
   return { title: f.title, lines, desc };
+}
+
+/** "pass-rate-per-config" → "Pass rate per config": a title for a figure that was given none. */
+export function titleFromName(name: string): string {
+  const words = name.replace(/[-_]+/g, " ").trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : "Figure";
 }

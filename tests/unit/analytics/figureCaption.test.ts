@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { figureCaption, isoDate } from "@/domain/analytics/figureCaption";
+import { figureCaption, isoDate, titleFromName } from "@/domain/analytics/figureCaption";
 
 const AT = Date.UTC(2026, 11, 4, 23, 59); // 2026-12-04 23:59 UTC
 
@@ -33,5 +33,12 @@ describe("figureCaption", () => {
   });
   it("dates in UTC", () => {
     expect(isoDate(Date.UTC(2026, 0, 1, 0, 0))).toBe("2026-01-01");
+  });
+});
+
+describe("titleFromName", () => {
+  it("turns a file name into a sentence-case title", () => {
+    expect(titleFromName("pass-rate-per-config")).toBe("Pass rate per config");
+    expect(titleFromName("")).toBe("Figure");
   });
 });
