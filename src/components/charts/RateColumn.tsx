@@ -35,7 +35,9 @@ export function RateColumn({
     <g data-bar={id}>
       {/* A path, as recharts' own bar: 0 high at 0%, still there to carry the bar's colour. */}
       <path d={`M${x},${at0 - h}h${width}v${h}h${-width}Z`} fill={fill} />
-      {mark.zero && <ZeroMark at0={at0} from={x} to={x + width} labelAt={w ? w.to : at0} label={label} vertical />}
+      {mark.zero && (
+        <ZeroMark at0={at0} from={x} to={x + width} labelAt={w ? w.to : at0} label={label} color={fill} vertical />
+      )}
       {w && <RateWhisker w={w} at={x + width / 2} cap={Math.min(6, width / 3)} vertical id={id} />}
     </g>
   );

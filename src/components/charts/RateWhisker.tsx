@@ -46,7 +46,7 @@ export function RateWhisker({
 }
 
 /**
- * The mark of a bar at 0% (runs, none passed): a dark line on the baseline across the bar and its
+ * The mark of a bar at 0% (runs, none passed): a thin bar in its colour, outlined dark, on the baseline, and its
  * count ("0/15") beyond the whisker, so it never reads as "no data". Draws only.
  */
 export function ZeroMark({
@@ -55,8 +55,11 @@ export function ZeroMark({
   to,
   labelAt,
   label,
+  color,
   vertical,
 }: {
+  /** The bar's colour, so the mark still says which series it is. */
+  color?: string;
   /** The baseline's position on the value axis. */
   at0: number;
   /** The bar's extent across the value axis. */
@@ -72,9 +75,25 @@ export function ZeroMark({
   return (
     <g data-zero-mark={label}>
       {vertical ? (
-        <rect x={from} y={at0 - 3} width={Math.max(2, to - from)} height={3} fill={INK} />
+        <rect
+          x={from}
+          y={at0 - 4}
+          width={Math.max(2, to - from)}
+          height={4}
+          fill={color ?? INK}
+          stroke={INK}
+          strokeWidth={0.75}
+        />
       ) : (
-        <rect x={at0} y={from} width={3} height={Math.max(2, to - from)} fill={INK} />
+        <rect
+          x={at0}
+          y={from}
+          width={4}
+          height={Math.max(2, to - from)}
+          fill={color ?? INK}
+          stroke={INK}
+          strokeWidth={0.75}
+        />
       )}
       {label && (
         <text

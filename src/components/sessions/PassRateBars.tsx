@@ -34,7 +34,9 @@ function RateBar({ y = 0, height = 0, background, payload }: ShapeProps) {
       {payload.rate !== null && payload.rate > 0 && (
         <rect x={at0} y={y} width={ratePx(payload.rate, at0, at1) - at0} height={height} fill={payload.color} />
       )}
-      {mark.zero && <ZeroMark at0={at0} from={y} to={y + height} labelAt={at0} label="" vertical={false} />}
+      {mark.zero && (
+        <ZeroMark at0={at0} from={y} to={y + height} labelAt={at0} label="" color={payload.color} vertical={false} />
+      )}
       {w && <RateWhisker w={w} at={mid} cap={5} vertical={false} id={payload.configId} />}
       <text x={at1 + 8} y={mid} dominantBaseline="central" fontSize={12} fill="#333">
         {payload.runs ? `${payload.passed}/${payload.runs}` : "no runs yet"}
