@@ -76,4 +76,5 @@ test("a chart downloads as SVG with its axis labels and legend, and as PNG at tw
   ]);
   const progressSvg = fs.readFileSync((await p.path())!, "utf8");
   for (const text of ["milestones", "tool call", "files"]) expect(progressSvg).toContain(`>${text}<`);
+  expect(progressSvg).toContain("<title>Progress per tool call on dentist-todo-reminder</title>");
 });
