@@ -7,7 +7,7 @@ import { formatDuration } from "@/domain/queue";
 import { percent, percentInterval } from "@/domain/stats/format";
 import { RescorePanel } from "./RescorePanel";
 import { configColors } from "./analytics/configColors";
-import { calibrationArmsText, importedSourceText, passBars } from "@/domain/sessions";
+import { calibrationArmsText, importedSourceText, passBars, sessionFigureContext } from "@/domain/sessions";
 import { CalibrationBadge } from "./Calibration";
 import { LeaseHolders } from "./sessions/LeaseHolders";
 import { PassRateBars } from "./sessions/PassRateBars";
@@ -175,7 +175,10 @@ export function SessionLive({
         <p className="muted">No runs scored yet. Pass counts appear here as phones return traces.</p>
       ) : (
         <div className="live-configs">
-          <PassRateBars bars={passBars(s.configIds, d.configs, configColors([...colorOrder, ...s.configIds]))} />
+          <PassRateBars
+            bars={passBars(s.configIds, d.configs, configColors([...colorOrder, ...s.configIds]))}
+            context={sessionFigureContext(s.name, d.configs, d.runs)}
+          />
           <table data-testid="config-table">
             <thead>
               <tr>

@@ -85,7 +85,7 @@ test("analytics figures: whole tick labels, units, shares, a fitted TTFT range w
   const ids = configs.map((c) => c.configId);
   await fig.drawn("pass-rate-chart");
   await expect(fig.chart("pass-rate-chart").locator(".recharts-bar-rectangle")).toHaveCount(ids.length);
-  await expect(fig.chart("pass-rate-chart").locator(".recharts-errorBar")).toHaveCount(ids.length);
+  await expect(fig.chart("pass-rate-chart").locator("[data-whisker]")).toHaveCount(ids.length);
   // Colours come from the suite's config list (bare, files, files-plan, bash, …, the long one ninth).
   const suiteOrder = ["bare", "files", "files-plan", "bash", "bash-plan", "files-plan-examples", "bash-plan-examples"];
   const expected = (id: string) =>

@@ -40,7 +40,7 @@ test("the analytics overview shows the config table, pass-rate chart, task grid 
   // Pass rate chart: 3 configs × 3 series of bars, with error bars.
   const chart = page.getByTestId("pass-by-group-chart");
   await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
-  await expect(chart.locator(".recharts-errorBar").first()).toBeAttached();
+  await expect(chart.locator("[data-whisker]").first()).toBeAttached();
 
   // Task grid: 24 tasks × 3 configs, cells read k/n and agree with the API.
   const grid = (await (await request.get(`/api/analytics/tasks?session=${session.id}`)).json()) as {

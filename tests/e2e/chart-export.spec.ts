@@ -59,10 +59,12 @@ test("a chart downloads as SVG with its axis labels and legend, and as PNG at tw
     chart.getByTestId("pass-by-group-chart-png").click(),
   ]);
   expect(pngDownload.suggestedFilename()).toBe("pass-rate-by-group@2x.png");
-  expect(pngSize((await pngDownload.path())!)).toEqual({
-    width: 2 * Math.round(box!.width),
-    height: 2 * Math.round(box!.height),
-  });
+  // The file is the chart plus its caption above it (title, n, sessions, date): twice its size.
+  const [w, h] = /^<svg [^>]*width="(\d+)" height="(\d+)"/.exec(svg)!.slice(1).map(Number);
+  expect(w).toBe(Math.round(box!.width));
+  expect(h).toBeGreaterThan(Math.round(box!.height));
+  expect(svg).toContain("<title>Pass rate per config and task group, Wilson 95% intervals</title>");
+  expect(pngSize((await pngDownload.path())!)).toEqual({ width: 2 * w, height: 2 * h });
 
   // A chart whose legend the page draws once for several charts carries it in its file.
   await page.goto(`/analytics/progress?session=${id}`);
@@ -74,4 +76,5 @@ test("a chart downloads as SVG with its axis labels and legend, and as PNG at tw
   ]);
   const progressSvg = fs.readFileSync((await p.path())!, "utf8");
   for (const text of ["milestones", "tool call", "files"]) expect(progressSvg).toContain(`>${text}<`);
+  expect(progressSvg).toContain("<title>Progress per tool call on dentist-todo-reminder</title>");
 });

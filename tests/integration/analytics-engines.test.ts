@@ -29,6 +29,7 @@ import { trajectoryAnalytics, transitionAnalytics } from "@/server/analytics/tra
 import { planEvidence } from "@/server/analytics/plan";
 import { describeSelection } from "@/server/analytics/describeSelection";
 import { resolveSelection } from "@/server/analytics/resolveSelection";
+import { figureFacts } from "@/server/analytics/figureFacts";
 import { filterOptions } from "@/server/analytics/filterOptions";
 import { configUniverse } from "@/server/analytics/configUniverse";
 import { selectionConfigIds } from "@/server/analytics/selectionConfigIds";
@@ -80,6 +81,7 @@ async function answers(ctx: Ctx, lab: { main: string; late: string }) {
     plan: await planEvidence(ctx, main),
     selection: await describeSelection(ctx, await resolveSelection(ctx, all)),
     defaultSelection: await resolveSelection(ctx, AnalyticsFilter.parse({})),
+    figureFacts: await figureFacts(ctx, await resolveSelection(ctx, all)),
     filterOptions: await filterOptions(ctx),
     configUniverse: await configUniverse(ctx),
     selectionConfigIds: await selectionConfigIds(ctx, all),
@@ -145,6 +147,10 @@ describe.each(VARIANTS)("analytics on %s", (variant) => {
     expect(got.pointsSampled).toMatchObject({ shown: 5, sampled: true });
     expect(got.plan.pairedRuns).toBe(6);
     expect(got.methods.scoredRuns).toBe(14);
+    // A figure's caption counts the runs the configs count, the tasks they cover and the three sessions.
+    expect(got.figureFacts).toMatchObject({ runs: 14, tasks: 2, allSessions: true });
+    expect(got.figureFacts.sessions).toHaveLength(3);
+    expect(got.figureFacts.lastRunAt).toEqual(expect.any(Number));
     expect(got.gate.compareUrl).toContain("http://x/analytics/compare?");
   });
 
@@ -163,7 +169,7 @@ describe("analytics on every engine", () => {
     "configs", "configsWithSuperseded", "grid", "outcomes", "ttft", "ttftLoads", "fitMoments", "points", "pointsSampled",
     "context", "progress", "failures", "compare", "compareSessions", "family", "selectionConfigs", "steps", "proficiency",
     "throttling", "cost", "states", "transitions", "trajectories", "plan", "selection", "defaultSelection", "filterOptions",
-    "configUniverse", "selectionConfigIds", "measured", "gate", "methods", "failingRuns",
+    "figureFacts", "configUniverse", "selectionConfigIds", "measured", "gate", "methods", "failingRuns",
   ]; // prettier-ignore
   it.skipIf(!both).each(keys)("%s: the same answer on PostgreSQL", (key) => {
     expect(rounded(results.get("postgres")![key])).toEqual(rounded(results.get("sqlite")![key]));

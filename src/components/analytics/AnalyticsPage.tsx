@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { SearchParams } from "@/domain/analytics/searchParams";
 import { loadAnalyticsPage, type AnalyticsPageData } from "@/server/analytics/loadPage";
+import { figureFacts } from "@/server/analytics/figureFacts";
+import { FigureContextProvider } from "@/components/charts/FigureContext";
 import { AnalyticsHeader, FilterError, NoRuns, type AnalyticsTab } from "./AnalyticsHeader";
 
 export interface AnalyticsPageSpec {
@@ -14,7 +16,8 @@ export interface AnalyticsPageSpec {
 /**
  * An analytics page around its `body`: the filter error when the address's filter does not parse;
  * else the header (title, tabs, filter bar, selection) and the body, or the no-runs state where
- * the body returns null because nothing matches.
+ * the body returns null because nothing matches. Every chart of the body carries the selection's
+ * n, sessions and date into its exported file (figureFacts).
  */
 export async function analyticsPage(
   searchParams: Promise<SearchParams>,
@@ -24,11 +27,11 @@ export async function analyticsPage(
   const loaded = await loadAnalyticsPage(searchParams, spec.sides);
   if (!loaded.ok) return <FilterError fields={loaded.invalid} href={spec.tab} />;
   const { page } = loaded;
-  const content = await body(page);
+  const [content, facts] = await Promise.all([body(page), figureFacts(page.ctx, page.selection)]);
   return (
     <>
       <AnalyticsHeader ctx={page.ctx} tab={spec.tab} selection={page.selection} guide={spec.guide} />
-      {content ?? <NoRuns />}
+      {content == null ? <NoRuns /> : <FigureContextProvider value={facts}>{content}</FigureContextProvider>}
     </>
   );
 }

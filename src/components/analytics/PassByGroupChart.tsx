@@ -1,6 +1,7 @@
 "use client";
-import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFrame } from "@/components/charts/ChartFrame";
+import { RateColumn, type ColumnShapeProps } from "@/components/charts/RateColumn";
 import { categoryTick } from "@/components/charts/CategoryTick";
 import { yAxisProps } from "@/components/charts/axisProps";
 import type { GroupBarRow } from "@/domain/analytics/bars";
@@ -29,7 +30,11 @@ const pct = (v: unknown) => (typeof v === "number" ? percent(v) : "–");
 export function PassByGroupChart({ rows }: { rows: GroupBarRow[] }) {
   const series = PASS_SERIES.filter((s) => rows.some((r) => s.key in r));
   return (
-    <ChartFrame testId="pass-by-group-chart" name="pass-rate-by-group">
+    <ChartFrame
+      testId="pass-by-group-chart"
+      name="pass-rate-by-group"
+      title="Pass rate per config and task group, Wilson 95% intervals"
+    >
       <ResponsiveContainer width="100%" height={300}>
         <BarChart data={rows} margin={{ top: 10, right: 16, bottom: 4, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -44,9 +49,29 @@ export function PassByGroupChart({ rows }: { rows: GroupBarRow[] }) {
           />
           <Legend itemSorter={null} />
           {series.map((s) => (
-            <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} isAnimationActive={false}>
-              <ErrorBar dataKey={`${s.key}Err`} width={5} stroke="#555" isAnimationActive={false} />
-            </Bar>
+            <Bar
+              key={s.key}
+              dataKey={s.key}
+              name={s.label}
+              fill={s.color}
+              isAnimationActive={false}
+              shape={(p: unknown) => {
+                const props = p as ColumnShapeProps & { payload?: GroupBarRow };
+                const row = props.payload;
+                if (!row) return <g />;
+                const rate = row[s.key];
+                const err = row[`${s.key}Err`];
+                return (
+                  <RateColumn
+                    {...props}
+                    rate={typeof rate === "number" ? rate : null}
+                    err={Array.isArray(err) ? err : null}
+                    label={String(row[`${s.key}Label`] ?? "")}
+                    id={`${row.configId} ${s.key}`}
+                  />
+                );
+              }}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>

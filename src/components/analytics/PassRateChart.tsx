@@ -1,6 +1,7 @@
 "use client";
-import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFrame } from "@/components/charts/ChartFrame";
+import { RateColumn, type ColumnShapeProps } from "@/components/charts/RateColumn";
 import { categoryTick } from "@/components/charts/CategoryTick";
 import { yAxisProps } from "@/components/charts/axisProps";
 import type { PassRateBar } from "@/domain/analytics/passRateChart";
@@ -16,6 +17,7 @@ export function PassRateChart({ rows, colors }: { rows: PassRateBar[]; colors: C
     <ChartFrame
       testId="pass-rate-chart"
       name="pass-rate-per-config"
+      title="Pass rate per config, Wilson 95% intervals over runs"
       legend={rows.map((r) => ({ label: r.configId, color: colorOf(colors, r.configId) }))}
     >
       <ResponsiveContainer width="100%" height={260}>
@@ -29,11 +31,20 @@ export function PassRateChart({ rows, colors }: { rows: PassRateBar[]; colors: C
               return [`${percent(Number(value))} (${r.label} runs, Wilson 95% ${r.interval})`, "passed"];
             }}
           />
-          <Bar dataKey="rate" name="pass rate" isAnimationActive={false} maxBarSize={72}>
+          <Bar
+            dataKey="rate"
+            name="pass rate"
+            isAnimationActive={false}
+            maxBarSize={72}
+            shape={(p: unknown) => {
+              const props = p as ColumnShapeProps & { payload?: PassRateBar };
+              const r = props.payload;
+              return r ? <RateColumn {...props} rate={r.rate} err={r.err} label={r.label} id={r.configId} /> : <g />;
+            }}
+          >
             {rows.map((r) => (
               <Cell key={r.configId} fill={colorOf(colors, r.configId)} data-config={r.configId} />
             ))}
-            <ErrorBar dataKey="err" width={8} stroke="#1c1d1f" strokeWidth={1.5} isAnimationActive={false} />
           </Bar>
         </BarChart>
       </ResponsiveContainer>

@@ -158,6 +158,7 @@ export function ProgressCharts({
             key={t.taskId}
             testId={`progress-chart-${t.taskId}`}
             name={`progress-${t.taskId}`}
+            title={`Progress per tool call on ${t.taskId}`}
             legend={t.series.map((s) => ({ label: s.configId, color: colorOf(colors, s.configId) }))}
           >
             <div className="task-name g-multi_step">

@@ -63,6 +63,7 @@ export function TtftScatter({
     <ChartFrame
       testId="ttft-scatter"
       name="ttft-against-prompt-tokens"
+      title="Time to first token against prompt tokens"
       legend={builds.length ? builds.map((b) => ({ label: `build ${b.build}`, color: "#1c1d1f" })) : undefined}
     >
       {builds.length > 0 && (

@@ -1,6 +1,8 @@
 "use client";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { figureCaption, titleFromName, type FigureContext } from "@/domain/analytics/figureCaption";
 import { chartToSvg, saveBlob, svgToPng, type LegendEntry } from "./exportChart";
+import { useFigureContext } from "./FigureContext";
 
 declare global {
   interface Window {
@@ -11,30 +13,41 @@ declare global {
 /**
  * The box around every chart, with "SVG" and "PNG ×2" buttons that save the chart as drawn
  * (same data, axes and legend as on screen). `name` is the file name; `legend` lists entries the
- * page draws outside the chart (shared legends) so the exported file still carries them.
+ * page draws outside the chart (shared legends) so the exported file still carries them. The file
+ * also carries its caption (title, n, sessions, date: figureCaption) from `title` and the page's
+ * figure context (FigureContextProvider) or `context`, so a figure in a paper keeps its context.
  */
 export function ChartFrame({
   testId,
   name,
   legend,
+  title,
+  context,
   className = "chart",
   children,
 }: {
   testId: string;
   name: string;
   legend?: LegendEntry[];
+  /** The figure's title in its exported file; by default its file name as words. */
+  title?: string;
+  /** n, sessions and date for the caption, where no FigureContextProvider gives them. */
+  context?: FigureContext;
   className?: string;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const pageContext = useFigureContext();
+  const facts = context ?? pageContext;
+  const caption = facts ? figureCaption({ ...facts, title: title ?? titleFromName(name) }) : undefined;
   // The study report (src/server/report) serialises each chart in Chromium with this same function.
   useEffect(() => {
     window.harnessChartToSvg = chartToSvg;
   }, []);
 
   const make = () => {
-    const out = ref.current ? chartToSvg(ref.current, legend) : null;
+    const out = ref.current ? chartToSvg(ref.current, legend, caption) : null;
     if (!out) setError("The chart has not been drawn yet; wait until it appears and try again.");
     return out;
   };

@@ -4,6 +4,7 @@
  * outside the page's stylesheet, plus its legend, which recharts draws as HTML beside the SVG.
  * Browser-only; the report builder (src/server/report) calls the same function in Chromium.
  */
+import type { FigureCaption } from "@/domain/analytics/figureCaption";
 
 export interface LegendEntry {
   label: string;
@@ -33,6 +34,8 @@ const INHERITED = [
 ];
 const SVG_NS = "http://www.w3.org/2000/svg";
 const LEGEND_ROW = 18;
+const CAPTION_TITLE = 20;
+const CAPTION_LINE = 15;
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The chart's own drawing surface (legend icons are small `recharts-surface`s too). */
@@ -80,9 +83,10 @@ function legendMark(x: number, y: number, label: string, color: string, font: st
 /**
  * The chart in `frame` as SVG text, sized as it is on screen. Recharts' legend items are drawn
  * where they sit over the chart; `extra` entries (a legend the page draws once for several
- * charts) go in rows under it.
+ * charts) go in rows under it. A `caption` (figureCaption) goes above the chart as visible lines
+ * and into the file's <title> and <desc>, so the PNG drawn from it carries it too.
  */
-export function chartToSvg(frame: Element, extra: LegendEntry[] = []): ChartSvg | null {
+export function chartToSvg(frame: Element, extra: LegendEntry[] = [], caption?: FigureCaption): ChartSvg | null {
   const src = chartSurface(frame);
   if (!src) return null;
   const box = src.getBoundingClientRect();
@@ -117,13 +121,31 @@ export function chartToSvg(frame: Element, extra: LegendEntry[] = []): ChartSvg 
     marks.push(legendMark(x, chartHeight + 4 + row * LEGEND_ROW + LEGEND_ROW / 2, e.label, e.color, font));
     x += w;
   }
-  const height = chartHeight + (extra.length ? (row + 1) * LEGEND_ROW + 8 : 0);
+  const top = caption ? CAPTION_TITLE + caption.lines.length * CAPTION_LINE + 8 : 0;
+  const height = top + chartHeight + (extra.length ? (row + 1) * LEGEND_ROW + 8 : 0);
 
   const inner = new XMLSerializer().serializeToString(clone);
   const svg =
     `<svg xmlns="${SVG_NS}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<rect width="100%" height="100%" fill="#ffffff"/>${inner}<g class="legend">${marks.join("")}</g></svg>`;
+    (caption ? `<title>${esc(caption.title)}</title><desc>${esc(caption.desc)}</desc>` : "") +
+    `<rect width="100%" height="100%" fill="#ffffff"/>` +
+    (caption ? captionText(caption, font) : "") +
+    (top ? `<g transform="translate(0 ${top})">` : "") +
+    `${inner}<g class="legend">${marks.join("")}</g>${top ? "</g>" : ""}</svg>`;
   return { svg, width, height };
+}
+
+/** The caption's lines above the chart: the title in bold, then n, sessions and date. */
+function captionText(caption: FigureCaption, font: string): string {
+  const style = (size: number, weight: number, color: string) =>
+    `style="font-family:${esc(font)};font-size:${size}px;font-weight:${weight};fill:${color}"`;
+  const lines = caption.lines.map(
+    (l, i) => `<text x="8" y="${CAPTION_TITLE + 12 + i * CAPTION_LINE}" ${style(11, 400, "#45474b")}>${esc(l)}</text>`,
+  );
+  return (
+    `<g class="caption"><text x="8" y="15" ${style(14, 600, "#1c1d1f")}>${esc(caption.title)}</text>` +
+    `${lines.join("")}</g>`
+  );
 }
 
 /** Draws the SVG on a canvas `scale` times its size (2 for print) and returns the PNG. */

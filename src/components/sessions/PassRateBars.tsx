@@ -2,6 +2,9 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFrame } from "@/components/charts/ChartFrame";
 import type { PassBar } from "@/domain/sessions";
+import type { FigureContext } from "@/domain/analytics/figureCaption";
+import { rateMark, ratePx, whiskerPx } from "@/domain/analytics/whisker";
+import { RateWhisker, ZeroMark } from "@/components/charts/RateWhisker";
 
 const pct = (v: unknown) => (typeof v === "number" ? `${Math.round(v * 100)}%` : "–");
 
@@ -15,28 +18,27 @@ interface ShapeProps {
 
 /**
  * A bar drawn from 0 to its pass rate in the config's colour, with its Wilson 95% interval as a
- * whisker. Drawn here rather than with recharts' ErrorBar, which draws nothing in a horizontal
- * (layout="vertical") chart for a 0% bar; the background's width is the plot's, i.e. 100%.
+ * whisker (dark on a light halo, shown at 0% and 100% too) and, at 0%, a baseline mark. Drawn here
+ * rather than with recharts' ErrorBar, which draws nothing for a 0% bar; the background's width is
+ * the plot's, i.e. 100%.
  */
 function RateBar({ y = 0, height = 0, background, payload }: ShapeProps) {
   if (!background || !payload) return null;
-  const at = (v: number) => background.x + v * background.width;
+  const at0 = background.x;
+  const at1 = background.x + background.width;
   const mid = y + height / 2;
-  const lo = payload.rate !== null && payload.err ? payload.rate - payload.err[0] : null;
-  const hi = payload.rate !== null && payload.err ? payload.rate + payload.err[1] : null;
+  const mark = rateMark(payload.rate, payload.err);
+  const w = whiskerPx(mark, payload.rate, at0, at1);
   return (
     <g data-config={payload.configId}>
-      {payload.rate !== null && (
-        <rect x={at(0)} y={y} width={Math.max(0, at(payload.rate) - at(0))} height={height} fill={payload.color} />
+      {payload.rate !== null && payload.rate > 0 && (
+        <rect x={at0} y={y} width={ratePx(payload.rate, at0, at1) - at0} height={height} fill={payload.color} />
       )}
-      {lo !== null && hi !== null && (
-        <g stroke="#333" strokeWidth={1.5}>
-          <line x1={at(lo)} x2={at(hi)} y1={mid} y2={mid} />
-          <line x1={at(lo)} x2={at(lo)} y1={mid - 5} y2={mid + 5} />
-          <line x1={at(hi)} x2={at(hi)} y1={mid - 5} y2={mid + 5} />
-        </g>
+      {mark.zero && (
+        <ZeroMark at0={at0} from={y} to={y + height} labelAt={at0} label="" color={payload.color} vertical={false} />
       )}
-      <text x={at(1) + 8} y={mid} dominantBaseline="central" fontSize={12} fill="#333">
+      {w && <RateWhisker w={w} at={mid} cap={5} vertical={false} id={payload.configId} />}
+      <text x={at1 + 8} y={mid} dominantBaseline="central" fontSize={12} fill="#333">
         {payload.runs ? `${payload.passed}/${payload.runs}` : "no runs yet"}
       </text>
     </g>
@@ -48,11 +50,16 @@ function RateBar({ y = 0, height = 0, background, payload }: ShapeProps) {
  * session, filling in as runs arrive (issue 16.3); "k/n" right of the plot, the full sentence on
  * hover. Horizontal, so long config ids are never cut. Draws only: passBars shapes the data.
  */
-export function PassRateBars({ bars }: { bars: PassBar[] }) {
+export function PassRateBars({ bars, context }: { bars: PassBar[]; context?: FigureContext }) {
   const longest = bars.reduce((m, b) => Math.max(m, b.configId.length), 0);
   const data = bars.map((b) => ({ ...b, value: b.rate ?? 0 }));
   return (
-    <ChartFrame testId="live-pass-chart" name="session-pass-rate">
+    <ChartFrame
+      testId="live-pass-chart"
+      name="session-pass-rate"
+      title="Pass rate by config, Wilson 95% intervals over runs"
+      context={context}
+    >
       <ResponsiveContainer width="100%" height={56 + 30 * bars.length}>
         <BarChart data={data} layout="vertical" margin={{ top: 4, right: 76, bottom: 22, left: 4 }}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
