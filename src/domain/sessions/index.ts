@@ -3,3 +3,4 @@ export * from "./leases";
 export * from "./passBars";
 export * from "./calibration";
 export * from "./comparisons";
+export * from "./state";
