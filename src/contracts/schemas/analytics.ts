@@ -314,6 +314,9 @@ export const ThrottlingResponse = z.object({
   devices: z.array(
     z.object({
       sessionId: str(),
+      sessionName: str().meta({
+        description: "(added) The session's name, so two sessions' rows for one phone tell apart.",
+      }),
       deviceId: str(),
       runs: int(),
       decode: Trend.nullable(),
