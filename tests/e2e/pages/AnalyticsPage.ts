@@ -19,6 +19,10 @@ export class AnalyticsPage {
   standing() {
     return this.page.getByTestId("selection-standing-line");
   }
+  /** The latency page's throttling table rows (one per session × device). */
+  throttlingRow(sessionId: string) {
+    return this.page.locator(`[data-testid=throttling-row][data-session="${sessionId}"]`);
+  }
   /** The link to the newest complete session, when one is offered. */
   offer() {
     return this.page.getByTestId("selection-offer");
