@@ -144,6 +144,13 @@ describe("which sessions analytics read", () => {
       expect(res.status).toBe(201);
     }
     expect((await dash.call("POST", `/api/sessions/${big}/cancel`)).status).toBe(200);
+    expect((await dash.call("GET", `/api/sessions/${big}`)).body.session.state).toEqual({
+      kind: "cancelled",
+      ran: 7,
+      total: 12,
+      fraction: 7 / 12,
+      text: "Cancelled after 7 of 12 jobs (58%) · 5 never ran",
+    });
 
     // The default reads the newest session that was not cancelled, not the 7-run cancelled one.
     expect(ids(await dash.call("GET", "/api/analytics/configs"))).toEqual(["bash:2"]);
