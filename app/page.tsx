@@ -2,11 +2,10 @@ import Link from "next/link";
 import "./sessions-list.css";
 import { getContext } from "@/server/context";
 import { listSessions } from "@/server/sessions/listSessions";
-import { sessionProgress } from "@/domain/queue";
 import { CalibrationBadge } from "@/components/Calibration";
 import { DemoButton } from "@/components/DemoButton";
 import { ConfigId } from "@/components/ConfigId";
-import { devicesText, devicesTitle, passRateText } from "@/domain/sessions";
+import { devicesText, devicesTitle, passRateText, sessionState } from "@/domain/sessions";
 
 export const dynamic = "force-dynamic";
 
@@ -72,7 +71,7 @@ export default async function SessionsPage() {
         </thead>
         <tbody>
           {sessions.map((s) => {
-            const p = sessionProgress(s.counts, null, 0);
+            const st = sessionState(s.counts, s.cancelled);
             return (
               <tr key={s.id} data-testid="session-row" data-session={s.id}>
                 <td>
@@ -100,11 +99,7 @@ export default async function SessionsPage() {
                     <>
                       {s.runs} run{s.runs === 1 ? "" : "s"}
                       <br />
-                      <span className="muted small">
-                        {p.done}/{p.total} jobs done
-                        {s.counts.leased ? ` · ${s.counts.leased} running` : ""}
-                        {s.counts.failed ? ` · ${s.counts.failed} failed` : ""}
-                      </span>
+                      <span className="muted small">{st.jobsText}</span>
                     </>
                   )}
                 </td>
@@ -116,12 +111,14 @@ export default async function SessionsPage() {
                     <span className="pill" title="Imported from a runs.json: runs without jobs">
                       imported
                     </span>
-                  ) : s.cancelled ? (
-                    <span className="pill">cancelled</span>
-                  ) : p.done === p.total ? (
-                    <span className="pill pass">finished</span>
                   ) : (
-                    <span className="pill">{Math.round(p.fraction * 100)}%</span>
+                    <span
+                      className={st.kind === "finished" ? "pill pass" : st.kind === "failed" ? "pill warn" : "pill"}
+                      data-testid="session-state"
+                      data-state={st.kind}
+                    >
+                      {st.pill}
+                    </span>
                   )}
                 </td>
               </tr>

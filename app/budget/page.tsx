@@ -127,7 +127,10 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
         unknown={view.selected.unknown}
         pooled={view.selected.mode === "all"}
       />
-      <SelectionNotice view={await describeSelection(ctx, view.selected)} />
+      <SelectionNotice
+        view={await describeSelection(ctx, view.selected)}
+        hrefFor={(id) => `/budget?session=${encodeURIComponent(id)}`}
+      />
       <p className={view.tokenizer.method === "estimate" ? "error" : "muted"} data-testid="tokenizer-status">
         {view.tokenizer.method === "estimate"
           ? `Tokenizer unavailable (${view.tokenizer.error ?? "not loaded"}): counts are estimates, characters ÷ 4, and the measured numbers are the better guide.`

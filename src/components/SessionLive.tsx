@@ -7,7 +7,13 @@ import { formatDuration } from "@/domain/queue";
 import { percent, percentInterval } from "@/domain/stats/format";
 import { RescorePanel } from "./RescorePanel";
 import { configColors } from "./analytics/configColors";
-import { calibrationArmsText, importedSourceText, passBars, sessionFigureContext } from "@/domain/sessions";
+import {
+  calibrationArmsText,
+  importedSourceText,
+  passBars,
+  sessionFigureContext,
+  sessionState,
+} from "@/domain/sessions";
 import { CalibrationBadge } from "./Calibration";
 import { LeaseHolders } from "./sessions/LeaseHolders";
 import { PassRateBars } from "./sessions/PassRateBars";
@@ -44,7 +50,8 @@ export function SessionLive({
   const d = q.data;
   const s = d.session;
   const p = s.progress;
-  const finished = p.total > 0 && p.done === p.total;
+  const state = sessionState(s.counts, !!s.cancelledAt);
+  const finished = state.kind === "finished" || state.kind === "failed";
 
   return (
     <>
@@ -134,14 +141,14 @@ export function SessionLive({
       ) : (
         <div className="panel">
           <div className="row" style={{ justifyContent: "space-between", marginBottom: 8 }}>
-            <b data-testid="progress-text">
-              {p.done} of {p.total} jobs done ({percent(p.fraction)})
+            <b data-testid="progress-text" data-state={state.kind}>
+              {state.progressText}
             </b>
             <span className="muted" data-testid="eta">
-              {finished
-                ? "finished"
-                : s.cancelledAt
-                  ? "cancelled"
+              {state.kind === "cancelled"
+                ? "cancelled"
+                : finished
+                  ? state.pill
                   : p.etaMs !== null
                     ? `about ${formatDuration(p.etaMs)} left`
                     : s.counts.leased
@@ -150,13 +157,15 @@ export function SessionLive({
             </span>
           </div>
           <div
-            className="progress"
+            className={state.kind === "cancelled" ? "progress progress-cancelled" : "progress"}
             role="progressbar"
-            aria-valuenow={Math.round(p.fraction * 100)}
+            aria-valuenow={Math.round(state.fraction * 100)}
             aria-valuemin={0}
             aria-valuemax={100}
+            aria-valuetext={state.progressText}
+            data-testid="progress-bar"
           >
-            <div style={{ width: `${p.fraction * 100}%` }} />
+            <div style={{ width: `${state.fraction * 100}%` }} />
           </div>
           <div className="stats" style={{ marginTop: 12 }} data-testid="job-counts">
             {STATES.map((st) => (

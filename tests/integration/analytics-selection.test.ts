@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dashboardPerTest, runQueue, type TestDashboard } from "../support/server";
+import { dashboardPerTest, pollBody, runQueue, traceFor, type TestDashboard } from "../support/server";
 
 let dash: TestDashboard;
 let token: string;
@@ -124,5 +124,58 @@ describe("which sessions analytics read", () => {
       "bash:2",
       "files:4",
     ]);
+  });
+
+  it("passes over a newer cancelled session by default, says so and offers the newest complete one", async () => {
+    const { older, newer } = await twoSessions();
+    dash.advance(60_000);
+    const big = (
+      await dash.call("POST", "/api/sessions", {
+        json: { name: "big", suite: "mini", configs: ["bash", "files"], repeats: 3, order: "blocked" },
+      })
+    ).body.session.id as string;
+    // Seven runs (every bash job, one of files), then the researcher cancels the rest.
+    for (let i = 0; i < 7; i++) {
+      const job = (await dash.call("POST", "/api/device/v1/poll", { json: pollBody, token })).body.job;
+      const res = await dash.call("POST", `/api/device/v1/jobs/${job.id}/result`, {
+        json: { ...traceFor(job), reply: "31" },
+        token,
+      });
+      expect(res.status).toBe(201);
+    }
+    expect((await dash.call("POST", `/api/sessions/${big}/cancel`)).status).toBe(200);
+    expect((await dash.call("GET", `/api/sessions/${big}`)).body.session.state).toEqual({
+      kind: "cancelled",
+      ran: 7,
+      total: 12,
+      fraction: 7 / 12,
+      text: "Cancelled after 7 of 12 jobs (58%) · 5 never ran",
+    });
+
+    // The default reads the newest session that was not cancelled, not the 7-run cancelled one.
+    expect(ids(await dash.call("GET", "/api/analytics/configs"))).toEqual(["bash:2"]);
+    const sel = (await dash.call("GET", "/api/analytics/selection")).body;
+    expect(sel.sessions.map((s: { id: string }) => s.id)).toEqual([newer]);
+    expect(sel.standing).toEqual([
+      "“newer” has one repeat per task, so a task's result rests on a single run.",
+      "The newer session “big” is left out by default: it was cancelled after 7 of 12 jobs; tick it above to read it anyway.",
+    ]);
+    // "older" (files, 2 repeats, every job completed) is the newest complete session.
+    expect(sel.offer).toEqual({ id: older, name: "older" });
+    expect(sel.balance).toBeNull();
+
+    // Named on purpose, the cancelled session is read, and said to be cancelled and unbalanced.
+    const chosen = (await dash.call("GET", `/api/analytics/selection?session=${big}`)).body;
+    expect(chosen.standing).toEqual([
+      "“big” was cancelled after 7 of 12 jobs: its configs may not cover the same tasks and repeats.",
+    ]);
+    expect(chosen.offer).toEqual({ id: older, name: "older" });
+    expect(chosen.balance).toMatch(
+      /^This selection is unbalanced: its configs did not run the same tasks and repeats \(bash: /,
+    );
+
+    // A complete session says nothing of its standing.
+    const complete = (await dash.call("GET", `/api/analytics/selection?session=${older}`)).body;
+    expect(complete).toMatchObject({ standing: [], offer: null, balance: null });
   });
 });

@@ -69,6 +69,24 @@ describe("GET /api/analytics/throttling on simulated sessions", () => {
     expect(body.flagged).toBe(0);
   });
 
+  it("names each row's session, so two sessions' rows tell apart", async () => {
+    const body = (
+      await dash.call("GET", `/api/analytics/throttling?session=${sessions.rested}&session=${sessions.throttled}`)
+    ).body;
+    const rows = body.devices.map((d: { sessionId: string; sessionName: string; deviceId: string }) => [
+      d.sessionName,
+      d.sessionId,
+      d.deviceId,
+    ]);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ["rested", sessions.rested, "sim-rested"],
+        ["throttled", sessions.throttled, "sim-throttled"],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+  });
+
   it("refuses a bad filter with a 400", async () => {
     expect((await dash.call("GET", "/api/analytics/throttling?thermal=boiling")).status).toBe(400);
   });

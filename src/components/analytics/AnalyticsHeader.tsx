@@ -56,7 +56,10 @@ export async function AnalyticsHeader({
         shownByDefault={selection.mode === "default" ? (selection.filter.sessions[0] ?? null) : null}
         unknown={selection.unknown}
       />
-      <SelectionNotice view={view} />
+      <SelectionNotice
+        view={view}
+        hrefFor={(id) => `${tab}?${filterToParams({ ...selection.requested, sessions: [id], allSessions: false })}`}
+      />
       <p className="muted" style={{ marginTop: -6 }} data-testid="downloads">
         Download the runs behind these views:{" "}
         <a href={`/api/export/runs.csv${qs ? `?${qs}` : ""}`} download data-testid="download-csv">

@@ -101,7 +101,12 @@ export function SessionPicker({
               onChange={() => toggle(s.id)}
               data-testid={`filter-session-${s.id}`}
             />
-            {s.name} {s.trial && <span className="pill warn">trial</span>}
+            {s.name} {s.trial && <span className="pill warn">trial</span>}{" "}
+            {s.cancelled && (
+              <span className="pill" data-testid="session-pick-cancelled">
+                cancelled
+              </span>
+            )}
           </label>
         ))}
         {total > rows.length && (

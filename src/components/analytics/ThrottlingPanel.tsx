@@ -1,7 +1,7 @@
 import { changeText, type DeviceThrottling } from "@/domain/analytics/throttling";
 import { formatP } from "@/domain/analytics/family";
 
-type Row = DeviceThrottling & { advice: string | null };
+type Row = DeviceThrottling & { sessionName: string; advice: string | null };
 
 /**
  * Whether a phone slowed down over its session (a hot phone, not a slow harness): one sentence
@@ -22,6 +22,7 @@ export function ThrottlingPanel({ devices, table = false }: { devices: Row[]; ta
         <table className="compact" data-testid="throttling-table">
           <thead>
             <tr>
+              <th>Session</th>
               <th>Device</th>
               <th className="num">Runs</th>
               <th className="num" title="Fitted output tokens per second of decode, last run against first">
@@ -39,7 +40,10 @@ export function ThrottlingPanel({ devices, table = false }: { devices: Row[]; ta
           </thead>
           <tbody>
             {devices.map((d) => (
-              <tr key={`${d.sessionId}/${d.deviceId}`} data-testid="throttling-row">
+              <tr key={`${d.sessionId}/${d.deviceId}`} data-testid="throttling-row" data-session={d.sessionId}>
+                <td title={d.sessionId} data-testid="throttling-session">
+                  {d.sessionName}
+                </td>
                 <td className="mono">{d.deviceId}</td>
                 <td className="num">{d.runs}</td>
                 <td className="num">

@@ -314,6 +314,9 @@ export const ThrottlingResponse = z.object({
   devices: z.array(
     z.object({
       sessionId: str(),
+      sessionName: str().meta({
+        description: "(added) The session's name, so two sessions' rows for one phone tell apart.",
+      }),
       deviceId: str(),
       runs: int(),
       decode: Trend.nullable(),
@@ -384,7 +387,7 @@ export const StatesResponse = z.object({
 export const SelectionResponse = z.object({
   mode: z.enum(["default", "chosen", "all"]).meta({
     description:
-      "default: none named, the newest session with matching runs that is neither a trial nor an A/A calibration; chosen: named; all: allSessions=1.",
+      "default: none named, the newest session with matching runs that is neither a trial nor an A/A calibration, nor cancelled while another has matching runs; chosen: named; all: allSessions=1.",
   }),
   sessions: z.array(
     z.object({
@@ -404,4 +407,16 @@ export const SelectionResponse = z.object({
   headline: str(),
   unknownLine: str().nullable(),
   warnings: z.array(str()).meta({ description: "One sentence per thing the selection mixes, most harmful first." }),
+  standing: z.array(str()).meta({
+    description:
+      "(added) One sentence per selected session that is not complete (cancelled, still running, failed jobs, a trial, one repeat), and one for a newer cancelled session the default passed over.",
+  }),
+  offer: z.object({ id: str(), name: str() }).nullable().meta({
+    description:
+      "(added) The newest complete session with matching runs (every job completed, more than one repeat, not a trial), when a standing line is shown and it is not selected.",
+  }),
+  balance: str().nullable().meta({
+    description:
+      "(added) A sentence when the selection's configs did not run the same tasks equally often (an unbalanced comparison); null otherwise.",
+  }),
 });

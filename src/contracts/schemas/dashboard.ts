@@ -106,6 +106,18 @@ export const SessionDetail = z.object({
     taskIds: z.array(str()),
     configIds: z.array(str()),
     progress: z.object({ total: int(), done: int(), fraction: num(), etaMs: num().nullable() }),
+    state: z
+      .object({
+        kind: z.enum(["waiting", "running", "finished", "failed", "cancelled"]),
+        ran: int(),
+        total: int(),
+        fraction: num(),
+        text: str(),
+      })
+      .meta({
+        description:
+          "(added) What the session is from its job counts (src/domain/sessions/state.ts): `ran` counts completed and failed jobs (cancelled ones never ran), `fraction` = ran / total, `text` the page's progress line; `failed` = finished with failed jobs.",
+      }),
     pinned: z
       .object({ devices: z.array(z.object({ id: str(), name: str(), revoked: bool() })), allRevoked: bool() })
       .nullable()

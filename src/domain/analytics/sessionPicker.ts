@@ -3,6 +3,8 @@ export interface PickerSession {
   id: string;
   name: string;
   trial: boolean;
+  /** Cancelled part-way: marked in the list so it is not taken for a finished study. Absent: not cancelled. */
+  cancelled?: boolean;
 }
 
 /** The filter takes at most this many sessions (AnalyticsFilter). */

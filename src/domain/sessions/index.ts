@@ -4,3 +4,4 @@ export * from "./passBars";
 export * from "./calibration";
 export * from "./comparisons";
 export * from "./figureContext";
+export * from "./state";

@@ -10,8 +10,10 @@ import {
   type SelectionMode,
   type SessionFacts,
 } from "@/domain/analytics/selection";
+import { balanceLine, selectionStanding } from "@/domain/analytics/sessionStanding";
 import { FROM_RUNS, runsWhere } from "./where";
 import type { Selection } from "./resolveSelection";
+import { newestCompleteSession, sessionStandings } from "./sessionStandings";
 
 const GroupRow = z.object({
   id: z.string(),
@@ -23,6 +25,7 @@ const GroupRow = z.object({
   n: int,
 });
 const DuplicateRow = z.object({ of: z.string(), copy: z.string(), runs: int });
+const CellRow = z.object({ configId: z.string(), taskId: z.string(), runs: int });
 
 export interface SelectionView {
   mode: SelectionMode;
@@ -32,6 +35,12 @@ export interface SelectionView {
   headline: string;
   unknownLine: string | null;
   warnings: string[];
+  /** One sentence per selected session that is not complete (cancelled, running, failed jobs, trial, one repeat), and a newer cancelled one the default passed over. */
+  standing: string[];
+  /** The newest complete session, offered when a standing line is shown and it is not selected. */
+  offer: { id: string; name: string } | null;
+  /** Said when the selection's configs did not run the same tasks equally often; null otherwise. */
+  balance: string | null;
 }
 
 /**
@@ -80,6 +89,27 @@ export async function describeSelection(ctx: Ctx, selection: Selection): Promise
   const sessions = [...byId.values()];
   const duplicates = sessions.length > 1 ? await duplicateRuns(ctx, selection) : [];
   const { headline, unknown } = selectionHeadline(selection.mode, sessions, selection.unknown);
+  // Pooling every session is a choice made on purpose: their standing is not listed one by one.
+  const pooled = selection.mode === "all";
+  const [selected, passedOver, cells] = await Promise.all([
+    pooled
+      ? []
+      : sessionStandings(
+          ctx,
+          sessions.map((s) => s.id),
+        ),
+    sessionStandings(ctx, selection.passedOver),
+    sql.all(
+      CellRow,
+      `SELECT r.config_id AS "configId", r.task_id AS "taskId", COUNT(*) AS "runs" FROM ${FROM_RUNS} WHERE ${w.sql}
+        GROUP BY r.config_id, r.task_id ORDER BY ${d.collateC("r.config_id")}, ${d.collateC("r.task_id")}`,
+      w.params,
+    ),
+  ]);
+  // The newest complete session is looked up only when there is something to offer it against.
+  const needsOffer = selectionStanding(selected, passedOver, null).lines.length > 0;
+  const complete = needsOffer ? await newestCompleteSession(ctx, selection.requested) : null;
+  const standing = selectionStanding(selected, passedOver, complete);
   return {
     mode: selection.mode,
     sessions,
@@ -88,6 +118,9 @@ export async function describeSelection(ctx: Ctx, selection: Selection): Promise
     headline,
     unknownLine: unknown,
     warnings: selectionMixes(sessions, duplicates),
+    standing: standing.lines,
+    offer: standing.offer,
+    balance: balanceLine(cells),
   };
 }
 

@@ -7,7 +7,7 @@ import { FILTER_FIELDS } from "@/domain/analytics/filterFields";
 import type { OfferedValues } from "@/domain/analytics/filterWords";
 
 /** What the filter bar offers: sessions (newest first), and the values seen in runs of every field that offers them. */
-const SessionRow = z.object({ id: z.string(), name: z.string(), trial: flag });
+const SessionRow = z.object({ id: z.string(), name: z.string(), trial: flag, cancelled: flag });
 const Value = z.object({ v: z.string() });
 
 const OFFERED = FILTER_FIELDS.flatMap((f) => ("offer" in f ? [{ list: f.offer, column: f.column.name }] : []));
@@ -31,7 +31,9 @@ export async function filterOptions(ctx: Ctx): Promise<{ sessions: z.output<type
   const [sessions, ...lists] = await Promise.all([
     sql.all(
       SessionRow,
-      `SELECT id AS "id", name AS "name", trial AS "trial" FROM sessions ORDER BY created_at DESC, ${d.collateC("id")} DESC`,
+      `SELECT id AS "id", name AS "name", trial AS "trial",
+              (CASE WHEN cancelled_at IS NULL THEN FALSE ELSE TRUE END) AS "cancelled"
+         FROM sessions ORDER BY created_at DESC, ${d.collateC("id")} DESC`,
     ),
     ...OFFERED.map((o) => distinct(o.column)),
   ]);

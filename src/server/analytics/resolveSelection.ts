@@ -14,6 +14,11 @@ export interface Selection {
   mode: SelectionMode;
   /** Named ids no session has, in the order given. */
   unknown: string[];
+  /**
+   * For the default: a newer session with matching runs left out because it was cancelled (a
+   * cancelled session is never the default while another has matching runs); empty otherwise.
+   */
+  passedOver: string[];
 }
 
 /**
@@ -24,6 +29,8 @@ export interface Selection {
  * calibration (one config run twice to measure a phone's noise, not a study; it can be named);
  * named ids that no session has are reported as unknown and match nothing (the view does not fall
  * back to another session behind the reader's back); `allSessions` pools every session on purpose.
+ * A cancelled session is passed over by the default (its configs stopped part-way, unbalanced)
+ * unless no other session has matching runs; the one passed over is named so the notice says so.
  * `suiteId` narrows the default to that suite's sessions (the latency budget).
  */
 const Id = z.object({ id: z.string() });
@@ -41,26 +48,37 @@ export async function resolveSelection(
         (r) => r.id,
       ),
     );
-    return { requested, filter: requested, mode: "chosen", unknown: ids.filter((id) => !known.has(id)) };
+    return {
+      requested,
+      filter: requested,
+      mode: "chosen",
+      unknown: ids.filter((id) => !known.has(id)),
+      passedOver: [],
+    };
   }
-  if (requested.allSessions) return { requested, filter: requested, mode: "all", unknown: [] };
+  if (requested.allSessions) return { requested, filter: requested, mode: "all", unknown: [], passedOver: [] };
   // Newest first over the sessions index; EXISTS stops at the first matching run of each.
   const w = runsWhere(requested);
   const suite = opts.suiteId ? " AND s.suite_id = ?" : "";
-  const row = await sql.get(
-    Id,
-    `SELECT s.id AS "id" FROM sessions s
-      WHERE ${requested.includeTrial ? "TRUE" : "s.trial = FALSE"} AND s.calibration = FALSE${suite}
-        AND EXISTS (SELECT 1 FROM runs r JOIN scores sc ON sc.run_id = r.id WHERE r.session_id = s.id AND ${w.sql})
-      ORDER BY s.created_at DESC, ${dialectOf(sql).collateC("s.id")} DESC LIMIT 1`,
-    [...(opts.suiteId ? [opts.suiteId] : []), ...w.params],
-  );
+  const newest = (notCancelled: boolean) =>
+    sql.get(
+      Id,
+      `SELECT s.id AS "id" FROM sessions s
+        WHERE ${requested.includeTrial ? "TRUE" : "s.trial = FALSE"} AND s.calibration = FALSE${suite}
+          ${notCancelled ? "AND s.cancelled_at IS NULL" : ""}
+          AND EXISTS (SELECT 1 FROM runs r JOIN scores sc ON sc.run_id = r.id WHERE r.session_id = s.id AND ${w.sql})
+        ORDER BY s.created_at DESC, ${dialectOf(sql).collateC("s.id")} DESC LIMIT 1`,
+      [...(opts.suiteId ? [opts.suiteId] : []), ...w.params],
+    );
+  const [any, uncancelled] = await Promise.all([newest(false), newest(true)]);
+  const row = uncancelled ?? any;
   return {
     requested,
     // No session with runs: the empty list would mean "all", so the view reads nothing instead.
     filter: { ...requested, sessions: row ? [row.id] : [] },
     mode: "default",
     unknown: [],
+    passedOver: any && row && any.id !== row.id ? [any.id] : [],
   };
 }
 

@@ -39,8 +39,26 @@ const RunRow = z.object({
 export async function throttlingAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const sql = await ctx.store.facts();
   const found = sql.dialect === "duckdb" ? await summedInCopy(sql, filter) : await perRun(sql, filter);
-  const devices = found.map((d) => ({ ...d, advice: throttlingAdvice(d) }));
+  const names = await sessionNames(ctx, [...new Set(found.map((d) => d.sessionId))]);
+  const devices = found.map((d) => ({
+    ...d,
+    sessionName: names.get(d.sessionId) ?? d.sessionId,
+    advice: throttlingAdvice(d),
+  }));
   return { devices, flagged: devices.filter((d) => d.flagged).length };
+}
+
+const Named = z.object({ id: z.string(), name: z.string() });
+
+/** Session names by id: a phone in two selected sessions has a row for each, told apart by name. */
+async function sessionNames(ctx: Ctx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await ctx.store.sql.all(
+    Named,
+    `SELECT id AS "id", name AS "name" FROM sessions WHERE id IN (${ids.map(() => "?").join(", ")})`,
+    [...ids],
+  );
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 const kindSums = (k: string) => ({

@@ -1,4 +1,5 @@
 import "server-only";
+import { sessionState } from "@/domain/sessions/state";
 import { z } from "zod";
 import type { Ctx } from "../context";
 import { emptyCounts, JOB_STATES, sessionProgress, type JobCounts } from "@/domain/queue";
@@ -122,10 +123,17 @@ export async function getSession(ctx: Ctx, id: string, sql: SqlRunner = ctx.stor
       taskIds: JSON.parse(s.taskIds) as string[],
       configIds: JSON.parse(s.configIds) as string[],
       progress: sessionProgress(counts, firstLease?.t ?? null, ctx.now()),
+      state: stateOf(counts, s.cancelledAt !== null),
       pinned: await pinnedDevices(sql, s.deviceIds),
       imported: s.suiteId === IMPORTED_SUITE ? await describeImport(ctx, id, sql) : null,
     },
     configs: await configPassCounts(sql, id),
     leases: await listLeaseHolders(ctx, id, sql),
   };
+}
+
+/** The session's state as the API gives it: the words and numbers its page shows. */
+function stateOf(counts: JobCounts, cancelled: boolean) {
+  const st = sessionState(counts, cancelled);
+  return { kind: st.kind, ran: st.ran, total: st.total, fraction: st.fraction, text: st.progressText };
 }

@@ -15,6 +15,18 @@ export class AnalyticsPage {
   unknown() {
     return this.page.getByTestId("selection-unknown");
   }
+  /** Sentences naming selected sessions that are not complete (cancelled, running, one repeat…). */
+  standing() {
+    return this.page.getByTestId("selection-standing-line");
+  }
+  /** The latency page's throttling table rows (one per session × device). */
+  throttlingRow(sessionId: string) {
+    return this.page.locator(`[data-testid=throttling-row][data-session="${sessionId}"]`);
+  }
+  /** The link to the newest complete session, when one is offered. */
+  offer() {
+    return this.page.getByTestId("selection-offer");
+  }
   hint() {
     return this.page.getByTestId("session-hint");
   }

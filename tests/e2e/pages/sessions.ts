@@ -11,7 +11,7 @@ export class SessionsListPage {
   row(sessionId: string) {
     return this.page.locator(`[data-testid=session-row][data-session="${sessionId}"]`);
   }
-  cell(sessionId: string, what: "configs" | "devices" | "size" | "pass-rate") {
+  cell(sessionId: string, what: "configs" | "devices" | "size" | "pass-rate" | "state") {
     return this.row(sessionId).getByTestId(`session-${what}`);
   }
 }
@@ -25,6 +25,20 @@ export class LiveSessionPage {
   }
   settings() {
     return this.page.getByTestId("session-settings");
+  }
+  progressText() {
+    return this.page.getByTestId("progress-text");
+  }
+  progressBar() {
+    return this.page.getByTestId("progress-bar");
+  }
+  eta() {
+    return this.page.getByTestId("eta");
+  }
+  /** Presses Cancel session and accepts the browser's confirmation. */
+  async cancel() {
+    this.page.once("dialog", (d) => void d.accept());
+    await this.page.getByTestId("cancel-session").click();
   }
   holders() {
     return this.page.getByTestId("lease-holder");

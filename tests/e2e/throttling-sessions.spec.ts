@@ -1,0 +1,42 @@
+import { expect, test } from "./fixtures";
+import { Phone, queueSession } from "./pages/phone";
+import { AnalyticsPage } from "./pages/AnalyticsPage";
+
+// Issue 34.4: with two sessions selected, one phone has a throttling row per session; each row names
+// its session so the two tell apart.
+
+const turn = (p: number) => ({
+  promptTokens: p,
+  contextTokens: 300 + p,
+  ttftMs: 200 + 6 * p,
+  outputTokens: 20,
+  decodeMs: 1000,
+  text: "…",
+  toolCalls: [],
+});
+
+test("the throttling table names each row's session", async ({ page, request }) => {
+  const phone = await Phone.pair(request, "throttle pixel");
+  const ids: string[] = [];
+  for (const name of ["E2E throttle A", "E2E throttle B"]) {
+    const id = await queueSession(request, { name, tasks: ["bakery-give-number"], configs: ["bare"], repeats: 2 });
+    for (let i = 0; i < 2; i++)
+      await phone.submit(await phone.lease(id), {
+        reply: "done",
+        startedAt: `2026-10-14T09:0${i}:01Z`,
+        endedAt: `2026-10-14T09:0${i}:09Z`,
+        turns: [turn(100 + 10 * i), turn(400 + 20 * i)],
+      });
+    ids.push(id);
+  }
+  const a = new AnalyticsPage(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await a.open("/analytics/latency", ids.map((id) => `session=${id}`).join("&"));
+  await expect(page.getByTestId("throttling-row")).toHaveCount(2);
+  await expect(a.throttlingRow(ids[0]).getByTestId("throttling-session")).toHaveText("E2E throttle A");
+  await expect(a.throttlingRow(ids[1]).getByTestId("throttling-session")).toHaveText("E2E throttle B");
+  await expect(a.throttlingRow(ids[0])).toContainText("e2e-pixel");
+  await expect(a.throttlingRow(ids[1])).toContainText("e2e-pixel");
+  await a.throttlingRow(ids[0]).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("throttling-sessions-1440x900.png") });
+});
