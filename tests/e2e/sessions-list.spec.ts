@@ -81,10 +81,12 @@ test("the live page names who holds each leased job and since when, fills its pa
   await expect(live.passLabel(first.config.id)).toContainText("0/1 passed · 0% (Wilson 95% 0–79%)");
   const otherConfig = first.config.id === "bare" ? "files" : "bare";
   await expect(live.passLabel(otherConfig)).toContainText("no runs scored yet");
-  // each config's bar: a whisker for its Wilson interval once it has a run, "k/n" beside it
-  await expect(live.bar(first.config.id).locator("line")).toHaveCount(3);
+  // each config's bar: a whisker for its Wilson interval once it has a run (at 0% too: a stem and
+  // two caps, each drawn on a light halo), "k/n" beside it
+  await expect(live.bar(first.config.id).locator(`[data-whisker="${first.config.id}"]`)).toHaveCount(1);
+  await expect(live.bar(first.config.id).locator("[data-whisker] line")).toHaveCount(6);
   await expect(live.bar(first.config.id)).toContainText("0/1");
-  await expect(live.bar(otherConfig).locator("line")).toHaveCount(0);
+  await expect(live.bar(otherConfig).locator("[data-whisker]")).toHaveCount(0);
   await expect(live.bar(otherConfig)).toContainText("no runs yet");
 
   // a job held (and heartbeated) by the phone: the page names it, how long, and the turn
