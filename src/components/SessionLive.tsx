@@ -225,6 +225,14 @@ export function SessionLive({
       <h2>
         Runs <span className="hint">newest first{d.runs.length >= 200 ? ", latest 200" : ""}</span>
       </h2>
+      {d.runs.length > 0 && (
+        <p className="section-guide">
+          <a href={`/runs?session=${encodeURIComponent(id)}`} data-testid="session-runs-explorer">
+            Every run of this session in the runs explorer
+          </a>{" "}
+          (filter, sort, search by outcome, export).
+        </p>
+      )}
       {d.runs.length === 0 ? (
         <p className="muted" data-testid="runs-empty">
           No runs yet. They appear here as phones return traces.

@@ -32,6 +32,9 @@ test("a session created in the browser runs on two simulated phones and its runs
     await expect(session.runRows().first()).toBeVisible({ timeout: 60_000 });
     await expect(session.count("completed")).toHaveText("16", { timeout: 90_000 });
     await expect(session.runRows()).toHaveCount(16);
+    // The page lists the latest runs; every run of the session is one link away in the explorer.
+    const sessionId = new URL(page.url()).pathname.split("/").pop()!;
+    await expect(page.getByTestId("session-runs-explorer")).toHaveAttribute("href", `/runs?session=${sessionId}`);
     await expect(page.getByTestId("eta")).toHaveText("finished");
     await expect(page.getByTestId("progress-text")).toHaveText("16 of 16 jobs done (100%)");
 
