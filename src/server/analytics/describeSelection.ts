@@ -11,7 +11,7 @@ import {
   type SessionFacts,
 } from "@/domain/analytics/selection";
 import { balanceLine, selectionStanding } from "@/domain/analytics/sessionStanding";
-import { FROM_RUNS, runsWhere } from "./where";
+import { FROM_FACTS, FROM_RUNS, factsWhere, runsWhere } from "./where";
 import type { Selection } from "./resolveSelection";
 import { newestCompleteSession, sessionStandings } from "./sessionStandings";
 
@@ -99,12 +99,17 @@ export async function describeSelection(ctx: Ctx, selection: Selection): Promise
           sessions.map((s) => s.id),
         ),
     sessionStandings(ctx, selection.passedOver),
-    sql.all(
-      CellRow,
-      `SELECT r.config_id AS "configId", r.task_id AS "taskId", COUNT(*) AS "runs" FROM ${FROM_RUNS} WHERE ${w.sql}
-        GROUP BY r.config_id, r.task_id ORDER BY ${d.collateC("r.config_id")}, ${d.collateC("r.task_id")}`,
-      w.params,
-    ),
+    // The balance of tasks and repeats per config: on the analytics' door, as the figures it qualifies.
+    ctx.store.facts().then((facts) => {
+      const f = factsWhere(selection.filter);
+      return facts.all(
+        CellRow,
+        `SELECT r.config_id AS "configId", r.task_id AS "taskId", COUNT(*) AS "runs" FROM ${FROM_FACTS} WHERE ${f.sql}
+          GROUP BY r.config_id, r.task_id
+          ORDER BY ${dialectOf(facts).collateC("r.config_id")}, ${dialectOf(facts).collateC("r.task_id")}`,
+        f.params,
+      );
+    }),
   ]);
   // The newest complete session is looked up only when there is something to offer it against.
   const needsOffer = selectionStanding(selected, passedOver, null).lines.length > 0;
