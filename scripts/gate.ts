@@ -3,10 +3,11 @@
  * dashboard's `GET /api/gate` and exits 0 (no significant regression), 1 (a significant
  * regression; each is named with its p-value and effect) or 2 (a usage or connection error).
  *
- *   npm run gate -- --url http://127.0.0.1:3000 --baseline ses_A[:config] --candidate ses_B[:config]
+ *   npx harness-lab-gate --url http://127.0.0.1:3000 --baseline ses_A[:config] --candidate ses_B[:config]
  *     [--alpha 0.05] [--margin load=0.1,turn=0.1,ttft=0.05] [--config gate.json] [--format markdown|json]
  *
- * `--config` reads `{"alpha": 0.05, "margins": {"load": 0.1, "turn": 0.1, "ttft": 0.05}}` from a file
+ * (`npx harness-lab-gate` is bin/harness-lab-gate.mjs: stdout holds only the gate's output; `npm run gate`
+ * prints npm's banner first.) `--config` reads `{"alpha": 0.05, "margins": {"load": 0.1, "turn": 0.1, "ttft": 0.05}}` from a file
  * a CI job keeps beside its workflow; `--alpha` and `--margin` given on the command line win.
  */
 import { readFileSync } from "node:fs";
@@ -14,7 +15,7 @@ import { parseArgs } from "node:util";
 import { DEFAULT_MARGINS, GateConfigFile, parseMargins } from "../src/domain/gate/margins";
 
 const USAGE =
-  "usage: npm run gate -- --url URL --baseline SESSION[:CONFIG] --candidate SESSION[:CONFIG] [--alpha 0.05] [--margin load=0.1,turn=0.1,ttft=0.05] [--config FILE] [--format markdown|json]";
+  "usage: npx harness-lab-gate --url URL --baseline SESSION[:CONFIG] --candidate SESSION[:CONFIG] [--alpha 0.05] [--margin load=0.1,turn=0.1,ttft=0.05] [--config FILE] [--format markdown|json]";
 
 /** Exit 2 with a sentence saying what to fix (and the usage line when the arguments are wrong). */
 function fail(message: string, usage = false): never {

@@ -20,6 +20,18 @@ export const DEFAULT_LIMIT = 256 * 1024;
  */
 export const MAX_JSON_DEPTH = 100;
 
+/**
+ * The origin the caller reached this dashboard at, for links it will follow (the gate's compare
+ * link). The request's own URL carries the name the server was started with (`localhost` when it
+ * listens on every address); the `Host` header, which the edge has already checked is a name this
+ * dashboard answers to, carries the one the caller used (`127.0.0.1:3000`, `lab.local:3000`).
+ */
+export function requestOrigin(req: Request): string {
+  const url = new URL(req.url);
+  const host = req.headers.get("host");
+  return host ? `${url.protocol}//${host}` : url.origin;
+}
+
 export function json(body: unknown, status = 200): Response {
   return Response.json(body, { status, headers: { "cache-control": "no-store" } });
 }

@@ -36,12 +36,9 @@ afterEach(async () => {
 
 function gate(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "gate.ts"), ...args],
-      { cwd: root },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? (typeof err.code === "number" ? err.code : 99) : 0, stdout, stderr }),
+    // As a CI step runs it: the checkout's bin through npx, so stdout must hold only the gate's output.
+    execFile("npx", ["--offline", "harness-lab-gate", ...args], { cwd: root }, (err, stdout, stderr) =>
+      resolve({ code: err ? (typeof err.code === "number" ? err.code : 99) : 0, stdout, stderr }),
     );
   });
 }
@@ -83,7 +80,7 @@ async function sessions(withCalibration = false) {
   return { good, again, slow, calibration };
 }
 
-describe("npm run gate", () => {
+describe("npx harness-lab-gate", () => {
   it("exits 1 on a 40% slower model load, naming it with its interval, and 0 on the same build again", async () => {
     const s = await sessions();
     const r = await gate("--url", url, "--baseline", s.good, "--candidate", `${s.slow}:files`);
@@ -107,6 +104,14 @@ describe("npm run gate", () => {
     expect(r.stdout).toContain(
       `](${url}/analytics/compare?session=${s.good}&session=${s.slow}&includeTrial=1&a=files&b=files&aSession=${s.good}&bSession=${s.slow})`,
     );
+    // The link points where the caller reached the dashboard (the Host it sent), not at the name
+    // the server was started with.
+    const viaName = await dash.fetch(
+      new Request(`http://localhost/api/gate?baseline=${s.good}&candidate=${s.slow}:files`, {
+        headers: { host: "lab-box.local:8123" },
+      }),
+    );
+    expect((await viaName.json()).compareUrl).toMatch(/^http:\/\/lab-box\.local:8123\/analytics\/compare\?session=/);
     // GET /api/gate gives the same answer: its markdown is what the CLI printed.
     const api = await fetch(`${url}/api/gate?baseline=${s.good}&candidate=${s.slow}:files&format=markdown`);
     expect(api.headers.get("content-type")).toBe("text/markdown; charset=utf-8");

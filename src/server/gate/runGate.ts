@@ -43,7 +43,7 @@ async function checkSide(ctx: Ctx, s: GateSide, role: string): Promise<void> {
 }
 
 /**
- * `GET /api/gate` and `npm run gate`: the candidate checked against the baseline
+ * `GET /api/gate` and `npx harness-lab-gate`: the candidate checked against the baseline
  * (src/domain/gate/evaluate.ts), with the markdown for a pull request comment. A config named on
  * one side only applies to both. `origin` is where the compare link points.
  */
