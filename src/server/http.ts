@@ -1,11 +1,12 @@
 import "server-only";
 import { z } from "zod";
-import { queryValues, type ApiRoute, type QueryOf, type ReplyBody, type StatusOf } from "@/contracts";
+import { queryShape, queryValues, type ApiRoute, type QueryOf, type ReplyBody, type StatusOf } from "@/contracts";
 import type { ApiErrorBody } from "@/contracts/errors";
 import { toValidationIssues } from "@/domain/protocol/errors";
 import { isClientAbort } from "@/domain/http/client-abort";
 import { isJsonMediaType } from "@/domain/http/media-type";
 import { jsonDepthExceeds } from "@/domain/protocol/json-depth";
+import { unknownFieldIssues, unknownFields } from "@/domain/http/unknown-fields";
 import { illFormedStrings, mayHoldLoneSurrogate } from "@/domain/protocol/well-formed";
 import { ServiceError } from "./errors";
 
@@ -89,6 +90,21 @@ export function readQuery<R extends ApiRoute>(route: R, req: Request): QueryOf<R
       "Some query parameters hold a NUL character (%00), which no name or id here contains; remove it from the ones listed in `issues`.",
       nul.map((k) => ({ path: k, message: "holds a NUL character (%00)" })),
     );
+  // The dashboard refuses parameters it does not take (`?sesion=`) instead of ignoring them; the
+  // device API keeps taking what protocol.md lets phones add.
+  if (route.tag !== "device") {
+    const known = Object.keys(queryShape(route.query));
+    const unknown = [...new Set(params.keys())].filter((k) => !known.includes(k));
+    if (unknown.length)
+      throw new ServiceError(
+        "invalid_request",
+        `${unknown.length === 1 ? "A query parameter is" : "Some query parameters are"} not taken by ${route.method} ${route.path}; fix or remove the ones listed in \`issues\`.`,
+        unknownFieldIssues(
+          unknown.map((path) => ({ path, known })),
+          "parameter",
+        ),
+      );
+  }
   const parsed = route.query.safeParse(queryValues(route.query, params));
   if (!parsed.success) {
     throw new ServiceError(
@@ -185,17 +201,26 @@ export interface ReadJsonOptions {
   missingType?: "refuse" | "json";
   /** What the route takes, for the 415's sentence (default "the body"). */
   what?: string;
+  /**
+   * Fields the schema does not declare. `refuse` (the dashboard's routes): a 400 naming each and
+   * the nearest known name, so a typo (`repeat` for `repeats`) never runs with the default in its
+   * place. `ignore`: the device API, where protocol.md lets phones add fields.
+   */
+  unknownFields?: "refuse" | "ignore";
 }
 
-/** The device API's bodies: protocol.md (§1) does not require phones to send `Content-Type`. */
-export const DEVICE_BODY: ReadJsonOptions = { missingType: "json" };
+/**
+ * The device API's bodies: protocol.md (§1) does not require phones to send `Content-Type`, and
+ * lets them add fields.
+ */
+export const DEVICE_BODY: ReadJsonOptions = { missingType: "json", unknownFields: "ignore" };
 
 /** Parses a JSON body against a schema; every problem is listed in the 400's `issues`. */
 export async function readJson<S extends z.ZodType>(
   req: Request,
   schema: S,
   limit = DEFAULT_LIMIT,
-  { missingType = "refuse", what }: ReadJsonOptions = {},
+  { missingType = "refuse", what, unknownFields: unknown = "refuse" }: ReadJsonOptions = {},
 ): Promise<{ data: z.output<S>; raw: string }> {
   const type = req.headers.get("content-type")?.trim() ?? "";
   // Parsed, not pattern-matched: `application/x-www-form-urlencoded; x=a+json` is a form (issue 14).
@@ -234,12 +259,15 @@ export async function readJson<S extends z.ZodType>(
       badText,
     );
   }
+  const strange = unknown === "refuse" ? unknownFieldIssues(unknownFields(schema, value)) : [];
   const parsed = schema.safeParse(value);
-  if (!parsed.success) {
+  if (!parsed.success || strange.length) {
     throw new ServiceError(
       "invalid_request",
-      "The body does not match the expected shape; fix the fields listed in `issues`.",
-      toValidationIssues(parsed.error),
+      parsed.success
+        ? "The body has fields this route does not take; fix or remove the ones listed in `issues`."
+        : "The body does not match the expected shape; fix the fields listed in `issues`.",
+      [...strange, ...(parsed.success ? [] : toValidationIssues(parsed.error))],
     );
   }
   return { data: parsed.data, raw };
