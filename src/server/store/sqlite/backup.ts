@@ -81,7 +81,14 @@ export function verifyDatabase(file: string, label = file): Summary {
 export async function backupDatabase(
   source: string,
   dest: string,
-  opts: { pagesPerStep?: number; onProgress?: (p: Progress) => void } = {},
+  opts: {
+    pagesPerStep?: number;
+    /**
+     * After each step. Returning `"hold"` copies nothing in the next step (the snapshot stays open
+     * and the event loop keeps turning): a test holds the copy until writers have written.
+     */
+    onProgress?: (p: Progress) => void | "hold";
+  } = {},
 ): Promise<BackupResult> {
   if (!fs.existsSync(source)) throw new BackupError(`No database at ${source}: pass --db PATH or set DB_PATH.`);
   if (fs.existsSync(dest)) throw new BackupError(`${dest} already exists; refusing to overwrite a backup.`);
@@ -91,6 +98,7 @@ export async function backupDatabase(
   const pages = opts.pagesPerStep ?? 1024;
   const started = Date.now();
   let steps = 0;
+  let held = false;
   // Read-write (but query_only) rather than readonly: a read-only connection that is the last
   // one on the file cannot clean up the -wal/-shm it creates.
   let src: Database.Database;
@@ -107,9 +115,9 @@ export async function backupDatabase(
   try {
     const done = await src.backup(partial, {
       progress: ({ totalPages, remainingPages }) => {
-        steps++;
-        opts.onProgress?.({ step: steps, totalPages, remainingPages });
-        return pages;
+        if (!held) steps++;
+        held = opts.onProgress?.({ step: steps, totalPages, remainingPages }) === "hold";
+        return held ? 0 : pages;
       },
     });
     src.exec("COMMIT");
