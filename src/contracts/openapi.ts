@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ApiErrorBody, ERROR_STATUS, routeErrors, type ErrorCode } from "./errors";
 import { ROUTES } from "./index";
 import { queryShape } from "./query";
+import { FILTER_FIELDS } from "@/domain/analytics/filterFields";
 import { pathParams, type ApiRoute } from "./route";
 
 type Json = { [k: string]: unknown };
@@ -42,6 +43,50 @@ export function jsonSchema(schema: z.ZodType, io: "input" | "output", prefix: st
   return out;
 }
 
+/** The schemas a query's values must satisfy once read, by name: every object after the first (the wire) along its pipes. */
+function valueShapes(schema: z.ZodType): Record<string, z.ZodType> {
+  const objects: z.ZodObject[] = [];
+  const walk = (s: z.ZodType) => {
+    if (s instanceof z.ZodPipe) {
+      walk(s.in as z.ZodType);
+      walk(s.out as z.ZodType);
+    } else if (s instanceof z.ZodObject) objects.push(s);
+  };
+  walk(schema);
+  return Object.assign({}, ...objects.slice(1).map((o) => o.shape as Record<string, z.ZodType>));
+}
+
+const FLAG_TEXTS = ["0", "1", "false", "true"];
+const SCALAR_KEYS = ["type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "enum"];
+
+/**
+ * What a query parameter is, for generated clients (issue 35.1): it arrives as text and the server
+ * coerces it, but a number is declared a number, a yes/no a boolean and a closed list an enum. From
+ * the filter's field list where the parameter is a filter field, else from the value schema the
+ * route checks it with; text otherwise.
+ */
+function typedParam(name: string, wire: Json, value: z.ZodType | undefined): Json {
+  const field = FILTER_FIELDS.find((f) => f.param === name);
+  if (field?.kind === "flag" || field?.kind === "boolean") return { type: "boolean" };
+  if (field?.kind === "enum") return { type: "string", enum: [...field.options] };
+  if (field || !value) return wire;
+  const v = z.toJSONSchema(value, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as Json;
+  const scalar = (j: Json): Json | null => {
+    if (j.type === "number" || j.type === "integer")
+      return Object.fromEntries(Object.entries(j).filter(([k]) => SCALAR_KEYS.includes(k)));
+    if (j.type === "boolean") return { type: "boolean" };
+    const e = j.enum as unknown[] | undefined;
+    if (e && [...e].sort().join() === FLAG_TEXTS.join()) return { type: "boolean" };
+    if (e && e.every((x) => typeof x === "string")) return { type: "string", enum: e };
+    return null;
+  };
+  if (wire.type === "array" && v.type === "array" && v.items) {
+    const items = scalar(v.items as Json);
+    return items ? { ...wire, items } : wire;
+  }
+  return scalar(v) ?? wire;
+}
+
 function parameters(r: ApiRoute, components: Components): Json[] {
   const out: Json[] = pathParams(r.path).map((name) => ({
     name,
@@ -50,9 +95,11 @@ function parameters(r: ApiRoute, components: Components): Json[] {
     schema: { type: "string" },
   }));
   if (!r.query) return out;
+  const values = valueShapes(r.query);
   for (const [name, field] of Object.entries(queryShape(r.query))) {
     const schema = jsonSchema(field, "input", `${r.id}_q_${name}`, components);
-    const { description, ...rest } = schema;
+    const { description, ...wire } = schema;
+    const rest = typedParam(name, wire, values[name]);
     const array = rest.type === "array";
     out.push({
       name,
@@ -97,7 +144,7 @@ function operation(r: ApiRoute, components: Components): Json {
     operationId: r.id,
     summary: r.summary,
     tags: [r.tag],
-    ...(r.auth === "device token" ? { security: [{ deviceToken: [] }] } : {}),
+    security: SECURITY[r.auth],
     parameters: parameters(r, components),
     ...(r.body
       ? {
@@ -112,6 +159,34 @@ function operation(r: ApiRoute, components: Components): Json {
     "x-error-codes": routeErrors(r),
   };
 }
+
+/**
+ * Who may call an operation. Admin routes: the login cookie, or nothing at all from the loopback
+ * interface (the empty requirement `{}`); the device API: its bearer token; health and login: anyone.
+ */
+const SECURITY: Record<ApiRoute["auth"], Json[]> = {
+  admin: [{ adminSession: [] }, {}],
+  "device token": [{ deviceToken: [] }],
+  none: [],
+};
+
+const TAGS = [
+  {
+    name: "device",
+    description: "The device protocol v1 that phones speak (protocol.md §1): poll, heartbeat, result, fail.",
+  },
+  {
+    name: "dashboard",
+    description: "Sessions, devices, suites, runs, exports and imports: what the dashboard's pages do, for scripts.",
+  },
+  {
+    name: "analytics",
+    description:
+      "Figures over a selection of sessions (the shared filter: session, build, device, thermal, …), the planner and the regression gate.",
+  },
+  { name: "budget", description: "The start-up token budget: count a system prompt and tools, save a config version." },
+  { name: "auth", description: "Admin login for browsers on other machines, and the health check." },
+];
 
 export interface OpenApiDocument {
   openapi: "3.1.0";
@@ -137,12 +212,32 @@ export function openApiDocument(routes: readonly ApiRoute[] = ROUTES): OpenApiDo
         "Generated from src/contracts. Device protocol: ../shared/protocol.md §1; every error has the body ErrorBody.",
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
-    tags: [{ name: "device" }, { name: "dashboard" }, { name: "analytics" }, { name: "budget" }, { name: "auth" }],
+    servers: [
+      {
+        url: "http://{host}:{port}",
+        description: "A Harness Lab dashboard (npm start listens on PORT, default 3000).",
+        variables: {
+          host: {
+            default: "localhost",
+            description: "Its address: localhost on the machine itself, else its LAN name or IP.",
+          },
+          port: { default: "3000", description: "Its PORT." },
+        },
+      },
+    ],
+    tags: TAGS,
     paths,
     components: {
       schemas: components,
       securitySchemes: {
         deviceToken: { type: "http", scheme: "bearer", description: "The device token from POST /api/devices." },
+        adminSession: {
+          type: "apiKey",
+          in: "cookie",
+          name: "hl_admin",
+          description:
+            "The admin login's cookie (POST /api/auth/login with ADMIN_PASSWORD), for callers on other machines. Requests from the loopback interface need no credentials; a device token is never enough.",
+        },
       },
     },
   };
