@@ -1,5 +1,4 @@
 import { stableJson } from "../scoring/stable-json";
-import type { TurnLike } from "./rows";
 
 /** What one side did at the point where two traces part. */
 export type DivergenceSide =
@@ -27,7 +26,11 @@ export type Divergence =
       textsDifferAt: number | null;
     };
 
-type TurnCalls = Pick<TurnLike, "text" | "toolCalls">;
+/** What of a turn the alignment reads: its text and its calls' names and arguments. */
+export interface TurnCalls {
+  text?: string;
+  toolCalls?: readonly { name: string; args: unknown }[];
+}
 
 /** A call's arguments as compared: canonical JSON (object keys sorted at every depth), never parsed from a string. */
 export const argsKey = (args: unknown): string => stableJson(args);
