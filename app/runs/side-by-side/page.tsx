@@ -172,6 +172,7 @@ export default async function SideBySidePage({ searchParams }: { searchParams: P
         <>
           <TurnPager window={shown} pageHref={pageHref} />
           <AlignedTurns
+            labels={{ a: view.a.config, b: view.b.config }}
             a={view.a.view}
             b={view.b.view}
             count={view.turnCount}

@@ -120,7 +120,10 @@ export function AlignedTurns({
   shown,
   divergesAt,
   pageHref,
+  labels,
 }: {
+  /** The sides' configs, over their columns. */
+  labels: { a: string; b: string };
   a: RunView | null;
   b: RunView | null;
   count: number;
@@ -133,8 +136,12 @@ export function AlignedTurns({
   return (
     <div className="sbs-grid" data-testid="aligned-turns">
       <div className="sbs-pair sbs-labels" aria-hidden="true">
-        <b>a</b>
-        <b>b</b>
+        <b>
+          a: <span className="mono">{labels.a}</span>
+        </b>
+        <b>
+          b: <span className="mono">{labels.b}</span>
+        </b>
       </div>
       {rows.map((n) => (
         <div

@@ -10,6 +10,9 @@ import { sidesSelection, type Side } from "../analytics/sides";
 import { selectedFilter } from "../analytics/resolveSelection";
 import { readRun, runView, type RunView } from "./getRunView";
 
+/** Lets other requests (a phone's poll, /api/health) run between the view's steps. */
+const letGo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const SideRow = z.object({ id: z.string(), sessionId: z.string(), repeat: int, ina: flag, inb: flag });
 const NameRow = z.object({ id: z.string(), name: z.string() });
 
@@ -101,7 +104,12 @@ export async function getSideBySide(ctx: Ctx, q: SideBySideQuery): Promise<SideB
 
   const aId = pair ? pair.a.run?.id : q.aRun;
   const bId = pair ? pair.b.run?.id : q.bRun;
-  const [aData, bData] = await Promise.all([aId ? readRun(ctx, aId) : null, bId ? readRun(ctx, bId) : null]);
+  // One run at a time, the event loop let go between the steps: each is one run page's work
+  // (docs/security.md, the 200 ms bound), and two in one go would hold the thread twice as long.
+  const aData = aId ? await readRun(ctx, aId) : null;
+  await letGo();
+  const bData = bId ? await readRun(ctx, bId) : null;
+  await letGo();
   const turnsOf = (d: typeof aData) => {
     if (!d) return [];
     const t = d.trace as { turns?: unknown };
@@ -109,7 +117,9 @@ export async function getSideBySide(ctx: Ctx, q: SideBySideQuery): Promise<SideB
   };
   const turnCount = Math.max(turnsOf(aData).length, turnsOf(bData).length);
   const aView = aData && runView(aData, q.turns, turnCount);
+  await letGo();
   const bView = bData && runView(bData, q.turns, turnCount);
+  await letGo();
 
   // Calls per turn exist only in a full trace: an imported run keeps its calls apart from its turns.
   const unaligned = (["a", "b"] as const).filter((s) => {
