@@ -81,4 +81,32 @@ describe("getSideBySide", () => {
     expect(direct.divergence).toMatchObject({ kind: "diverge", turn: 2 });
     await expect(getSideBySide(dash.ctx, { aRun: "x" })).rejects.toMatchObject({ code: "invalid_request" });
   });
+
+  it("pages a long run and a short one alike, so turn n of each stands in the same form", async () => {
+    const r = await dash.call("POST", "/api/sessions", {
+      json: { name: "long", suite: "mini", configs: ["files", "bash"], tasks: ["sum"], repeats: 1, order: "blocked" },
+    });
+    await runQueue(dash, token, (job: any) => ({
+      turns:
+        job.config.id === "files"
+          ? Array.from({ length: 45 }, (_, i) => turn(`t${i}`, [read(`/${i}.md`)]))
+          : [turn("t0", [read("/0.md")]), turn("t1", [read("/x.md")])],
+    }));
+    const q = {
+      filter: filterOf(`session=${r.body.session.id}`),
+      a: { config: "files" },
+      b: { config: "bash" },
+      task: "sum",
+    };
+    const first = await getSideBySide(dash.ctx, q);
+    expect(first.turnCount).toBe(45);
+    expect(first.a.view?.shown.current).toEqual({ page: 1, from: 1, to: 25 });
+    expect(first.b.view?.shown.current).toEqual({ page: 1, from: 1, to: 25 });
+    expect([first.a.view?.turns.length, first.b.view?.turns.length]).toEqual([25, 2]);
+    expect(first.divergence).toMatchObject({ kind: "diverge", turn: 2 });
+    const second = await getSideBySide(dash.ctx, { ...q, turns: "2" });
+    expect(second.b.view?.shown.current).toEqual({ page: 2, from: 26, to: 45 });
+    expect([second.a.view?.turns.length, second.b.view?.turns.length]).toEqual([45, 2]);
+    expect(second.b.view?.lines).toEqual([]);
+  });
 });
