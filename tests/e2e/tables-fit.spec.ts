@@ -81,7 +81,9 @@ test("every page fits 1024 and 1440 px wide: no sideways scroll, every control a
     sim.kill();
   }
   expect((await request.post(`/api/devices/${phones[1].device.id}/pause`)).ok()).toBe(true);
-  const { runs } = (await (await request.get(`/api/sessions/${session.id}/runs`)).json()) as { runs: { id: string }[] };
+  const { runs } = (await (await request.get(`/api/sessions/${session.id}/runs`)).json()) as {
+    runs: { id: string; taskId: string }[];
+  };
 
   const paths = [
     "/",
@@ -89,6 +91,7 @@ test("every page fits 1024 and 1440 px wide: no sideways scroll, every control a
     `/sessions/${session.id}`,
     "/runs",
     `/runs/${runs[0].id}`,
+    `/runs/side-by-side?session=${session.id}&task=${runs[0].taskId}&a=bare&b=bash-plan-examples`,
     "/analytics",
     "/analytics/compare",
     "/analytics/latency",

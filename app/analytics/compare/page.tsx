@@ -1,5 +1,5 @@
 import { filterToParams } from "@/domain/analytics/filterParams";
-import { runsHref } from "@/domain/analytics/links";
+import { runsHref, sideBySideHref } from "@/domain/analytics/links";
 import { compareAnalytics } from "@/server/analytics/compare";
 import { compareFamily, selectionConfigs } from "@/server/analytics/family";
 import { filterOptions } from "@/server/analytics/filterOptions";
@@ -92,6 +92,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
             hrefs={{
               a: (taskId) => runsHref(filterQuery(aSession), { task: taskId, config: sides.a }),
               b: (taskId) => runsHref(filterQuery(bSession), { task: taskId, config: sides.b }),
+              pair: (taskId) =>
+                sideBySideHref(filterQuery(), { task: taskId, a: sides.a, b: sides.b, aSession, bSession }),
             }}
           />
         )}
@@ -185,7 +187,18 @@ async function PairDetails({
         ]}
       />
       {diff ? (
-        <TrajectoryDiff t={diff} a={a.config} b={b.config} />
+        <TrajectoryDiff
+          t={diff}
+          a={a.config}
+          b={b.config}
+          sideBySideHref={sideBySideHref(filterToParams(filter).toString(), {
+            task: diff.taskId,
+            a: a.config,
+            b: b.config,
+            aSession: a.session,
+            bSession: b.session,
+          })}
+        />
       ) : (
         <p className="muted">No runs of this task on both sides.</p>
       )}

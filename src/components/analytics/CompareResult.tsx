@@ -21,7 +21,12 @@ export function CompareWarnings({ warnings }: { warnings: string[] }) {
   );
 }
 
-type Hrefs = { a: (taskId: string) => string; b: (taskId: string) => string };
+type Hrefs = {
+  a: (taskId: string) => string;
+  b: (taskId: string) => string;
+  /** The task's runs under a and b read side by side (issue 34.9). */
+  pair?: (taskId: string) => string;
+};
 
 /** A count that links to its runs when there is a link to give. */
 function linked(href: string | undefined, text: string) {
@@ -75,7 +80,20 @@ function List({
           <tbody>
             {lines.map((l) => (
               <tr key={l.taskId} data-testid={`compare-task-${l.taskId}`}>
-                <td className="mono">{l.taskId}</td>
+                <td className="mono">
+                  {hrefs?.pair ? (
+                    <Link
+                      prefetch={false}
+                      href={hrefs.pair(l.taskId)}
+                      data-testid="side-by-side-link"
+                      title="Read a's and b's runs of this task side by side, turn by turn"
+                    >
+                      {l.taskId}
+                    </Link>
+                  ) : (
+                    l.taskId
+                  )}
+                </td>
                 <td className="num">{linked(hrefs?.a(l.taskId), l.a)}</td>
                 <td className="num">{linked(hrefs?.b(l.taskId), l.b)}</td>
               </tr>
@@ -168,6 +186,12 @@ export function CompareResult({
           </>
         ) : null}
       </p>
+      {hrefs?.pair ? (
+        <p className="section-guide" data-testid="side-by-side-guide">
+          Click a task to read its runs under a and b side by side, turn by turn, with the first turn where they diverge
+          marked; a count opens those runs in the runs explorer.
+        </p>
+      ) : null}
       <div className="grid3">
         <List title="Improved (b better)" lines={lists.improved} a={a} b={b} id="improved" hrefs={hrefs} />
         <List title="Degraded (b worse)" lines={lists.degraded} a={a} b={b} id="degraded" hrefs={hrefs} />

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { TransitionMatrix } from "@/domain/analytics/transitions";
 import type { PathSummary, TaskTrajectories } from "@/domain/analytics/trajectories";
 import type { Outcome } from "@/domain/scoring/types";
@@ -136,7 +137,18 @@ function Side({
 }
 
 /** For one task: both configs' majority call paths side by side, where they part, and how each path's runs ended. */
-export function TrajectoryDiff({ t, a, b }: { t: TaskTrajectories; a: string; b: string }) {
+export function TrajectoryDiff({
+  t,
+  a,
+  b,
+  sideBySideHref,
+}: {
+  t: TaskTrajectories;
+  a: string;
+  b: string;
+  /** Where this task's runs under a and b are read side by side, turn by turn (issue 34.9). */
+  sideBySideHref?: string;
+}) {
   return (
     <>
       <p data-testid="trajectory-divergence">
@@ -147,6 +159,15 @@ export function TrajectoryDiff({ t, a, b }: { t: TaskTrajectories; a: string; b:
             The majority paths part at <b>step {t.divergesAt}</b> (highlighted).
           </>
         )}
+        {sideBySideHref ? (
+          <>
+            {" "}
+            <Link prefetch={false} href={sideBySideHref} data-testid="trajectory-side-by-side">
+              Read one run of each side by side
+            </Link>{" "}
+            to see where two runs of {t.taskId} part, turn by turn.
+          </>
+        ) : null}
       </p>
       <div className="grid2" data-testid="trajectory-diff">
         <Side name={`a: ${a}`} paths={t.a} divergesAt={t.divergesAt} testId="trajectory-a" />

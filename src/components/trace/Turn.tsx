@@ -100,18 +100,21 @@ export function TurnCard({
   milestonesTotal,
   run = null,
   ending = null,
+  anchor = true,
 }: {
   turn: TurnRow;
   milestonesTotal: number | null;
   run?: IdenticalRun | null;
   ending?: EndMarker | null;
+  /** False where the page anchors the turn elsewhere (the side-by-side view anchors each pair of turns). */
+  anchor?: boolean;
 }) {
   return (
     <section
       className={`turn${ending?.abnormal ? " ended-abnormally" : ""}`}
       data-turn={turn.n}
       data-testid={`turn-${turn.n}`}
-      id={`turn-${turn.n}`}
+      id={anchor ? `turn-${turn.n}` : undefined}
     >
       <div className="row turn-head">
         <b>Turn {turn.n}</b>
@@ -158,20 +161,25 @@ export function TurnLine({
   page,
   run = null,
   ending = null,
+  anchor = true,
+  pageHref = (p) => `?turns=${p}`,
 }: {
   turn: TurnHead;
   page: number;
   run?: IdenticalRun | null;
   ending?: EndMarker | null;
+  anchor?: boolean;
+  /** The address of a page of turns (`turns` is a page number or "all"): other pages keep their own parameters. */
+  pageHref?: (turns: string | number) => string;
 }) {
   return (
     <section
       className={`turn compact${ending?.abnormal ? " ended-abnormally" : ""}`}
       data-turn={turn.n}
       data-testid={`turn-${turn.n}`}
-      id={`turn-${turn.n}`}
+      id={anchor ? `turn-${turn.n}` : undefined}
     >
-      <a className="turn-line" href={`?turns=${page}#turn-${turn.n}`}>
+      <a className="turn-line" href={`${pageHref(page)}#turn-${turn.n}`}>
         <b>Turn {turn.n}</b> {run && <LoopBadge run={run} />}{" "}
         <span className="muted">
           <Inert text={turnSummary(turn)} />
@@ -183,7 +191,13 @@ export function TurnLine({
 }
 
 /** Which turns of a long run are shown in full; plain links, so opening a page costs no client JavaScript. */
-export function TurnPager({ window: w }: { window: TurnWindow }) {
+export function TurnPager({
+  window: w,
+  pageHref = (p) => `?turns=${p}`,
+}: {
+  window: TurnWindow;
+  pageHref?: (turns: string | number) => string;
+}) {
   if (!w.pages.length) return null;
   return (
     <nav className="row pager" data-testid="turn-pages">
@@ -194,7 +208,7 @@ export function TurnPager({ window: w }: { window: TurnWindow }) {
             {p.from}–{p.to}
           </b>
         ) : (
-          <a key={p.page} href={`?turns=${p.page}`}>
+          <a key={p.page} href={pageHref(p.page)}>
             {p.from}–{p.to}
           </a>
         ),
@@ -202,7 +216,7 @@ export function TurnPager({ window: w }: { window: TurnWindow }) {
       {w.current === null ? (
         <b>all</b>
       ) : (
-        <a href="?turns=all" data-testid="all-turns">
+        <a href={pageHref("all")} data-testid="all-turns">
           all
         </a>
       )}

@@ -10,3 +10,5 @@ export * from "./turnPages";
 export * from "./loops";
 export * from "./ending";
 export * from "./checks";
+export * from "./divergence";
+export * from "./pairRuns";

@@ -23,7 +23,23 @@ import { getRun } from "./getRun";
  * by the scoring worker), never from the suite's patterns run here.
  */
 export async function getRunView(ctx: Ctx, id: string, turns?: string) {
-  const data = await ctx.store.sql.snapshot((sql) => getRun(ctx, id, sql));
+  return runView(await readRun(ctx, id), turns);
+}
+
+/** The run and its trace, read in one snapshot: what `runView` shapes. */
+export async function readRun(ctx: Ctx, id: string) {
+  return ctx.store.sql.snapshot((sql) => getRun(ctx, id, sql));
+}
+
+export type RunView = ReturnType<typeof runView>;
+
+/**
+ * Shapes a run read by `readRun` into the run page's view model (see getRunView). `alignTo` pages
+ * the turns as if the run had at least that many (the side-by-side view pages two runs alike, so
+ * turn n of one stands beside turn n of the other in the same form); turns past the run's own end
+ * are simply absent.
+ */
+export function runView(data: Awaited<ReturnType<typeof readRun>>, turns?: string, alignTo = 0) {
   const read = readTrace(data.trace);
   const seed = data.task?.workspace ?? null;
   const milestones = data.task?.milestones ?? [];
@@ -32,8 +48,8 @@ export async function getRunView(ctx: Ctx, id: string, turns?: string) {
   const progress = data.score.progress;
   const milestoneCalls = data.score.milestoneCalls;
   const raw = read.kind === "full" ? read.trace.turns : read.kind === "imported" ? read.turns : [];
-  const shown = turnWindow(raw.length, turns);
-  const upTo = shown.current?.to ?? raw.length;
+  const shown = turnWindow(Math.max(raw.length, alignTo), turns);
+  const upTo = Math.min(shown.current?.to ?? raw.length, raw.length);
   const fullFrom = (shown.current?.from ?? 1) - 1;
   const rows =
     read.kind === "full"
