@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { readyBanner } from "./lib/banner.mjs";
+import { databaseLabel, readyBanner } from "./lib/banner.mjs";
 import { ensureBuild, ensureDependencies, root } from "./lib/setup.mjs";
 
 ensureDependencies();
@@ -43,7 +43,7 @@ async function announce() {
       seconds: (Date.now() - started) / 1000,
       port,
       host,
-      database: process.env.DB_PATH || "./data/harness-lab.db",
+      database: databaseLabel(process.env),
       adminPassword: !!process.env.ADMIN_PASSWORD,
       lanAddresses,
     }),

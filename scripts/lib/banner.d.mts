@@ -10,3 +10,4 @@ export function readyBanner(o: {
   adminPassword: boolean;
   lanAddresses: string[];
 }): string;
+export function databaseLabel(env: { DATABASE_URL?: string; DB_PATH?: string }): string;

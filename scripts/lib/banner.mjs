@@ -2,6 +2,7 @@
 // server's own listening line (server/main.ts). Pure, so its sentences are tested for every HOST
 // (tests/unit/server/banner.test.ts): a server on a loopback HOST must not offer a LAN address
 // to pair a phone with, nor claim that the device API is reachable from elsewhere.
+import { parse } from "pg-connection-string";
 
 /**
  * Whether HOST makes the server listen on loopback only (127.0.0.0/8, ::1, localhost).
@@ -25,6 +26,28 @@ export function reachableAddresses(host, lanAddresses) {
   if (isLoopbackHost(host)) return [];
   const h = host.trim();
   return h === "0.0.0.0" || h === "::" || h === "[::]" || h === "" ? lanAddresses : [h];
+}
+
+/**
+ * Where the data lives, as the banner names it: on PostgreSQL (`DATABASE_URL=postgres://…`) its
+ * host, port and database, never the password; else the SQLite file (DB_PATH, or the default).
+ * @param {{ DATABASE_URL?: string, DB_PATH?: string }} env
+ */
+export function databaseLabel(env) {
+  const url = env.DATABASE_URL;
+  if (url && /^postgres(ql)?:\/\//i.test(url)) {
+    try {
+      // pg's own reader of the URL: it also takes a socket directory (`postgres://u@/db?host=/run/pg`).
+      const c = parse(url);
+      const where = c.host?.startsWith("/")
+        ? `socket ${c.host}`
+        : `${c.host || "localhost"}${c.port ? `:${c.port}` : ""}`;
+      return `PostgreSQL, database ${c.database || c.user || "postgres"} on ${where}`;
+    } catch {
+      return "PostgreSQL (DATABASE_URL)";
+    }
+  }
+  return env.DB_PATH || "./data/harness-lab.db";
 }
 
 /**

@@ -3,7 +3,13 @@
  * with and said "except the device API", though nothing but this machine could reach the server.
  */
 import { describe, expect, it } from "vitest";
-import { isLoopbackHost, listeningLine, readyBanner, reachableAddresses } from "../../../scripts/lib/banner.mjs";
+import {
+  databaseLabel,
+  isLoopbackHost,
+  listeningLine,
+  readyBanner,
+  reachableAddresses,
+} from "../../../scripts/lib/banner.mjs";
 
 const LAN = ["192.168.1.20", "10.0.0.7"];
 const banner = (host: string, adminPassword = false) =>
@@ -77,5 +83,21 @@ describe("the server's listening line", () => {
       expect(line).toContain("HOST=0.0.0.0");
     }
     expect(listeningLine({ host: "::1", port: 3000, adminPassword: false })).toContain("http://[::1]:3000");
+  });
+});
+
+describe("databaseLabel (issue 35.6)", () => {
+  it("names PostgreSQL's host and database, never the password, and SQLite's file otherwise", () => {
+    expect(databaseLabel({ DATABASE_URL: "postgres://lab:s3cret@db.lab:5433/harness" })).toBe(
+      "PostgreSQL, database harness on db.lab:5433",
+    );
+    expect(databaseLabel({ DATABASE_URL: "postgresql://lab@/harness?host=/tmp/pg" })).toBe(
+      "PostgreSQL, database harness on socket /tmp/pg",
+    );
+    expect(databaseLabel({ DATABASE_URL: "postgres://lab:s3cret@db.lab:5433/harness" })).not.toContain("s3cret");
+    expect(databaseLabel({ DB_PATH: "/data/lab.db" })).toBe("/data/lab.db");
+    expect(databaseLabel({})).toBe("./data/harness-lab.db");
+    // A DATABASE_URL that is not PostgreSQL's is not what the server uses either.
+    expect(databaseLabel({ DATABASE_URL: "mysql://x", DB_PATH: "/d.db" })).toBe("/d.db");
   });
 });
