@@ -161,3 +161,10 @@ test("pages link an icon the server serves, so no page asks for a missing favico
   await page.goto("/runs");
   expect(missing).toEqual([]);
 });
+
+test("/sessions, where a newcomer looks for the sessions list, leads to it (issue 35.6)", async ({ page }) => {
+  const res = await page.goto("/sessions");
+  expect(res?.status()).toBe(200);
+  expect(new URL(page.url()).pathname).toBe("/");
+  await expect(page.getByTestId("sessions-empty").or(page.getByTestId("sessions-table"))).toBeVisible();
+});
