@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { once } from "node:events";
 import { AnalyticsFilter } from "../src/domain/analytics/filter";
-import { exportCsv, exportJson, exportTable } from "../src/server/export/exportRuns";
+import { exportCsv, exportJson, exportParquet, exportTable } from "../src/server/export/exportRuns";
 import { createContext, createPgContext } from "../src/server/context";
 import { isPostgresUrl } from "../db/engine";
 
@@ -45,7 +45,11 @@ async function main() {
   await write(path.join(dir, "runs.json"), exportJson(ctx, filter));
   await write(path.join(dir, "turns.csv"), exportTable(ctx, filter, "turns"));
   await write(path.join(dir, "calls.csv"), exportTable(ctx, filter, "calls"));
+  for (const table of ["runs", "turns", "calls"] as const)
+    await exportParquet(ctx, filter, table, path.join(dir, `${table}.parquet`));
   await ctx.store.close();
-  console.log(`wrote runs.csv, runs.json, turns.csv and calls.csv to ${dir}: ${csvLines - 1} runs`);
+  console.log(
+    `wrote runs.csv, runs.json, turns.csv, calls.csv and runs/turns/calls.parquet to ${dir}: ${csvLines - 1} runs`,
+  );
 }
 main();

@@ -160,6 +160,7 @@ beforeAll(async () => {
   await call("GET", "/api/export/runs.csv");
   await call("GET", `/api/export/turns.csv?session=${s1}`);
   await call("GET", `/api/export/calls.csv?session=${s1}`);
+  for (const t of ["runs", "turns", "calls"]) await call("GET", `/api/export/${t}.parquet?session=${s1}`);
   await call("GET", `/api/plan?session=${s1}&delta=0.2`);
   await call("GET", `/api/gate?baseline=${s1}&candidate=${s1}`);
   const exported = (await call("GET", `/api/export/runs.json?session=${s1}`)).body;

@@ -239,6 +239,24 @@ export const exportCallsCsv = defineRoute({
   responses: { 200: { description: "One row per call (docs/notebook-data.md).", contentType: csv } },
   errors: ["invalid_request"],
 });
+const parquetRoute = <const Id extends string, const Path extends string>(id: Id, path: Path, what: string) =>
+  defineRoute({
+    id,
+    method: "GET",
+    path,
+    tag: "dashboard",
+    auth: "admin",
+    summary: `${what} as Parquet: the CSV's rows and columns, typed (booleans, 64-bit integers, started_at a timestamp), zstd.`,
+    query: exportQuery(),
+    queryError: "Some filters are not valid; fix the query parameters listed in `issues`.",
+    responses: {
+      200: { description: `${what}, typed (docs/notebook-data.md).`, contentType: "application/vnd.apache.parquet" },
+    },
+    errors: ["invalid_request"],
+  });
+export const exportRunsParquet = parquetRoute("exportRunsParquet", "/api/export/runs.parquet", "runs.csv");
+export const exportTurnsParquet = parquetRoute("exportTurnsParquet", "/api/export/turns.parquet", "turns.csv");
+export const exportCallsParquet = parquetRoute("exportCallsParquet", "/api/export/calls.parquet", "calls.csv");
 export const exportReportZip = defineRoute({
   id: "exportReportZip",
   method: "GET",

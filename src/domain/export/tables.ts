@@ -48,14 +48,17 @@ export interface TraceCall {
 export type StoredRunTrace =
   { imported?: undefined; turns: TraceTurn[] } | { imported: true; turns: TraceTurn[]; toolCalls: TraceCall[] };
 
-/** One turns.csv line per turn: `turn` counts from 1, `tool_calls` is that turn's number of calls (empty when unknown, for imports). */
-export function turnLines(runId: string, trace: StoredRunTrace): string {
-  let out = "";
-  trace.turns.forEach((t, i) => {
+/** One turns row per turn: `turn` counts from 1, `tool_calls` is that turn's number of calls (null when unknown, for imports). */
+export function turnRows(runId: string, trace: StoredRunTrace): Cell[][] {
+  return trace.turns.map((t, i) => {
     const calls: Cell = trace.imported ? null : (t.toolCalls?.length ?? 0);
-    out += csvLine([runId, i + 1, t.promptTokens, t.contextTokens, t.ttftMs, t.outputTokens, t.decodeMs, calls]);
+    return [runId, i + 1, t.promptTokens, t.contextTokens, t.ttftMs, t.outputTokens, t.decodeMs, calls];
   });
-  return out;
+}
+
+/** turns.csv's lines of one run. */
+export function turnLines(runId: string, trace: StoredRunTrace): string {
+  return turnRows(runId, trace).map(csvLine).join("");
 }
 
 /**
@@ -67,21 +70,23 @@ export function filesChanged(call: TraceCall): string {
 }
 
 /**
- * One calls.csv line per tool call: `call` counts from 1 across the run (so an imported run's
+ * One calls row per tool call: `call` counts from 1 across the run (so an imported run's
  * calls keep their order), `turn` from 1 (empty for imports), `args` as JSON text, `ms` empty
  * when the device did not time the call, `files_changed` empty for imports.
  */
-export function callLines(runId: string, trace: StoredRunTrace): string {
-  let out = "";
-  let n = 0;
-  const line = (turn: number | null, c: TraceCall, files: string | null) =>
-    csvLine([runId, turn, ++n, c.name, JSON.stringify(c.args) ?? "null", c.ok, c.ms ?? null, files]);
-  if (trace.imported) {
-    for (const c of trace.toolCalls) out += line(null, c, null);
-    return out;
-  }
-  trace.turns.forEach((t, i) => {
-    for (const c of t.toolCalls ?? []) out += line(i + 1, c, filesChanged(c));
-  });
+export function callRows(runId: string, trace: StoredRunTrace): Cell[][] {
+  const out: Cell[][] = [];
+  const row = (turn: number | null, c: TraceCall, files: string | null) =>
+    out.push([runId, turn, out.length + 1, c.name, JSON.stringify(c.args) ?? "null", c.ok, c.ms ?? null, files]);
+  if (trace.imported) for (const c of trace.toolCalls) row(null, c, null);
+  else
+    trace.turns.forEach((t, i) => {
+      for (const c of t.toolCalls ?? []) row(i + 1, c, filesChanged(c));
+    });
   return out;
+}
+
+/** calls.csv's lines of one run. */
+export function callLines(runId: string, trace: StoredRunTrace): string {
+  return callRows(runId, trace).map(csvLine).join("");
 }

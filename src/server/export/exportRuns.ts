@@ -4,17 +4,23 @@ import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import {
   CALLS_CSV_HEADER,
   CSV_HEADER,
+  EXPORT_COLUMNS,
   JSON_CLOSE,
   JSON_OPEN,
   TURNS_CSV_HEADER,
   callLines,
+  callRows,
   csvRow,
   jsonRun,
   turnLines,
+  turnRows,
+  type Cell,
   type RunDetail,
   type StoredRunTrace,
 } from "@/domain/export";
+import { PARQUET_TABLES, type ParquetTable } from "@/domain/export/parquet";
 import { runsWhere } from "../analytics/where";
+import { writeParquet } from "../store/columnar/parquet";
 import type { Ctx } from "../context";
 import { dialectOf } from "../store/dialect";
 import { parseRows } from "../store/sql";
@@ -149,4 +155,26 @@ export function toStream(chunks: AsyncGenerator<string>, batchBytes = 64 * 1024)
       await chunks.return(undefined);
     },
   });
+}
+
+/** The rows of runs, turns or calls as typed cells, in the CSVs' order (for Parquet). */
+async function* tableRows(ctx: Ctx, filter: AnalyticsFilter, table: ParquetTable): AsyncGenerator<Cell[]> {
+  if (table === "runs") {
+    for await (const r of ordered(ctx, filter, exportSelect(dialectOf(ctx.store.sql)), ExportDbRow)) {
+      const row = exportRow(r);
+      yield EXPORT_COLUMNS.map((c) => row[c]);
+    }
+    return;
+  }
+  const rows = table === "turns" ? turnRows : callRows;
+  for await (const r of ordered(ctx, filter, "r.id, t.body", TraceOnly, true))
+    yield* rows(r.id, JSON.parse(r.body) as StoredRunTrace);
+}
+
+/**
+ * runs.parquet, turns.parquet or calls.parquet (issue 35.4): the CSVs' rows and columns, typed
+ * (src/domain/export/parquet.ts), written to `dest`. Returns the number of rows.
+ */
+export function exportParquet(ctx: Ctx, filter: AnalyticsFilter, table: ParquetTable, dest: string): Promise<number> {
+  return writeParquet(dest, [...PARQUET_TABLES[table]], tableRows(ctx, filter, table));
 }
