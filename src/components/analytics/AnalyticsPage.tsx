@@ -34,9 +34,12 @@ export async function analyticsPage(
     describeSelection(page.ctx, page.selection),
   ]);
   const hidden = view.hidden && { ...view.hidden, href: withSwitches(spec.tab, page.selection, view.hidden.set) };
+  // An empty page says why (trial or superseded runs left out) once, in its empty state, with the switch.
+  const shown =
+    content == null && hidden ? { ...view, notices: view.notices.filter((n) => n.kind !== "hiddenRuns") } : view;
   return (
     <>
-      <AnalyticsHeader ctx={page.ctx} tab={spec.tab} selection={page.selection} view={view} guide={spec.guide} />
+      <AnalyticsHeader ctx={page.ctx} tab={spec.tab} selection={page.selection} view={shown} guide={spec.guide} />
       {content == null ? (
         <NoRuns hidden={hidden} />
       ) : (

@@ -119,6 +119,11 @@ export const NOTICE_LEVELS = {
     severity: "caution",
     why: "a step asked for is left out; the steps shown are right",
   },
+  // The budget page.
+  tokenEstimate: {
+    severity: "misleading",
+    why: "without the tokenizer, counted tokens (and the loads predicted from them) are characters ÷ 4",
+  },
   // The session page.
   importedSession: {
     severity: "info",

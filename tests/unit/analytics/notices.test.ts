@@ -21,6 +21,7 @@ describe("NOTICE_LEVELS", () => {
       mixedBuilds: "misleading",
       sidesBuilds: "misleading",
       sidesDevices: "misleading",
+      tokenEstimate: "misleading",
       mixedCharging: "caution",
       unknownSession: "caution",
       sessionCancelled: "caution",
