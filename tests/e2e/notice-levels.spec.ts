@@ -38,6 +38,11 @@ test("a normal two-phone session is a note; runs counted twice come first, in re
   await expect(page.getByTestId("selection-notices").locator("[data-severity=misleading]")).toHaveCount(0);
   await expect(page.getByTestId("selection-notices").getByRole("alert")).toHaveCount(0);
   await a.shoot("notice-levels-two-phones", testInfo);
+  // The session page: an imported session is context, not a warning.
+  await page.goto(`/sessions/${phones.id}`);
+  await expect(page.getByTestId("imported-notice")).toHaveAttribute("data-severity", "info");
+  await a.shoot("notice-levels-session-imported", testInfo);
+  await a.open("/analytics", `session=${phones.id}`);
 
   // The same runs imported again under other run ids: ticked together, they are counted twice.
   const [copy] = await importRuns(
@@ -95,6 +100,7 @@ test("a trial session alone offers to include trial runs, and the offer shows th
   await expect(page.getByTestId("analytics-empty")).toContainText(
     `“${trial.name}” is a trial session, and trial runs are left out unless “include trial runs” is ticked: include them to read its 4 runs.`,
   );
+  await expect(page.getByTestId("analytics-empty-title")).toHaveText("Trial runs are left out");
   await expect(page.getByTestId("analytics-empty")).not.toContainText("Widen the filters");
   await expect(page.getByTestId("empty-include")).toHaveText("Include trial runs");
   // Said once: in the empty state, not again above it.

@@ -83,13 +83,29 @@ describe("which sessions analytics read", () => {
     // The trial session alone reads 0 runs while trials are left out: said, with the switch to turn on.
     const onlyTrial = (await dash.call("GET", `/api/analytics/selection?session=${trial}`)).body;
     expect(onlyTrial.hidden).toEqual({
-      text: "“a trial” is a trial session, and trial runs are left out unless “include trial runs” is ticked: include them to read its 1 run.",
+      text: "“a trial” is a trial session, and trial runs are left out unless “include trial runs” is ticked: include them to read its run.",
       set: { includeTrial: true },
     });
     expect(onlyTrial.notices).toContainEqual({ kind: "hiddenRuns", severity: "caution", text: onlyTrial.hidden.text });
     const withTrial = (await dash.call("GET", `/api/analytics/selection?session=${trial}&includeTrial=1`)).body;
     expect(withTrial.sessions[0].runs).toBe(1);
     expect(withTrial.hidden).toBeNull();
+  });
+
+  it("with only trial runs and none named, says so and offers the switch, which finds them", async () => {
+    await dash.call("POST", "/api/sessions", {
+      json: { name: "dry run", suite: "mini", configs: ["files"], tasks: ["sum"], trial: true },
+    });
+    await runQueue(dash, token, () => ({ reply: "31" }));
+    const sel = (await dash.call("GET", "/api/analytics/selection")).body;
+    expect(sel.headline).toBe("No session has scored runs matching these filters yet.");
+    expect(sel.hidden).toEqual({
+      text: "Every run matching these filters is in a trial session, and trial runs are left out unless “include trial runs” is ticked: include them to read that run.",
+      set: { includeTrial: true },
+    });
+    const on = (await dash.call("GET", "/api/analytics/selection?includeTrial=1")).body;
+    expect(on.sessions.map((s: { name: string; runs: number }) => `${s.name}:${s.runs}`)).toEqual(["dry run:1"]);
+    expect(on.hidden).toBeNull();
   });
 
   it("names an imported copy of a session as runs counted twice", async () => {

@@ -5,7 +5,7 @@ import { filterOptions } from "@/server/analytics/filterOptions";
 import type { SelectionView } from "@/server/analytics/describeSelection";
 import type { Selection } from "@/server/analytics/resolveSelection";
 import type { FlagsToSet } from "@/domain/analytics/selection";
-import { includeLabel, SelectionNotice } from "./SelectionNotice";
+import { includeLabel, leftOutHeading, SelectionNotice } from "./SelectionNotice";
 import { FilterBar } from "./FilterBar";
 import { ReportButton } from "./ReportButton";
 
@@ -125,7 +125,7 @@ export function NoRuns({ hidden }: { hidden?: { text: string; set: FlagsToSet; h
   if (hidden)
     return (
       <div className="panel empty" data-testid="analytics-empty">
-        <h2>The selected runs are left out by a switch</h2>
+        <h2 data-testid="analytics-empty-title">{leftOutHeading(hidden.set)}</h2>
         <p data-testid="analytics-empty-hidden">{hidden.text}</p>
         <p>
           <Link prefetch={false} href={hidden.href} data-testid="empty-include">

@@ -27,6 +27,12 @@ export function includeLabel(set: FlagsToSet): string {
   return set.includeTrial ? "Include trial runs" : "Include superseded runs";
 }
 
+/** The empty state's heading when a switch leaves the selected runs out. */
+export function leftOutHeading(set: FlagsToSet): string {
+  if (set.includeTrial && set.includeSuperseded) return "Trial and superseded runs are left out";
+  return set.includeTrial ? "Trial runs are left out" : "Superseded runs are left out";
+}
+
 /**
  * Which runs the figures below read, and what they mix, above the figures on every analytics
  * page and the budget page: a reader never takes the newest session for everything, nor a

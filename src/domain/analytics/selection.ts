@@ -173,7 +173,9 @@ export function hiddenRunsOffer(input: {
 }): { text: string; set: FlagsToSet } | null {
   const { runs, hidden } = input;
   if (runs > 0) return null;
-  const n = (k: number) => `${integer(k)} run${k === 1 ? "" : "s"}`;
+  // "its 4 runs", "their run", "those 1,200 runs", "that run".
+  const n = (k: number, whose = "those") =>
+    k === 1 ? `${whose === "those" ? "that" : whose} run` : `${whose} ${integer(k)} runs`;
   const trial = input.trialSessions.map(quoted);
   if (!input.includeTrial && hidden.trial > 0) {
     const why =
@@ -184,18 +186,18 @@ export function hiddenRunsOffer(input: {
           : "Every run matching these filters is in a trial session";
     const whose = trial.length === 1 ? "its" : trial.length > 1 ? "their" : "those";
     return {
-      text: `${why}, and trial runs are left out unless “include trial runs” is ticked: include them to read ${whose} ${n(hidden.trial)}.`,
+      text: `${why}, and trial runs are left out unless “include trial runs” is ticked: include them to read ${n(hidden.trial, whose)}.`,
       set: { includeTrial: true },
     };
   }
   if (!input.includeSuperseded && hidden.superseded > 0)
     return {
-      text: `Every run matching these filters is superseded (a late result of a job another phone completed), and superseded runs are left out unless “include superseded” is ticked: include them to read those ${n(hidden.superseded)}.`,
+      text: `Every run matching these filters is superseded (a late result of a job another phone completed), and superseded runs are left out unless “include superseded” is ticked: include them to read ${n(hidden.superseded)}.`,
       set: { includeSuperseded: true },
     };
   if (!input.includeTrial && !input.includeSuperseded && hidden.both > 0)
     return {
-      text: `The runs matching these filters are superseded runs of trial sessions, which are left out unless “include trial runs” and “include superseded” are ticked: include both to read those ${n(hidden.both)}.`,
+      text: `The runs matching these filters are superseded runs of trial sessions, which are left out unless “include trial runs” and “include superseded” are ticked: include both to read ${n(hidden.both)}.`,
       set: { includeTrial: true, includeSuperseded: true },
     };
   return null;

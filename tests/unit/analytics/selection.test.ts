@@ -107,7 +107,7 @@ describe("hiddenRunsOffer", () => {
     expect(
       hiddenRunsOffer({ ...base, trialSessions: ["a", "b"], hidden: { trial: 1, superseded: 0, both: 1 } })?.text,
     ).toBe(
-      "“a” and “b” are trial sessions, and trial runs are left out unless “include trial runs” is ticked: include them to read their 1 run.",
+      "“a” and “b” are trial sessions, and trial runs are left out unless “include trial runs” is ticked: include them to read their run.",
     );
   });
   it("says every matching run is a trial's when no session is named", () => {
