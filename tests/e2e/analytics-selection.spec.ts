@@ -68,7 +68,7 @@ test("analytics never pool by accident: the default is named, mixes and copies a
   await expect(a.sessionBox(copy.id)).toBeChecked();
   await expect(a.hint()).toHaveText("newest: E2E selection: phone again");
   await expect(page.getByTestId("cell-dentist-todo-reminder-files")).toHaveText("2/2");
-  await expect(page.getByTestId("selection-warnings")).toHaveCount(0);
+  await expect(page.getByTestId("selection-notices")).toHaveCount(0);
   await a.shoot("default-newest", testInfo);
 
   // Adding the original: the copy's runs are named as counted twice, before anything else.
@@ -85,13 +85,13 @@ test("analytics never pool by accident: the default is named, mixes and copies a
   const query = new URL(page.url()).searchParams.toString();
   for (const path of PAGES) {
     await a.open(path, query);
-    await expect(page.getByTestId("selection-warnings"), path).toContainText(
+    await expect(page.getByTestId("selection-notices"), path).toContainText(
       "It mixes 2 models (gemma-4-e2b and qwen3-1.7b)",
     );
-    await expect(page.getByTestId("selection-warnings"), path).toContainText(
+    await expect(page.getByTestId("selection-notices"), path).toContainText(
       "It mixes 2 devices (desktop-e2e and pixel-e2e)",
     );
-    await expect(page.getByTestId("selection-warnings"), path).toContainText("It mixes 2 app builds");
+    await expect(page.getByTestId("selection-notices"), path).toContainText("It mixes 2 app builds");
   }
   await a.open("/analytics", query);
   await a.shoot("mixed-warnings", testInfo);
@@ -100,7 +100,7 @@ test("analytics never pool by accident: the default is named, mixes and copies a
     .map((s) => `session=${s}`)
     .join("&");
   await a.open("/budget", budget);
-  await expect(page.getByTestId("selection-warnings")).toContainText("It mixes 2 models");
+  await expect(page.getByTestId("selection-notices")).toContainText("It mixes 2 models");
   await expect(page.getByTestId("budget-sessions").getByTestId("session-hint")).toHaveText("3 selected");
   await a.shoot("budget-selection", testInfo);
 

@@ -35,9 +35,11 @@ describe("which sessions analytics read", () => {
     const { older, newer } = await twoSessions();
     // A trial session created last is not the default.
     dash.advance(60_000);
-    await dash.call("POST", "/api/sessions", {
-      json: { name: "a trial", suite: "mini", configs: ["files"], tasks: ["sum"], trial: true },
-    });
+    const trial = (
+      await dash.call("POST", "/api/sessions", {
+        json: { name: "a trial", suite: "mini", configs: ["files"], tasks: ["sum"], trial: true },
+      })
+    ).body.session.id as string;
     await runQueue(dash, token, () => ({ reply: "31" }));
 
     expect(ids(await dash.call("GET", "/api/analytics/configs"))).toEqual(["bash:2"]);
@@ -67,6 +69,43 @@ describe("which sessions analytics read", () => {
       "It mixes 2 app builds (3f2c1e9 and 9999999): timings blend them; pick one under Build.",
       "It mixes charging states (charging and on battery): timings blend them; pick one under Charging.",
     ]);
+    // The same notices at their level, most severe first (src/domain/analytics/notices.ts).
+    expect(both.notices.map((n: { kind: string; severity: string }) => `${n.severity}:${n.kind}`)).toEqual([
+      "misleading:unbalanced",
+      "misleading:mixedModels",
+      "misleading:mixedBuilds",
+      "caution:mixedCharging",
+      "caution:oneRepeat",
+      "info:pooledSessions",
+    ]);
+    expect(both.hidden).toBeNull();
+
+    // The trial session alone reads 0 runs while trials are left out: said, with the switch to turn on.
+    const onlyTrial = (await dash.call("GET", `/api/analytics/selection?session=${trial}`)).body;
+    expect(onlyTrial.hidden).toEqual({
+      text: "“a trial” is a trial session, and trial runs are left out unless “include trial runs” is ticked: include them to read its run.",
+      set: { includeTrial: true },
+    });
+    expect(onlyTrial.notices).toContainEqual({ kind: "hiddenRuns", severity: "caution", text: onlyTrial.hidden.text });
+    const withTrial = (await dash.call("GET", `/api/analytics/selection?session=${trial}&includeTrial=1`)).body;
+    expect(withTrial.sessions[0].runs).toBe(1);
+    expect(withTrial.hidden).toBeNull();
+  });
+
+  it("with only trial runs and none named, says so and offers the switch, which finds them", async () => {
+    await dash.call("POST", "/api/sessions", {
+      json: { name: "dry run", suite: "mini", configs: ["files"], tasks: ["sum"], trial: true },
+    });
+    await runQueue(dash, token, () => ({ reply: "31" }));
+    const sel = (await dash.call("GET", "/api/analytics/selection")).body;
+    expect(sel.headline).toBe("No session has scored runs matching these filters yet.");
+    expect(sel.hidden).toEqual({
+      text: "Every run matching these filters is in a trial session, and trial runs are left out unless “include trial runs” is ticked: include them to read that run.",
+      set: { includeTrial: true },
+    });
+    const on = (await dash.call("GET", "/api/analytics/selection?includeTrial=1")).body;
+    expect(on.sessions.map((s: { name: string; runs: number }) => `${s.name}:${s.runs}`)).toEqual(["dry run:1"]);
+    expect(on.hidden).toBeNull();
   });
 
   it("names an imported copy of a session as runs counted twice", async () => {

@@ -74,7 +74,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         <p className="compare-sides" data-testid="compare-sides">
           <b>a</b> = {sideLabel(sides.a, aSession, sessions)} · <b>b</b> = {sideLabel(sides.b, bSession, sessions)}
         </p>
-        <CompareWarnings warnings={result.warnings} />
+        <CompareWarnings notices={result.notices} />
         {noOverlap ? (
           <div className="panel empty" data-testid="compare-empty">
             <p className="muted">

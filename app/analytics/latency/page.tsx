@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { notice } from "@/domain/analytics/notices";
+import { Notices } from "@/components/Notices";
 import { filterToParams } from "@/domain/analytics/filterParams";
 import type { TtftPoints } from "@/domain/analytics/ttft";
 import { buildLegend, fitCaption, sampleCaption, scatterSeries } from "@/domain/analytics/ttftChart";
@@ -98,11 +100,11 @@ export default async function LatencyPage({ searchParams }: { searchParams: Prom
     return (
       <>
         <ThrottlingPanel devices={hot.devices} />
-        {states.warning && (
-          <div className="notice" data-testid="state-mix-notice">
-            {states.warning}
-          </div>
-        )}
+        <Notices
+          notices={states.warning ? [notice("mixedStates", states.warning)] : []}
+          testId="state-mix-notices"
+          itemTestId={() => "state-mix-notice"}
+        />
         <h2>Time to first token against prompt length</h2>
         <p className="section-guide">
           Each dot is one turn; the black line is the least-squares fit over every point, dotted lines each

@@ -1,4 +1,6 @@
 import { stepAnalytics } from "@/server/analytics/steps";
+import { notice } from "@/domain/analytics/notices";
+import { Notices } from "@/components/Notices";
 import { parseSteps, stepCostRows, stepKey } from "@/domain/analytics/steps";
 import { duration, integer, percent, percentInterval } from "@/domain/stats/format";
 import type { SearchParams } from "@/domain/analytics/searchParams";
@@ -46,13 +48,20 @@ export default async function StepsPage({ searchParams }: { searchParams: Promis
             : "Suggested steps: one per config of the selected sessions, each from the session with the most runs of it (ties: the newest). Change, add or remove them below."}{" "}
           Pass counts with Wilson 95% intervals.
         </p>
-        {missing.length > 0 && (
-          <p className="notice" data-testid="steps-missing">
-            {missing.length === 1 ? "A step names" : `${missing.length} steps name`} a session and config with no runs
-            matching the filters ({missing.join(", ")}) and {missing.length === 1 ? "is" : "are"} left out: pick another
-            pair for {missing.length === 1 ? "it" : "them"}.
-          </p>
-        )}
+        <Notices
+          notices={
+            missing.length
+              ? [
+                  notice(
+                    "stepsMissing",
+                    `${missing.length === 1 ? "A step names" : `${missing.length} steps name`} a session and config with no runs matching the filters (${missing.join(", ")}) and ${missing.length === 1 ? "is" : "are"} left out: pick another pair for ${missing.length === 1 ? "it" : "them"}.`,
+                  ),
+                ]
+              : []
+          }
+          testId="steps-notices"
+          itemTestId={() => "steps-missing"}
+        />
         <div className="table-scroll">
           <table className="compact steps-table wrap-heads" data-testid="steps-table">
             <thead>

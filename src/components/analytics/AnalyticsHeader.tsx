@@ -2,9 +2,10 @@ import Link from "next/link";
 import { filterToParams } from "@/domain/analytics/filterParams";
 import type { Ctx } from "@/server/context";
 import { filterOptions } from "@/server/analytics/filterOptions";
-import { describeSelection } from "@/server/analytics/describeSelection";
+import type { SelectionView } from "@/server/analytics/describeSelection";
 import type { Selection } from "@/server/analytics/resolveSelection";
-import { SelectionNotice } from "./SelectionNotice";
+import type { FlagsToSet } from "@/domain/analytics/selection";
+import { includeLabel, leftOutHeading, SelectionNotice } from "./SelectionNotice";
 import { FilterBar } from "./FilterBar";
 import { ReportButton } from "./ReportButton";
 
@@ -25,18 +26,21 @@ export async function AnalyticsHeader({
   ctx,
   tab,
   selection,
+  view,
   guide,
 }: {
   ctx: Ctx;
   tab: AnalyticsTab;
   selection: Selection;
+  /** What the selection reads and mixes (describeSelection), as the page read it. */
+  view: SelectionView;
   guide: string;
 }) {
   // Tabs keep the address's filter (so the default follows the newest session); downloads and
   // the report take the sessions the figures read.
   const tabQs = filterToParams(selection.requested).toString();
   const qs = filterToParams(selection.filter).toString();
-  const [view, options] = await Promise.all([describeSelection(ctx, selection), filterOptions(ctx)]);
+  const options = await filterOptions(ctx);
   return (
     <>
       <h1>Analytics</h1>
@@ -59,6 +63,7 @@ export async function AnalyticsHeader({
       <SelectionNotice
         view={view}
         hrefFor={(id) => `${tab}?${filterToParams({ ...selection.requested, sessions: [id], allSessions: false })}`}
+        hrefWith={(set) => withSwitches(tab, selection, set)}
       />
       <p className="muted" style={{ marginTop: -6 }} data-testid="downloads">
         Download the runs behind these views:{" "}
@@ -106,8 +111,29 @@ export function FilterError({ fields, href }: { fields: string[]; href: string }
   );
 }
 
-/** The empty state every analytics page shows when no run matches. */
-export function NoRuns() {
+/** This page's address with "include trial runs" / "include superseded" turned on. */
+export function withSwitches(tab: AnalyticsTab, selection: Selection, set: FlagsToSet): string {
+  return `${tab}?${filterToParams({ ...selection.requested, ...set })}`;
+}
+
+/**
+ * The empty state every analytics page shows when no run matches: when a switch is the reason
+ * (the selected sessions are trials, the runs superseded), that sentence and the switch itself;
+ * otherwise how to widen the filters or get runs.
+ */
+export function NoRuns({ hidden }: { hidden?: { text: string; set: FlagsToSet; href: string } | null }) {
+  if (hidden)
+    return (
+      <div className="panel empty" data-testid="analytics-empty">
+        <h2 data-testid="analytics-empty-title">{leftOutHeading(hidden.set)}</h2>
+        <p data-testid="analytics-empty-hidden">{hidden.text}</p>
+        <p>
+          <Link prefetch={false} href={hidden.href} data-testid="empty-include">
+            <button tabIndex={-1}>{includeLabel(hidden.set)}</button>
+          </Link>
+        </p>
+      </div>
+    );
   return (
     <div className="panel empty" data-testid="analytics-empty">
       <h2>No scored runs match these filters</h2>

@@ -3,7 +3,8 @@ import type { SearchParams } from "@/domain/analytics/searchParams";
 import { loadAnalyticsPage, type AnalyticsPageData } from "@/server/analytics/loadPage";
 import { figureFacts } from "@/server/analytics/figureFacts";
 import { FigureContextProvider } from "@/components/charts/FigureContext";
-import { AnalyticsHeader, FilterError, NoRuns, type AnalyticsTab } from "./AnalyticsHeader";
+import { describeSelection } from "@/server/analytics/describeSelection";
+import { AnalyticsHeader, FilterError, NoRuns, withSwitches, type AnalyticsTab } from "./AnalyticsHeader";
 
 export interface AnalyticsPageSpec {
   tab: AnalyticsTab;
@@ -27,11 +28,23 @@ export async function analyticsPage(
   const loaded = await loadAnalyticsPage(searchParams, spec.sides);
   if (!loaded.ok) return <FilterError fields={loaded.invalid} href={spec.tab} />;
   const { page } = loaded;
-  const [content, facts] = await Promise.all([body(page), figureFacts(page.ctx, page.selection)]);
+  const [content, facts, view] = await Promise.all([
+    body(page),
+    figureFacts(page.ctx, page.selection),
+    describeSelection(page.ctx, page.selection),
+  ]);
+  const hidden = view.hidden && { ...view.hidden, href: withSwitches(spec.tab, page.selection, view.hidden.set) };
+  // An empty page says why (trial or superseded runs left out) once, in its empty state, with the switch.
+  const shown =
+    content == null && hidden ? { ...view, notices: view.notices.filter((n) => n.kind !== "hiddenRuns") } : view;
   return (
     <>
-      <AnalyticsHeader ctx={page.ctx} tab={spec.tab} selection={page.selection} guide={spec.guide} />
-      {content == null ? <NoRuns /> : <FigureContextProvider value={facts}>{content}</FigureContextProvider>}
+      <AnalyticsHeader ctx={page.ctx} tab={spec.tab} selection={page.selection} view={shown} guide={spec.guide} />
+      {content == null ? (
+        <NoRuns hidden={hidden} />
+      ) : (
+        <FigureContextProvider value={facts}>{content}</FigureContextProvider>
+      )}
     </>
   );
 }

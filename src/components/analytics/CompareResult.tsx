@@ -1,4 +1,6 @@
 import Link from "next/link";
+import type { Notice } from "@/domain/analytics/notices";
+import { Notices } from "@/components/Notices";
 import type { CompareLists, TaskLine } from "@/domain/analytics/compare-view";
 import { permutationWords, type Comparison } from "@/domain/analytics/compare";
 import { nullRejectionSentence } from "@/domain/stats/null-calibration";
@@ -6,19 +8,9 @@ import { formatP, type FamilyRow } from "@/domain/analytics/family";
 import { pointsInterval, signedPoints } from "@/domain/stats/format";
 import type { BootstrapInterval } from "@/domain/stats/bootstrap";
 
-/** Like-for-like warnings, shown above the numbers they qualify. */
-export function CompareWarnings({ warnings }: { warnings: string[] }) {
-  if (!warnings.length) return null;
-  return (
-    <div className="error compare-warning" data-testid="compare-warning" role="alert">
-      <b>Not like for like.</b>
-      <ul>
-        {warnings.map((w) => (
-          <li key={w}>{w}</li>
-        ))}
-      </ul>
-    </div>
-  );
+/** Like-for-like notices at their level, shown above the numbers they qualify. */
+export function CompareWarnings({ notices }: { notices: readonly Notice[] }) {
+  return <Notices notices={notices} testId="compare-warning" itemTestId={() => "compare-warning-line"} />;
 }
 
 type Hrefs = {

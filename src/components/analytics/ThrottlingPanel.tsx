@@ -1,5 +1,7 @@
 import { changeText, type DeviceThrottling } from "@/domain/analytics/throttling";
 import { formatP } from "@/domain/analytics/family";
+import { notice } from "@/domain/analytics/notices";
+import { Notices } from "@/components/Notices";
 
 type Row = DeviceThrottling & { sessionName: string; advice: string | null };
 
@@ -13,11 +15,11 @@ export function ThrottlingPanel({ devices, table = false }: { devices: Row[]; ta
   if (!flagged.length && !table) return null;
   return (
     <div data-testid="throttling">
-      {flagged.map((d) => (
-        <p key={`${d.sessionId}/${d.deviceId}`} className="error" role="alert" data-testid="throttling-flag">
-          <b>Hot phone.</b> {d.advice}
-        </p>
-      ))}
+      <Notices
+        notices={flagged.map((d) => notice("hotPhone", `Hot phone. ${d.advice}`))}
+        testId="throttling-notices"
+        itemTestId={() => "throttling-flag"}
+      />
       {table && devices.length > 0 && (
         <table className="compact" data-testid="throttling-table">
           <thead>

@@ -1,6 +1,20 @@
 import { z } from "zod";
 import { bool, int, interval, num, str, wilson } from "./common";
 
+/** A notice above the figures with its level (src/domain/analytics/notices.ts), most severe first. */
+const NoticeList = z
+  .array(
+    z.object({
+      kind: str().meta({ description: "What the notice is about (a key of NOTICE_LEVELS)." }),
+      severity: z.enum(["misleading", "caution", "info"]).meta({
+        description:
+          "misleading: a number on the page may mislead as it stands; caution: worth knowing; info: context.",
+      }),
+      text: str(),
+    }),
+  )
+  .meta({ description: "(added, issue 34.10) The notices with their severity, most severe first." });
+
 const PassCount = z.object({ runs: int(), passed: int(), wilson: wilson() });
 const nnum = () => num().nullable();
 /** Pass counts that know runs repeat: tasks as clusters (src/domain/analytics/configs.ts). */
@@ -148,6 +162,7 @@ export const CompareResponse = z.object({
     description: "Task-level bootstrap interval of b's pass rate minus a's; null with no task run on both sides.",
   }),
   warnings: z.array(str()),
+  notices: NoticeList,
 });
 
 export const FamilyResponse = z.object({
@@ -419,4 +434,15 @@ export const SelectionResponse = z.object({
     description:
       "(added) A sentence when the selection's configs did not run the same tasks equally often (an unbalanced comparison); null otherwise.",
   }),
+  hidden: z
+    .object({
+      text: str(),
+      set: z.object({ includeTrial: z.literal(true).optional(), includeSuperseded: z.literal(true).optional() }),
+    })
+    .nullable()
+    .meta({
+      description:
+        "(added, issue 34.11) When the selection reads 0 runs because its sessions are trials or its runs superseded: the sentence and the switches that bring them back; null otherwise.",
+    }),
+  notices: NoticeList,
 });

@@ -1,4 +1,5 @@
 import { signFlipNull, type SignFlipMethod } from "../stats/sign-flip";
+import { notice, type Notice } from "./notices";
 import { signTest } from "../stats/sign-test";
 import { taskPairedMcnemar, type TaskPairedTable } from "../stats/task-mcnemar";
 import { nullRejection, type NullRejection } from "../stats/null-calibration";
@@ -143,17 +144,33 @@ export interface SideDescription {
 
 /**
  * Why two sides' timings may not be like for like: they differ in session, build, device or
- * charging state. One sentence per difference, for the warning above a comparison.
+ * charging state. One notice per difference, for the warning above a comparison, at its level
+ * (notices.ts): different builds or devices make the difference partly theirs (red), a different
+ * session or charging state is worth knowing.
  */
-export function likeForLikeWarnings(a: SideDescription, b: SideDescription): string[] {
+export function likeForLikeNotices(a: SideDescription, b: SideDescription): Notice[] {
   const same = (x: unknown[], y: unknown[]) =>
     x.length === y.length && [...x].map(String).sort().join("\u0000") === [...y].map(String).sort().join("\u0000");
-  const out: string[] = [];
+  const out: Notice[] = [];
   if (!same(a.sessions, b.sessions))
-    out.push("The two sides come from different sessions: session-to-session variation adds to the difference.");
-  if (!same(a.builds, b.builds)) out.push("The two sides ran different app builds: timings are not like for like.");
-  if (!same(a.devices, b.devices)) out.push("The two sides ran on different devices: timings are not like for like.");
+    out.push(
+      notice(
+        "sidesSessions",
+        "The two sides come from different sessions: session-to-session variation adds to the difference.",
+      ),
+    );
+  if (!same(a.builds, b.builds))
+    out.push(notice("sidesBuilds", "The two sides ran different app builds: timings are not like for like."));
+  if (!same(a.devices, b.devices))
+    out.push(notice("sidesDevices", "The two sides ran on different devices: timings are not like for like."));
   if (!same(a.charging, b.charging))
-    out.push("The phones' charging state differs between the sides: timings are not like for like.");
+    out.push(
+      notice("sidesCharging", "The phones' charging state differs between the sides: timings are not like for like."),
+    );
   return out;
+}
+
+/** The sentences of `likeForLikeNotices`, in its order (the API's `warnings`). */
+export function likeForLikeWarnings(a: SideDescription, b: SideDescription): string[] {
+  return likeForLikeNotices(a, b).map((n) => n.text);
 }

@@ -1,5 +1,6 @@
 import type { JobCounts } from "../queue/progress";
 import { sessionState } from "../sessions/state";
+import { notice, severestKind, type Notice, type NoticeKind } from "./notices";
 
 /** What a selected session is, as far as its figures can be trusted to compare configs. */
 export interface SessionStanding {
@@ -37,48 +38,60 @@ export function isComplete(s: SessionStanding): boolean {
 }
 
 /**
- * One sentence for a selected session that is not complete (cancelled, still running, finished
- * with failures, a trial, one repeat), saying what that does to its figures; null for a complete
- * or an imported session (an import has no jobs to judge by) and for an A/A calibration (named
- * on purpose: it has a page of its own).
+ * One notice for a selected session that is not complete (cancelled, still running, finished
+ * with failures, a trial, one repeat), saying what that does to its figures, at the level of the
+ * most severe thing it names (notices.ts); null for a complete or an imported session (an import
+ * has no jobs to judge by) and for an A/A calibration (named on purpose: it has a page of its own).
  */
-export function standingLine(s: SessionStanding): string | null {
+export function standingNotice(s: SessionStanding): Notice | null {
   if (s.imported || s.calibration || isComplete(s)) return null;
   const st = sessionState(s.counts, s.cancelled);
-  const parts: string[] = [];
-  if (st.kind === "cancelled") parts.push(`was cancelled after ${st.ran} of ${st.total} jobs`);
+  const parts: { kind: NoticeKind; text: string }[] = [];
+  if (st.kind === "cancelled")
+    parts.push({ kind: "sessionCancelled", text: `was cancelled after ${st.ran} of ${st.total} jobs` });
   else if (st.kind === "running" || st.kind === "waiting")
-    parts.push(`is still running (${st.ran} of ${st.total} jobs done)`);
-  else if (st.kind === "failed") parts.push(`finished with ${s.counts.failed} of ${st.total} jobs failed`);
-  if (s.trial) parts.push("is a trial (a dry run, not a study)");
-  if (s.repeats <= 1) parts.push("has one repeat per task, so a task's result rests on a single run");
+    parts.push({ kind: "sessionRunning", text: `is still running (${st.ran} of ${st.total} jobs done)` });
+  else if (st.kind === "failed")
+    parts.push({ kind: "sessionFailed", text: `finished with ${s.counts.failed} of ${st.total} jobs failed` });
+  if (s.trial) parts.push({ kind: "trialSession", text: "is a trial (a dry run, not a study)" });
+  if (s.repeats <= 1)
+    parts.push({ kind: "oneRepeat", text: "has one repeat per task, so a task's result rests on a single run" });
   if (!parts.length) return null;
-  const joined = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+  const texts = parts.map((p) => p.text);
+  const joined = texts.length === 1 ? texts[0] : `${texts.slice(0, -1).join(", ")} and ${texts[texts.length - 1]}`;
   const uneven = st.kind !== "finished" ? ": its configs may not cover the same tasks and repeats" : "";
-  return `${quoted(s.name)} ${joined}${uneven}.`;
+  return notice(severestKind(parts.map((p) => p.kind)), `${quoted(s.name)} ${joined}${uneven}.`);
+}
+
+/** The sentence of `standingNotice`. */
+export function standingLine(s: SessionStanding): string | null {
+  return standingNotice(s)?.text ?? null;
 }
 
 /**
- * The lines about the selected sessions' standing, and the complete session to offer instead:
- * one line per selected session that is not complete; for the default, a line for a newer session
- * passed over (cancelled ones are never the default); the newest complete session is offered
- * whenever a line is shown and it is not already selected.
+ * The notices about the selected sessions' standing, and the complete session to offer instead:
+ * one per selected session that is not complete; for the default, one for a newer session passed
+ * over (cancelled ones are never the default); the newest complete session is offered whenever a
+ * notice is shown and it is not already selected. `lines` are the notices' sentences.
  */
 export function selectionStanding(
   selected: readonly SessionStanding[],
   passedOver: readonly SessionStanding[],
   newestComplete: { id: string; name: string } | null,
-): { lines: string[]; offer: { id: string; name: string } | null } {
-  const lines = selected.map(standingLine).filter((l): l is string => l !== null);
+): { lines: string[]; notices: Notice[]; offer: { id: string; name: string } | null } {
+  const notices = selected.map(standingNotice).filter((n): n is Notice => n !== null);
   for (const p of passedOver) {
     const st = sessionState(p.counts, p.cancelled);
-    lines.push(
-      `The newer session ${quoted(p.name)} is left out by default: it was cancelled after ${st.ran} of ${st.total} jobs; tick it above to read it anyway.`,
+    notices.push(
+      notice(
+        "passedOver",
+        `The newer session ${quoted(p.name)} is left out by default: it was cancelled after ${st.ran} of ${st.total} jobs; tick it above to read it anyway.`,
+      ),
     );
   }
   const offer =
-    lines.length && newestComplete && !selected.some((s) => s.id === newestComplete.id) ? newestComplete : null;
-  return { lines, offer };
+    notices.length && newestComplete && !selected.some((s) => s.id === newestComplete.id) ? newestComplete : null;
+  return { lines: notices.map((n) => n.text), notices, offer };
 }
 
 /** Runs of one task × config in a selection (current, scored runs). */

@@ -4,7 +4,8 @@ import type { Ctx } from "../context";
 import { dialectOf } from "../store/dialect";
 import { flag, flagOrNull, int } from "../store/columns";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
-import { compareSides, likeForLikeWarnings, type SideDescription } from "@/domain/analytics/compare";
+import { compareSides, likeForLikeNotices, type SideDescription } from "@/domain/analytics/compare";
+import { bySeverity } from "@/domain/analytics/notices";
 import { clusterBootstrapDiff } from "@/domain/stats/bootstrap";
 import { sidesSelection, type Side } from "./sides";
 
@@ -57,6 +58,7 @@ export async function compareAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Sid
       charging: uniq(mine.map((r) => r.ch)),
     };
   };
+  const sides = likeForLikeNotices(describe("ina"), describe("inb"));
   // `tasks` (k/n per side) lets a page show the counts behind each improved / degraded task;
   // `bootstrap` is the task-level interval of b's pass rate minus a's (seed recorded in it).
   return {
@@ -65,6 +67,7 @@ export async function compareAnalytics(ctx: Ctx, filter: AnalyticsFilter, a: Sid
     ...compareSides(tasks),
     tasks,
     bootstrap: clusterBootstrapDiff(tasks),
-    warnings: likeForLikeWarnings(describe("ina"), describe("inb")),
+    warnings: sides.map((n) => n.text),
+    notices: bySeverity(sides),
   };
 }

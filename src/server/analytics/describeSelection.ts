@@ -4,16 +4,22 @@ import type { Ctx } from "../context";
 import { dialectOf } from "../store/dialect";
 import { flagOrNull, int } from "../store/columns";
 import {
+  hiddenRunsOffer,
   selectionHeadline,
-  selectionMixes,
+  selectionMixNotices,
   type DuplicateFacts,
+  type FlagsToSet,
+  type HiddenRuns,
   type SelectionMode,
   type SessionFacts,
 } from "@/domain/analytics/selection";
+import { bySeverity, notice, type Notice } from "@/domain/analytics/notices";
+import type { AnalyticsFilter } from "@/domain/analytics/filter";
 import { balanceLine, selectionStanding } from "@/domain/analytics/sessionStanding";
 import { FROM_FACTS, FROM_RUNS, factsWhere, runsWhere } from "./where";
 import type { Selection } from "./resolveSelection";
 import { newestCompleteSession, sessionStandings } from "./sessionStandings";
+import { resolveSelection } from "./resolveSelection";
 
 const GroupRow = z.object({
   id: z.string(),
@@ -41,6 +47,10 @@ export interface SelectionView {
   offer: { id: string; name: string } | null;
   /** Said when the selection's configs did not run the same tasks equally often; null otherwise. */
   balance: string | null;
+  /** When 0 runs are read because the sessions are trials (or the runs superseded): why, and the switches to turn on. */
+  hidden: { text: string; set: FlagsToSet } | null;
+  /** Every notice above (mixes, standing, balance, unknown ids, hidden runs) with its level, most severe first. */
+  notices: Notice[];
 }
 
 /**
@@ -115,6 +125,28 @@ export async function describeSelection(ctx: Ctx, selection: Selection): Promise
   const needsOffer = selectionStanding(selected, passedOver, null).lines.length > 0;
   const complete = needsOffer ? await newestCompleteSession(ctx, selection.requested) : null;
   const standing = selectionStanding(selected, passedOver, complete);
+  const mixes = selectionMixNotices(sessions, duplicates);
+  const balance = balanceLine(cells);
+  const runs = sessions.reduce((n, s) => n + s.runs, 0);
+  const hidden =
+    runs === 0 && !selection.unknown.length
+      ? hiddenRunsOffer({
+          runs,
+          includeTrial: selection.requested.includeTrial,
+          includeSuperseded: selection.requested.includeSuperseded,
+          trialSessions: selected.filter((s) => s.trial).map((s) => s.name),
+          hidden: await hiddenRuns(ctx, selection),
+        })
+      : null;
+  // Within a level, the most harmful first: copies, imbalance, then what is pooled, then standing.
+  const notices = bySeverity([
+    ...mixes.filter((n) => n.kind === "duplicateRuns"),
+    ...(balance ? [notice("unbalanced", balance)] : []),
+    ...mixes.filter((n) => n.kind !== "duplicateRuns"),
+    ...standing.notices,
+    ...(unknown ? [notice("unknownSession", unknown)] : []),
+    ...(hidden ? [notice("hiddenRuns", hidden.text)] : []),
+  ]);
   return {
     mode: selection.mode,
     sessions,
@@ -122,11 +154,41 @@ export async function describeSelection(ctx: Ctx, selection: Selection): Promise
     duplicates,
     headline,
     unknownLine: unknown,
-    warnings: selectionMixes(sessions, duplicates),
+    warnings: mixes.map((n) => n.text),
     standing: standing.lines,
     offer: standing.offer,
-    balance: balanceLine(cells),
+    balance,
+    hidden,
+    notices,
   };
+}
+
+/**
+ * Runs the selection would read with "include trial runs", "include superseded" or both turned
+ * on (asked only when it reads none): each switched filter is resolved as the pages resolve it
+ * (with none named, the default may then find a trial session), then its runs are counted.
+ */
+async function hiddenRuns(ctx: Ctx, selection: Selection): Promise<HiddenRuns> {
+  const { requested } = selection;
+  const count = async (set: Partial<AnalyticsFilter>, needed: boolean): Promise<number> => {
+    if (!needed) return 0;
+    const resolved = await resolveSelection(ctx, { ...requested, ...set });
+    // A default that finds no session reads nothing (an empty list would count every session).
+    if (resolved.mode === "default" && !resolved.filter.sessions.length) return 0;
+    const w = runsWhere(resolved.filter);
+    const row = await ctx.store.sql.get(
+      z.object({ n: int }),
+      `SELECT COUNT(*) AS "n" FROM ${FROM_RUNS} WHERE ${w.sql}`,
+      w.params,
+    );
+    return row?.n ?? 0;
+  };
+  const [trial, superseded, both] = await Promise.all([
+    count({ includeTrial: true }, !requested.includeTrial),
+    count({ includeSuperseded: true }, !requested.includeSuperseded),
+    count({ includeTrial: true, includeSuperseded: true }, !requested.includeTrial && !requested.includeSuperseded),
+  ]);
+  return { trial, superseded, both };
 }
 
 /** Pairs of selected sessions holding the same runs; the newer session is the copy. */

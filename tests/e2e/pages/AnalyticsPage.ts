@@ -12,6 +12,14 @@ export class AnalyticsPage {
   warnings() {
     return this.page.getByTestId("selection-warning");
   }
+  /** The selection's notices in the order shown (most severe first), each with data-severity and data-kind. */
+  notices() {
+    return this.page.getByTestId("selection-notices").locator("[data-kind]");
+  }
+  /** The line that folds several notes (context) into one ("3 notes"). */
+  notes() {
+    return this.page.getByTestId("selection-notices").getByTestId("notice-notes");
+  }
   unknown() {
     return this.page.getByTestId("selection-unknown");
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareSides, likeForLikeWarnings } from "@/domain/analytics/compare";
+import { compareSides, likeForLikeNotices, likeForLikeWarnings } from "@/domain/analytics/compare";
 
 const t = (taskId: string, aPassed: number, bPassed: number, aRuns = 3, bRuns = 3) => ({
   taskId,
@@ -90,5 +90,17 @@ describe("likeForLikeWarnings", () => {
     expect(w).toHaveLength(2);
     expect(w[0]).toMatch(/different sessions/);
     expect(w[1]).toMatch(/charging/);
+  });
+  it("gives each difference its level: other builds or devices make the difference partly theirs", () => {
+    const n = likeForLikeNotices(side, { sessions: ["s2"], builds: ["def"], devices: ["px"], charging: [true] });
+    expect(n.map((x) => [x.kind, x.severity])).toEqual([
+      ["sidesSessions", "caution"],
+      ["sidesBuilds", "misleading"],
+      ["sidesDevices", "misleading"],
+      ["sidesCharging", "caution"],
+    ]);
+    expect(n.map((x) => x.text)).toEqual(
+      likeForLikeWarnings(side, { sessions: ["s2"], builds: ["def"], devices: ["px"], charging: [true] }),
+    );
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { listOf, selectionHeadline, selectionMixes, type SessionFacts } from "@/domain/analytics/selection";
+import {
+  hiddenRunsOffer,
+  listOf,
+  selectionHeadline,
+  selectionMixNotices,
+  selectionMixes,
+  type SessionFacts,
+} from "@/domain/analytics/selection";
 import { emptyPickerText, matchSessions, pickerHint } from "@/domain/analytics/sessionPicker";
 
 const session = (id: string, extra: Partial<SessionFacts> = {}): SessionFacts => ({
@@ -48,6 +55,80 @@ describe("selectionMixes", () => {
       [],
     );
     expect(warnings).toEqual(["It mixes 2 devices (pixel-1 and pixel-2): timings blend them; pick one under Device."]);
+  });
+});
+
+describe("selectionMixNotices", () => {
+  it("gives each mix its level: copies, models and builds may mislead, charging is worth knowing, phones and sessions are context", () => {
+    const notices = selectionMixNotices(
+      [
+        session("s1", { devices: ["pixel-1", "pixel-2"] }),
+        session("s2", { models: ["qwen3-1.7b"], builds: ["def456"], charging: [true] }),
+      ],
+      [{ of: "s1", copy: "s2", runs: 1 }],
+    );
+    expect(notices.map((n) => [n.kind, n.severity])).toEqual([
+      ["duplicateRuns", "misleading"],
+      ["pooledSessions", "info"],
+      ["mixedModels", "misleading"],
+      ["mixedDevices", "info"],
+      ["mixedBuilds", "misleading"],
+      ["mixedCharging", "caution"],
+    ]);
+    expect(notices[0].text).toContain("repeats 1 run of");
+  });
+
+  it("makes a normal two-phone session a note, not a warning", () => {
+    expect(selectionMixNotices([session("s1", { devices: ["pixel-1", "pixel-2"] })], [])).toEqual([
+      {
+        kind: "mixedDevices",
+        severity: "info",
+        text: "It mixes 2 devices (pixel-1 and pixel-2): timings blend them; pick one under Device.",
+      },
+    ]);
+  });
+});
+
+describe("hiddenRunsOffer", () => {
+  const base = {
+    runs: 0,
+    includeTrial: false,
+    includeSuperseded: false,
+    trialSessions: [] as string[],
+    hidden: { trial: 0, superseded: 0, both: 0 },
+  };
+  it("says a ticked trial session is left out and offers the switch", () => {
+    expect(
+      hiddenRunsOffer({ ...base, trialSessions: ["dry run"], hidden: { trial: 4, superseded: 0, both: 4 } }),
+    ).toEqual({
+      text: "“dry run” is a trial session, and trial runs are left out unless “include trial runs” is ticked: include them to read its 4 runs.",
+      set: { includeTrial: true },
+    });
+    expect(
+      hiddenRunsOffer({ ...base, trialSessions: ["a", "b"], hidden: { trial: 1, superseded: 0, both: 1 } })?.text,
+    ).toBe(
+      "“a” and “b” are trial sessions, and trial runs are left out unless “include trial runs” is ticked: include them to read their run.",
+    );
+  });
+  it("says every matching run is a trial's when no session is named", () => {
+    expect(hiddenRunsOffer({ ...base, hidden: { trial: 1200, superseded: 0, both: 1200 } })?.text).toBe(
+      "Every run matching these filters is in a trial session, and trial runs are left out unless “include trial runs” is ticked: include them to read those 1,200 runs.",
+    );
+  });
+  it("offers superseded runs, then both switches, when those are the reason", () => {
+    expect(hiddenRunsOffer({ ...base, hidden: { trial: 0, superseded: 2, both: 2 } })).toEqual({
+      text: "Every run matching these filters is superseded (a late result of a job another phone completed), and superseded runs are left out unless “include superseded” is ticked: include them to read those 2 runs.",
+      set: { includeSuperseded: true },
+    });
+    expect(hiddenRunsOffer({ ...base, hidden: { trial: 0, superseded: 0, both: 3 } })?.set).toEqual({
+      includeTrial: true,
+      includeSuperseded: true,
+    });
+  });
+  it("is null when runs are read, when no switch would help, or when the switch is already on", () => {
+    expect(hiddenRunsOffer({ ...base, runs: 5, hidden: { trial: 4, superseded: 0, both: 4 } })).toBeNull();
+    expect(hiddenRunsOffer(base)).toBeNull();
+    expect(hiddenRunsOffer({ ...base, includeTrial: true, hidden: { trial: 4, superseded: 0, both: 0 } })).toBeNull();
   });
 });
 

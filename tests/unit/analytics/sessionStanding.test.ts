@@ -5,6 +5,7 @@ import {
   isComplete,
   selectionStanding,
   standingLine,
+  standingNotice,
   type SessionStanding,
 } from "@/domain/analytics/sessionStanding";
 
@@ -62,6 +63,23 @@ describe("standingLine", () => {
   });
 });
 
+describe("standingNotice", () => {
+  it("takes the level of the most severe thing it names", () => {
+    const running = standingNotice(session({ trial: true, counts: { ...emptyCounts(), completed: 3, queued: 9 } }));
+    expect(running).toMatchObject({ kind: "sessionRunning", severity: "caution" });
+    expect(running?.text).toBe(
+      standingLine(session({ trial: true, counts: { ...emptyCounts(), completed: 3, queued: 9 } })),
+    );
+    // A finished trial with repeats is context: it was named or included on purpose.
+    expect(standingNotice(session({ trial: true }))).toMatchObject({ kind: "trialSession", severity: "info" });
+    expect(standingNotice(session({ trial: true, repeats: 1 }))).toMatchObject({
+      kind: "oneRepeat",
+      severity: "caution",
+    });
+    expect(standingNotice(session())).toBeNull();
+  });
+});
+
 describe("selectionStanding", () => {
   const cancelled = session({
     id: "c",
@@ -74,6 +92,13 @@ describe("selectionStanding", () => {
       lines: [
         "The newer session “big” is left out by default: it was cancelled after 6 of 144 jobs; tick it above to read it anyway.",
       ],
+      notices: [
+        {
+          kind: "passedOver",
+          severity: "info",
+          text: "The newer session “big” is left out by default: it was cancelled after 6 of 144 jobs; tick it above to read it anyway.",
+        },
+      ],
       offer: null,
     });
   });
@@ -83,7 +108,11 @@ describe("selectionStanding", () => {
     expect(r.offer).toEqual({ id: "s1", name: "study" });
   });
   it("says nothing of a complete selection", () => {
-    expect(selectionStanding([session()], [], { id: "s1", name: "study" })).toEqual({ lines: [], offer: null });
+    expect(selectionStanding([session()], [], { id: "s1", name: "study" })).toEqual({
+      lines: [],
+      notices: [],
+      offer: null,
+    });
     expect(selectionStanding([cancelled], [], null).offer).toBeNull();
   });
 });
