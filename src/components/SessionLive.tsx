@@ -15,6 +15,7 @@ import {
   sessionState,
 } from "@/domain/sessions";
 import { CalibrationBadge } from "./Calibration";
+import { rerunAddress } from "@/domain/forms/newSession";
 import { LeaseHolders } from "./sessions/LeaseHolders";
 import { PassRateBars } from "./sessions/PassRateBars";
 import { SessionComparisons } from "./sessions/SessionComparisons";
@@ -68,9 +69,20 @@ export function SessionLive({
             </p>
           ) : (
             <p className="sub" data-testid="session-settings">
-              Suite <b>{s.suite.id}</b> v{s.suite.version} · {s.taskIds.length} tasks × {s.configIds.length} configs ×{" "}
-              {s.repeats} repeat{s.repeats === 1 ? "" : "s"} · {s.order} (seed {s.seed}) · lease {s.leaseSeconds} s,{" "}
-              {s.maxAttempts} attempts
+              Suite{" "}
+              <b data-testid="session-suite">
+                <a href={`/suites/${encodeURIComponent(s.suite.id)}`}>{s.suite.id}</a> v{s.suite.version}
+              </b>{" "}
+              · {s.taskIds.length} tasks × {s.configIds.length} configs × {s.repeats} repeat{s.repeats === 1 ? "" : "s"}{" "}
+              · {s.order} (seed <span data-testid="session-seed">{s.seed}</span>) · lease {s.leaseSeconds} s,{" "}
+              {s.maxAttempts} attempts ·{" "}
+              <a
+                href={rerunAddress(s)}
+                data-testid="rerun-with-seed"
+                title="The New session form filled with this session's suite, seed, order, configs, tasks and repeats"
+              >
+                Rerun with this seed
+              </a>
             </p>
           )}
           {s.calibration && s.configIds.length > 0 && (
