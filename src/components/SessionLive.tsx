@@ -16,6 +16,7 @@ import {
 } from "@/domain/sessions";
 import { CalibrationBadge } from "./Calibration";
 import { rerunAddress } from "@/domain/forms/newSession";
+import { Reason } from "./trace/Reason";
 import { LeaseHolders } from "./sessions/LeaseHolders";
 import { PassRateBars } from "./sessions/PassRateBars";
 import { SessionComparisons } from "./sessions/SessionComparisons";
@@ -280,7 +281,9 @@ export function SessionLive({
                 </td>
                 <td className="outcome-cell" data-testid="run-outcome">
                   <span className={`pill o-${r.outcome}`}>{r.outcome.replace("_", " ")}</span>{" "}
-                  <span className="muted">{r.outcomeReason}</span>
+                  <span className="muted">
+                    <Reason text={r.outcomeReason} />
+                  </span>
                 </td>
               </tr>
             ))}
