@@ -104,6 +104,6 @@ export function taskTallySentence(t: TaskGroupTally, scope: TallyScope): string 
   ];
   if (t.other) parts.push(`${verb(t.other, "is", "are")} in other groups`);
   const list = `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
-  const held = t.heldOut ? `; ${verb(t.heldOut, "is", "are")} held out` : "";
+  const held = t.heldOut ? `; ${fmt(t.heldOut)} of these ${t.heldOut === 1 ? "is" : "are"} held out` : "";
   return `${verb(t.total, "task", "tasks")} ${what}: ${list}${held}.`;
 }

@@ -30,7 +30,7 @@ export function tokenizerLoadingView(t: TokenizerLoading): {
     };
   }
   return {
-    text: `${so}; a first load usually takes ${seconds(TYPICAL_LOAD_MS.min)}–${seconds(TYPICAL_LOAD_MS.max)}.`,
+    text: `${so}; a first load usually takes ${TYPICAL_LOAD_MS.min / 1000}–${seconds(TYPICAL_LOAD_MS.max)}.`,
     progress: null,
   };
 }

@@ -19,10 +19,10 @@ describe("one task tally for Methods, the overview and the Suite page (issue 34.
     ];
     expect(tallyTasks(tasks)).toEqual({ total: 5, noFiles: 2, needsFiles: 3, multiStep: 2, heldOut: 2, other: 0 });
     expect(taskTallySentence(tallyTasks(tasks), "suite")).toBe(
-      "5 tasks in the suite: 2 need no files and 3 need files (2 of them multi-step); 2 are held out.",
+      "5 tasks in the suite: 2 need no files and 3 need files (2 of them multi-step); 2 of these are held out.",
     );
     expect(taskTallySentence(tallyTasks(tasks.slice(0, 3)), "selection")).toBe(
-      "3 tasks with runs in this selection: 2 need no files and 1 needs files; 1 is held out.",
+      "3 tasks with runs in this selection: 2 need no files and 1 needs files; 1 of these is held out.",
     );
     expect(taskTallySentence(tallyTasks([]), "selection")).toBe("No tasks with runs in this selection.");
     expect(taskTallySentence(tallyTasks([{ group: "odd" }]), "suite")).toBe(

@@ -4,7 +4,7 @@ import { tokenizerLoadingView } from "@/domain/budget/tokenizerLoading";
 describe("tokenizerLoadingView", () => {
   it("before any load: time so far and the usual range, no progress bar it cannot fill honestly", () => {
     expect(tokenizerLoadingView({ loadingForMs: 6_400, lastLoadMs: null })).toEqual({
-      text: "Loading the Gemma tokenizer to count start-up tokens: 6 s so far; a first load usually takes 2 s–25 s.",
+      text: "Loading the Gemma tokenizer to count start-up tokens: 6 s so far; a first load usually takes 2–25 s.",
       progress: null,
     });
   });
