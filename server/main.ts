@@ -274,7 +274,18 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
-  server.listen(port, host, () => console.log(listeningLine({ host, port, adminPassword: !!adminPassword })));
+  server.listen(port, host, () => {
+    console.log(listeningLine({ host, port, adminPassword: !!adminPassword }));
+    // The latency budget's Gemma tokenizer takes 2–25 s to load (on a worker thread, so requests
+    // are answered meanwhile): loaded now, after the server is ready, its first visit finds the
+    // default suite counted. TOKENIZER_PRELOAD=0 leaves it to the first visit.
+    if (process.env.TOKENIZER_PRELOAD !== "0") {
+      const warm = "../src/server/budget/warmBudgetCounts";
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { warmBudgetCounts } = require(warm) as typeof import("../src/server/budget/warmBudgetCounts");
+      void warmBudgetCounts(ctx);
+    }
+  });
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,6 +1,6 @@
 import { passRateBars } from "@/domain/analytics/bars";
 import { passRateBarsOverall } from "@/domain/analytics/passRateChart";
-import { taskGroupCounts } from "@/domain/analytics/taskGroups";
+import { taskGroupCounts, tallyTasks, taskTallySentence } from "@/domain/analytics/taskGroups";
 import { configUniverse } from "@/server/analytics/configUniverse";
 import { configColors } from "@/components/analytics/configColors";
 import { wilson } from "@/domain/stats/wilson";
@@ -55,6 +55,9 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
         <h2>Pass rate by task group</h2>
         <p className="section-guide">
           Bars are pass rates, whiskers Wilson 95% intervals: overlapping whiskers mean the difference may be chance.
+        </p>
+        <p className="sub" data-testid="task-tally">
+          {taskTallySentence(tallyTasks(grid.tasks), "selection")}
         </p>
         <PassByGroupChart rows={bars} />
 

@@ -1,4 +1,5 @@
 import { operations, type FieldRow } from "@/contracts/reference";
+import "./api-reference.css";
 
 export const metadata = { title: "API reference · Harness Lab" };
 
@@ -48,9 +49,41 @@ export default function ApiReferencePage() {
         <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). Every error has the body{" "}
         <code>{'{"error": {"code", "message", "issues"?}}'}</code>.
       </p>
+      <nav className="panel api-toc" aria-label="Contents" data-testid="api-toc" id="contents">
+        <h2 style={{ marginTop: 0 }}>Contents</h2>
+        <div className="api-toc-groups">
+          {TAGS.map(([tag, title]) => {
+            const inTag = ops.filter((o) => o.tag === tag);
+            return (
+              <div key={tag} data-testid={`toc-${tag}`}>
+                <a href={`#section-${tag}`}>
+                  <b>{title}</b>
+                </a>{" "}
+                <span className="muted">
+                  {inTag.length} operation{inTag.length === 1 ? "" : "s"}
+                </span>
+                <ul>
+                  {inTag.map((o) => (
+                    <li key={o.id}>
+                      <a href={`#${o.id}`} data-testid={`toc-link-${o.id}`}>
+                        <code>{o.method}</code> <code>{o.path}</code>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            );
+          })}
+        </div>
+      </nav>
       {TAGS.map(([tag, title]) => (
-        <section key={tag}>
-          <h2>{title}</h2>
+        <section key={tag} id={`section-${tag}`} aria-labelledby={`heading-${tag}`}>
+          <h2 id={`heading-${tag}`}>
+            {title}{" "}
+            <a href="#contents" className="muted" style={{ fontSize: "0.8em", fontWeight: "normal" }}>
+              back to contents
+            </a>
+          </h2>
           {ops
             .filter((o) => o.tag === tag)
             .map((o) => (

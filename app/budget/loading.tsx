@@ -1,15 +1,14 @@
 /**
- * Shown while the budget page renders. After a restart its first render loads the Gemma tokenizer
- * (on a worker thread, src/server/budget/tokenizer.ts: a 33 MB vocabulary, 2–13 s on this kind of machine), and a blank
- * page for that long looks broken.
+ * Shown while the budget page renders (reading runs, fitting the load line). The Gemma tokenizer
+ * is loaded at start in the background; a visit before it is ready gets the page's own loading
+ * state (TokenizerLoading), which refreshes itself, rather than waiting here.
  */
 export default function BudgetLoading() {
   return (
     <>
       <h1>Latency budget</h1>
       <p className="notice" data-testid="budget-loading" role="status">
-        Counting start-up tokens… The first visit after the dashboard starts loads the Gemma tokenizer (a 33 MB
-        vocabulary), which takes a few seconds; later visits are immediate.
+        Counting start-up tokens and reading the phones&apos; measurements…
       </p>
     </>
   );

@@ -6,6 +6,8 @@ import { ServiceError } from "@/server/errors";
 import { parseBudgetQuery } from "@/domain/budget/schema";
 import { fitCaption } from "@/domain/budget/caption";
 import { budgetOverview } from "@/server/budget/budgetOverview";
+import { budgetCountsReady } from "@/server/budget/budgetCountsReady";
+import { TokenizerLoading } from "@/components/budget/TokenizerLoading";
 import { headroom } from "@/server/budget/headroom";
 import { toUrlParams, type SearchParams } from "@/domain/analytics/searchParams";
 import { UrlParamsForm } from "@/components/analytics/UrlParamsForm";
@@ -36,6 +38,15 @@ export default async function BudgetPage({ searchParams }: { searchParams: Promi
     );
   }
   const ctx = getContext();
+  // The tokenizer is loaded at start; a visit before it is ready says so rather than waiting for it.
+  const ready = await budgetCountsReady(ctx, q.data);
+  if (!ready.ready)
+    return (
+      <>
+        <h1>Latency budget</h1>
+        <TokenizerLoading loading={ready} />
+      </>
+    );
   let view: Awaited<ReturnType<typeof budgetOverview>>;
   try {
     view = await budgetOverview(ctx, q.data);

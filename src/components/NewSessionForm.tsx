@@ -3,7 +3,15 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { call, ApiError } from "@/client/api";
 import { dashboard } from "@/contracts";
-import { sessionPlan, type Parsed } from "@/domain/forms/newSession";
+import {
+  formSuite,
+  seedHint,
+  sessionPlan,
+  suiteOptionLabel,
+  type FormSuite,
+  type NewSessionPrefill,
+  type Parsed,
+} from "@/domain/forms/newSession";
 import { fieldLabels } from "@/domain/messages/issues";
 import { CalibrationOption } from "./Calibration";
 import { PinDevices } from "./PinDevices";
@@ -12,16 +20,13 @@ import type { CreateSessionRequest } from "@/domain/protocol";
 import { CALIBRATION_REPEATS } from "@/domain/sessions/calibration";
 import type { TaskGroup } from "@/domain/suite/schema";
 
-interface TaskOption {
+interface SuiteOption {
   id: string;
-  group: TaskGroup;
-  heldOut: boolean;
-  title: string | null;
-  prompt: string;
-}
-interface ConfigOption {
-  id: string;
-  label: string;
+  version: number;
+  name: string | null;
+  tasks: number;
+  configs: number;
+  default: boolean;
 }
 
 const WORDS = {
@@ -39,6 +44,7 @@ const LABELS = fieldLabels({
   notes: "Notes",
   devices: "Devices",
   suite: "The suite",
+  seed: "Seed",
 });
 
 /** The sentence beside a number field, when what was typed is not a valid value. */
@@ -57,37 +63,62 @@ const GROUPS = [
 ] satisfies { id: TaskGroup; label: string }[];
 
 export function NewSessionForm({
-  suiteId,
-  tasks,
-  configs,
-  initial = { calibration: false, configs: [] },
+  suites,
+  suite: initialSuite,
+  initial,
 }: {
-  suiteId: string;
-  tasks: TaskOption[];
-  configs: ConfigOption[];
-  /** From the address (`?calibration=1&config=<id>`): what the form opens with. */
-  initial?: { calibration: boolean; configs: string[] };
+  /** Every stored suite, newest version of each, for the picker. */
+  suites: SuiteOption[];
+  /** The suite the form opens with, its tasks and configs. */
+  suite: FormSuite;
+  /** From the address (`?calibration=1&config=<id>`, a rerun's `?suite=…&seed=…`): what the form opens with. */
+  initial: NewSessionPrefill;
 }) {
   const router = useRouter();
+  // Picking another suite loads its tasks and configs here; what was typed (name, notes, numbers) stays.
+  const [suite, setSuite] = useState(initialSuite);
+  const [loadingSuite, setLoadingSuite] = useState<string | null>(null);
+  const [suiteError, setSuiteError] = useState<string | null>(null);
+  const { tasks, configs } = suite;
   // A link that opens a calibration of one config names the session after it; the researcher can change it.
   const [name, setName] = useState(
     initial.calibration && initial.configs.length === 1 ? `A/A calibration: ${initial.configs[0]}` : "",
   );
-  const [mode, setMode] = useState<"all" | "groups" | "pick">("all");
+  const [mode, setMode] = useState<"all" | "groups" | "pick">(initial.tasks ? "pick" : "all");
   const [groups, setGroups] = useState<TaskGroup[]>(GROUPS.map((g) => g.id));
-  const [picked, setPicked] = useState<string[]>([]);
+  const [picked, setPicked] = useState<string[]>(initial.tasks ?? []);
   const [chosenConfigs, setChosenConfigs] = useState<string[]>(initial.configs);
   // Raw text, not numbers: Number("") is 0, which snapped a cleared field to 0 while typing.
-  const [repeats, setRepeats] = useState(initial.calibration ? String(CALIBRATION_REPEATS) : "3");
-  const [trial, setTrial] = useState(false);
+  const [repeats, setRepeats] = useState(initial.repeats ?? (initial.calibration ? String(CALIBRATION_REPEATS) : "3"));
+  const [trial, setTrial] = useState(initial.trial && !initial.calibration);
   const [calibration, setCalibration] = useState(initial.calibration);
-  const [order, setOrder] = useState<"interleaved" | "blocked">("interleaved");
+  const [order, setOrder] = useState<"interleaved" | "blocked">(initial.order);
+  const [seed, setSeed] = useState(initial.seed);
   const [leaseSeconds, setLeaseSeconds] = useState("120");
   const [maxAttempts, setMaxAttempts] = useState("3");
   const [notes, setNotes] = useState("");
   const [pinned, setPinned] = useState<string[]>([]);
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
+
+  async function pickSuite(id: string) {
+    if (id === suite.id) return;
+    setLoadingSuite(id);
+    setSuiteError(null);
+    try {
+      const next = formSuite((await call(dashboard.getSuite, { params: { id } })).suite);
+      setSuite(next);
+      // Keep the ticks that still mean something in the new suite; the rest are dropped, not hidden.
+      setChosenConfigs((cs) => cs.filter((c) => next.configs.some((x) => x.id === c)));
+      setPicked((ps) => ps.filter((p) => next.tasks.some((t) => t.id === p)));
+    } catch (err) {
+      setSuiteError(
+        `Suite ${id} could not be loaded (${err instanceof ApiError ? err.message : "no answer"}); the form still shows ${suite.id}. Pick it again to retry.`,
+      );
+    } finally {
+      setLoadingSuite(null);
+    }
+  }
 
   const toggle = <T,>(list: T[], id: T) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
   // A calibration runs one config an even number of times, and is no trial: ticking it keeps the
@@ -115,23 +146,33 @@ export function NewSessionForm({
     repeats,
     leaseSeconds,
     maxAttempts,
+    seed,
   });
   const { fields } = plan;
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (plan.blockers.length || !fields.repeats.ok || !fields.leaseSeconds.ok || !fields.maxAttempts.ok) return;
+    if (
+      plan.blockers.length ||
+      loadingSuite !== null ||
+      !fields.repeats.ok ||
+      !fields.leaseSeconds.ok ||
+      !fields.maxAttempts.ok ||
+      !plan.seed.ok
+    )
+      return;
     setBusy(true);
     setError(null);
     try {
       const body: CreateSessionRequest = {
         name,
-        suite: suiteId,
+        suite: suite.id,
         configs: chosenConfigs,
         repeats: fields.repeats.value,
         trial,
         calibration,
         order,
+        ...(plan.seed.value !== null ? { seed: plan.seed.value } : {}),
         leaseSeconds: fields.leaseSeconds.value,
         maxAttempts: fields.maxAttempts.value,
         tasks: mode === "all" ? ("all" as const) : mode === "groups" ? { groups } : picked,
@@ -151,6 +192,40 @@ export function NewSessionForm({
   return (
     <form onSubmit={submit} data-testid="new-session-form">
       <div className="panel">
+        <label htmlFor="suite">
+          Suite{" "}
+          <span className="hint">
+            every stored suite, newest version; import one on the{" "}
+            <a href="/suite" data-testid="suite-import-link">
+              Suite page
+            </a>
+          </span>
+        </label>
+        <select
+          id="suite"
+          value={loadingSuite ?? suite.id}
+          onChange={(e) => pickSuite(e.target.value)}
+          disabled={loadingSuite !== null}
+          data-testid="suite-picker"
+          style={{ maxWidth: "100%" }}
+        >
+          {suites.map((s) => (
+            <option key={s.id} value={s.id}>
+              {suiteOptionLabel(s)}
+            </option>
+          ))}
+        </select>
+        <div className="hint" data-testid="suite-shown" aria-live="polite">
+          {loadingSuite !== null
+            ? `Loading ${loadingSuite}…`
+            : `${suite.name ?? suite.id} v${suite.version}: ${tasks.length} task${tasks.length === 1 ? "" : "s"}, ${configs.length} harness config${configs.length === 1 ? "" : "s"}.`}
+        </div>
+        {suiteError && (
+          <div className="field-error" role="alert" data-testid="suite-error">
+            {suiteError}
+          </div>
+        )}
+
         <label htmlFor="name">Name</label>
         <input
           id="name"
@@ -192,7 +267,11 @@ export function NewSessionForm({
           {(["all", "groups", "pick"] as const).map((m) => (
             <label key={m} className="inline">
               <input type="radio" name="mode" checked={mode === m} onChange={() => setMode(m)} />
-              {m === "all" ? `All ${tasks.length} tasks` : m === "groups" ? "By group" : "One by one"}
+              {m === "all"
+                ? `All ${tasks.length} task${tasks.length === 1 ? "" : "s"}`
+                : m === "groups"
+                  ? "By group"
+                  : "One by one"}
             </label>
           ))}
         </div>
@@ -272,6 +351,31 @@ export function NewSessionForm({
             </div>
           </div>
           <div>
+            <label htmlFor="seed">
+              Seed <span className="hint">optional</span>
+            </label>
+            <input
+              id="seed"
+              type="text"
+              inputMode="numeric"
+              value={seed}
+              onChange={(e) => setSeed(e.target.value)}
+              placeholder="random"
+              aria-invalid={!plan.seed.ok}
+              aria-describedby="seed-hint seed-error"
+              style={{ width: 120 }}
+              data-testid="seed"
+            />
+            <div className="hint" id="seed-hint" style={{ maxWidth: 240 }} data-testid="seed-hint">
+              {seedHint(order)}
+            </div>
+            {!plan.seed.ok && (
+              <div className="field-error" id="seed-error" data-testid="seed-error" role="alert">
+                {plan.seed.error}
+              </div>
+            )}
+          </div>
+          <div>
             <label htmlFor="lease">Lease seconds</label>
             <input
               id="lease"
@@ -314,7 +418,7 @@ export function NewSessionForm({
       <div className="row">
         <button
           className="btn primary"
-          disabled={busy || plan.blockers.length > 0}
+          disabled={busy || loadingSuite !== null || plan.blockers.length > 0}
           data-testid="create-session"
           aria-describedby="queue-summary"
         >

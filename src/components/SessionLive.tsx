@@ -17,6 +17,8 @@ import {
   sessionState,
 } from "@/domain/sessions";
 import { CalibrationBadge } from "./Calibration";
+import { rerunAddress } from "@/domain/forms/newSession";
+import { Reason } from "./trace/Reason";
 import { LeaseHolders } from "./sessions/LeaseHolders";
 import { PassRateBars } from "./sessions/PassRateBars";
 import { SessionComparisons } from "./sessions/SessionComparisons";
@@ -70,9 +72,20 @@ export function SessionLive({
             </p>
           ) : (
             <p className="sub" data-testid="session-settings">
-              Suite <b>{s.suite.id}</b> v{s.suite.version} · {s.taskIds.length} tasks × {s.configIds.length} configs ×{" "}
-              {s.repeats} repeat{s.repeats === 1 ? "" : "s"} · {s.order} (seed {s.seed}) · lease {s.leaseSeconds} s,{" "}
-              {s.maxAttempts} attempts
+              Suite{" "}
+              <b data-testid="session-suite">
+                <a href={`/suites/${encodeURIComponent(s.suite.id)}`}>{s.suite.id}</a> v{s.suite.version}
+              </b>{" "}
+              · {s.taskIds.length} tasks × {s.configIds.length} configs × {s.repeats} repeat{s.repeats === 1 ? "" : "s"}{" "}
+              · {s.order} (seed <span data-testid="session-seed">{s.seed}</span>) · lease {s.leaseSeconds} s,{" "}
+              {s.maxAttempts} attempts ·{" "}
+              <a
+                href={rerunAddress(s)}
+                data-testid="rerun-with-seed"
+                title="The New session form filled with this session's suite, seed, order, configs, tasks and repeats"
+              >
+                Rerun with this seed
+              </a>
             </p>
           )}
           {s.calibration && s.configIds.length > 0 && (
@@ -285,7 +298,9 @@ export function SessionLive({
                 </td>
                 <td className="outcome-cell" data-testid="run-outcome">
                   <span className={`pill o-${r.outcome}`}>{r.outcome.replace("_", " ")}</span>{" "}
-                  <span className="muted">{r.outcomeReason}</span>
+                  <span className="muted">
+                    <Reason text={r.outcomeReason} />
+                  </span>
                 </td>
               </tr>
             ))}

@@ -53,12 +53,27 @@ test("the analytics overview shows the config table, pass-rate chart, task grid 
     `${grid.cells[first].files.passed}/${grid.cells[first].files.runs}`,
   );
 
+  // Issue 34.11: the overview, the report's Methods and the Suite page count tasks per group one way,
+  // and say what they count. This session ran every task of the default suite, so all three agree.
+  const tally = page.getByTestId("task-tally");
+  await expect(tally).toHaveText(/^\d+ tasks with runs in this selection: \d+ need no files and \d+ need files/);
+  const counts = (await tally.textContent())!.replace(/^[^:]*: /, "");
+  expect((await tally.textContent())!.startsWith(`${grid.tasks.length} tasks`)).toBe(true);
+
   // Outcome chart: switching scope redraws the stacked bars.
   const outcomes = page.getByTestId("outcome-chart");
   await expect(outcomes.locator(".recharts-bar-rectangle").first()).toBeVisible();
   await page.getByTestId("outcome-scope-multi_step").click();
   await expect(page.getByTestId("outcome-scope-multi_step")).toHaveAttribute("aria-pressed", "true");
   await expect(outcomes.locator(".recharts-bar-rectangle").first()).toBeVisible();
+
+  await page.goto(`/analytics/report?session=${session.id}`);
+  await expect(page.getByTestId("methods-paragraph")).toContainText(
+    `${grid.tasks.length} tasks with runs in this selection: ${counts}`,
+  );
+  await page.goto("/suite");
+  await expect(page.getByTestId("suite-task-tally")).toHaveText(`${grid.tasks.length} tasks in the suite: ${counts}`);
+  await page.goto(`/analytics?session=${session.id}`);
 
   // The filter bar writes the URL: unticking the only session goes back to the default (the newest session).
   // That default may be this very session (then its box stays ticked) or one another spec queued since,

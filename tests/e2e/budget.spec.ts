@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { startServer } from "./server";
 
 const device = { id: "budget-e2e-phone", model: "iPhone 15 Pro", os: "iOS 26.1" };
 const build = { commit: "budget-e2e", app: "0.7.0", runtime: "react-native-executorch 0.10.4", model: "gemma-4-e2b" };
@@ -69,7 +70,9 @@ test("the budget planner prices a prompt edit as you type and saves it as a new 
   await runQueue(request, token);
 
   await page.goto(`/budget?suite=${suite.id}&device=${device.id}&build=${build.commit}`);
-  await expect(page.getByTestId("tokenizer-status")).toContainText("Gemma 3 tokenizer");
+  // Test servers do not load the tokenizer at start: a first visit may say it is loading, then
+  // shows the figures by itself (issue 34.11).
+  await expect(page.getByTestId("tokenizer-status")).toContainText("Gemma 3 tokenizer", { timeout: 60_000 });
   await expect(page.getByTestId("budget-fit")).toContainText("5.20 s per 1,000 tokens");
   await expect(page.getByTestId("budget-fit")).toContainText("n = 8");
   await expect(page.getByTestId("budget-table").locator("tbody tr")).toHaveCount(2);
@@ -124,4 +127,25 @@ test("the budget planner prices a prompt edit as you type and saves it as a new 
   await expect(page.getByTestId("headroom-files").getByTestId("headroom-overflowed")).toContainText("2 of 4");
   await page.getByTestId("headroom-files").getByTestId("headroom-runs-link").click();
   await expect(page).toHaveURL(/\/runs\?.*config=files.*outcome=context_full/);
+});
+
+test("the first visit while the tokenizer loads says so with the time so far, then turns into the figures (issue 34.11)", async ({
+  page,
+}) => {
+  // A server of its own, so nothing has loaded the tokenizer yet; like every test server it does not preload it.
+  const server = await startServer();
+  try {
+    const res = await page.goto(`${server.base}/budget`);
+    expect(res?.status()).toBe(200);
+    const loading = page.getByTestId("budget-tokenizer-loading");
+    await expect(loading).toContainText("Loading the Gemma tokenizer to count start-up tokens");
+    await expect(loading).toContainText(/\d+ s so far/);
+    // No reload here: the page refreshes itself once the tokenizer is loaded.
+    await expect(page.getByTestId("tokenizer-status")).toContainText("Gemma 3 tokenizer", { timeout: 60_000 });
+    await expect(loading).toHaveCount(0);
+    await expect(page.getByTestId("budget-table").locator("tbody tr").first()).toBeVisible();
+  } finally {
+    process.kill(-server.child.pid!, "SIGKILL");
+    fs.rmSync(server.dir, { recursive: true, force: true });
+  }
 });

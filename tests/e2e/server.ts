@@ -56,6 +56,9 @@ export async function startServer(env: Record<string, string> = {}, opts: StartO
         PORT: String(port),
         HOST: "127.0.0.1",
         NEXT_TELEMETRY_DISABLED: "1",
+        // Each test server would load the 33 MB tokenizer at start (2–25 s of a core, ~400 MB);
+        // the budget specs load it on first visit instead, which also shows its loading state.
+        TOKENIZER_PRELOAD: "0",
         ...env,
       },
     },

@@ -80,7 +80,15 @@ export function SuiteImportForm({ suites }: { suites: { id: string; version: num
           <Link prefetch={false} href={`/suites/${done.id}`}>
             {done.id}
           </Link>{" "}
-          v{done.version}: {done.tasks} tasks, {done.configs} configs, every fixture judged as expected.
+          v{done.version}: {done.tasks} tasks, {done.configs} configs, every fixture judged as expected.{" "}
+          <Link
+            prefetch={false}
+            href={`/sessions/new?suite=${encodeURIComponent(done.id)}`}
+            className="btn"
+            data-testid="suite-import-new-session"
+          >
+            New session with this suite
+          </Link>
           {warnings.length > 0 && (
             <div data-testid="suite-import-warnings">
               <span className="pill warn">

@@ -2,6 +2,7 @@ import { TASK_GROUPS, type Suite, type TaskGroup } from "@/domain/suite/schema";
 import { runFixtures, type FixtureResult } from "@/domain/suite-validation/fixtures";
 import { suiteWarnings } from "@/domain/suite-validation/lint-milestones";
 import { pageTasks, type TaskPageRequest } from "@/domain/suite/page";
+import { tallyTasks, taskTallySentence } from "@/domain/analytics/taskGroups";
 import { ConfigList } from "./ConfigList";
 import { TaskDetails } from "./TaskDetails";
 import { TaskPager, TaskSearch } from "./TaskPager";
@@ -10,10 +11,11 @@ import s from "./suite.module.css";
 
 const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
+/** The groups' headings, in the words the task tally uses (multi-step tasks need files too). */
 const GROUP_TITLES: Record<TaskGroup, string> = {
-  no_files: "No files needed",
-  files: "File tasks",
-  multi_step: "Multi-step",
+  no_files: "Tasks that need no files",
+  files: "Single-step file tasks",
+  multi_step: "Multi-step file tasks",
 };
 
 /** Misjudged fixtures listed by name; past this many, a count (a broken suite can have thousands). */
@@ -101,6 +103,9 @@ export function SuiteView({
         <span className="mono">{suite.id}</span> v{suite.version} · {count(suite.tasks.length, "task")} ({heldOut} held
         out) · {count(suite.configs.length, "config")} · {count(results.length, "fixture")}
       </p>
+      <p className="sub" data-testid="suite-task-tally">
+        {taskTallySentence(tallyTasks(suite.tasks), "suite")}
+      </p>
       {suite.description && <p>{suite.description}</p>}
       <p className={`hint ${s.guide}`}>
         How to read this: each task opens to show its prompt, seed files, the checks that decide pass or fail, the
@@ -125,7 +130,7 @@ export function SuiteView({
         return (
           <section key={g} data-testid={`group-${g}`}>
             <h3>
-              {GROUP_TITLES[g]} <span className="hint">{count(inGroup, "task")}</span>
+              {GROUP_TITLES[g]} <span className="hint">{count(inGroup, "task")} in the suite</span>
             </h3>
             <div className="panel" style={{ padding: "4px 12px" }}>
               {tasks.map((t) => (

@@ -3,6 +3,7 @@ import { duration, integer, percent } from "@/domain/stats/format";
 import { checksSummary, type ReadTrace } from "@/domain/trace";
 import type { getRun } from "@/server/runs/getRun";
 import { Inert, LongText } from "./Inert";
+import { Reason } from "./Reason";
 
 export type RunData = Awaited<ReturnType<typeof getRun>>;
 type Cell = string | number | boolean | null | undefined;
@@ -80,7 +81,7 @@ export function RunHeader({ data, read }: { data: RunData; read: ReadTrace }) {
             {score.outcome.replace("_", " ")}
           </span>
           <span data-testid="outcome-reason">
-            <Inert text={score.outcomeReason} />
+            <Reason text={score.outcomeReason} />
           </span>
           {score.looping && <span className="pill warn">looping</span>}
         </div>
@@ -101,9 +102,7 @@ export function RunHeader({ data, read }: { data: RunData; read: ReadTrace }) {
                   <td>
                     {ch.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}
                   </td>
-                  <td className="wrap">
-                    <Inert text={ch.reason || "(no reason recorded)"} />
-                  </td>
+                  <td className="wrap">{ch.reason ? <Reason text={ch.reason} /> : "(no reason recorded)"}</td>
                 </tr>
               ))}
             </tbody>

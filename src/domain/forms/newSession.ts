@@ -1,4 +1,5 @@
 import { calibrationIssues } from "../sessions/calibration";
+import type { Suite } from "../suite/schema";
 
 /**
  * The New session form's numbers and its Queue button, shaped here so the page only draws them.
@@ -40,6 +41,8 @@ export interface PlanInput {
   repeats: string;
   leaseSeconds: string;
   maxAttempts: string;
+  /** The seed field's text; blank means a random seed. */
+  seed?: string;
 }
 
 export interface Plan {
@@ -52,6 +55,8 @@ export interface Plan {
   /** tasks × configs × repeats, in words. */
   summary: string;
   fields: { repeats: Parsed; leaseSeconds: Parsed; maxAttempts: Parsed };
+  /** The seed to send (null: let the server pick one), or why the field is not valid. */
+  seed: ReturnType<typeof seedField>;
 }
 
 const plural = (n: number, word: string) => `${fmt(n)} ${word}${n === 1 ? "" : "s"}`;
@@ -88,6 +93,8 @@ export function sessionPlan(p: PlanInput): Plan {
   if (p.taskCount === 0)
     blockers.push(p.taskMode === "groups" ? "Pick at least one task group." : "Pick at least one task.");
   for (const f of Object.values(fields)) if (!f.ok) blockers.push(f.error);
+  const seed = seedField(p.seed ?? "");
+  if (!seed.ok) blockers.push(seed.error);
   const repeats = fields.repeats.ok ? fields.repeats.value : null;
   const jobs = repeats === null ? null : p.taskCount * p.configCount * repeats;
   const summary = `${plural(p.taskCount, "task")} × ${plural(p.configCount, "config")} × ${
@@ -95,33 +102,173 @@ export function sessionPlan(p: PlanInput): Plan {
   }${p.calibration ? " (A/A calibration: arm 1 the odd repeats, arm 2 the even ones)" : p.trial ? " (trial: one repeat)" : ""}`;
   const button =
     jobs === null ? "Queue: fix the repeats" : jobs === 0 ? "Nothing to queue yet" : `Queue ${plural(jobs, "job")}`;
-  return { jobs, button, blockers, summary, fields };
+  return { jobs, button, blockers, summary, fields, seed };
 }
 
-/** What `/sessions/new?calibration=1&config=<id>` opens the form with. */
+/** The largest seed the server takes (CreateSessionRequest.seed). */
+export const MAX_SEED = 2 ** 31 - 1;
+
+/** The seed field: blank means "a random seed" (value null); otherwise a whole number the server takes. */
+export function seedField(raw: string): { ok: true; value: number | null } | { ok: false; error: string } {
+  const text = raw.trim();
+  if (text === "") return { ok: true, value: null };
+  const range = `0 to ${fmt(MAX_SEED)}`;
+  if (!/^\+?\d+$/.test(text))
+    return {
+      ok: false,
+      error: `Seed: type a whole number from ${range} (no signs, decimals or letters), or leave it blank for a random one.`,
+    };
+  const value = Number(text);
+  if (value > MAX_SEED)
+    return { ok: false, error: `Seed: ${text} is too large; type a whole number from ${range}, or leave it blank.` };
+  return { ok: true, value };
+}
+
+/** The seed field's hint: what the seed does in the order chosen. */
+export function seedHint(order: "interleaved" | "blocked"): string {
+  return order === "interleaved"
+    ? "Blank: a random seed, shown on the session page. The same seed with the same tasks, configs and repeats queues the jobs in the same interleaved order."
+    : "Blocked order does not shuffle, so the seed changes nothing; it is only recorded.";
+}
+
+/** A suite as the New session form shows it: its tasks and configs, nothing the form does not draw. */
+export interface FormSuite {
+  id: string;
+  version: number;
+  name: string | null;
+  tasks: {
+    id: string;
+    group: Suite["tasks"][number]["group"];
+    heldOut: boolean;
+    title: string | null;
+    prompt: string;
+  }[];
+  configs: { id: string; label: string }[];
+}
+
+export function formSuite(suite: Suite): FormSuite {
+  return {
+    id: suite.id,
+    version: suite.version,
+    name: suite.name ?? null,
+    tasks: suite.tasks.map((t) => ({
+      id: t.id,
+      group: t.group,
+      heldOut: !!t.heldOut,
+      title: t.title ?? null,
+      prompt: t.prompt,
+    })),
+    configs: suite.configs.map((c) => ({ id: c.id, label: c.label })),
+  };
+}
+
+/** The suite picker's line for one stored suite. */
+export function suiteOptionLabel(s: {
+  id: string;
+  version: number;
+  name: string | null;
+  tasks: number;
+  configs: number;
+  default: boolean;
+}): string {
+  const named = s.name && s.name !== s.id ? `${s.name} (${s.id})` : s.id;
+  return `${named} v${s.version}: ${plural(s.tasks, "task")}, ${plural(s.configs, "config")}${s.default ? " · default" : ""}`;
+}
+
+type Params = Record<string, string | string[] | undefined>;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+/** A comma-separated list parameter (`configs=a,b`), repeated or not, blanks dropped, first occurrence kept. */
+const list = (v: string | string[] | undefined) => [
+  ...new Set(
+    (Array.isArray(v) ? v : v === undefined ? [] : [v])
+      .flatMap((x) => x.split(","))
+      .map((x) => x.trim())
+      .filter(Boolean),
+  ),
+];
+
+/** The suite the address asks for (`?suite=<id>`), or null for the default suite. */
+export function prefillSuiteId(params: Params): string | null {
+  return first(params.suite)?.trim() || null;
+}
+
+/** What `/sessions/new?…` opens the form with. */
 export interface NewSessionPrefill {
   calibration: boolean;
-  /** The configs ticked at first: the one named, when the suite has it. */
+  /** The configs ticked at first: those named that the suite has. */
   configs: string[];
-  /** A named config the suite does not have, for a sentence above the form; null otherwise. */
-  unknownConfig: string | null;
+  /** Named configs the suite does not have, for a sentence above the form. */
+  unknownConfigs: string[];
+  /** The tasks ticked one by one, or null for "all tasks". */
+  tasks: string[] | null;
+  /** Named tasks the suite does not have. */
+  unknownTasks: string[];
+  /** The seed field's text ("" = random). */
+  seed: string;
+  order: "interleaved" | "blocked";
+  /** The repeats field's text, when the address gives one. */
+  repeats: string | null;
+  trial: boolean;
+  /** The suite version the address names when it is not the newest (a rerun of an older session), else null. */
+  olderVersion: number | null;
 }
 
 /**
- * Reads the New session page's address, so another page can link to "Queue an A/A check for this
- * config": `calibration=1` (or `true`) ticks the box, `config=<id>` ticks that config if the suite has it.
+ * Reads the New session page's address, so another page can link to a prefilled form:
+ * `calibration=1` ticks the box; `config=<id>` or `configs=a,b` tick those configs the suite has;
+ * `tasks=a,b` picks those tasks; `seed`, `order`, `repeats`, `trial=1` fill their fields; `version`
+ * names the suite version a rerun came from (a new session always uses the newest).
  */
 export function newSessionPrefill(
-  params: Record<string, string | string[] | undefined>,
-  suiteConfigs: readonly string[],
+  params: Params,
+  suite: { version: number; configs: readonly string[]; tasks?: readonly string[] },
 ): NewSessionPrefill {
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const flag = first(params.calibration);
-  const config = first(params.config)?.trim() || null;
-  const known = config !== null && suiteConfigs.includes(config);
+  const flag = (v: string | string[] | undefined) => ["1", "true"].includes(first(v) ?? "");
+  const named = list([...list(params.config), ...list(params.configs)]);
+  const taskIds = suite.tasks ?? [];
+  const namedTasks = list(params.tasks);
+  const knownTasks = namedTasks.filter((t) => taskIds.includes(t));
+  const everyTask = knownTasks.length === taskIds.length && taskIds.every((t) => knownTasks.includes(t));
+  const version = Number(first(params.version));
+  const repeats = first(params.repeats)?.trim();
   return {
-    calibration: flag === "1" || flag === "true",
-    configs: known ? [config] : [],
-    unknownConfig: known ? null : config,
+    calibration: flag(params.calibration),
+    configs: named.filter((c) => suite.configs.includes(c)),
+    unknownConfigs: named.filter((c) => !suite.configs.includes(c)),
+    tasks: knownTasks.length === 0 || everyTask ? null : knownTasks,
+    unknownTasks: namedTasks.filter((t) => !taskIds.includes(t)),
+    seed: first(params.seed)?.trim() ?? "",
+    order: first(params.order) === "blocked" ? "blocked" : "interleaved",
+    repeats: repeats ? repeats : null,
+    trial: flag(params.trial),
+    olderVersion: Number.isInteger(version) && version > 0 && version < suite.version ? version : null,
   };
+}
+
+/**
+ * The address of the New session form filled as this session was: same suite, seed, order,
+ * configs, tasks and repeats, so a rerun queues the same jobs in the same order (issue 34.7).
+ */
+export function rerunAddress(s: {
+  suite: { id: string; version: number };
+  seed: number;
+  order: string;
+  configIds: readonly string[];
+  taskIds: readonly string[];
+  repeats: number;
+  trial: boolean;
+  calibration: boolean;
+}): string {
+  const q = new URLSearchParams({
+    suite: s.suite.id,
+    version: String(s.suite.version),
+    seed: String(s.seed),
+    order: s.order,
+    configs: s.configIds.join(","),
+    tasks: s.taskIds.join(","),
+    repeats: String(s.repeats),
+  });
+  if (s.trial) q.set("trial", "1");
+  if (s.calibration) q.set("calibration", "1");
+  return `/sessions/new?${q.toString()}`;
 }

@@ -1,4 +1,5 @@
 import { integer } from "@/domain/stats/format";
+import { tallyTaskGroups, taskTallySentence } from "@/domain/analytics/taskGroups";
 
 /** What the methods paragraph of a study report is written from (src/server/report/methodsFacts.ts). */
 export interface MethodsFacts {
@@ -40,12 +41,6 @@ export interface MethodsFacts {
   };
 }
 
-const GROUP_WORDS: Record<string, string> = {
-  no_files: "need no files",
-  files: "need files",
-  multi_step: "are multi-step file tasks",
-};
-
 const plural = (n: number, one: string, many = `${one}s`) => `${integer(n)} ${n === 1 ? one : many}`;
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
 
@@ -57,14 +52,8 @@ export function listWords(xs: string[]): string {
 
 function suiteSentence(f: MethodsFacts): string {
   const suites = [...new Set(f.sessions.map((s) => `${s.suiteId} v${s.suiteVersion}`))];
-  const total = Object.values(f.tasks.byGroup).reduce((a, b) => a + b, 0);
-  const groups = Object.entries(f.tasks.byGroup)
-    .filter(([, n]) => n > 0)
-    .map(([g, n]) => `${integer(n)} ${GROUP_WORDS[g] ?? `are in group ${g}`}`);
-  const held = f.tasks.heldOut
-    ? `; ${plural(f.tasks.heldOut, "task")} ${f.tasks.heldOut === 1 ? "is" : "are"} held out`
-    : "";
-  return `Tasks come from the suite ${listWords(suites)}: ${plural(total, "task")} were run, of which ${listWords(groups)}${held}.`;
+  // Counted as the analytics overview and the Suite page count (taskGroups.ts), saying what is counted.
+  return `Tasks come from the suite ${listWords(suites)}. ${taskTallySentence(tallyTaskGroups(f.tasks.byGroup, f.tasks.heldOut), "selection")}`;
 }
 
 function sessionSentence(f: MethodsFacts): string {

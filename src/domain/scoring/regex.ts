@@ -1,3 +1,5 @@
+import { readablePattern } from "./readable-pattern";
+
 /**
  * Compiles a suite regex. Never adds `g`/`y`: a stateful lastIndex would make `test` depend on
  * what was tested before. Returns the error message instead of throwing so a bad pattern that
@@ -26,9 +28,12 @@ export function testBounded(re: RegExp, text: string): boolean {
   return re.test(text.length > REGEX_TEXT_LIMIT ? text.slice(0, REGEX_TEXT_LIMIT) : text);
 }
 
-/** `pattern` in backticks, with its flags when any, for reason sentences. */
+/**
+ * A pattern for reason sentences: in words when it has a known shape, else in backticks with its
+ * flags, compact (invisible characters named, never `\u2028`) and clipped (readable-pattern.ts).
+ */
 export function showPattern(pattern: string, flags?: string): string {
-  return flags ? `\`${pattern}\` (flags \`${flags}\`)` : `\`${pattern}\``;
+  return readablePattern(pattern, flags);
 }
 
 /** Shortens text quoted inside a reason so one long line cannot swamp the sentence. */

@@ -74,6 +74,10 @@ interface State {
   loading: Promise<Encoder | null> | null;
   error: string | null;
   loadMs: number | null;
+  /** When the load under way began (performance.now()), null when none is. */
+  loadingSince: number | null;
+  /** How long the last completed load took, kept after an idle unload: the next load's expected time. */
+  lastLoadMs: number | null;
   counts: Map<string, number>;
 }
 const g = globalThis as unknown as { __harnessLabTokenizer?: State };
@@ -84,6 +88,8 @@ const fresh = (loader: Loader, idleMs = TOKENIZER_IDLE_MS): State => ({
   loading: null,
   error: null,
   loadMs: null,
+  loadingSince: null,
+  lastLoadMs: null,
   counts: new Map(),
 });
 const state = (): State => (g.__harnessLabTokenizer ??= fresh(workerLoader));
@@ -105,14 +111,18 @@ export function loadTokenizer(): Promise<Encoder | null> {
   const s = state();
   if (!s.loading) {
     const started = performance.now();
+    s.loadingSince = started;
     s.loading = s.loader().then(
       (enc) => {
         s.loadMs = Math.round(performance.now() - started);
+        s.lastLoadMs = s.loadMs;
+        s.loadingSince = null;
         s.encoder = enc;
         s.error = null;
         return enc;
       },
       (err: unknown) => {
+        s.loadingSince = null;
         s.error = err instanceof Error ? err.message : String(err);
         console.error(
           "[harness-lab] the Gemma tokenizer did not load; token counts fall back to the chars ÷ 4 estimate",
@@ -153,6 +163,25 @@ export async function countTokens(text: string): Promise<{ tokens: number; hash:
 export function tokenizerStatus() {
   const s = state();
   return { loaded: s.loadMs !== null, loadMs: s.loadMs, error: s.error, cachedCounts: s.counts.size };
+}
+
+/** The count of `text` when it is already known (counted before), without loading anything. */
+export function cachedCount(text: string): number | undefined {
+  return state().counts.get(contentHash(text));
+}
+
+/**
+ * Where the tokenizer is, for a page that must not wait for it: loaded, loading (for how long,
+ * and how long the last load took), failed (counts fall back to the estimate), or not started.
+ */
+export function tokenizerProgress():
+  { state: "loaded" | "failed" | "idle" } | { state: "loading"; loadingForMs: number; lastLoadMs: number | null } {
+  const s = state();
+  if (s.encoder) return { state: "loaded" };
+  if (s.loadingSince !== null)
+    return { state: "loading", loadingForMs: Math.round(performance.now() - s.loadingSince), lastLoadMs: s.lastLoadMs };
+  if (s.error !== null && s.loading) return { state: "failed" };
+  return { state: "idle" };
 }
 
 /** Tests swap the loader (e.g. one that fails) or shorten the idle time, and start from an empty cache. */

@@ -50,4 +50,20 @@ export class NewSessionFormPage {
   blockers() {
     return this.page.getByTestId("queue-blockers");
   }
+  /** The suite picker (every stored suite) and the line naming the suite the form shows. */
+  suitePicker() {
+    return this.page.getByTestId("suite-picker");
+  }
+  suiteShown() {
+    return this.page.getByTestId("suite-shown");
+  }
+  seed() {
+    return this.page.getByTestId("seed");
+  }
+  seedError() {
+    return this.page.getByTestId("seed-error");
+  }
+  notes() {
+    return this.page.getByLabel("Notes");
+  }
 }

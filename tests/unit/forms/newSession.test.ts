@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { newSessionPrefill, SESSION_LIMITS, sessionPlan, wholeNumber } from "@/domain/forms/newSession";
+import {
+  MAX_SEED,
+  newSessionPrefill,
+  prefillSuiteId,
+  rerunAddress,
+  seedField,
+  seedHint,
+  SESSION_LIMITS,
+  sessionPlan,
+  suiteOptionLabel,
+  wholeNumber,
+} from "@/domain/forms/newSession";
 import { CreateSessionRequest } from "@/domain/protocol/api";
 
 const base = {
@@ -114,24 +125,147 @@ describe("sessionPlan for an A/A calibration", () => {
   });
 });
 
+const suiteOf = (configs: string[], tasks: string[] = ["a", "b", "c"], version = 1) => ({ version, configs, tasks });
+const blank = {
+  calibration: false,
+  configs: [],
+  unknownConfigs: [],
+  tasks: null,
+  unknownTasks: [],
+  seed: "",
+  order: "interleaved",
+  repeats: null,
+  trial: false,
+  olderVersion: null,
+};
+
 describe("newSessionPrefill", () => {
   it("opens the form as a calibration of the named config", () => {
-    expect(newSessionPrefill({ calibration: "1", config: "files" }, ["files", "bash"])).toEqual({
+    expect(newSessionPrefill({ calibration: "1", config: "files" }, suiteOf(["files", "bash"]))).toEqual({
+      ...blank,
       calibration: true,
       configs: ["files"],
-      unknownConfig: null,
     });
-    expect(newSessionPrefill({}, ["files"])).toEqual({ calibration: false, configs: [], unknownConfig: null });
-    expect(newSessionPrefill({ calibration: ["true", "0"], config: ["bash"] }, ["bash"])).toMatchObject({
+    expect(newSessionPrefill({}, suiteOf(["files"]))).toEqual(blank);
+    expect(newSessionPrefill({ calibration: ["true", "0"], config: ["bash"] }, suiteOf(["bash"]))).toMatchObject({
       calibration: true,
       configs: ["bash"],
     });
   });
   it("ticks nothing for a config the suite does not have, and names it", () => {
-    expect(newSessionPrefill({ calibration: "1", config: "gone" }, ["files"])).toEqual({
+    expect(newSessionPrefill({ calibration: "1", config: "gone" }, suiteOf(["files"]))).toEqual({
+      ...blank,
       calibration: true,
-      configs: [],
-      unknownConfig: "gone",
+      unknownConfigs: ["gone"],
     });
+  });
+  it("reads a rerun's address: configs, tasks, seed, order, repeats, and an older version", () => {
+    const p = newSessionPrefill(
+      {
+        suite: "phone-mini",
+        version: "1",
+        seed: "42",
+        order: "blocked",
+        configs: "x,y,gone",
+        tasks: "a,c,zz",
+        repeats: "2",
+      },
+      suiteOf(["x", "y"], ["a", "b", "c"], 2),
+    );
+    expect(p).toEqual({
+      ...blank,
+      configs: ["x", "y"],
+      unknownConfigs: ["gone"],
+      tasks: ["a", "c"],
+      unknownTasks: ["zz"],
+      seed: "42",
+      order: "blocked",
+      repeats: "2",
+      olderVersion: 1,
+    });
+    // Every task of the suite named: "All tasks", not a pick that would miss tasks added later.
+    expect(newSessionPrefill({ tasks: "c,b,a" }, suiteOf([])).tasks).toBeNull();
+    expect(newSessionPrefill({ version: "2" }, suiteOf([], [], 2)).olderVersion).toBeNull();
+    expect(newSessionPrefill({ order: "sideways" }, suiteOf([])).order).toBe("interleaved");
+  });
+  it("names the suite asked for, or none", () => {
+    expect(prefillSuiteId({ suite: " phone-mini " })).toBe("phone-mini");
+    expect(prefillSuiteId({ suite: "" })).toBeNull();
+    expect(prefillSuiteId({})).toBeNull();
+  });
+});
+
+describe("rerunAddress", () => {
+  it("round-trips through newSessionPrefill to the same settings", () => {
+    const href = rerunAddress({
+      suite: { id: "phone mini", version: 3 },
+      seed: 42,
+      order: "interleaved",
+      configIds: ["x", "y"],
+      taskIds: ["a", "c"],
+      repeats: 4,
+      trial: false,
+      calibration: false,
+    });
+    expect(href).toBe(
+      "/sessions/new?suite=phone+mini&version=3&seed=42&order=interleaved&configs=x%2Cy&tasks=a%2Cc&repeats=4",
+    );
+    const params = Object.fromEntries(new URL(href, "http://x").searchParams);
+    expect(prefillSuiteId(params)).toBe("phone mini");
+    expect(newSessionPrefill(params, suiteOf(["x", "y", "z"], ["a", "b", "c"], 3))).toEqual({
+      ...blank,
+      configs: ["x", "y"],
+      tasks: ["a", "c"],
+      seed: "42",
+      repeats: "4",
+    });
+  });
+});
+
+describe("seedField", () => {
+  it("blank is a random seed; a whole number from 0 to 2^31-1 is sent; anything else is said in words", () => {
+    expect(seedField("")).toEqual({ ok: true, value: null });
+    expect(seedField("  ")).toEqual({ ok: true, value: null });
+    expect(seedField("42")).toEqual({ ok: true, value: 42 });
+    expect(seedField("0")).toEqual({ ok: true, value: 0 });
+    expect(seedField(String(MAX_SEED))).toEqual({ ok: true, value: MAX_SEED });
+    expect(seedField("-1")).toEqual({
+      ok: false,
+      error:
+        "Seed: type a whole number from 0 to 2,147,483,647 (no signs, decimals or letters), or leave it blank for a random one.",
+    });
+    expect(seedField("4.2")).toMatchObject({ ok: false });
+    expect(seedField("abc")).toMatchObject({ ok: false });
+    expect(seedField("2147483648")).toEqual({
+      ok: false,
+      error: "Seed: 2147483648 is too large; type a whole number from 0 to 2,147,483,647, or leave it blank.",
+    });
+  });
+  it("takes exactly the seeds the server takes", () => {
+    const server = (n: number) => CreateSessionRequest.safeParse({ name: "x", configs: ["a"], seed: n }).success;
+    for (const n of [0, 1, MAX_SEED, -1, MAX_SEED + 1]) expect(seedField(String(n)).ok).toBe(server(n));
+  });
+  it("blocks Queue while the seed is not valid, and says why", () => {
+    const plan = sessionPlan({ ...base, seed: "x" });
+    expect(plan.blockers).toContain(
+      "Seed: type a whole number from 0 to 2,147,483,647 (no signs, decimals or letters), or leave it blank for a random one.",
+    );
+    expect(sessionPlan({ ...base, seed: "7" }).seed).toEqual({ ok: true, value: 7 });
+    expect(sessionPlan(base).blockers).toEqual([]);
+  });
+  it("the hint says what the seed does in each order", () => {
+    expect(seedHint("interleaved")).toMatch(/same interleaved order/);
+    expect(seedHint("blocked")).toMatch(/does not shuffle/);
+  });
+});
+
+describe("suiteOptionLabel", () => {
+  it("names the suite, its version and size, and marks the default", () => {
+    expect(
+      suiteOptionLabel({ id: "phone-20", version: 2, name: "Phone 20", tasks: 24, configs: 10, default: true }),
+    ).toBe("Phone 20 (phone-20) v2: 24 tasks, 10 configs · default");
+    expect(suiteOptionLabel({ id: "mini", version: 1, name: null, tasks: 1, configs: 1, default: false })).toBe(
+      "mini v1: 1 task, 1 config",
+    );
   });
 });

@@ -48,8 +48,9 @@ describe("methodsParagraph", () => {
   it("names the suite, sessions, dates, repeats, configs with start-up tokens, devices and builds", () => {
     const text = methodsParagraph(study).join(" ");
     expect(text).toContain("suite default v3");
+    // Counted as the overview and the Suite page count: "need files" includes the multi-step tasks.
     expect(text).toContain(
-      "20 tasks were run, of which 6 need no files, 10 need files and 4 are multi-step file tasks",
+      "Tasks come from the suite default v3. 20 tasks with runs in this selection: 6 need no files and 14 need files (4 of them multi-step)",
     );
     expect(text).toContain(
       "2 sessions (“Step 2: planning” and “Step 3a: bash”), run between 2026-11-02 and 2026-11-04",
