@@ -30,7 +30,14 @@ describe("@harness-lab/protocol as packed", () => {
         "dist/schemas/trace.d.ts",
       ]),
     );
-    expect(files.filter((f) => !f.startsWith("dist/") && f !== "README.md" && f !== "package.json")).toEqual([]);
+    // Beside dist/: its documents, licence and the example device loop (a .ts to copy), nothing else.
+    expect(files.filter((f) => !f.startsWith("dist/"))).toEqual([
+      "LICENSE",
+      "PROTOCOL.md",
+      "README.md",
+      "examples/device-loop.ts",
+      "package.json",
+    ]);
 
     // A consumer project: the tarball unpacked where npm would put it, zod (the peer) beside it.
     const app = path.join(tmp, "app");
