@@ -102,6 +102,18 @@ describe("runs explorer text search", () => {
     expect((await dash.call("GET", `/api/runs?q=${"x".repeat(201)}`)).status).toBe(400);
   });
 
+  it("answers every mix of syntax characters, keywords and scripts without an error", async () => {
+    await session("one");
+    const pieces = ['"', "*", "-", ":", "^", "(", ")", "{", "}", "+", "!", "&", "|", "<->", "'", "\\", "NEAR", "AND"];
+    pieces.push("OR", "NOT", "é", "日本", "😀", "booked", "x1", " ", "  ", "%", "_", "/", ".", "\u0301", "ß");
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % pieces.length;
+    for (let i = 0; i < 60; i++) {
+      const q = Array.from({ length: 1 + (i % 9) }, () => pieces[next()]).join("");
+      await search(q); // 200, each page's rows all counted
+    }
+  });
+
   it("narrows the explorer's filters and pages", async () => {
     const a = await session("first");
     const b = await session("second");
