@@ -5,7 +5,7 @@
  * a count and a sorted page of 50), and the index against what a search without one would do: a
  * case-insensitive LIKE over every trace body for the same words, counting the runs.
  *
- * The words come from the seed itself: a run's id (one run), two words of a reply (a few runs),
+ * The words come from the seed itself: a run's id (one run), two words of a reply (a few percent of the runs),
  * and the first tool the run called (a quarter of the runs in the seed: every match counted and sorted).
  */
 import { z } from "zod";
