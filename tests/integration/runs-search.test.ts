@@ -126,6 +126,24 @@ describe("runs explorer text search", () => {
     expect(page).toMatchObject({ total: 4, pages: 1, first: 1, last: 4 });
   });
 
+  it("finds imported runs too: the index is kept by every path that stores a trace", async () => {
+    const id = await session("one");
+    const file = await (await dash.fetch(new URL(`http://127.0.0.1:3000/api/export/runs.json?session=${id}`))).text();
+    const imp = await dash.call("POST", "/api/import/runs", {
+      body: file,
+      headers: { "content-type": "application/json" },
+    });
+    expect(imp.status).toBe(201);
+    const imported = imp.body.session.id as string;
+    // What runs.json carries of a trace is found in the copy: its reply (not the calls' arguments
+    // nor the end's detail, which the file does not hold: protocol.md §4), and its new run id.
+    expect(await search("booked")).toHaveLength(2);
+    const copy = await search("booked", `&session=${imported}`);
+    expect(copy).toHaveLength(1);
+    expect(await search(copy[0])).toEqual(copy);
+    expect(await search("tuesday", `&session=${imported}`)).toHaveLength(2);
+  });
+
   it("the migration fills the index for runs stored before it", async () => {
     await session("one");
     const before = await search("quokka");
