@@ -10,6 +10,8 @@ import { FilterError } from "@/components/analytics/AnalyticsHeader";
 import { RunsFilterForm } from "@/components/runs/RunsFilterForm";
 import { ExportButtons } from "@/components/runs/ExportButtons";
 import { RunsLegend } from "@/components/runs/RunsLegend";
+import { RunsSearch } from "@/components/runs/RunsSearch";
+import { searchWords } from "@/domain/runs/search";
 import { PAGE_SIZES, outcomeLabel, shortName } from "@/domain/runs/labels";
 
 export const dynamic = "force-dynamic";
@@ -42,17 +44,25 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
   const filter = parsed.data;
   const result = await listRuns(ctx, filter, page.data);
   const base = filterToParams(filter);
-  const link = (over: Partial<RunsPage>) => {
+  const params = (over: Partial<RunsPage>) => {
     const p = new URLSearchParams(base);
     const merged = { ...page.data, ...over };
+    if (merged.q) p.set("q", merged.q);
     if (merged.sort !== "received") p.set("sort", merged.sort);
     if (merged.dir !== "desc") p.set("dir", merged.dir);
     if (merged.page !== 1) p.set("page", String(merged.page));
     if (merged.pageSize !== 50) p.set("pageSize", String(merged.pageSize));
-    const qs = p.toString();
+    return p;
+  };
+  const link = (over: Partial<RunsPage>) => {
+    const qs = params(over).toString();
     return qs ? `/runs?${qs}` : "/runs";
   };
   const qs = base.toString();
+  const q = page.data.q;
+  // A search with no letter or digit in it searches nothing: said, so the full list is not a surprise.
+  const searching = searchWords(q).length > 0;
+  const searchKeeps = params({ q: "", page: 1 });
   return (
     <>
       <h1>Runs</h1>
@@ -60,16 +70,45 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
         Every scored run, filtered and sorted here; the address keeps the filters, so any view can link to the runs
         behind its counts.
       </p>
-      <RunsFilterForm filter={filter} options={await filterOptions(ctx)} />
+      <RunsSearch q={q} keep={searchKeeps} clearHref={link({ q: "", page: 1 })} />
+      {q && !searching && (
+        <p className="muted" data-testid="runs-search-ignored">
+          “{q}” has no letters or digits to search for, so every run the filters keep is listed.
+        </p>
+      )}
+      <RunsFilterForm filter={filter} q={q} options={await filterOptions(ctx)} />
       <div className="row" style={{ justifyContent: "space-between", margin: "8px 0" }}>
         <b data-testid="runs-count">
           {result.total === 0
             ? "No runs match"
-            : `${integer(result.first)}–${integer(result.last)} of ${integer(result.total)} runs`}
+            : `${integer(result.first)}–${integer(result.last)} of ${integer(result.total)} runs${searching ? ` matching “${q}”` : ""}`}
         </b>
-        <ExportButtons query={qs} total={result.total} />
+        {searching ? (
+          // The exports stream every run the filters keep; the search is the explorer's alone.
+          <span className="muted" data-testid="export-search-note">
+            Exports hold every run the filters keep:{" "}
+            <Link prefetch={false} href={link({ q: "", page: 1 })}>
+              clear the search
+            </Link>{" "}
+            to export.
+          </span>
+        ) : (
+          <ExportButtons query={qs} total={result.total} />
+        )}
       </div>
-      {result.total === 0 ? (
+      {result.total === 0 && searching ? (
+        <div className="panel empty" data-testid="runs-search-empty">
+          <h2>No run says “{q}”</h2>
+          <p className="muted">
+            The search looks in run ids, final replies, tool calls&apos; names and arguments, end details and failed
+            calls&apos; results, and every word must appear. Try fewer or shorter words, or{" "}
+            <Link prefetch={false} href={link({ q: "", page: 1 })} data-testid="runs-search-clear-empty">
+              clear the search
+            </Link>{" "}
+            to see every run these filters keep.
+          </p>
+        </div>
+      ) : result.total === 0 ? (
         <div className="panel empty" data-testid="runs-empty">
           <h2>No runs match these filters</h2>
           <p className="muted">

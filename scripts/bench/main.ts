@@ -27,6 +27,7 @@ import { benchAnalyticsPage } from "./analyticsPage";
 import { createContext } from "../../src/server/context";
 import { benchExport } from "./exportCsv";
 import { benchRescore } from "./rescore";
+import { benchSearch } from "./search";
 import { benchClaims, benchIngest } from "./device";
 import { benchOverHttp, near20k } from "./httpStep";
 import { serverProfile } from "./servers";
@@ -36,7 +37,7 @@ import { benchPgQueue } from "./pg/queue";
 import { PG_STEPS, pgBench, runPgSteps } from "./pg/steps";
 import { sqliteDatabase } from "../../src/server/store/sqlite";
 
-const IN_PROCESS = ["analytics", "scale", "export", "rescore", "ingest", "claims", "http", "analytics-page"];
+const IN_PROCESS = ["analytics", "scale", "export", "rescore", "ingest", "claims", "http", "analytics-page", "search"];
 const WRITES = ["rescore", "ingest", "claims", "http"];
 
 async function main() {
@@ -169,17 +170,24 @@ async function main() {
   // Issue 22's figures (analytics vs DuckDB per size, the /analytics page) have a section of their own.
   const isScale = (f: Figure) => f.id.startsWith("A") || f.id === "6d";
   const isPgScale = (f: Figure) => f.id.startsWith("PGA");
-  const isPg = (f: Figure) => f.id.startsWith("P") && !isPgScale(f);
+  // Issue 34.8's search figures (S…, PGS…) have sections of their own on each engine.
+  const isSearch = (f: Figure) => f.id.startsWith("S");
+  const isPgSearch = (f: Figure) => f.id.startsWith("PGS");
+  const isPg = (f: Figure) => f.id.startsWith("P") && !isPgScale(f) && !isPgSearch(f);
   const scaleFigs = figures.filter(isScale);
   const pgScaleFigs = figures.filter(isPgScale);
+  const searchFigs = figures.filter(isSearch);
+  const pgSearchFigs = figures.filter(isPgSearch);
   const pgFigs = figures.filter(isPg);
-  const rest = figures.filter((f) => !isScale(f) && !isPg(f) && !isPgScale(f));
+  const rest = figures.filter((f) => !isScale(f) && !isPg(f) && !isPgScale(f) && !isSearch(f) && !isPgSearch(f));
   const out = [measured, "", seedLine, "", table(rest)].join("\n");
   const scaleOut = [measured, "", seedLine, "", table(scaleFigs)].join("\n");
   const pgOut = [measured, "", ...(onPg && seedLines.length ? [seedLine, ""] : []), table(pgFigs)].join("\n");
   const pgScaleOut = [measured, "", seedLine, "", table(pgScaleFigs)].join("\n");
+  const searchOut = [measured, "", seedLine, "", table(searchFigs)].join("\n");
+  const pgSearchOut = [measured, "", seedLine, "", table(pgSearchFigs)].join("\n");
   console.log(
-    `\n${rest.length ? out : ""}\n${scaleFigs.length ? scaleOut : ""}\n${pgScaleFigs.length ? pgScaleOut : ""}\n${pgFigs.length ? pgOut : ""}\n`,
+    `\n${rest.length ? out : ""}\n${scaleFigs.length ? scaleOut : ""}\n${pgScaleFigs.length ? pgScaleOut : ""}\n${pgFigs.length ? pgOut : ""}\n${searchFigs.length ? searchOut : ""}\n${pgSearchFigs.length ? pgSearchOut : ""}\n`,
   );
   if (ui) console.log(`${ui.pages}\n\n${ui.server}\n`);
 
@@ -192,6 +200,8 @@ async function main() {
       ...(scaleFigs.length ? [["bench-scale", scaleOut] as [string, string]] : []),
       ...(pgScaleFigs.length ? [["bench-pg-scale", pgScaleOut] as [string, string]] : []),
       ...(pgFigs.length ? [["bench-pg", pgOut] as [string, string]] : []),
+      ...(searchFigs.length ? [["bench-search", searchOut] as [string, string]] : []),
+      ...(pgSearchFigs.length ? [["bench-pg-search", pgSearchOut] as [string, string]] : []),
       ...(ui
         ? ([
             ["bench-ui", `${measured}\n\n${ui.pages}`],
@@ -229,6 +239,7 @@ async function runSteps(
     await step("analytics-page", (s) => benchAnalyticsPage(dbPath, s.runs, reps));
   const huge = runs >= 1_000_000;
   await step("export", () => benchExport(dbPath, huge ? 1 : reps, { tables: !huge || exportTraces }));
+  await step("search", (s) => benchSearch(s.ctx, s.runs, reps, log));
   await step("rescore", (s) => benchRescore(s.ctx, s.sessions.slice(0, 2), reps));
   await step("ingest", (s) => benchIngest(s.ctx, near20k(s), 200, reps));
   await step("claims", (s) => benchClaims(s.ctx, 200, reps));

@@ -10,7 +10,8 @@
  *   also skips the foreign-key checks: the rows come from a SQLite database that enforced them),
  *   and run_facts is then computed once by `run_facts_rebuild()` (db/facts/postgres.ts), the SELECT
  *   the triggers run per row, so it equals what ingest would have written; checked against the
- *   SQLite seed's run_facts (row count and sums) before anything is measured.
+ *   SQLite seed's run_facts (row count and sums) before anything is measured; the runs' search
+ *   index is filled the same way, by the function its trigger calls.
  * - Identity sequences (scores.id) are moved past the copied ids, so later writes do not collide.
  */
 import type Database from "better-sqlite3";
@@ -108,6 +109,10 @@ export async function copySqliteToPg(
     report.loadMs = performance.now() - t0;
     const t1 = performance.now();
     report.runFacts = Number((await client.query("SELECT run_facts_rebuild() AS n")).rows[0].n);
+    // The runs' search index (db/migrations-pg/0015_runs-search.sql): its trigger was off too.
+    await client.query(
+      "INSERT INTO runs_search (run_id, doc) SELECT run_id, runs_search_doc(run_id, body) FROM traces",
+    );
     report.rebuildMs = performance.now() - t1;
     const want = sqlite.prepare(FACTS_CHECK).get() as Record<string, number | null>;
     const got = (await client.query(FACTS_CHECK)).rows[0] as Record<string, string | number | null>;

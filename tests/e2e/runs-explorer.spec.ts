@@ -81,6 +81,42 @@ test("the runs table: one-line session cells, inside its card, 50 a page with a 
   await shots(page, "runs-explorer");
 });
 
+test("the search box finds a run by what it holds, keeps the filters, and says so when nothing matches", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const runs = new RunsExplorerPage(page);
+  await runs.open(`session=${sessionId}`);
+  await expect(runs.rows()).toHaveCount(50);
+  // A run's id is one of the words a search finds (its reply, tool arguments and errors the others).
+  const href = await runs.rows().nth(7).getByRole("link").first().getAttribute("href");
+  const runId = href!.split("/").pop()!;
+  await runs.search(runId);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${runId}`));
+  await expect(page).toHaveURL(new RegExp(`session=${sessionId}`));
+  await expect(runs.rows()).toHaveCount(1);
+  await expect(runs.rows().first().getByRole("link").first()).toHaveAttribute("href", `/runs/${runId}`);
+  await expect(runs.count()).toHaveText(`1–1 of 1 runs matching “${runId}”`);
+  await expect(runs.searchInput()).toHaveValue(runId);
+  await shots(page, "runs-explorer-search");
+
+  // A filter changed while searching keeps the search.
+  await page.getByTestId("rf-passed").selectOption({ index: 1 });
+  await expect(page).toHaveURL(/passed=/);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${runId}`));
+
+  // Nothing matches: said in words, with the way back.
+  await runs.open(`session=${sessionId}`);
+  await runs.search("zebra-quokka-never-said");
+  await expect(runs.searchEmpty()).toContainText("No run says “zebra-quokka-never-said”");
+  await expect(runs.rows()).toHaveCount(0);
+  await shots(page, "runs-explorer-search-empty");
+  await page.getByTestId("runs-search-clear-empty").click();
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  await expect(runs.rows()).toHaveCount(50);
+  await expect(runs.searchInput()).toHaveValue("");
+});
+
 test("runs.csv and runs.json end with v1.1's end_reason, failed_checks, wall_ms and reply; the import keeps them and says what it cannot carry", async ({
   page,
   request,

@@ -16,6 +16,7 @@ import { benchAnalyticsScale, scaleReps } from "../analyticsScale";
 import { createContext } from "../../../src/server/context";
 import { benchExportPg } from "../exportCsv";
 import { benchOverHttp } from "../httpStep";
+import { benchSearch } from "../search";
 import type { Figure } from "../measure";
 import { sqliteDatabase } from "../../../src/server/store/sqlite";
 
@@ -23,7 +24,7 @@ const startPgServer = startPgServerUntyped as (opts: {
   durable: boolean;
 }) => Promise<{ url: string; port: number; stop: () => Promise<void> }>;
 
-export const PG_STEPS = ["analytics", "scale", "export", "http"];
+export const PG_STEPS = ["analytics", "scale", "export", "search", "http"];
 
 const onPg = (f: Figure): Figure => ({ ...f, id: `PG${f.id}`, what: `PostgreSQL: ${f.what}` });
 
@@ -54,7 +55,7 @@ export async function pgBench(log: (l: string) => void) {
       const c = seeded.copy;
       const copyS = c.loadMs / 1000;
       const made = seeded.sqliteMs ? `${(seeded.sqliteMs / 1000).toFixed(1)} s` : `kept from before, ${keep}`;
-      const line = `PostgreSQL seed: the SQLite seed (${seeded.runs.toLocaleString("en-US")} runs in ${seeded.sessions.length} sessions, ${made}) copied in ${copyS.toFixed(1)} s (${c.rows.toLocaleString("en-US")} rows, ${(c.bytes / 1048576).toFixed(0)} MB of text: ${Math.round(seeded.runs / copyS)} runs/s, ${(c.bytes / 1048576 / copyS).toFixed(0)} MB/s), run_facts rebuilt in ${(c.rebuildMs / 1000).toFixed(1)} s (${c.runFacts.toLocaleString("en-US")} rows, equal to SQLite's); ${s.toFixed(1)} s in all, database ${(((seeded.dbBytes / seeded.runs) * 1000) / 1048576).toFixed(2)} MB per 1,000 runs`;
+      const line = `PostgreSQL seed: the SQLite seed (${seeded.runs.toLocaleString("en-US")} runs in ${seeded.sessions.length} sessions, ${made}) copied in ${copyS.toFixed(1)} s (${c.rows.toLocaleString("en-US")} rows, ${(c.bytes / 1048576).toFixed(0)} MB of text: ${Math.round(seeded.runs / copyS)} runs/s, ${(c.bytes / 1048576 / copyS).toFixed(0)} MB/s), run_facts and the search index built in ${(c.rebuildMs / 1000).toFixed(1)} s (${c.runFacts.toLocaleString("en-US")} rows, equal to SQLite's); ${s.toFixed(1)} s in all, database ${(((seeded.dbBytes / seeded.runs) * 1000) / 1048576).toFixed(2)} MB per 1,000 runs`;
       return { seeded, url, line };
     },
     async drop(runs: number) {
@@ -103,5 +104,6 @@ export async function runPgSteps(
   // memory. From 100k runs one timed pair (after the warm-up): each pass reads every stored trace
   // (~22 KB each, 2 GB at 100k), minutes on a shared 2-core machine.
   await step("export", async (s) => (await benchExportPg(s.ctx, url, runs >= 100_000 ? 1 : reps)).map(onPg));
+  await step("search", async (s) => (await benchSearch(s.ctx, s.runs, reps, log)).map(onPg));
   await step("http", async (s) => (await benchOverHttp(s, url, reps, log)).map(onPg));
 }

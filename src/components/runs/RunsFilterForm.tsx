@@ -24,11 +24,13 @@ const SELECTS: FilterKey[] = [
 const SESSION = fieldOf("sessions");
 const [TRIAL, SUPERSEDED] = (["includeTrial", "includeSuperseded"] as const).map(fieldOf);
 
-/** The runs explorer's filters; every change rewrites the URL (and goes back to page 1). */
-export function RunsFilterForm({ filter, options }: { filter: AnalyticsFilter; options: Options }) {
+/** The runs explorer's filters; every change rewrites the URL (and goes back to page 1), keeping the search `q`. */
+export function RunsFilterForm({ filter, q, options }: { filter: AnalyticsFilter; q: string; options: Options }) {
   const router = useRouter();
   const go = (f: AnalyticsFilter) => {
-    const qs = filterToParams(f).toString();
+    const p = filterToParams(f);
+    if (q) p.set("q", q);
+    const qs = p.toString();
     router.push(qs ? `/runs?${qs}` : "/runs");
   };
   return (

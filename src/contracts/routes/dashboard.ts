@@ -186,8 +186,15 @@ export const listRuns = defineRoute({
     dir: { wire: text("asc or desc (default)."), value: RunsPage.shape.dir },
     page: { wire: text("Page number from 1."), value: RunsPage.shape.page },
     pageSize: { wire: text("Rows per page, 10–500 (default 50)."), value: RunsPage.shape.pageSize },
+    q: {
+      wire: text(
+        "Text search, at most 200 characters: runs whose id, final reply, tool calls' names and arguments, end detail or failed calls' results hold every word (letters and digits; case ignored; the last word may be the start of a word). Punctuation alone searches nothing.",
+      ),
+      value: RunsPage.shape.q,
+    },
   }),
-  queryError: "Some filters, sort or page parameters are not valid; fix the query parameters listed in `issues`.",
+  queryError:
+    "Some filters, search, sort or page parameters are not valid; fix the query parameters listed in `issues`.",
   responses: { 200: { description: "One page of runs.", schema: S.ListRunsResponse } },
   errors: ["invalid_request"],
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_SEARCH_LENGTH } from "../runs/search";
 
 /** Columns the runs explorer sorts by, and the SQL each stands for (a whitelist: never user text). */
 export const RUN_SORTS = {
@@ -21,6 +22,12 @@ export const RunsPage = z.object({
   dir: z.enum(["asc", "desc"]).default("desc"),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(10).max(500).default(50),
+  /** Text search (src/domain/runs/search.ts): run id, final reply, tool calls' arguments, error text. */
+  q: z
+    .string()
+    .max(MAX_SEARCH_LENGTH, `a search is at most ${MAX_SEARCH_LENGTH} characters`)
+    .transform((s) => s.trim())
+    .default(""),
 });
 export type RunsPage = z.infer<typeof RunsPage>;
 
@@ -30,6 +37,7 @@ export function parseRunsPage(params: URLSearchParams) {
     dir: params.get("dir") || undefined,
     page: params.get("page") || undefined,
     pageSize: params.get("pageSize") || undefined,
+    q: params.get("q") || undefined,
   });
 }
 

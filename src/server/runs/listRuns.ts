@@ -6,6 +6,7 @@ import { z } from "zod";
 import { FROM_RUNS, runsWhere } from "../analytics/where";
 import { flag, flagOrNull, int, num, numOrNull } from "../store/columns";
 import { dialectOf } from "../store/dialect";
+import { searchWords } from "@/domain/runs/search";
 
 export interface RunListRow {
   id: string;
@@ -68,12 +69,19 @@ const CountRow = z.object({ n: int });
 /** Text sorts compare bytes, as on SQLite, whatever the PostgreSQL database's collation. */
 const TEXT_SORTS = new Set(["started", "task", "config", "outcome"]);
 
-/** `GET /api/runs`: the filtered runs, sorted and paginated in SQL (either engine). */
+/** `GET /api/runs`: the filtered runs, searched, sorted and paginated in SQL (either engine). */
 export async function listRuns(ctx: Ctx, filter: AnalyticsFilter, page: RunsPage) {
   // The explorer lists every run, unscorable ones too (flagged): it is where they are found.
-  const w = runsWhere(filter, { includeUnscorable: true });
   const { sql } = ctx.store;
   const d = dialectOf(sql);
+  const w = runsWhere(filter, { includeUnscorable: true });
+  // The search narrows the filters' runs (words ANDed; punctuation alone searches nothing).
+  const words = searchWords(page.q);
+  if (words.length) {
+    const m = d.runsMatching(words);
+    w.sql = `${w.sql} AND ${m.sql}`;
+    w.params = [...w.params, ...m.params];
+  }
   const total = (await sql.get(CountRow, `SELECT COUNT(*) AS n FROM ${FROM_RUNS} WHERE ${w.sql}`, w.params))?.n ?? 0;
   const win = pageWindow(total, page.page, page.pageSize);
   const dir = page.dir === "asc" ? "ASC" : "DESC";

@@ -1,5 +1,6 @@
 import "server-only";
 import type { SqlRunner } from "./sql";
+import { ftsMatch, tsQuery, type SearchWords } from "@/domain/runs/search";
 
 /**
  * The SQL that differs between the engines, as small functions of column expressions, so each
@@ -29,6 +30,12 @@ export interface Dialect {
    * `run_facts` in that order costs a row lookup per run, more than a scan and a sort (ADR 11).
    */
   notByIndex(expr: string): string;
+  /**
+   * The runs whose text matches a search (src/domain/runs/search.ts): a condition on `r.id`, read
+   * from the search index that db/migrations/0016_runs-search.sql (SQLite FTS5) and
+   * db/migrations-pg/0015_runs-search.sql (a GIN-indexed tsvector) keep. `words` is never empty.
+   */
+  runsMatching(words: SearchWords): { sql: string; params: unknown[] };
 }
 
 /** Dialect.jsonFields' answer. */
@@ -52,6 +59,10 @@ const sqlite: Dialect = {
   oneIf: (col) => `(CASE WHEN ${col} THEN 1 ELSE 0 END)`,
   collateC: (expr) => `${expr} COLLATE BINARY`,
   notByIndex: (expr) => `+${expr}`,
+  runsMatching: (words) => ({
+    sql: "r.id IN (SELECT run_id FROM runs_search WHERE runs_search MATCH ?)",
+    params: [ftsMatch(words)],
+  }),
 };
 
 const postgres: Dialect = {
@@ -71,6 +82,10 @@ const postgres: Dialect = {
   collateC: (expr) => `${expr} COLLATE "C"`,
   // PostgreSQL has no unary plus on text, and its planner does not make this choice.
   notByIndex: (expr) => expr,
+  runsMatching: (words) => ({
+    sql: "r.id IN (SELECT run_id FROM runs_search WHERE doc @@ to_tsquery('simple', ?))",
+    params: [tsQuery(words)],
+  }),
 };
 
 function noJson(col: string): never {
@@ -95,6 +110,12 @@ const duckdb: Dialect = {
   oneIf: postgres.oneIf,
   collateC: (expr) => expr,
   notByIndex: (expr) => expr,
+  // The mirror copies no search index: the explorer reads ctx.store.sql.
+  runsMatching: () => {
+    throw new Error(
+      "The columnar mirror holds no search index: search runs through ctx.store.sql (a bug, please report it).",
+    );
+  },
 };
 
 export function dialectOf(sql: Pick<SqlRunner, "dialect">): Dialect {

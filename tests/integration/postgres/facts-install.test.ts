@@ -56,7 +56,8 @@ async function catalog(c: Client) {
     await c.query<{ name: string; src: string; xmin: string }>(
       `SELECT proname AS name, prosrc AS src, xmin::text AS xmin FROM pg_proc WHERE pronamespace = current_schema()::regnamespace`,
     )
-  ).rows;
+  ).rows.filter((p) => !p.name.startsWith("runs_search_")); // the search index's (migration 0015), not the summaries'
+
   const triggers = (
     await c.query<{ name: string; oid: number }>(
       "SELECT tgname AS name, oid::int AS oid FROM pg_trigger WHERE NOT tgisinternal",

@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ftsMatch, searchWords, tsQuery } from "@/domain/runs/search";
 import { openPgDb } from "@db/pg-client";
 import { seedDatabase, type SeedReport } from "../../../scripts/lib/seedDb";
 import { copySqliteToPg, type CopyReport } from "../../../scripts/lib/pgCopy";
@@ -64,6 +65,29 @@ describe.skipIf(!pgUrl)("copying the SQLite seed into PostgreSQL", () => {
     expect(got.length).toBe(240);
     // score_id is the scores' identity on each engine: copied as it is, so it matches too.
     expect(got).toEqual(want);
+  });
+
+  it("fills the runs' search index its trigger skipped, finding the same runs as the SQLite seed's", async () => {
+    const sdb = sqliteDatabase(seeded.ctx.store);
+    expect(Number((await pool.query("SELECT COUNT(*) AS n FROM runs_search")).rows[0].n)).toBe(240);
+    // A word of one run's reply and the tool it called first, as the explorer would search them.
+    const body = JSON.parse(sdb.prepare("SELECT body FROM traces ORDER BY run_id LIMIT 1").pluck().get() as string);
+    for (const q of [body.reply as string, body.turns.flatMap((t: { toolCalls: unknown[] }) => t.toolCalls)[0]?.name]) {
+      const words = searchWords(String(q ?? "")).slice(0, 2);
+      if (!words.length) continue;
+      const want = sdb
+        .prepare("SELECT run_id FROM runs_search WHERE runs_search MATCH ? ORDER BY run_id")
+        .pluck()
+        .all(ftsMatch(words));
+      const got = (
+        await pool.query(
+          `SELECT run_id FROM runs_search WHERE doc @@ to_tsquery('simple', $1) ORDER BY run_id COLLATE "C"`,
+          [tsQuery(words)],
+        )
+      ).rows.map((r) => r.run_id);
+      expect(want.length, q).toBeGreaterThan(0);
+      expect(got, q).toEqual(want);
+    }
   });
 
   it("moves the scores' identity past the copied ids, so the next ingest's score does not collide", async () => {

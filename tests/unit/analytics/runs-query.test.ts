@@ -13,11 +13,15 @@ describe("pageWindow", () => {
 describe("parseRunsPage", () => {
   it("defaults to the newest runs first, 50 a page", () => {
     const r = parseRunsPage(new URLSearchParams(""));
-    expect(r.success && r.data).toEqual({ sort: "received", dir: "desc", page: 1, pageSize: 50 });
+    expect(r.success && r.data).toEqual({ sort: "received", dir: "desc", page: 1, pageSize: 50, q: "" });
   });
   it("accepts only whitelisted sort columns", () => {
     expect(parseRunsPage(new URLSearchParams("sort=ttft&dir=asc&page=3")).success).toBe(true);
     expect(parseRunsPage(new URLSearchParams("sort=r.id;DROP TABLE runs")).success).toBe(false);
+    // The search is trimmed, and at most 200 characters.
+    const q = parseRunsPage(new URLSearchParams("q=%20%20zebra%20"));
+    expect(q.success && q.data.q).toBe("zebra");
+    expect(parseRunsPage(new URLSearchParams(`q=${"x".repeat(201)}`)).success).toBe(false);
     expect(parseRunsPage(new URLSearchParams("pageSize=100000")).success).toBe(false);
   });
 });
