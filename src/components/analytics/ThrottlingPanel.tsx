@@ -1,7 +1,9 @@
 import { changeText, type DeviceThrottling } from "@/domain/analytics/throttling";
 import { formatP } from "@/domain/analytics/family";
+import { phoneHref } from "@/domain/fleet";
 
-type Row = DeviceThrottling & { sessionName: string; advice: string | null };
+type Row = DeviceThrottling & { sessionName: string; deviceLabel: string; advice: string | null };
+const rowKey = (d: Row) => `${d.sessionId}/${d.tokenDeviceId ?? ""}/${d.deviceId}`;
 
 /**
  * Whether a phone slowed down over its session (a hot phone, not a slow harness): one sentence
@@ -14,8 +16,16 @@ export function ThrottlingPanel({ devices, table = false }: { devices: Row[]; ta
   return (
     <div data-testid="throttling">
       {flagged.map((d) => (
-        <p key={`${d.sessionId}/${d.deviceId}`} className="error" role="alert" data-testid="throttling-flag">
+        <p key={rowKey(d)} className="error" role="alert" data-testid="throttling-flag">
           <b>Hot phone.</b> {d.advice}
+          {d.tokenDeviceId && (
+            <>
+              {" "}
+              <a href={phoneHref(d.tokenDeviceId)} data-testid="throttling-device-link">
+                See this phone on Devices.
+              </a>
+            </>
+          )}
         </p>
       ))}
       {table && devices.length > 0 && (
@@ -40,11 +50,13 @@ export function ThrottlingPanel({ devices, table = false }: { devices: Row[]; ta
           </thead>
           <tbody>
             {devices.map((d) => (
-              <tr key={`${d.sessionId}/${d.deviceId}`} data-testid="throttling-row" data-session={d.sessionId}>
+              <tr key={rowKey(d)} data-testid="throttling-row" data-session={d.sessionId}>
                 <td title={d.sessionId} data-testid="throttling-session">
                   {d.sessionName}
                 </td>
-                <td className="mono">{d.deviceId}</td>
+                <td data-testid="throttling-device">
+                  {d.tokenDeviceId ? <a href={phoneHref(d.tokenDeviceId)}>{d.deviceLabel}</a> : d.deviceLabel}
+                </td>
                 <td className="num">{d.runs}</td>
                 <td className="num">
                   {d.decode?.flagged ? <span className="pill fail">{changeText(d.decode)}</span> : changeText(d.decode)}
