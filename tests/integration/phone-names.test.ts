@@ -68,6 +68,10 @@ describe("a run is named by the token it came in on", () => {
     const selection = await dash.call("GET", `/api/analytics/selection?session=${session}`);
     expect(selection.body.sessions[0]).toMatchObject({ devices: ["sim-iphone15pro-1"], phones: [label] });
     expect(selection.body.warnings.join(" ")).not.toMatch(/differs from the one its phone reported/);
+    const ttft = await dash.call("GET", `/api/analytics/ttft?session=${session}`);
+    expect(ttft.body.builds.map((b: { device: string; deviceLabel: string }) => [b.device, b.deviceLabel])).toEqual([
+      ["sim-iphone15pro-1", label],
+    ]);
   });
 });
 

@@ -57,6 +57,9 @@ export const TtftResponse = z.object({
   builds: z.array(
     z.object({
       device: str(),
+      deviceLabel: str().meta({
+        description: "(added, issue 34.2) The device as pages name it: its tokens' names · the reported id.",
+      }),
       build: str(),
       fit: Fit.nullable(),
       vsPrevious: z
