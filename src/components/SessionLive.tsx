@@ -261,7 +261,7 @@ export function SessionLive({
                 <td className="mono">{r.configId}</td>
                 <td className="num">{r.repeat}</td>
                 <td className="num">{r.attempt}</td>
-                <td className="muted nowrap" data-testid="run-device">
+                <td className="muted" data-testid="run-device">
                   {r.deviceLabel}
                 </td>
                 <td className="nowrap">
