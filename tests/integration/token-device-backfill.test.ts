@@ -8,7 +8,6 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { TEST_ENGINE } from "../support/server";
 
 const dir = path.join(__dirname, "..", "..", "db", "migrations");
 const journal = JSON.parse(fs.readFileSync(path.join(dir, "meta", "_journal.json"), "utf8")) as {
@@ -22,7 +21,7 @@ const apply = (db: Database.Database, tag: string) => {
 let tmp = "";
 afterEach(() => tmp && fs.rmSync(tmp, { recursive: true, force: true }));
 
-describe.skipIf(TEST_ENGINE !== "sqlite")("the token_device_id migration", () => {
+describe("the token_device_id migration (SQLite)", () => {
   it("gives each stored run the token of its lease, and an imported run none", () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hl-backfill-"));
     const db = new Database(path.join(tmp, "db.sqlite"));
