@@ -179,8 +179,8 @@ export default async function RunsExplorerPage({ searchParams }: { searchParams:
                       </Link>
                       {r.trial && <span className="pill warn"> trial</span>}
                     </td>
-                    <td className="muted nowrap more-col" title={r.deviceId}>
-                      {shortName(r.deviceId, 20)}
+                    <td className="muted nowrap more-col" title={r.deviceLabel} data-testid="run-device">
+                      {shortName(r.deviceLabel)}
                     </td>
                     <td className="nowrap">
                       {r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}

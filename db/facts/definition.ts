@@ -62,6 +62,8 @@ export const RUN_FACTS: FactColumn[] = [
   turns("turn_prompt_sq", "prompt_tokens", "prompt_tokens"),
   turns("turn_prompt_ttft", "prompt_tokens", "ttft_ms"),
   turns("turn_ttft_sq", "ttft_ms", "ttft_ms"),
+  // Issue 34.2: throttling groups by the token, and a selection notes runs whose phone id changed since the poll.
+  ...row("r", "token_device_id device_mismatch"),
 ];
 
 /**

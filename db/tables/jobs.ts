@@ -49,6 +49,8 @@ export const leases = table(
       .notNull()
       .references(() => devices.id),
     issuedAt: bigint("issued_at").notNull(),
+    /** The `device.id` the poll that took this lease reported (issue 34.2); null for leases before it was kept. */
+    reportedDeviceId: text("reported_device_id"),
   },
   (t) => [index("leases_job").on(t.jobId)],
 );

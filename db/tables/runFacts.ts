@@ -73,6 +73,9 @@ export const runFacts = table(
     turnPromptSq: bigint("turn_prompt_sq").notNull().default(0),
     turnPromptTtft: bigint("turn_prompt_ttft").notNull().default(0),
     turnTtftSq: bigint("turn_ttft_sq").notNull().default(0),
+    /** Issue 34.2: the token the run came in on (null when imported) and whether its phone's id changed since the poll. */
+    tokenDeviceId: text("token_device_id"),
+    deviceMismatch: bool("device_mismatch").notNull().default(false),
   },
   (t) => [
     index("run_facts_session").on(t.sessionId, t.configId),

@@ -37,6 +37,13 @@ export const runs = table(
     toolsDropped: bool("tools_dropped").notNull().default(false),
     /** v1.1 `load.cachedTokens`: > 0 means load_ms is not a cold prefill, so the load fit leaves it out. */
     loadCachedTokens: int("load_cached_tokens"),
+    /**
+     * The paired token (devices.id) whose lease the result came in on; `device_id` is what the phone
+     * reported. Null for imported runs. Issue 34.2: pages name a run's phone by its token.
+     */
+    tokenDeviceId: text("token_device_id"),
+    /** The trace's `device.id` differs from the one its lease's poll reported (stored and flagged, issue 34.2). */
+    deviceMismatch: bool("device_mismatch").notNull().default(false),
   },
   (t) => [
     uniqueIndex("runs_lease_token").on(t.leaseTokenHash),

@@ -89,7 +89,9 @@ function statements(db: Database.Database) {
       `INSERT INTO jobs (id, session_id, position, task_id, task_version, config_id, config_version, repeat, state, attempt, leased_by, run_id, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
     ),
-    lease: db.prepare("INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at) VALUES (?, ?, 1, ?, ?)"),
+    lease: db.prepare(
+      "INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at, reported_device_id) VALUES (?, ?, 1, ?, ?, ?)",
+    ),
   };
 }
 
@@ -229,7 +231,7 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
             runId,
             receivedAt,
           );
-          ins.lease.run(tokenHash, jobId, deviceId, issuedAt);
+          ins.lease.run(tokenHash, jobId, deviceId, issuedAt, e.trace.device.id);
           now = receivedAt;
           writeRun(dbCtx, {
             run: runRowOf({
@@ -247,6 +249,7 @@ export async function seedDatabase(dbPath: string, opts: SeedOptions): Promise<S
               task: e.task,
               config: e.config,
               leaseTokenHash: tokenHash,
+              lease: { deviceId, reportedDeviceId: e.trace.device.id },
               receivedAt,
               superseded: false,
             }),

@@ -1,5 +1,7 @@
 "use client";
 import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
+import { phoneAnchor } from "@/domain/fleet/phoneName";
 import { dashboard, type ResponseBody } from "@/contracts";
 
 /** One row of GET /api/devices, typed from the contract (src/contracts/schemas/dashboard.ts). */
@@ -75,6 +77,7 @@ export function FleetTable({
   onPause: (d: FleetDevice, pause: boolean) => void;
   onRevoke: (d: FleetDevice) => void;
 }) {
+  const target = useHashTarget(devices.length > 0);
   return (
     <table className="fleet-table" data-testid="devices-table">
       <thead>
@@ -91,7 +94,12 @@ export function FleetTable({
       </thead>
       <tbody>
         {devices.map((d) => (
-          <tr key={d.id} data-testid={`device-${d.id}`}>
+          <tr
+            key={d.id}
+            id={phoneAnchor(d.id)}
+            data-testid={`device-${d.id}`}
+            className={target === phoneAnchor(d.id) ? "targeted" : undefined}
+          >
             <td>
               {d.name}
               <div className="mono muted">{d.id}</div>
@@ -152,4 +160,28 @@ export function FleetTable({
       </tbody>
     </table>
   );
+}
+
+/**
+ * The row a link such as a hot-phone notice points at (`/devices#device-<id>`, issue 34.2). The
+ * rows arrive after the page loads, too late for the browser to scroll to them or match
+ * `:target`, so the fragment is read here, its row marked and scrolled to once it is drawn.
+ */
+function useHashTarget(drawn: boolean): string | null {
+  const [target, setTarget] = useState<string | null>(null);
+  const scrolled = useRef<string | null>(null);
+  useEffect(() => {
+    const read = () => setTarget(decodeURIComponent(window.location.hash.slice(1)) || null);
+    read();
+    window.addEventListener("hashchange", read);
+    return () => window.removeEventListener("hashchange", read);
+  }, []);
+  useEffect(() => {
+    if (!drawn || !target || scrolled.current === target) return;
+    const row = document.getElementById(target);
+    if (!row) return;
+    scrolled.current = target;
+    row.scrollIntoView({ block: "center" });
+  }, [drawn, target]);
+  return target;
 }

@@ -31,25 +31,28 @@ function NoticeItem({ n, testId, action }: { n: Notice; testId: string; action?:
  * red only for a number that may mislead, each with its word and icon besides its colour; two or
  * more notes (context) fold into one line that opens. Only red notices are alerts; the rest are
  * status lines a screen reader does not interrupt for. `itemTestId` names each sentence's element;
- * `actions` puts a link after a kind's sentence; `children` follow the list (an offer).
+ * `actions` puts a link after a kind's sentence (`actionFor` after one sentence); `children` follow the list (an offer).
  */
 export function Notices({
   notices,
   testId,
   itemTestId = () => "notice",
   actions = {},
+  actionFor,
   children,
 }: {
   notices: readonly Notice[];
   testId: string;
   itemTestId?: (n: Notice) => string;
   actions?: Partial<Record<NoticeKind, ReactNode>>;
+  /** A link after one notice's sentence (one phone's row on Devices), beside or instead of its kind's. */
+  actionFor?: (n: Notice) => ReactNode;
   children?: ReactNode;
 }) {
   if (!notices.length && !children) return null;
   const { shown, notes, notesLabel } = noticeGroups(notices);
   const item = (n: Notice) => (
-    <NoticeItem key={`${n.kind}:${n.text}`} n={n} testId={itemTestId(n)} action={actions[n.kind]} />
+    <NoticeItem key={`${n.kind}:${n.text}`} n={n} testId={itemTestId(n)} action={actionFor?.(n) ?? actions[n.kind]} />
   );
   return (
     <div className="notices" data-testid={testId}>

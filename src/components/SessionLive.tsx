@@ -291,7 +291,9 @@ export function SessionLive({
                 <td className="mono">{r.configId}</td>
                 <td className="num">{r.repeat}</td>
                 <td className="num">{r.attempt}</td>
-                <td className="muted nowrap">{r.deviceId}</td>
+                <td className="muted" data-testid="run-device">
+                  {r.deviceLabel}
+                </td>
                 <td className="nowrap">
                   {r.passed ? <span className="pill pass">pass</span> : <span className="pill fail">fail</span>}{" "}
                   {r.superseded && <span className="pill">superseded</span>}

@@ -94,7 +94,9 @@ test("the live page names who holds each leased job and since when, fills its pa
   await phone.heartbeat(held, 3);
   const holder = live.holders().filter({ hasText: held.task.id });
   await expect(holder).toHaveCount(1);
-  await expect(holder.getByTestId("lease-device")).toHaveText(/^holder pixel \(dev_[A-Za-z0-9_-]+\)$/);
+  // issue 34.2: the token's name with the id the phone reported, as the runs table below names it
+  await expect(holder.getByTestId("lease-device")).toHaveText("holder pixel · e2e-pixel");
+  await expect(page.getByTestId("run-device")).toHaveText(["holder pixel · e2e-pixel"]);
   await expect(holder.getByTestId("lease-held")).toHaveText(/^for \d+ s$/);
   await expect(holder.getByTestId("lease-held")).toHaveAttribute(
     "title",
@@ -112,6 +114,7 @@ test("the live page names who holds each leased job and since when, fills its pa
   // the held job's result lands: it leaves the holders, and the chart fills in without a reload
   await phone.submit(held, { reply: "done" });
   await expect(live.holders()).toHaveCount(0);
+  await expect(page.getByTestId("run-device")).toHaveText(["holder pixel · e2e-pixel", "holder pixel · e2e-pixel"]);
   const runs = [first.config.id, held.config.id];
   for (const c of ["bare", "files"]) {
     const n = runs.filter((r) => r === c).length;

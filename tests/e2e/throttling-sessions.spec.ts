@@ -35,8 +35,42 @@ test("the throttling table names each row's session", async ({ page, request }) 
   await expect(page.getByTestId("throttling-row")).toHaveCount(2);
   await expect(a.throttlingRow(ids[0]).getByTestId("throttling-session")).toHaveText("E2E throttle A");
   await expect(a.throttlingRow(ids[1]).getByTestId("throttling-session")).toHaveText("E2E throttle B");
-  await expect(a.throttlingRow(ids[0])).toContainText("e2e-pixel");
-  await expect(a.throttlingRow(ids[1])).toContainText("e2e-pixel");
+  // issue 34.2: the phone by its token's name, the id it reported beside it
+  await expect(a.throttlingRow(ids[0]).getByTestId("throttling-device")).toHaveText("throttle pixel · e2e-pixel");
+  await expect(a.throttlingRow(ids[1]).getByTestId("throttling-device")).toHaveText("throttle pixel · e2e-pixel");
   await a.throttlingRow(ids[0]).scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath("throttling-sessions-1440x900.png") });
+});
+
+// Issue 34.2: a hot-phone notice names the phone by its token and links to its row on Devices.
+test("a hot-phone notice links to that phone's row on Devices", async ({ page, request }) => {
+  const phone = await Phone.pair(request, "hot pixel");
+  const id = await queueSession(request, {
+    name: "E2E hot phone",
+    tasks: ["bakery-give-number"],
+    configs: ["bare"],
+    repeats: 6,
+  });
+  // decode slows run after run (the same output in ever longer decodes): a phone heating up
+  for (let i = 0; i < 6; i++)
+    await phone.submit(await phone.lease(id), {
+      reply: "done",
+      startedAt: `2026-10-14T09:${String(2 * i).padStart(2, "0")}:01Z`,
+      endedAt: `2026-10-14T09:${String(2 * i).padStart(2, "0")}:09Z`,
+      turns: [{ ...turn(200), decodeMs: 1000 + 400 * i }],
+    });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/sessions/${id}`);
+  const notice = page.getByTestId("throttling-flag");
+  await expect(notice).toContainText("hot pixel · e2e-pixel slowed down during this session");
+  const link = notice.getByTestId("throttling-device-link");
+  const href = await link.getAttribute("href");
+  expect(href).toMatch(/^\/devices#device-dev_[A-Za-z0-9_-]+$/);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  const row = page.locator(href!.slice("/devices".length));
+  await expect(row).toHaveClass(/targeted/);
+  await expect(row).toContainText("hot pixel");
+  await expect(row).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath("hot-phone-devices-row-1440x900.png") });
 });

@@ -69,14 +69,18 @@ async function writePlan(h: QueueHarness): Promise<Map<string, string>> {
   await createSession(h.ctx, req);
   const left = [...PLAN];
   const ids = new Map<string, string>();
+  // One paired token per phone (issue 34.2: a phone is its token and the id it reports).
+  const tokens = new Map<string, string>();
+  for (const phone of new Set(PLAN.map((x) => x.phone))) tokens.set(phone, await h.device(`dev_${phone}`));
   for (let i = 0; i < PLAN.length; i++) {
-    const device = await h.device(`dev_${i}`);
-    const job = await claimJob(h.ctx, device, poll);
-    if (!job) throw new Error("every planned run needs a job");
+    // Blocked order: the six files jobs come first, then the five bash jobs.
     const p = left.splice(
-      left.findIndex((x) => x.config === job.config.id),
+      left.findIndex((x) => x.config === (i < 6 ? "files" : "bash")),
       1,
     )[0];
+    const device = tokens.get(p.phone)!;
+    const job = await claimJob(h.ctx, device, { ...poll, device: { ...poll.device, id: p.phone } });
+    if (job?.config.id !== p.config) throw new Error("every planned run needs a job of its config");
     const base = traceFor(job, { reply: p.passes ? "31" : "It is 29." });
     const trace = Trace.parse({
       ...base,

@@ -104,7 +104,7 @@ describe("the live page's lease holders (issue 16.3)", () => {
         configId: "files",
         repeat: 1,
         attempt: 1,
-        device: { id: device.id, name: "p" },
+        device: { id: device.id, name: "p", reportedId: pollBody.device.id },
         since: new Date(leasedAt).toISOString(),
         heldMs: 4 * 60_000 + 3_000,
         lastHeardAt: new Date(leasedAt + 4 * 60_000).toISOString(),

@@ -12,11 +12,13 @@ import type Database from "better-sqlite3";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 
 /**
- * Every table an analytics service reads (jobs, leases and devices are not); run_facts and
- * turn_facts when they exist (ADR 10, 11): the states view's medians count turn_facts' rows.
+ * Every table an analytics service reads (jobs and leases are not; devices for the phones' names,
+ * issue 34.2); run_facts and turn_facts when they exist (ADR 10, 11): the states view's medians
+ * count turn_facts' rows.
  */
 const TABLES = [
   "sessions",
+  "devices",
   "runs",
   "scores",
   "turns",

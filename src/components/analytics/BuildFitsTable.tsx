@@ -27,7 +27,7 @@ export function BuildFitsTable({ builds }: { builds: BuildFit[] }) {
         <tbody>
           {builds.map((b) => (
             <tr key={`${b.device}/${b.build}`} data-testid="build-fit-row">
-              <td className="mono">{b.device}</td>
+              <td title={b.device}>{b.deviceLabel ?? b.device}</td>
               <td className="mono">{b.build}</td>
               <td className="num">{integer(b.fit?.n)}</td>
               <td className="num">{b.fit ? perThousand(b.fit.slopeMsPerToken) : "–"}</td>

@@ -2,8 +2,10 @@ import { changeText, type DeviceThrottling } from "@/domain/analytics/throttling
 import { formatP } from "@/domain/analytics/family";
 import { notice } from "@/domain/analytics/notices";
 import { Notices } from "@/components/Notices";
+import { phoneHref } from "@/domain/fleet";
 
-type Row = DeviceThrottling & { sessionName: string; advice: string | null };
+type Row = DeviceThrottling & { sessionName: string; deviceLabel: string; advice: string | null };
+const rowKey = (d: Row) => `${d.sessionId}/${d.tokenDeviceId ?? ""}/${d.deviceId}`;
 
 /**
  * Whether a phone slowed down over its session (a hot phone, not a slow harness): one sentence
@@ -13,12 +15,22 @@ type Row = DeviceThrottling & { sessionName: string; advice: string | null };
 export function ThrottlingPanel({ devices, table = false }: { devices: Row[]; table?: boolean }) {
   const flagged = devices.filter((d) => d.advice);
   if (!flagged.length && !table) return null;
+  const links = new Map(flagged.map((d) => [`Hot phone. ${d.advice}`, d.tokenDeviceId]));
   return (
     <div data-testid="throttling">
       <Notices
         notices={flagged.map((d) => notice("hotPhone", `Hot phone. ${d.advice}`))}
         testId="throttling-notices"
         itemTestId={() => "throttling-flag"}
+        actionFor={(n) => {
+          // Each hot phone's notice links to that phone's row on Devices (its token).
+          const id = links.get(n.text);
+          return id ? (
+            <a href={phoneHref(id)} data-testid="throttling-device-link">
+              See this phone on Devices.
+            </a>
+          ) : null;
+        }}
       />
       {table && devices.length > 0 && (
         <table className="compact" data-testid="throttling-table">
@@ -42,11 +54,13 @@ export function ThrottlingPanel({ devices, table = false }: { devices: Row[]; ta
           </thead>
           <tbody>
             {devices.map((d) => (
-              <tr key={`${d.sessionId}/${d.deviceId}`} data-testid="throttling-row" data-session={d.sessionId}>
+              <tr key={rowKey(d)} data-testid="throttling-row" data-session={d.sessionId}>
                 <td title={d.sessionId} data-testid="throttling-session">
                   {d.sessionName}
                 </td>
-                <td className="mono">{d.deviceId}</td>
+                <td data-testid="throttling-device">
+                  {d.tokenDeviceId ? <a href={phoneHref(d.tokenDeviceId)}>{d.deviceLabel}</a> : d.deviceLabel}
+                </td>
                 <td className="num">{d.runs}</td>
                 <td className="num">
                   {d.decode?.flagged ? <span className="pill fail">{changeText(d.decode)}</span> : changeText(d.decode)}

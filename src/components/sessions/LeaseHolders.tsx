@@ -12,10 +12,8 @@ export function LeaseHolders({ leases }: { leases: readonly LeaseHolder[] }) {
       <ul>
         {leaseLines(leases).map((l) => (
           <li key={l.jobId} data-testid="lease-holder" data-job={l.jobId}>
-            <span className="mono" data-testid="lease-device">
-              {l.device}
-            </span>{" "}
-            holds <span className="mono">{l.job}</span> <span className="muted">({l.detail})</span>{" "}
+            <span data-testid="lease-device">{l.device}</span> holds <span className="mono">{l.job}</span>{" "}
+            <span className="muted">({l.detail})</span>{" "}
             <span title={l.sinceTitle} data-testid="lease-held">
               {l.held}
             </span>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { duration, integer, percent } from "@/domain/stats/format";
 import { checksSummary, type ReadTrace } from "@/domain/trace";
+import { phoneLabel } from "@/domain/fleet";
 import type { getRun } from "@/server/runs/getRun";
 import { Inert, LongText } from "./Inert";
 import { Reason } from "./Reason";
@@ -133,11 +134,22 @@ export function RunHeader({ data, read }: { data: RunData; read: ReadTrace }) {
         <Field label="Device" testId="device">
           <Inert
             text={
-              t
-                ? `${t.device.model} (${t.device.id}) · ${t.device.os}`
-                : `${text(run.deviceModel)} (${text(run.deviceId)})`
+              `${phoneLabel(data.device.tokenName, data.device.reportedId)} · ` +
+              (t ? `${t.device.model} · ${t.device.os}` : text(run.deviceModel))
             }
           />
+          {data.device.mismatch ? (
+            <>
+              {" "}
+              <span
+                className="pill warn"
+                data-testid="device-mismatch"
+                title="The result came in on this phone's lease but named another device id than the poll that took the job."
+              >
+                device id differs from its poll ({data.device.pollReportedId})
+              </span>
+            </>
+          ) : null}
         </Field>
         <Field label="Build" testId="build">
           <Inert

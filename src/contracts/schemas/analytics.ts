@@ -71,6 +71,9 @@ export const TtftResponse = z.object({
   builds: z.array(
     z.object({
       device: str(),
+      deviceLabel: str().meta({
+        description: "(added, issue 34.2) The device as pages name it: its tokens' names · the reported id.",
+      }),
       build: str(),
       fit: Fit.nullable(),
       vsPrevious: z
@@ -332,7 +335,12 @@ export const ThrottlingResponse = z.object({
       sessionName: str().meta({
         description: "(added) The session's name, so two sessions' rows for one phone tell apart.",
       }),
-      deviceId: str(),
+      deviceId: str().meta({ description: "The id the phone reported." }),
+      tokenDeviceId: str().nullable().meta({
+        description:
+          "(added, issue 34.2) The paired token its runs came in on (null: imported). A row is one session × token × reported id: two tokens reporting one id are two rows.",
+      }),
+      deviceLabel: str().meta({ description: "(added, issue 34.2) The token's name with the reported id beside it." }),
       runs: int(),
       decode: Trend.nullable(),
       prefill: Trend.nullable(),
@@ -411,6 +419,9 @@ export const SelectionResponse = z.object({
       runs: int(),
       models: z.array(str()),
       devices: z.array(str()),
+      phones: z
+        .array(str())
+        .meta({ description: "(added, issue 34.2) Its phones as pages name them: token name · reported id." }),
       builds: z.array(str()),
       charging: z.array(bool().nullable()),
     }),

@@ -145,7 +145,15 @@ export const SessionDetail = z.object({
         configId: str(),
         repeat: int(),
         attempt: int(),
-        device: z.object({ id: str(), name: str() }).meta({ description: "The paired device holding the lease." }),
+        device: z
+          .object({
+            id: str(),
+            name: str(),
+            reportedId: str()
+              .nullable()
+              .meta({ description: "(added, issue 34.2) The `device.id` its poll reported; null when not kept." }),
+          })
+          .meta({ description: "The paired device holding the lease." }),
         since: iso().meta({ description: "When the lease was issued." }),
         heldMs: int().meta({ description: "How long it has been held when the server answered." }),
         lastHeardAt: iso().meta({ description: "The lease or its last heartbeat, whichever is later." }),
@@ -162,6 +170,9 @@ export const SessionRunRow = z.object({
   repeat: int(),
   attempt: int(),
   deviceId: str(),
+  deviceLabel: str().meta({
+    description: "(added, issue 34.2) The phone's token name with the reported `deviceId` beside it.",
+  }),
   passed: bool(),
   outcome: str(),
   outcomeReason: str(),
@@ -239,6 +250,9 @@ export const RunListRow = z.object({
   repeat: int(),
   attempt: int(),
   deviceId: str(),
+  deviceLabel: str().meta({
+    description: "(added, issue 34.2) The phone's token name with the reported `deviceId` beside it.",
+  }),
   buildCommit: str(),
   passed: bool(),
   outcome: str(),
@@ -301,6 +315,21 @@ export const GetRunResponse = z.object({
     })
     .nullable(),
   neighbours: z.object({ previous: str().nullable(), next: str().nullable(), index: int(), of: int() }),
+  device: z
+    .object({
+      tokenId: str()
+        .nullable()
+        .meta({ description: "The paired token the result came in on; null for imported runs." }),
+      tokenName: str().nullable().meta({ description: "That token's name, as the researcher gave it." }),
+      reportedId: str().meta({ description: "The `device.id` the trace reported (the run's `deviceId`)." }),
+      pollReportedId: str()
+        .nullable()
+        .meta({ description: "The `device.id` the poll that took the lease reported; null when not kept." }),
+      mismatch: bool().meta({
+        description: "The trace's device id differs from the poll's: stored, flagged, and noted in analytics.",
+      }),
+    })
+    .meta({ description: "(added, issue 34.2) Which phone ran it: its token's name and the ids it reported." }),
 });
 
 export const ExportJson = z.object({ version: z.literal(1), runs: z.array(z.record(z.string(), z.unknown())) });

@@ -3,8 +3,14 @@ import { FILTER_FIELDS, type AnalyticsFilter, type FilterField, type OfferedList
 // The filter's words and choices as the forms and the methods paragraph use them, read from the
 // field list. Zod-free like it: the browser's forms import this.
 
-/** The values the forms offer for the fields that take any text: what run_facts holds (filterOptions). */
-export type OfferedValues = Record<OfferedList, string[]>;
+/**
+ * The values the forms offer for the fields that take any text: what run_facts holds (filterOptions),
+ * and how an option is worded where its value is not what a reader knows it by (a device id is
+ * labelled with its token's name, issue 34.2; the value stays the id).
+ */
+export type OfferedValues = Record<OfferedList, string[]> & {
+  labels?: Partial<Record<OfferedList, Record<string, string>>>;
+};
 
 const valueOf = (f: Partial<AnalyticsFilter>, field: FilterField): unknown => (f as Record<string, unknown>)[field.key];
 
@@ -18,7 +24,8 @@ export function fieldChoices(field: FilterField, offered: Partial<OfferedValues>
         : field.offer
           ? (offered[field.offer as OfferedList] ?? [])
           : [];
-  return values.map((v) => [v, field.labels?.[v] ?? v]);
+  const offeredLabels = "offer" in field && field.offer ? offered.labels?.[field.offer as OfferedList] : undefined;
+  return values.map((v) => [v, offeredLabels?.[v] ?? field.labels?.[v] ?? v]);
 }
 
 /** A field's value as a select holds it: "" for any. */

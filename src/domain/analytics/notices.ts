@@ -93,6 +93,10 @@ export const NOTICE_LEVELS = {
     severity: "caution",
     why: "a phone slowed down over its session; its own later runs read slower, the comparison is interleaved",
   },
+  deviceMismatch: {
+    severity: "caution",
+    why: "the runs count, but which phone ran some of them is in doubt (a result named another device than its poll)",
+  },
   mixedStates: {
     severity: "caution",
     why: "thermal and charging states blend into latency figures; the split by state is on the same page",

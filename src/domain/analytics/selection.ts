@@ -14,7 +14,10 @@ export interface SessionFacts {
   name: string;
   runs: number;
   models: string[];
+  /** The ids its phones reported (the Device filter's values). */
   devices: string[];
+  /** Its phones as pages name them (phoneLabel: token name · reported id); `devices` when absent. */
+  phones?: string[];
   builds: string[];
   /** Charging at start per run: true, false, or null when the phone did not say. */
   charging: (boolean | null)[];
@@ -77,7 +80,7 @@ export function selectionMixNotices(
         `It mixes ${models.length} models (${listOf(models, 4)}): pass rates and timings blend them; pick the sessions of one model.`,
       ),
     );
-  const devices = distinct(withRuns.flatMap((s) => s.devices)).sort();
+  const devices = distinct(withRuns.flatMap((s) => s.phones ?? s.devices)).sort();
   if (devices.length > 1)
     out.push(
       notice(

@@ -22,7 +22,13 @@ import { slopeP } from "../stats/slope-test";
 /** One run's totals over its turns, as the database sums them. */
 export interface RunRates {
   sessionId: string;
+  /** The id the phone reported. */
   deviceId: string;
+  /**
+   * The paired token the run came in on (null: imported). A phone is a token × reported id (issue
+   * 34.2): two tokens reporting one id are two phones, not one pooled fit.
+   */
+  tokenDeviceId?: string | null;
   /** The run's config: rates are compared within a config (see above). Absent: one config. */
   configId?: string;
   /** When the run started, ms since the epoch. */
@@ -52,6 +58,7 @@ export interface RateTrend {
 export interface DeviceThrottling {
   sessionId: string;
   deviceId: string;
+  tokenDeviceId: string | null;
   runs: number;
   decode: RateTrend | null;
   prefill: RateTrend | null;
@@ -120,6 +127,7 @@ export function rateTrend(
 export interface DeviceRateSums {
   sessionId: string;
   deviceId: string;
+  tokenDeviceId?: string | null;
   runs: number;
   decode: RateMoments | null;
   prefill: RateMoments | null;
@@ -137,6 +145,7 @@ export function throttlingFromSums(
     return {
       sessionId: g.sessionId,
       deviceId: g.deviceId,
+      tokenDeviceId: g.tokenDeviceId ?? null,
       runs: g.runs,
       decode,
       prefill,
@@ -153,7 +162,7 @@ export function throttling(
 ): DeviceThrottling[] {
   const groups = new Map<string, RunRates[]>();
   for (const r of [...runs].sort((a, b) => a.startedAtMs - b.startedAtMs)) {
-    const key = `${r.sessionId}\u0000${r.deviceId}`;
+    const key = `${r.sessionId}\u0000${r.tokenDeviceId ?? ""}\u0000${r.deviceId}`;
     const g = groups.get(key);
     if (g) g.push(r);
     else groups.set(key, [r]);
@@ -174,6 +183,7 @@ export function throttling(
     return {
       sessionId: g[0].sessionId,
       deviceId: g[0].deviceId,
+      tokenDeviceId: g[0].tokenDeviceId ?? null,
       runs: g.length,
       decode: rateMoments(decode),
       prefill: rateMoments(prefill),
@@ -210,15 +220,18 @@ function median(xs: readonly number[]): number {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
-/** The sentence a flagged device gets wherever its timings are shown. */
-export function throttlingAdvice(d: DeviceThrottling): string | null {
+/**
+ * The sentence a flagged device gets wherever its timings are shown, naming the phone by `label`
+ * (phoneLabel: its token's name and reported id; the reported id when not given).
+ */
+export function throttlingAdvice(d: DeviceThrottling, label: string = d.deviceId): string | null {
   if (!d.flagged) return null;
   const parts = [
     d.decode?.flagged && `decode ${pct(d.decode.relativeChange)}`,
     d.prefill?.flagged && `prefill ${pct(d.prefill.relativeChange)}`,
   ].filter(Boolean);
   return (
-    `${d.deviceId} slowed down during this session (${parts.join(", ")} from its first run to its last, p < ${THROTTLE_ALPHA}): ` +
+    `${label} slowed down during this session (${parts.join(", ")} from its first run to its last, p < ${THROTTLE_ALPHA}): ` +
     "it was probably heating up. Compare configs within its early runs only, or re-run with longer rest between runs (protocol.rest) and the phone unplugged."
   );
 }

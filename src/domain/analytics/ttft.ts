@@ -51,6 +51,8 @@ export const BUILD_SLOPE_MARGIN = 0.05;
 
 export interface BuildFit {
   device: string;
+  /** The device as pages name it (phoneLabel: its tokens' names · the reported id); `device` when absent. */
+  deviceLabel?: string;
   build: string;
   fit: TtftFitView | null;
   /**

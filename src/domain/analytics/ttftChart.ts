@@ -132,6 +132,6 @@ export function regressionWarnings(builds: BuildFit[]): string[] {
     .filter((b) => b.vsPrevious?.regression)
     .map((b) => {
       const v = b.vsPrevious!;
-      return `TTFT regression: build ${b.build} on device ${b.device} is slower per token than build ${v.build} (${slopeChange(v.diffMsPerToken)} per 1,000 tokens, ${changeText(v.change, v.ci)}, runs as the unit: more than the ${Math.round(v.margin * 100)}% margin).`;
+      return `TTFT regression: build ${b.build} on device ${b.deviceLabel ?? b.device} is slower per token than build ${v.build} (${slopeChange(v.diffMsPerToken)} per 1,000 tokens, ${changeText(v.change, v.ci)}, runs as the unit: more than the ${Math.round(v.margin * 100)}% margin).`;
     });
 }

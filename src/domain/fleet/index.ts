@@ -3,3 +3,4 @@ export * from "./eta";
 export * from "./cost";
 export * from "./outliers";
 export * from "./deviceStats";
+export * from "./phoneName";

@@ -27,6 +27,10 @@ export interface RunRow {
   contextWindow: number;
   toolsDropped: boolean;
   loadCachedTokens: number | null;
+  /** The paired token (devices.id) the result came in on; null for an imported run. */
+  tokenDeviceId: string | null;
+  /** The trace's `device.id` differs from the one the lease's poll reported (issue 34.2). */
+  deviceMismatch: boolean;
 }
 
 /** The job a run completes, as far as its row needs it. */
@@ -51,6 +55,8 @@ export function runRowOf(o: {
   task: Pick<Task, "group" | "heldOut">;
   config: Pick<Config, "contextWindow">;
   leaseTokenHash: string;
+  /** The lease the result came in on: its token's device and the `device.id` its poll reported (null: not kept). */
+  lease: { deviceId: string; reportedDeviceId: string | null };
   receivedAt: number;
   superseded: boolean;
 }): RunRow {
@@ -80,5 +86,16 @@ export function runRowOf(o: {
     contextWindow: o.config.contextWindow,
     toolsDropped: !!trace.toolsDropped,
     loadCachedTokens: trace.load.cachedTokens ?? null,
+    tokenDeviceId: o.lease.deviceId,
+    deviceMismatch: deviceMismatch(o.lease.reportedDeviceId, trace.device.id),
   };
+}
+
+/**
+ * Whether a result's phone is not the one that polled for its lease (issue 34.2): the trace's
+ * `device.id` differs from the poll's. Such a result is stored and flagged, never refused (protocol
+ * §1 has no code for it). Unknown when the lease predates keeping the poll's id: not flagged.
+ */
+export function deviceMismatch(pollReported: string | null, traceReported: string): boolean {
+  return pollReported !== null && pollReported !== traceReported;
 }

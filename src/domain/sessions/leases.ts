@@ -1,3 +1,5 @@
+import { phoneLabel } from "../fleet/phoneName";
+
 /** A job leased to a device right now, as the live page lists it. */
 export interface LeaseHolder {
   jobId: string;
@@ -5,7 +7,8 @@ export interface LeaseHolder {
   configId: string;
   repeat: number;
   attempt: number;
-  device: { id: string; name: string };
+  /** The paired token holding the lease (its id and name) and the `device.id` its poll reported (null: not kept). */
+  device: { id: string; name: string; reportedId: string | null };
   /** When this lease was issued (ISO) and how long ago that was when the server answered (ms). */
   since: string;
   heldMs: number;
@@ -35,7 +38,7 @@ export function utcTime(iso: string): string {
 
 /**
  * One line per holder for the live page, longest held first (a job stuck at 95 of 96 is the one a
- * reader looks for): "sim-2 holds dentist-todo-reminder × files (repeat 2, attempt 1) for 4 min,
+ * reader looks for), naming the phone as every page does (phoneLabel): "Pixel 8 (lab A) · sim-2 holds dentist-todo-reminder × files (repeat 2, attempt 1) for 4 min,
  * on turn 7, last heard 3 s ago".
  */
 export function leaseLines(holders: readonly LeaseHolder[]) {
@@ -43,7 +46,7 @@ export function leaseLines(holders: readonly LeaseHolder[]) {
     .sort((a, b) => b.heldMs - a.heldMs || (a.jobId < b.jobId ? -1 : 1))
     .map((h) => ({
       jobId: h.jobId,
-      device: h.device.name === h.device.id ? h.device.id : `${h.device.name} (${h.device.id})`,
+      device: phoneLabel(h.device.name, h.device.reportedId),
       job: `${h.taskId} × ${h.configId}`,
       detail: `repeat ${h.repeat}, attempt ${h.attempt}`,
       held: `for ${elapsed(h.heldMs)}`,

@@ -20,22 +20,25 @@ import { FROM_FACTS, FROM_RUNS, factsWhere, runsWhere } from "./where";
 import type { Selection } from "./resolveSelection";
 import { newestCompleteSession, sessionStandings } from "./sessionStandings";
 import { resolveSelection } from "./resolveSelection";
+import { deviceMismatchNotice, phoneLabel } from "@/domain/fleet";
+import { deviceNames } from "../devices/deviceNames";
 
 const GroupRow = z.object({
   id: z.string(),
   name: z.string(),
   model: z.string(),
   device: z.string(),
+  token: z.string().nullable(),
   build: z.string(),
   charging: flagOrNull,
   n: int,
 });
 const DuplicateRow = z.object({ of: z.string(), copy: z.string(), runs: int });
-const CellRow = z.object({ configId: z.string(), taskId: z.string(), runs: int });
+const CellRow = z.object({ configId: z.string(), taskId: z.string(), runs: int, mismatched: int });
 
 export interface SelectionView {
   mode: SelectionMode;
-  sessions: SessionFacts[];
+  sessions: (SessionFacts & { phones: string[] })[];
   unknown: string[];
   duplicates: DuplicateFacts[];
   headline: string;
@@ -66,21 +69,33 @@ export async function describeSelection(ctx: Ctx, selection: Selection): Promise
   const groups = await sql.all(
     GroupRow,
     `SELECT r.session_id AS "id", MAX(s.name) AS "name", r.model AS "model", r.device_id AS "device",
-            r.build_commit AS "build", r.charging AS "charging", COUNT(*) AS "n"
+            r.token_device_id AS "token", r.build_commit AS "build", r.charging AS "charging", COUNT(*) AS "n"
        FROM ${FROM_RUNS} WHERE ${w.sql}
-      GROUP BY r.session_id, r.model, r.device_id, r.build_commit, r.charging
+      GROUP BY r.session_id, r.model, r.device_id, r.token_device_id, r.build_commit, r.charging
       ORDER BY MAX(s.created_at) DESC, ${d.collateC("r.session_id")} DESC, ${d.collateC("r.model")}, ${d.collateC("r.device_id")},
                ${d.collateC("r.build_commit")}, r.charging NULLS FIRST`,
     w.params,
   );
-  const byId = new Map<string, SessionFacts>();
+  const byId = new Map<string, SessionFacts & { phones: string[] }>();
   const add = <T>(xs: T[], x: T) => (xs.includes(x) ? xs : xs.push(x));
+  const tokens = await deviceNames(sql);
   for (const g of groups) {
-    const s = byId.get(g.id) ?? { id: g.id, name: g.name, runs: 0, models: [], devices: [], builds: [], charging: [] };
+    const s = byId.get(g.id) ?? {
+      id: g.id,
+      name: g.name,
+      runs: 0,
+      models: [],
+      devices: [],
+      phones: [],
+      builds: [],
+      charging: [],
+    };
     byId.set(g.id, s);
     s.runs += g.n;
     add(s.models, g.model);
     add(s.devices, g.device);
+    // Issue 34.2: a phone is its token (named as the researcher named it) with the id it reported.
+    add(s.phones, phoneLabel(g.token === null ? null : (tokens.get(g.token) ?? null), g.device));
     add(s.builds, g.build);
     add(s.charging, g.charging);
   }
@@ -93,7 +108,8 @@ export async function describeSelection(ctx: Ctx, selection: Selection): Promise
         `SELECT id AS "id", name AS "name" FROM sessions WHERE id IN (${missing.map(() => "?").join(", ")}) ORDER BY ${d.collateC("id")}`,
         missing,
       );
-      for (const r of rows) byId.set(r.id, { ...r, runs: 0, models: [], devices: [], builds: [], charging: [] });
+      for (const r of rows)
+        byId.set(r.id, { ...r, runs: 0, models: [], devices: [], phones: [], builds: [], charging: [] });
     }
   }
   const sessions = [...byId.values()];
@@ -114,7 +130,8 @@ export async function describeSelection(ctx: Ctx, selection: Selection): Promise
       const f = factsWhere(selection.filter);
       return facts.all(
         CellRow,
-        `SELECT r.config_id AS "configId", r.task_id AS "taskId", COUNT(*) AS "runs" FROM ${FROM_FACTS} WHERE ${f.sql}
+        `SELECT r.config_id AS "configId", r.task_id AS "taskId", COUNT(*) AS "runs",
+                SUM(${dialectOf(facts).oneIf("r.device_mismatch")}) AS "mismatched" FROM ${FROM_FACTS} WHERE ${f.sql}
           GROUP BY r.config_id, r.task_id
           ORDER BY ${dialectOf(facts).collateC("r.config_id")}, ${dialectOf(facts).collateC("r.task_id")}`,
         f.params,
@@ -127,6 +144,7 @@ export async function describeSelection(ctx: Ctx, selection: Selection): Promise
   const standing = selectionStanding(selected, passedOver, complete);
   const mixes = selectionMixNotices(sessions, duplicates);
   const balance = balanceLine(cells);
+  const mismatch = deviceMismatchNotice(cells.reduce((n, c) => n + c.mismatched, 0));
   const runs = sessions.reduce((n, s) => n + s.runs, 0);
   const hidden =
     runs === 0 && !selection.unknown.length
@@ -143,6 +161,7 @@ export async function describeSelection(ctx: Ctx, selection: Selection): Promise
     ...mixes.filter((n) => n.kind === "duplicateRuns"),
     ...(balance ? [notice("unbalanced", balance)] : []),
     ...mixes.filter((n) => n.kind !== "duplicateRuns"),
+    ...(mismatch ? [notice("deviceMismatch", mismatch)] : []),
     ...standing.notices,
     ...(unknown ? [notice("unknownSession", unknown)] : []),
     ...(hidden ? [notice("hiddenRuns", hidden.text)] : []),
@@ -154,7 +173,7 @@ export async function describeSelection(ctx: Ctx, selection: Selection): Promise
     duplicates,
     headline,
     unknownLine: unknown,
-    warnings: mixes.map((n) => n.text),
+    warnings: [...mixes.map((n) => n.text), ...(mismatch ? [mismatch] : [])],
     standing: standing.lines,
     offer: standing.offer,
     balance,

@@ -5,6 +5,8 @@ import { dialectOf } from "../store/dialect";
 import { flag } from "../store/columns";
 import { FILTER_FIELDS } from "@/domain/analytics/filterFields";
 import type { OfferedValues } from "@/domain/analytics/filterWords";
+import type { OfferedList } from "@/domain/analytics/filterFields";
+import { phoneLabelsByReportedId } from "../devices/phoneLabels";
 
 /** What the filter bar offers: sessions (newest first), and the values seen in runs of every field that offers them. */
 const SessionRow = z.object({ id: z.string(), name: z.string(), trial: flag, cancelled: flag });
@@ -28,14 +30,21 @@ export async function filterOptions(ctx: Ctx): Promise<{ sessions: z.output<type
     (await facts.all(Value, `SELECT ${col} AS "v" FROM run_facts GROUP BY ${col} ORDER BY ${fd.collateC(col)}`)).map(
       (r) => r.v,
     );
-  const [sessions, ...lists] = await Promise.all([
+  const [sessions, phones, ...lists] = await Promise.all([
     sql.all(
       SessionRow,
       `SELECT id AS "id", name AS "name", trial AS "trial",
               (CASE WHEN cancelled_at IS NULL THEN FALSE ELSE TRUE END) AS "cancelled"
          FROM sessions ORDER BY created_at DESC, ${d.collateC("id")} DESC`,
     ),
+    // Issue 34.2: the Device filter's values are reported ids, labelled with the tokens that reported them.
+    phoneLabelsByReportedId(facts, sql),
     ...OFFERED.map((o) => distinct(o.column)),
   ]);
-  return { sessions, ...(Object.fromEntries(OFFERED.map((o, i) => [o.list, lists[i]])) as OfferedValues) };
+  const devices = Object.fromEntries(phones);
+  return {
+    sessions,
+    ...(Object.fromEntries(OFFERED.map((o, i) => [o.list, lists[i]])) as Record<OfferedList, string[]>),
+    labels: { devices },
+  };
 }

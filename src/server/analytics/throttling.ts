@@ -16,9 +16,11 @@ import {
   type RunRates,
 } from "@/domain/analytics/throttling";
 import { FROM_FACTS, factsWhere } from "./where";
+import { phoneLabel } from "@/domain/fleet";
+import { deviceNames } from "../devices/deviceNames";
 
 /**
- * `GET /api/analytics/throttling`: per session × device, whether decode or prefill slowed down as
+ * `GET /api/analytics/throttling`: per session × phone (its token × the id it reported, issue 34.2), whether decode or prefill slowed down as
  * the session went on (src/domain/analytics/throttling.ts). Each run's turns are summed in run_facts
  * (runs without turns left out, as the join to turns did). The columnar copy (ADR 12) computes each
  * fit's sums itself from its `started_ms` (one row per session × device, both rates' sums); the
@@ -28,6 +30,7 @@ import { FROM_FACTS, factsWhere } from "./where";
 const RunRow = z.object({
   sessionId: z.string(),
   deviceId: z.string(),
+  tokenDeviceId: z.string().nullable(),
   configId: z.string(),
   startedAt: z.string(),
   outputTokens: plainNum,
@@ -40,11 +43,16 @@ export async function throttlingAnalytics(ctx: Ctx, filter: AnalyticsFilter) {
   const sql = await ctx.store.facts();
   const found = sql.dialect === "duckdb" ? await summedInCopy(sql, filter) : await perRun(sql, filter);
   const names = await sessionNames(ctx, [...new Set(found.map((d) => d.sessionId))]);
-  const devices = found.map((d) => ({
-    ...d,
-    sessionName: names.get(d.sessionId) ?? d.sessionId,
-    advice: throttlingAdvice(d),
-  }));
+  const tokens = await deviceNames(ctx.store.sql);
+  const devices = found.map((d) => {
+    const deviceLabel = phoneLabel(d.tokenDeviceId === null ? null : (tokens.get(d.tokenDeviceId) ?? null), d.deviceId);
+    return {
+      ...d,
+      deviceLabel,
+      sessionName: names.get(d.sessionId) ?? d.sessionId,
+      advice: throttlingAdvice(d, deviceLabel),
+    };
+  });
   return { devices, flagged: devices.filter((d) => d.flagged).length };
 }
 
@@ -73,16 +81,21 @@ const kindSums = (k: string) => ({
 const GroupSums = z.object({
   sessionId: z.string(),
   deviceId: z.string(),
+  tokenDeviceId: z.string(),
   runs: int,
   t0: num,
   firstId: z.string(),
   ...kindSums("decode"),
   ...kindSums("prefill"),
 });
-type GroupRow = { sessionId: string; deviceId: string; runs: number; t0: number; firstId: string } & Record<
-  string,
-  unknown
->;
+type GroupRow = {
+  sessionId: string;
+  deviceId: string;
+  tokenDeviceId: string;
+  runs: number;
+  t0: number;
+  firstId: string;
+} & Record<string, unknown>;
 
 /**
  * The domain's steps, in SQL over the copy, one row per run carrying both rates (null where its
@@ -107,27 +120,29 @@ async function summedInCopy(sql: SqlRunner, filter: AnalyticsFilter): Promise<De
   const rows = (await sql.all(
     GroupSums,
     `WITH sel AS NOT MATERIALIZED (
-       SELECT r.id, r.session_id AS s, r.device_id AS d, r.config_id AS c, r.started_ms AS ms,
+       SELECT r.id, r.session_id AS s, r.device_id AS d, COALESCE(r.token_device_id, '') AS k, r.config_id AS c, r.started_ms AS ms,
               CASE WHEN r.turn_decode_ms > 0 THEN ${dbl("r.turn_output_tokens")} / (${dbl("r.turn_decode_ms")} / 1000) END AS rd,
               CASE WHEN r.turn_ttft_ms > 0 THEN ${dbl("r.turn_prompt_tokens")} / (${dbl("r.turn_ttft_ms")} / 1000) END AS rp
          FROM ${FROM_FACTS} WHERE ${w.sql} AND r.turn_rows > 0 AND r.started_ms IS NOT NULL),
-     grp AS (SELECT s, d, MIN(ms) AS t0, COUNT(*) AS runs, FIRST(id ORDER BY ms, id) AS first_id FROM sel GROUP BY s, d),
-     cm AS (SELECT s, d, c, MEDIAN(rd) AS d_, MEDIAN(rp) AS p_ FROM sel GROUP BY s, d, c),
-     am AS (SELECT s, d, MEDIAN(rd) AS d_, MEDIAN(rp) AS p_ FROM sel GROUP BY s, d),
+     grp AS (SELECT s, k, d, MIN(ms) AS t0, COUNT(*) AS runs, FIRST(id ORDER BY ms, id) AS first_id FROM sel GROUP BY s, k, d),
+     cm AS (SELECT s, k, d, c, MEDIAN(rd) AS d_, MEDIAN(rp) AS p_ FROM sel GROUP BY s, k, d, c),
+     am AS (SELECT s, k, d, MEDIAN(rd) AS d_, MEDIAN(rp) AS p_ FROM sel GROUP BY s, k, d),
      ys AS (
-       SELECT t.s, t.d, ${dbl("t.ms - grp.t0")} / 60000 AS x, ${scaled("d_", "rd")}, ${scaled("p_", "rp")}
-         FROM sel t JOIN grp ON grp.s = t.s AND grp.d = t.d
-                    JOIN cm ON cm.s = t.s AND cm.d = t.d AND cm.c = t.c
-                    JOIN am ON am.s = t.s AND am.d = t.d),
-     fits AS (SELECT s, d, ${sums("d_", "decode")}, ${sums("p_", "prefill")} FROM ys GROUP BY s, d)
-     SELECT grp.s AS "sessionId", grp.d AS "deviceId", grp.runs AS "runs", grp.t0 AS "t0", grp.first_id AS "firstId",
-            fits.* EXCLUDE (s, d)
-       FROM grp JOIN fits ON fits.s = grp.s AND fits.d = grp.d`,
+       SELECT t.s, t.k, t.d, ${dbl("t.ms - grp.t0")} / 60000 AS x, ${scaled("d_", "rd")}, ${scaled("p_", "rp")}
+         FROM sel t JOIN grp ON grp.s = t.s AND grp.k = t.k AND grp.d = t.d
+                    JOIN cm ON cm.s = t.s AND cm.k = t.k AND cm.d = t.d AND cm.c = t.c
+                    JOIN am ON am.s = t.s AND am.k = t.k AND am.d = t.d),
+     fits AS (SELECT s, k, d, ${sums("d_", "decode")}, ${sums("p_", "prefill")} FROM ys GROUP BY s, k, d)
+     SELECT grp.s AS "sessionId", grp.d AS "deviceId", grp.k AS "tokenDeviceId", grp.runs AS "runs", grp.t0 AS "t0", grp.first_id AS "firstId",
+            fits.* EXCLUDE (s, k, d)
+       FROM grp JOIN fits ON fits.s = grp.s AND fits.k = grp.k AND fits.d = grp.d`,
     w.params,
   )) as GroupRow[];
   const groups = rows.map((r): DeviceRateSums & { t0: number; firstId: string } => ({
     sessionId: r.sessionId,
     deviceId: r.deviceId,
+    // '' stands for no token (an imported run) so the copy's joins need no null-safe equality.
+    tokenDeviceId: r.tokenDeviceId || null,
     runs: r.runs,
     t0: r.t0,
     firstId: r.firstId,
@@ -151,7 +166,8 @@ async function perRun(sql: SqlRunner, filter: AnalyticsFilter): Promise<DeviceTh
   const w = factsWhere(filter);
   const rows = await sql.all(
     RunRow,
-    `SELECT r.session_id AS "sessionId", r.device_id AS "deviceId", r.config_id AS "configId", r.started_at AS "startedAt",
+    `SELECT r.session_id AS "sessionId", r.device_id AS "deviceId", r.token_device_id AS "tokenDeviceId",
+            r.config_id AS "configId", r.started_at AS "startedAt",
             r.turn_output_tokens AS "outputTokens", r.turn_decode_ms AS "decodeMs",
             r.turn_prompt_tokens AS "promptTokens", r.turn_ttft_ms AS "ttftMs"
        FROM ${FROM_FACTS}

@@ -11,6 +11,7 @@ import { dialectOf } from "../store/dialect";
 import { medianByConfig } from "./configs";
 import { resolveContrast } from "./resolveContrast";
 import { COLD_LOAD, FROM_FACTS, factsWhere } from "./where";
+import { phoneLabelsByReportedId } from "../devices/phoneLabels";
 
 /**
  * The fit's power sums per device × build over the filtered runs (ADR 11). A run's turns enter
@@ -117,10 +118,11 @@ export async function ttftAnalytics(
   const w = factsWhere(filter);
   // One GROUP BY device × build of the runs' power sums gives every build's fit and, added up
   // exactly, the overall one (ADR 11).
-  const [sums, startup, load] = await Promise.all([
+  const [sums, startup, load, labels] = await Promise.all([
     buildSums(ctx, filter, points),
     medianByConfig(ctx, "r.startup_tokens", FROM_FACTS, w),
     medianByConfig(ctx, "r.load_ms", FROM_FACTS, w),
+    ctx.store.facts().then((facts) => phoneLabelsByReportedId(facts, ctx.store.sql)),
   ]);
   const fit = olsFromMoments(momentsFromPowerSums(sums.reduce(addPowerSums, NO_POINTS)));
   const configs = [...startup.keys()].sort().map((configId) => ({
@@ -137,5 +139,6 @@ export async function ttftAnalytics(
   }));
   const view = fit ? fitView(fit) : null;
   const contrast = resolveContrast(configs, view, pick.a, pick.b);
-  return { points, fit: view, configs: predictLoads(fit, configs), builds: buildFits(builds), contrast };
+  const fits = buildFits(builds).map((b) => ({ ...b, deviceLabel: labels.get(b.device) ?? b.device }));
+  return { points, fit: view, configs: predictLoads(fit, configs), builds: fits, contrast };
 }

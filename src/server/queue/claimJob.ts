@@ -18,7 +18,13 @@ export async function claimJob(ctx: Ctx, deviceId: string, req: PollRequest): Pr
   await expireLeases(ctx);
   const token = newToken("lease");
   const now = ctx.now();
-  const row = await ctx.store.queue.claim({ deviceId, sessions: req.sessions, tokenHash: hashToken(token), now });
+  const row = await ctx.store.queue.claim({
+    deviceId,
+    reportedDeviceId: req.device.id,
+    sessions: req.sessions,
+    tokenHash: hashToken(token),
+    now,
+  });
   return row ? toJob(ctx, row, token, now) : null;
 }
 

@@ -94,6 +94,8 @@ function planResult(ctx: Ctx, { job, lease, existing }: SubmitState, s: Submitte
         task,
         config,
         leaseTokenHash: s.tokenHash,
+        // decideResult refused a token without a lease above; its device is the caller's.
+        lease: { deviceId: lease?.deviceId ?? s.deviceId, reportedDeviceId: lease?.reportedDeviceId ?? null },
         receivedAt: ctx.now(),
         superseded,
       }),

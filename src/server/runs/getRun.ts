@@ -8,6 +8,7 @@ import { ExportDbRow, exportFrom, exportRow, exportSelect } from "../export/expo
 import { dialectOf } from "../store/dialect";
 import type { SqlRunner } from "../store/sql";
 import { IMPORTED_SUITE } from "../export/importRuns";
+import { flag } from "../store/columns";
 
 const RunRow = ExportDbRow.extend({
   unscorable: z.string().nullable(),
@@ -19,6 +20,12 @@ const RunRow = ExportDbRow.extend({
 });
 const DocRow = z.object({ doc: z.string() });
 const IdRow = z.object({ id: z.string() });
+const PhoneRow = z.object({
+  tokenId: z.string().nullable(),
+  tokenName: z.string().nullable(),
+  pollReportedId: z.string().nullable(),
+  mismatch: flag,
+});
 
 /**
  * `GET /api/runs/{id}` (protocol.md §5): the run's export fields, its raw trace and its current
@@ -51,6 +58,15 @@ export async function getRun(ctx: Ctx, id: string, sql: SqlRunner = ctx.store.sq
     [r.session_id, r.task_id, r.config_id],
   );
   const at = siblings.findIndex((s) => s.id === id);
+  // Issue 34.2: the token the result came in on, and the id its lease's poll reported.
+  const phone = await sql.get(
+    PhoneRow,
+    `SELECT r.token_device_id AS "tokenId", d.name AS "tokenName", l.reported_device_id AS "pollReportedId",
+            r.device_mismatch AS "mismatch"
+       FROM runs r LEFT JOIN devices d ON d.id = r.token_device_id LEFT JOIN leases l ON l.token_hash = r.lease_token_hash
+      WHERE r.id = ?`,
+    [id],
+  );
   return {
     run,
     trace: JSON.parse(r.body) as unknown,
@@ -75,6 +91,13 @@ export async function getRun(ctx: Ctx, id: string, sql: SqlRunner = ctx.store.sq
       prompt: task.prompt,
       workspace: task.workspace,
       milestones: task.milestones ?? [],
+    },
+    device: {
+      tokenId: phone?.tokenId ?? null,
+      tokenName: phone?.tokenName ?? null,
+      reportedId: r.device_id,
+      pollReportedId: phone?.pollReportedId ?? null,
+      mismatch: phone?.mismatch ?? false,
     },
     neighbours: {
       previous: at > 0 ? siblings[at - 1].id : null,

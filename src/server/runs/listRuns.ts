@@ -7,6 +7,8 @@ import { FROM_RUNS, runsWhere } from "../analytics/where";
 import { flag, flagOrNull, int, num, numOrNull } from "../store/columns";
 import { dialectOf } from "../store/dialect";
 import { searchWords } from "@/domain/runs/search";
+import { deviceNames } from "../devices/deviceNames";
+import { phoneLabel } from "@/domain/fleet";
 
 export interface RunListRow {
   id: string;
@@ -19,6 +21,8 @@ export interface RunListRow {
   repeat: number;
   attempt: number;
   deviceId: string;
+  /** The phone as every page names it (issue 34.2): its token's name, the reported id beside it. */
+  deviceLabel: string;
   buildCommit: string;
   passed: boolean;
   outcome: string;
@@ -48,6 +52,7 @@ const Row = z.object({
   repeat: int,
   attempt: int,
   deviceId: z.string(),
+  tokenDeviceId: z.string().nullable(),
   buildCommit: z.string(),
   passed: flag,
   outcome: z.string(),
@@ -88,11 +93,12 @@ export async function listRuns(ctx: Ctx, filter: AnalyticsFilter, page: RunsPage
   // SQLite puts NULLs first ascending and PostgreSQL last: said here, so both page alike.
   const nulls = page.dir === "asc" ? "NULLS FIRST" : "NULLS LAST";
   const col = TEXT_SORTS.has(page.sort) ? d.collateC(RUN_SORTS[page.sort]) : RUN_SORTS[page.sort];
-  const runs: RunListRow[] = await sql.all(
+  const names = await deviceNames(sql);
+  const rows = await sql.all(
     Row,
     `SELECT r.id, r.session_id AS "sessionId", s.name AS "sessionName", r.task_id AS "taskId", r.task_group AS "taskGroup",
             r.held_out AS "heldOut", r.config_id AS "configId", r.repeat, r.attempt, r.device_id AS "deviceId",
-            r.build_commit AS "buildCommit", sc.passed, sc.outcome, sc.outcome_reason AS "outcomeReason", sc.looping,
+            r.token_device_id AS "tokenDeviceId", r.build_commit AS "buildCommit", sc.passed, sc.outcome, sc.outcome_reason AS "outcomeReason", sc.looping,
             sc.tool_calls AS "toolCalls", sc.failed_tool_calls AS "failedToolCalls", sc.turn_count AS "turnCount",
             sc.first_ttft_ms AS "firstTtftMs", sc.load_ms AS "loadMs", sc.peak_context_tokens AS "peakContextTokens",
             r.thermal_at_start AS "thermalAtStart", r.charging, r.superseded, s.trial, sc.unscorable
@@ -100,6 +106,10 @@ export async function listRuns(ctx: Ctx, filter: AnalyticsFilter, page: RunsPage
       ORDER BY ${col} ${dir} ${nulls}, ${d.collateC("r.id")} ${dir} LIMIT ? OFFSET ?`,
     [...w.params, page.pageSize, win.offset],
   );
+  const runs: RunListRow[] = rows.map(({ tokenDeviceId, ...r }) => ({
+    ...r,
+    deviceLabel: phoneLabel(tokenDeviceId === null ? null : (names.get(tokenDeviceId) ?? null), r.deviceId),
+  }));
   return {
     total,
     page: win.current,

@@ -14,6 +14,7 @@ const HolderRow = z.object({
   updatedAt: int,
   deviceId: z.string(),
   deviceName: z.string().nullable(),
+  reportedId: z.string().nullable(),
   issuedAt: int,
   turn: int.nullable(),
 });
@@ -33,7 +34,7 @@ export async function listLeaseHolders(
   const rows = await sql.all(
     HolderRow,
     `SELECT j.id AS "jobId", j.task_id AS "taskId", j.config_id AS "configId", j.repeat, j.attempt, j.updated_at AS "updatedAt",
-            l.device_id AS "deviceId", d.name AS "deviceName", l.issued_at AS "issuedAt",
+            l.device_id AS "deviceId", d.name AS "deviceName", l.reported_device_id AS "reportedId", l.issued_at AS "issuedAt",
             CASE WHEN d.current_turn_job = j.id THEN d.current_turn END AS turn
        FROM jobs j JOIN leases l ON l.token_hash = j.lease_token_hash LEFT JOIN devices d ON d.id = l.device_id
       WHERE j.session_id = ? AND j.state = 'leased'
@@ -48,7 +49,7 @@ export async function listLeaseHolders(
       configId: r.configId,
       repeat: r.repeat,
       attempt: r.attempt,
-      device: { id: r.deviceId, name: r.deviceName ?? r.deviceId },
+      device: { id: r.deviceId, name: r.deviceName ?? r.deviceId, reportedId: r.reportedId },
       since: new Date(r.issuedAt).toISOString(),
       heldMs: Math.max(0, now - r.issuedAt),
       lastHeardAt: new Date(lastHeard).toISOString(),

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { flag, int } from "../store/columns";
 import type { SqlRunner } from "../store/sql";
+import { phoneLabel } from "@/domain/fleet";
 
 export interface SessionRunRow {
   id: string;
@@ -10,6 +11,8 @@ export interface SessionRunRow {
   repeat: number;
   attempt: number;
   deviceId: string;
+  /** The phone as every page names it (issue 34.2): its token's name, the reported id beside it. */
+  deviceLabel: string;
   passed: boolean;
   outcome: string;
   outcomeReason: string;
@@ -24,6 +27,7 @@ const RunRow = z.object({
   repeat: int,
   attempt: int,
   deviceId: z.string(),
+  tokenName: z.string().nullable(),
   superseded: flag,
   receivedAt: int,
   passed: flag,
@@ -36,10 +40,14 @@ export async function listSessionRuns(sql: SqlRunner, sessionId: string, limit =
   const rows = await sql.all(
     RunRow,
     `SELECT r.id, r.task_id AS "taskId", r.config_id AS "configId", r.repeat, r.attempt, r.device_id AS "deviceId",
-            r.superseded, r.received_at AS "receivedAt", s.passed, s.outcome, s.outcome_reason AS "outcomeReason"
-       FROM runs r JOIN scores s ON s.run_id = r.id AND s.current
+            d.name AS "tokenName", r.superseded, r.received_at AS "receivedAt", s.passed, s.outcome, s.outcome_reason AS "outcomeReason"
+       FROM runs r JOIN scores s ON s.run_id = r.id AND s.current LEFT JOIN devices d ON d.id = r.token_device_id
       WHERE r.session_id = ? ORDER BY r.received_at DESC, r.id DESC LIMIT ?`,
     [sessionId, limit],
   );
-  return rows.map((r) => ({ ...r, receivedAt: new Date(r.receivedAt).toISOString() }));
+  return rows.map(({ tokenName, ...r }) => ({
+    ...r,
+    deviceLabel: phoneLabel(tokenName, r.deviceId),
+    receivedAt: new Date(r.receivedAt).toISOString(),
+  }));
 }

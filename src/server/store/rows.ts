@@ -48,7 +48,7 @@ export const JobLeaseRow = z.object({
 export type JobLeaseRow = z.infer<typeof JobLeaseRow>;
 
 /** Who a lease token was issued to, and for which attempt. */
-export const LeaseRow = z.object({ attempt: int, deviceId: z.string() });
+export const LeaseRow = z.object({ attempt: int, deviceId: z.string(), reportedDeviceId: z.string().nullable() });
 export type LeaseRow = z.infer<typeof LeaseRow>;
 
 /** The run a lease token already produced (a resent result answers with it). */

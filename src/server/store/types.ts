@@ -56,6 +56,8 @@ export interface Store {
 
 export interface ClaimInput {
   deviceId: string;
+  /** The poll's `device.id`, kept on the lease so a result from another phone is flagged (issue 34.2). */
+  reportedDeviceId: string;
   /** v1.1 poll `sessions`: only these sessions' jobs (undefined: any session). */
   sessions?: string[];
   tokenHash: string;
@@ -212,7 +214,16 @@ export interface ImportWrite {
   /** Each run's row (`runs` columns, camelCase; no job, no lease), its stored record, its score and its turns. */
   runs: {
     /** A device run's row without what only a lease gives (job, session, token) and the v1.1 fields runs.json lacks. */
-    run: Omit<RunWrite["run"], "jobId" | "sessionId" | "leaseTokenHash" | "toolsDropped" | "loadCachedTokens">;
+    run: Omit<
+      RunWrite["run"],
+      | "jobId"
+      | "sessionId"
+      | "leaseTokenHash"
+      | "toolsDropped"
+      | "loadCachedTokens"
+      | "tokenDeviceId"
+      | "deviceMismatch"
+    >;
     body: string;
     /** `scores` columns (camelCase), current; JSON columns as text. */
     score: {

@@ -67,6 +67,15 @@ describe("the filter's words", () => {
     ]);
   });
 
+  it("labels a device id with its token's name where the form is given one (issue 34.2); the value stays the id", () => {
+    const labelled = { ...offered, labels: { devices: { d1: "Pixel 8 (lab A) · d1" } } };
+    expect(fieldChoices(fieldOf("device"), labelled)).toEqual([
+      ["d1", "Pixel 8 (lab A) · d1"],
+      ["d2", "d2"],
+    ]);
+    expect(fieldChoices(fieldOf("charging"), labelled)[0]).toEqual(["true", "charging"]);
+  });
+
   it("reads and sets a field from a select's value, '' being any", () => {
     const f = AnalyticsFilter.parse({ build: "b1" });
     expect(choiceOf(f, fieldOf("build"))).toBe("b1");

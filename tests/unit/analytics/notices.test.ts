@@ -30,6 +30,7 @@ describe("NOTICE_LEVELS", () => {
       oneRepeat: "caution",
       hiddenRuns: "caution",
       hotPhone: "caution",
+      deviceMismatch: "caution",
       mixedStates: "caution",
       sidesSessions: "caution",
       sidesCharging: "caution",

@@ -56,6 +56,17 @@ describe("selectionMixes", () => {
     );
     expect(warnings).toEqual(["It mixes 2 devices (pixel-1 and pixel-2): timings blend them; pick one under Device."]);
   });
+
+  it("names phones by their tokens, so two tokens reporting one id are two phones (issue 34.2)", () => {
+    const warnings = selectionMixes(
+      [session("s1", { devices: ["shared-id"], phones: ["lab A · shared-id", "lab B · shared-id"] })],
+      [],
+    );
+    expect(warnings).toEqual([
+      "It mixes 2 devices (lab A · shared-id and lab B · shared-id): timings blend them; pick one under Device.",
+    ]);
+    expect(selectionMixes([session("s1", { devices: ["shared-id"], phones: ["lab A · shared-id"] })], [])).toEqual([]);
+  });
 });
 
 describe("selectionMixNotices", () => {

@@ -85,6 +85,19 @@ describe("throttling detection", () => {
     expect(out[1].flagged).toBe(false);
   });
 
+  it("keeps two tokens reporting one id apart (issue 34.2), and names the phone by the label given", () => {
+    const hot = session((m) => 20 - 0.1 * m + wobble(m)).map((r) => ({ ...r, tokenDeviceId: "dev_a" }));
+    const cool = session((m) => 20 + wobble(m)).map((r) => ({ ...r, tokenDeviceId: "dev_b" }));
+    const out = throttling([...hot, ...cool]);
+    expect(out.map((d) => [d.tokenDeviceId, d.deviceId, d.runs, d.flagged])).toEqual([
+      ["dev_a", "phone-a", 13, true],
+      ["dev_b", "phone-a", 13, false],
+    ]);
+    // Runs without a token (imported) are a phone of their own, with no token to link to.
+    expect(throttling(session((m) => 20 + wobble(m)))[0].tokenDeviceId).toBeNull();
+    expect(throttlingAdvice(out[0], "lab A · phone-a")).toMatch(/^lab A · phone-a slowed down during this session/);
+  });
+
   it("cannot fit fewer than three timed runs", () => {
     expect(
       rateTrend([

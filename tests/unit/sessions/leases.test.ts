@@ -18,7 +18,7 @@ describe("leaseLines", () => {
     configId: "files",
     repeat: 2,
     attempt: 1,
-    device: { id: "dev_a", name: "Pixel lab" },
+    device: { id: "dev_a", name: "Pixel lab", reportedId: "sim-iphone15pro-1" },
     since: "2026-10-14T09:00:00.000Z",
     heldMs: 4 * 60_000 + 10_000,
     lastHeardAt: "2026-10-14T09:04:07.000Z",
@@ -30,7 +30,7 @@ describe("leaseLines", () => {
     const [l] = leaseLines([holder({})]);
     expect(l).toEqual({
       jobId: "job_1",
-      device: "Pixel lab (dev_a)",
+      device: "Pixel lab · sim-iphone15pro-1",
       job: "dentist × files",
       detail: "repeat 2, attempt 1",
       held: "for 4 min",
@@ -42,7 +42,7 @@ describe("leaseLines", () => {
   });
   it("puts the longest-held lease first and leaves out a turn never reported", () => {
     const lines = leaseLines([
-      holder({ jobId: "job_new", heldMs: 5_000, turn: null, device: { id: "dev_b", name: "dev_b" } }),
+      holder({ jobId: "job_new", heldMs: 5_000, turn: null, device: { id: "dev_b", name: "dev_b", reportedId: null } }),
       holder({ jobId: "job_old", heldMs: 600_000 }),
     ]);
     expect(lines.map((l) => l.jobId)).toEqual(["job_old", "job_new"]);

@@ -44,8 +44,8 @@ WITH next AS (
             jobs.config_id AS "configId", jobs.config_version AS "configVersion", jobs.repeat, jobs.attempt,
             s.name AS "sessionName", s.suite_id AS "suiteId", s.lease_seconds AS "leaseSeconds"
 ), lease AS (
-  INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at)
-  SELECT $1, id, attempt, $2, $4::bigint FROM claimed
+  INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at, reported_device_id)
+  SELECT $1, id, attempt, $2, $4::bigint, $5 FROM claimed
 )
 SELECT * FROM claimed`;
 
@@ -53,8 +53,14 @@ export function pgQueue(db: PgDb): QueueStore {
   const pool = db.$client;
   const catalog = pgCatalog(db);
   return {
-    claim: async ({ deviceId, sessions, tokenHash, now }) => {
-      const r = await pool.query(CLAIM, [tokenHash, deviceId, sessions?.length ? sessions : null, now]);
+    claim: async ({ deviceId, reportedDeviceId, sessions, tokenHash, now }) => {
+      const r = await pool.query(CLAIM, [
+        tokenHash,
+        deviceId,
+        sessions?.length ? sessions : null,
+        now,
+        reportedDeviceId,
+      ]);
       return rowOf(ClaimedRow, r.rows[0]) ?? null;
     },
 
@@ -92,7 +98,7 @@ export function pgQueue(db: PgDb): QueueStore {
       const [job, lease] = await Promise.all([
         db.execute(sql`${JOB_LEASE} WHERE j.id = ${jobId}`),
         db.execute(
-          sql`SELECT attempt, device_id AS "deviceId" FROM leases WHERE token_hash = ${tokenHash} AND job_id = ${jobId}`,
+          sql`SELECT attempt, device_id AS "deviceId", reported_device_id AS "reportedDeviceId" FROM leases WHERE token_hash = ${tokenHash} AND job_id = ${jobId}`,
         ),
       ]);
       return { job: rowOf(JobLeaseRow, job.rows[0]), lease: rowOf(LeaseRow, lease.rows[0]) };
@@ -142,7 +148,7 @@ export function pgQueue(db: PgDb): QueueStore {
           LeaseRow,
           (
             await tx.execute(
-              sql`SELECT attempt, device_id AS "deviceId" FROM leases WHERE token_hash = ${tokenHash} AND job_id = ${jobId}`,
+              sql`SELECT attempt, device_id AS "deviceId", reported_device_id AS "reportedDeviceId" FROM leases WHERE token_hash = ${tokenHash} AND job_id = ${jobId}`,
             )
           ).rows[0],
         );

@@ -54,7 +54,10 @@ export function sqliteQueue(ctx: DbCtx): QueueStore {
  * The claim and its lease row, inside the group commit's transaction: a crash between them must
  * not leave a leased job whose token the server would not recognise (the phone's result would be refused).
  */
-function claimRow(ctx: DbCtx, { deviceId, sessions, tokenHash, now }: ClaimInput): ClaimedRow | undefined {
+function claimRow(
+  ctx: DbCtx,
+  { deviceId, reportedDeviceId, sessions, tokenHash, now }: ClaimInput,
+): ClaimedRow | undefined {
   const claimed = stmt(
     ctx,
     `UPDATE jobs
@@ -76,13 +79,10 @@ function claimRow(ctx: DbCtx, { deviceId, sessions, tokenHash, now }: ClaimInput
     .get({ hash: tokenHash, device: deviceId, now, sessions: sessions?.length ? JSON.stringify(sessions) : null });
   if (!claimed) return undefined;
   const job = ClaimedJob.parse(claimed);
-  stmt(ctx, "INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at) VALUES (?, ?, ?, ?, ?)").run(
-    tokenHash,
-    job.id,
-    job.attempt,
-    deviceId,
-    now,
-  );
+  stmt(
+    ctx,
+    "INSERT INTO leases (token_hash, job_id, attempt, device_id, issued_at, reported_device_id) VALUES (?, ?, ?, ?, ?, ?)",
+  ).run(tokenHash, job.id, job.attempt, deviceId, now, reportedDeviceId);
   const session = stmt(
     ctx,
     `SELECT name AS sessionName, suite_id AS suiteId, lease_seconds AS leaseSeconds FROM sessions WHERE id = ?`,
@@ -117,10 +117,10 @@ function loadJob(ctx: DbCtx, jobId: string): JobLeaseRow | undefined {
 }
 
 function loadLeaseRow(ctx: DbCtx, jobId: string, tokenHash: string): LeaseRow | undefined {
-  const row = stmt(ctx, "SELECT attempt, device_id AS deviceId FROM leases WHERE token_hash = ? AND job_id = ?").get(
-    tokenHash,
-    jobId,
-  );
+  const row = stmt(
+    ctx,
+    "SELECT attempt, device_id AS deviceId, reported_device_id AS reportedDeviceId FROM leases WHERE token_hash = ? AND job_id = ?",
+  ).get(tokenHash, jobId);
   return rowOf(LeaseRow, row);
 }
 

@@ -11,8 +11,9 @@ export function writeRun(ctx: DbCtx, { run: r, rawBody, turns, score, completesJ
     ctx,
     `INSERT INTO runs (id, job_id, session_id, lease_token_hash, attempt, task_id, task_version, task_group, held_out,
          config_id, config_version, repeat, device_id, device_model, build_commit, model, started_at, received_at,
-         thermal_at_start, charging, superseded, context_window, tools_dropped, load_cached_tokens)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         thermal_at_start, charging, superseded, context_window, tools_dropped, load_cached_tokens, token_device_id,
+         device_mismatch)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     r.id,
     r.jobId,
@@ -38,6 +39,8 @@ export function writeRun(ctx: DbCtx, { run: r, rawBody, turns, score, completesJ
     r.contextWindow,
     r.toolsDropped ? 1 : 0,
     r.loadCachedTokens,
+    r.tokenDeviceId,
+    r.deviceMismatch ? 1 : 0,
   );
   stmt(ctx, "INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)").run(r.id, rawBody, Buffer.byteLength(rawBody));
   insertTurns(ctx, r.id, { turns });

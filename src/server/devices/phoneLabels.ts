@@ -1,0 +1,25 @@
+import "server-only";
+import { z } from "zod";
+import { phoneLabel } from "@/domain/fleet";
+import type { SqlRunner } from "../store/sql";
+import { deviceNames } from "./deviceNames";
+
+const PhoneRow = z.object({ d: z.string(), t: z.string().nullable() });
+
+/**
+ * Each device id phones reported in scored runs, labelled with the names of the tokens that
+ * reported it (phoneLabel, issue 34.2), for views that group or filter by the reported id: the
+ * Device filter, the per-build fits. `facts` is the analytics' door (store.facts()), `sql` the rows'.
+ */
+export async function phoneLabelsByReportedId(facts: SqlRunner, sql: SqlRunner): Promise<Map<string, string>> {
+  const [phones, tokens] = await Promise.all([
+    facts.all(
+      PhoneRow,
+      `SELECT device_id AS "d", token_device_id AS "t" FROM run_facts GROUP BY device_id, token_device_id`,
+    ),
+    deviceNames(sql),
+  ]);
+  const byId = new Map<string, (string | null)[]>();
+  for (const p of phones) byId.set(p.d, [...(byId.get(p.d) ?? []), p.t === null ? null : (tokens.get(p.t) ?? null)]);
+  return new Map([...byId].map(([id, names]) => [id, phoneLabel(names, id)]));
+}
