@@ -63,7 +63,9 @@ test("a hot-phone notice links to that phone's row on Devices", async ({ page, r
   await page.goto(`/sessions/${id}`);
   const notice = page.getByTestId("throttling-flag");
   await expect(notice).toContainText("hot pixel · e2e-pixel slowed down during this session");
-  const link = notice.getByTestId("throttling-device-link");
+  // The link follows the notice's sentence, in the same notice.
+  const link = page.getByTestId("throttling-notices").getByTestId("throttling-device-link");
+  await expect(link).toHaveCount(1);
   const href = await link.getAttribute("href");
   expect(href).toMatch(/^\/devices#device-dev_[A-Za-z0-9_-]+$/);
   await link.click();

@@ -1,36 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import type { AddressInfo } from "node:net";
 import { runQueue, testDashboard, type TestDashboard } from "../support/server";
+import { serveOverHttp } from "../support/http";
 
 const root = path.resolve(__dirname, "..", "..");
 let dash: TestDashboard;
-let server: http.Server;
 let url: string;
+let close: () => Promise<void>;
 
-// A real HTTP server in front of the route handlers, so the gate CLI runs as its own process
-// against a socket exactly as CI would run it.
+// A real socket in front of the route handlers (tests/support/http.ts).
 beforeEach(async () => {
   dash = await testDashboard();
-  server = http.createServer(async (req, res) => {
-    const r = await dash.fetch(
-      new Request(`http://${req.headers.host}${req.url}`, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-      }),
-    );
-    res.writeHead(r.status, Object.fromEntries(r.headers));
-    res.end(Buffer.from(await r.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ url, close } = await serveOverHttp(dash));
 });
 afterEach(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await close();
   dash.close();
 });
 

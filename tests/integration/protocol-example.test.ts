@@ -1,34 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { testDashboard, type TestDashboard } from "../support/server";
+import { serveOverHttp } from "../support/http";
 import { runDevice, scriptedAgent } from "../../packages/protocol/examples/device-loop";
 
 let dash: TestDashboard;
-let server: http.Server;
 let url: string;
+let close: () => Promise<void>;
 
-// A real socket in front of the route handlers: the example talks HTTP as a phone would.
+// A real socket in front of the route handlers (tests/support/http.ts).
 beforeEach(async () => {
   dash = await testDashboard();
-  server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const r = await dash.fetch(
-      new Request(`http://${req.headers.host}${req.url}`, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
-      }),
-    );
-    res.writeHead(r.status, Object.fromEntries(r.headers));
-    res.end(Buffer.from(await r.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ url, close } = await serveOverHttp(dash));
 });
 afterEach(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await close();
   dash.close();
 });
 

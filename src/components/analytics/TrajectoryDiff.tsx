@@ -151,14 +151,16 @@ export function TrajectoryDiff({
 }) {
   return (
     <>
-      <p data-testid="trajectory-divergence">
-        {t.divergesAt === null ? (
-          "The two majority paths are the same."
-        ) : (
-          <>
-            The majority paths part at <b>step {t.divergesAt}</b> (highlighted).
-          </>
-        )}
+      <p>
+        <span data-testid="trajectory-divergence">
+          {t.divergesAt === null ? (
+            "The two majority paths are the same."
+          ) : (
+            <>
+              The majority paths part at <b>step {t.divergesAt}</b> (highlighted).
+            </>
+          )}
+        </span>
         {sideBySideHref ? (
           <>
             {" "}

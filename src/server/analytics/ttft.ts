@@ -122,7 +122,7 @@ export async function ttftAnalytics(
     buildSums(ctx, filter, points),
     medianByConfig(ctx, "r.startup_tokens", FROM_FACTS, w),
     medianByConfig(ctx, "r.load_ms", FROM_FACTS, w),
-    ctx.store.facts().then((facts) => phoneLabelsByReportedId(facts, ctx.store.sql)),
+    ctx.store.facts().then((facts) => phoneLabelsByReportedId(facts, ctx.store.sql, w)),
   ]);
   const fit = olsFromMoments(momentsFromPowerSums(sums.reduce(addPowerSums, NO_POINTS)));
   const configs = [...startup.keys()].sort().map((configId) => ({

@@ -9,13 +9,20 @@ const PhoneRow = z.object({ d: z.string(), t: z.string().nullable() });
 /**
  * Each device id phones reported in scored runs, labelled with the names of the tokens that
  * reported it (phoneLabel, issue 34.2), for views that group or filter by the reported id: the
- * Device filter, the per-build fits. `facts` is the analytics' door (store.facts()), `sql` the rows'.
+ * Device filter, the per-build fits. `facts` is the analytics' door (store.facts()), `sql` the rows';
+ * `where` (over `run_facts r`) keeps to a selection's runs, so a figure names only the tokens in it.
  */
-export async function phoneLabelsByReportedId(facts: SqlRunner, sql: SqlRunner): Promise<Map<string, string>> {
+export async function phoneLabelsByReportedId(
+  facts: SqlRunner,
+  sql: SqlRunner,
+  where: { sql: string; params: unknown[] } = { sql: "1 = 1", params: [] },
+): Promise<Map<string, string>> {
   const [phones, tokens] = await Promise.all([
     facts.all(
       PhoneRow,
-      `SELECT device_id AS "d", token_device_id AS "t" FROM run_facts GROUP BY device_id, token_device_id`,
+      `SELECT r.device_id AS "d", r.token_device_id AS "t" FROM run_facts r WHERE ${where.sql}
+        GROUP BY r.device_id, r.token_device_id`,
+      where.params,
     ),
     deviceNames(sql),
   ]);
