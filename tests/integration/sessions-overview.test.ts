@@ -44,9 +44,10 @@ describe("the sessions list (issue 16.3)", () => {
     const sum = (k: "runs" | "passed") => page.configs.reduce((n: number, c: Record<string, number>) => n + c[k], 0);
     expect(row.scored).toBe(sum("runs"));
     expect(row.passed).toBe(sum("passed"));
+    // Named as every page names a phone: its token's name ("p", dashboardPerTest's) · the reported id.
     expect(row.devices).toEqual([
-      { id: "iphone15pro-a", model: "iPhone 15 Pro", runs: 1 },
-      { id: "pixel-b", model: "Pixel 9", runs: 2 },
+      { id: "iphone15pro-a", model: "iPhone 15 Pro", runs: 1, label: "p · iphone15pro-a" },
+      { id: "pixel-b", model: "Pixel 9", runs: 2, label: "p · pixel-b" },
     ]);
   });
 
@@ -64,7 +65,10 @@ describe("the sessions list (issue 16.3)", () => {
     const id = imp.body.session.id as string;
     const row = (await dash.call("GET", "/api/sessions")).body.sessions.find((x: { id: string }) => x.id === id);
     expect(row).toMatchObject({ imported: true, runs: s.jobs, counts: { queued: 0, completed: 0 } });
-    expect(row.devices).toEqual([{ id: "iphone15pro-a", model: "iPhone 15 Pro", runs: s.jobs }]);
+    // An imported run came in on no token: its reported id alone.
+    expect(row.devices).toEqual([
+      { id: "iphone15pro-a", model: "iPhone 15 Pro", runs: s.jobs, label: "iphone15pro-a" },
+    ]);
     const detail = (await dash.call("GET", `/api/sessions/${id}`)).body.session;
     const tasks = new Set(JSON.parse(exported).runs.map((r: { taskId: string }) => r.taskId)).size;
     expect(detail.imported).toEqual({

@@ -81,8 +81,17 @@ export const SessionListRow = z.object({
   scored: int().meta({ description: "Of those, the runs with a current score (the pass rate's n)." }),
   passed: int(),
   devices: z
-    .array(z.object({ id: str(), model: str(), runs: int() }))
-    .meta({ description: "The devices that returned its runs, as the runs name them." }),
+    .array(
+      z.object({
+        id: str(),
+        model: str(),
+        runs: int(),
+        label: str().meta({ description: "Added (issue 34.2): the token's name · the reported id." }),
+      }),
+    )
+    .meta({
+      description: "The devices that returned its runs: one per reported id and token (two tokens on one id are two).",
+    }),
 });
 export const ListSessionsResponse = z.object({ sessions: z.array(SessionListRow) });
 export const SessionDetail = z.object({

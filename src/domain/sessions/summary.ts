@@ -1,10 +1,12 @@
 import { percent } from "../stats/format";
 
-/** A device that returned runs for a session, as its runs name it (the phone's own id and model). */
+/** A device that returned runs for a session: the id and model its runs report, and its name (phoneLabel). */
 export interface SessionDevice {
   id: string;
   model: string;
   runs: number;
+  /** The token's name · the reported id (issue 34.2), as every page names a phone. */
+  label: string;
 }
 
 /**
@@ -36,9 +38,9 @@ export function devicesText(devices: readonly SessionDevice[]): string {
     .join(", ");
 }
 
-/** "sim-1 (iPhone 15 Pro, 12 runs); …": every device by id, for a tooltip under {@link devicesText}. */
+/** "Pixel 8 (lab A) · sim-1 (iPhone 15 Pro, 12 runs); …": every phone by name, for a tooltip under {@link devicesText}. */
 export function devicesTitle(devices: readonly SessionDevice[]): string {
-  return devices.map((d) => `${d.id} (${d.model}, ${d.runs} run${d.runs === 1 ? "" : "s"})`).join("; ");
+  return devices.map((d) => `${d.label} (${d.model}, ${d.runs} run${d.runs === 1 ? "" : "s"})`).join("; ");
 }
 
 /** What an imported session's runs carried over from their source dashboard (an import has no jobs or settings of its own). */

@@ -11,6 +11,8 @@ const PhoneRow = z.object({ d: z.string(), t: z.string().nullable() });
  * reported it (phoneLabel, issue 34.2), for views that group or filter by the reported id: the
  * Device filter, the per-build fits. `facts` is the analytics' door (store.facts()), `sql` the rows';
  * `where` (over `run_facts r`) keeps to a selection's runs, so a figure names only the tokens in it.
+ * Grouped token first: no index leads with it, so SQLite scans the table once instead of walking
+ * run_facts_fit (which leads with device_id) with a row lookup per entry (analytics-plans test).
  */
 export async function phoneLabelsByReportedId(
   facts: SqlRunner,
@@ -21,7 +23,7 @@ export async function phoneLabelsByReportedId(
     facts.all(
       PhoneRow,
       `SELECT r.device_id AS "d", r.token_device_id AS "t" FROM run_facts r WHERE ${where.sql}
-        GROUP BY r.device_id, r.token_device_id`,
+        GROUP BY r.token_device_id, r.device_id`,
       where.params,
     ),
     deviceNames(sql),

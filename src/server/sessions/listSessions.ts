@@ -7,6 +7,8 @@ import type { SessionDevice } from "@/domain/sessions";
 import { IMPORTED_SUITE } from "../export/importRuns";
 import { flag, int } from "../store/columns";
 import { dialectOf } from "../store/dialect";
+import { deviceNames } from "../devices/deviceNames";
+import { phoneLabel } from "@/domain/fleet";
 
 const SessionRow = z.object({
   id: z.string(),
@@ -20,7 +22,13 @@ const SessionRow = z.object({
 });
 const CountRow = z.object({ sessionId: z.string(), state: z.enum(JOB_STATES), n: int });
 const TotalsRow = z.object({ sessionId: z.string(), runs: int, scored: int, passed: int });
-const DeviceRow = z.object({ sessionId: z.string(), id: z.string(), model: z.string(), runs: int });
+const DeviceRow = z.object({
+  sessionId: z.string(),
+  id: z.string(),
+  model: z.string(),
+  tokenId: z.string().nullable(),
+  runs: int,
+});
 
 /**
  * Sessions newest first, with their job counts and what the list shows of each (issue 16.3): its
@@ -31,7 +39,7 @@ const DeviceRow = z.object({ sessionId: z.string(), id: z.string(), model: z.str
 export async function listSessions(ctx: Ctx) {
   const { sql } = ctx.store;
   const c = dialectOf(sql).collateC;
-  const [sessions, counts, totals, deviceRows] = await Promise.all([
+  const [sessions, counts, totals, deviceRows, names] = await Promise.all([
     sql.all(
       SessionRow,
       `SELECT id, name, trial, calibration, created_at AS "createdAt", cancelled_at AS "cancelledAt", suite_id AS "suiteId",
@@ -49,10 +57,12 @@ export async function listSessions(ctx: Ctx) {
     ),
     sql.all(
       DeviceRow,
-      `SELECT session_id AS "sessionId", device_id AS id, device_model AS model, COUNT(*) AS runs
-         FROM runs GROUP BY session_id, device_id, device_model
+      `SELECT session_id AS "sessionId", device_id AS id, device_model AS model, token_device_id AS "tokenId",
+              COUNT(*) AS runs
+         FROM runs GROUP BY session_id, device_id, device_model, token_device_id
         ORDER BY ${c("session_id")}, ${c("device_id")}, ${c("device_model")}`,
     ),
+    deviceNames(sql),
   ]);
   const bySession = new Map<string, JobCounts>();
   for (const r of counts) {
@@ -62,7 +72,11 @@ export async function listSessions(ctx: Ctx) {
   }
   const totalsBy = new Map(totals.map((t) => [t.sessionId, t]));
   const devices = new Map<string, SessionDevice[]>();
-  for (const { sessionId, ...d } of deviceRows) pushTo(devices, sessionId, d);
+  for (const { sessionId, tokenId, ...d } of deviceRows)
+    pushTo(devices, sessionId, {
+      ...d,
+      label: phoneLabel(tokenId === null ? null : (names.get(tokenId) ?? null), d.id),
+    });
   return sessions.map((s) => {
     const t = totalsBy.get(s.id) ?? { runs: 0, scored: 0, passed: 0 };
     return {

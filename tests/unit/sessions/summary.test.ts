@@ -18,16 +18,16 @@ describe("passRateText", () => {
 
 describe("devicesText", () => {
   const devices = [
-    { id: "sim-1", model: "iPhone 15 Pro", runs: 4 },
-    { id: "sim-2", model: "iPhone 15 Pro", runs: 3 },
-    { id: "px", model: "Pixel 9", runs: 9 },
+    { id: "sim-1", model: "iPhone 15 Pro", runs: 4, label: "Lab phone A · sim-1" },
+    { id: "sim-2", model: "iPhone 15 Pro", runs: 3, label: "Lab phone B · sim-2" },
+    { id: "px", model: "Pixel 9", runs: 9, label: "px" },
   ];
   it("counts phones of one model and orders models by runs", () => {
     expect(devicesText(devices)).toBe("Pixel 9, iPhone 15 Pro ×2");
     expect(devicesText([])).toBe("–");
   });
-  it("lists every device by id for the tooltip", () => {
-    expect(devicesTitle(devices.slice(0, 1))).toBe("sim-1 (iPhone 15 Pro, 4 runs)");
+  it("lists every phone by its token's name and reported id for the tooltip (issue 34.2)", () => {
+    expect(devicesTitle(devices.slice(0, 1))).toBe("Lab phone A · sim-1 (iPhone 15 Pro, 4 runs)");
   });
 });
 
