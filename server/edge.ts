@@ -4,6 +4,7 @@
  * connection whose request body was refused before it was read.
  */
 import type http from "node:http";
+import type net from "node:net";
 import os from "node:os";
 import { decideHost, parseAllowedHosts, type HostDecision } from "../src/domain/access/host";
 import { parseRequestTarget } from "../src/domain/http/request-target";
@@ -136,6 +137,7 @@ export function closeIfUnread(req: http.IncomingMessage, res: http.ServerRespons
     if (!req.complete) this.setHeader("connection", "close");
     return writeHead.apply(this, args);
   } as typeof writeHead;
+  lingerOnClose(req);
   // A 413 from a handler that stopped reading (Next.js's routes): the rest of a body of declared
   // size is read and dropped before the answer ends and the connection closes, as the device API
   // does itself; closing on a client still sending would reach it as a reset, not as the 413.
@@ -147,6 +149,32 @@ export function closeIfUnread(req: http.IncomingMessage, res: http.ServerRespons
     }
     return (end as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof end;
+}
+
+/** How long a closing connection keeps reading what a client still sends after its answer. */
+const LINGER_MS = 2_000;
+
+/**
+ * A lingering close (as web servers do on a refused upload): when Node ends a connection whose
+ * request body was not all read, it shuts its side (FIN) and, once the answer is flushed, closes
+ * the socket. Bytes the client sent meanwhile are then still unread, and the kernel answers them
+ * with a reset that can discard the answer before the client has read it (a phone saw ECONNRESET
+ * instead of its 401 on a busy machine). Here the socket keeps reading and dropping them after the
+ * answer, and closes when the client does or LINGER_MS later.
+ */
+function lingerOnClose(req: http.IncomingMessage): void {
+  const socket = req.socket as net.Socket & { destroySoon?: () => void };
+  if (typeof socket.destroySoon !== "function" || req.complete) return;
+  socket.destroySoon = function (this: net.Socket) {
+    if (this.destroyed) return;
+    if (this.writable) this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once("close", () => clearTimeout(timer));
+    this.once("end", () => this.destroy());
+    this.on("data", () => {});
+    this.resume();
+  };
 }
 
 /** Bodies the device API buffers at most: its handlers refuse anything over 5 MiB (TRACE_LIMIT) with a 413. */
