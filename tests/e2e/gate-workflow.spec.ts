@@ -1,12 +1,10 @@
 import { test, expect } from "@playwright/test";
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
 import { freePort } from "./server";
-// @ts-expect-error: a plain .mjs module shared with the scripts
-import { buildNeeded } from "../../scripts/lib/setup.mjs";
 
 const root = path.resolve(__dirname, "..", "..");
 const WORKFLOW = path.join(root, "docs", "ci", "harness-lab-gate.yml");
@@ -47,7 +45,17 @@ const keyValues = (file: string) =>
 test("the gate's GitHub Actions recipe runs as written: start, two sessions on simulated phones, gate, comment body, exit code", async () => {
   test.setTimeout(600_000);
   // The recipe's `npm start` would build a stale build itself, under the other specs' servers.
-  expect(buildNeeded(), "the build is missing or older than the sources: run `npx next build` first").toBe(false);
+  // Asked of scripts/lib/setup.mjs in a process of its own: the spec is compiled to CommonJS, the module is ESM.
+  const stale = execFileSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      'import("./scripts/lib/setup.mjs").then((m) => process.stdout.write(String(m.buildNeeded())))',
+    ],
+    { cwd: root, encoding: "utf8" },
+  );
+  expect(stale, "the build is missing or older than the sources: run `npx next build` first").toBe("false");
   const job = (
     parse(fs.readFileSync(WORKFLOW, "utf8")) as { jobs: { gate: { env: Record<string, string>; steps: Step[] } } }
   ).jobs.gate;
