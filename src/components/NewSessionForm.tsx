@@ -11,6 +11,7 @@ import {
   type FormSuite,
   type NewSessionPrefill,
   type Parsed,
+  type SuiteOption,
 } from "@/domain/forms/newSession";
 import { fieldLabels } from "@/domain/messages/issues";
 import { CalibrationOption } from "./Calibration";
@@ -19,15 +20,6 @@ import { ErrorNotice } from "./ErrorNotice";
 import type { CreateSessionRequest } from "@/domain/protocol";
 import { CALIBRATION_REPEATS } from "@/domain/sessions/calibration";
 import type { TaskGroup } from "@/domain/suite/schema";
-
-interface SuiteOption {
-  id: string;
-  version: number;
-  name: string | null;
-  tasks: number;
-  configs: number;
-  default: boolean;
-}
 
 const WORDS = {
   thing: "the session",

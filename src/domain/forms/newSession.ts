@@ -162,15 +162,18 @@ export function formSuite(suite: Suite): FormSuite {
   };
 }
 
-/** The suite picker's line for one stored suite. */
-export function suiteOptionLabel(s: {
+/** One stored suite as the New session form's picker offers it. */
+export interface SuiteOption {
   id: string;
   version: number;
   name: string | null;
   tasks: number;
   configs: number;
   default: boolean;
-}): string {
+}
+
+/** The suite picker's line for one stored suite. */
+export function suiteOptionLabel(s: SuiteOption): string {
   const named = s.name && s.name !== s.id ? `${s.name} (${s.id})` : s.id;
   return `${named} v${s.version}: ${plural(s.tasks, "task")}, ${plural(s.configs, "config")}${s.default ? " · default" : ""}`;
 }
