@@ -2,7 +2,6 @@
 // server's own listening line (server/main.ts). Pure, so its sentences are tested for every HOST
 // (tests/unit/server/banner.test.ts): a server on a loopback HOST must not offer a LAN address
 // to pair a phone with, nor claim that the device API is reachable from elsewhere.
-import { parse } from "pg-connection-string";
 
 /**
  * Whether HOST makes the server listen on loopback only (127.0.0.0/8, ::1, localhost).
@@ -37,12 +36,13 @@ export function databaseLabel(env) {
   const url = env.DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//i.test(url)) {
     try {
-      // pg's own reader of the URL: it also takes a socket directory (`postgres://u@/db?host=/run/pg`).
-      const c = parse(url);
-      const where = c.host?.startsWith("/")
-        ? `socket ${c.host}`
-        : `${c.host || "localhost"}${c.port ? `:${c.port}` : ""}`;
-      return `PostgreSQL, database ${c.database || c.user || "postgres"} on ${where}`;
+      // No dependency here: `npm start` loads this before it installs any. A socket URL has no host
+      // (`postgres://u@/db?host=/run/pg`), which URL cannot parse; a placeholder host stands in.
+      const u = new URL(url.replace(/^(postgres(?:ql)?:\/\/(?:[^@/]*@)?)(?=[/?]|$)/i, "$1localhost"));
+      const socket = u.searchParams.get("host");
+      const where = socket?.startsWith("/") ? `socket ${socket}` : `${u.hostname}${u.port ? `:${u.port}` : ""}`;
+      const db = decodeURIComponent(u.pathname.replace(/^\//, "")) || decodeURIComponent(u.username) || "postgres";
+      return `PostgreSQL, database ${db} on ${where}`;
     } catch {
       return "PostgreSQL (DATABASE_URL)";
     }
