@@ -87,10 +87,18 @@ const firstLine = (m) =>
   String(m ?? "")
     .split("\n")
     .find((l) => l.trim()) ?? "";
+// A test skipped for something this machine lacks (a Python with pandas) carries its reason in
+// its meta (tests/support/python.ts); each file's reason is listed once, beside the totals.
 const u = counts(vitestJson, (j) => {
   const failures = [];
+  const missing = new Map();
   for (const f of j.testResults) {
     const file = path.relative(root, f.name);
+    for (const t of f.assertionResults)
+      if (t.status !== "passed" && t.status !== "failed" && t.meta?.skipReason) {
+        const key = `${file}: ${t.meta.skipReason}`;
+        missing.set(key, (missing.get(key) ?? 0) + 1);
+      }
     const bad = f.assertionResults.filter((t) => t.status === "failed");
     for (const t of bad)
       failures.push(
@@ -98,7 +106,13 @@ const u = counts(vitestJson, (j) => {
       );
     if (f.status === "failed" && !bad.length) failures.push(`${file}: ${firstLine(f.message)}`);
   }
-  return { passed: j.numPassedTests, failed: failures.length, skipped: j.numPendingTests + j.numTodoTests, failures };
+  return {
+    passed: j.numPassedTests,
+    failed: failures.length,
+    skipped: j.numPendingTests + j.numTodoTests,
+    failures,
+    missing: [...missing].map(([key, n]) => `${key} (${n} skipped)`),
+  };
 });
 const b = counts(path.join(root, "test-results", "e2e.json"), (j) => {
   const failures = [];
@@ -133,5 +147,9 @@ const ok = lintStatus === 0 && unit.status === 0 && e2e.status === 0 && failed =
 console.log(
   `\nLint: ${lintStatus === 0 ? "clean" : "failed"} · Vitest: ${u ? `${u.passed} passed, ${u.failed} failed` : "no report"} · Playwright: ${b ? `${b.passed} passed, ${b.failed} failed` : "no report"} · ${((Date.now() - started) / 1000).toFixed(0)} s`,
 );
+if (u?.missing.length) {
+  console.log(`\nSkipped for something missing on this machine (${u.missing.length}):`);
+  for (const m of u.missing) console.log(`  – ${m}`);
+}
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(ok ? 0 : 1);

@@ -3,7 +3,7 @@
  * turns.csv and calls.csv are written to a folder, the doc's Python block reads them (its BASE
  * pointed at that folder), and its config table must equal `GET /api/analytics/configs`. Needs a
  * Python with pandas (Debian: `apt-get install python3-pandas`; or PYTHON=/path/to/python); without
- * one the test is skipped and says so.
+ * one the test is skipped and `npm test` says why.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -12,19 +12,21 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDevice } from "@/sim";
 import { testDashboard, type TestDashboard } from "../support/server";
+import { findPython, pythonSkip } from "../support/python";
 
-const python = [process.env.PYTHON, "/usr/bin/python3", "python3"].find(
-  (p) => p && spawnSync(p, ["-c", "import pandas, numpy"], { stdio: "ignore" }).status === 0,
+const python = findPython(["pandas", "numpy"]);
+const skip = pythonSkip(
+  python,
+  "notebook-example",
+  "no Python with pandas (apt-get install python3-pandas; or set PYTHON)",
 );
-if (!python)
-  console.warn(
-    "notebook-example: skipped — no Python with pandas here (apt-get install python3-pandas, or set PYTHON)",
-  );
 
 const doc = fs.readFileSync(path.join(__dirname, "..", "..", "docs", "notebook-data.md"), "utf8");
-const script = doc.match(/```python\n([\s\S]*?)```/)?.[1] ?? "";
+// The CSV example: the python block that reads the CSVs (the Parquet ones follow it).
+const script =
+  [...doc.matchAll(/```python\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes("read_csv")) ?? "";
 
-describe.skipIf(!python)("the pandas example of docs/notebook-data.md", () => {
+describe.skipIf(!python)("the pandas example of docs/notebook-data.md", skip, () => {
   let dash: TestDashboard;
   let dir: string;
   let session: string;
