@@ -8,6 +8,8 @@ describe("csvCell (RFC 4180 + formula neutralising)", () => {
     [false, "false"],
     [0, "0"],
     [1234.5, "1234.5"],
+    // A number cell is never a formula: only text gets the quote.
+    [-3, "-3"],
     [Number.NaN, ""],
     ["plain", "plain"],
     ["a,b", '"a,b"'],
