@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import * as schema from "./schema";
 import { installRunFacts } from "./runFacts";
+import { installTraceCodec } from "./traceCodec.mjs";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -23,6 +24,8 @@ export function openDb(file: string): Db {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // Before the migrations: the search index's view and the facts' triggers read bodies through it.
+  installTraceCodec(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS });
   installRunFacts(sqlite);

@@ -19,6 +19,8 @@ export interface Dialect {
   jsonNumberOnly(doc: string, path: string[], type: string, from?: string): string;
   /** A product of integer columns, without overflow. */
   product(factors: string[]): string;
+  /** The JSON text of a trace body column (SQLite stores bodies compressed: db/traceCodec.mjs). */
+  traceText(col: string): string;
 }
 
 const sqlitePath = (path: string[]) => `'$.${path.join(".")}'`;
@@ -37,6 +39,7 @@ export const SQLITE: Dialect = {
   },
   // SQLite's integers are 64-bit already.
   product: (factors) => factors.join(" * "),
+  traceText: (col) => `trace_json(${col})`,
 };
 
 export const POSTGRES: Dialect = {
@@ -51,6 +54,8 @@ export const POSTGRES: Dialect = {
             FROM (SELECT ${doc}::jsonb #> ${pgPath(path)} AS j${from ? ` FROM ${from}` : ""}) b)`,
   // integer × integer overflows integer: the first factor is widened.
   product: ([first, ...rest]) => [rest.length ? `${first}::bigint` : first, ...rest].join(" * "),
+  // TOAST compresses the text itself.
+  traceText: (col) => col,
 };
 
 function cond(

@@ -32,6 +32,17 @@ export const FIRST_FINGERPRINT = {
   postgres: "5d7d0f8638ced02bf35a459c0c802794",
 } as const;
 
+/**
+ * Renderings that compute the same rows as a later one (earlier fingerprint → later fingerprint),
+ * so a database kept by the earlier has its triggers replaced without a recomputation. Never edit
+ * these: they describe the past.
+ * - SQLite c8c5a034… → fa999801…: trace bodies stored compressed (issue 35.5); the triggers read
+ *   `trace_json(NEW.body)` where they read `NEW.body`, the same text.
+ */
+export const SAME_ROWS: Readonly<Record<string, string>> = {
+  c8c5a034d7f9693e90d033d29ff4b150: "fa99980127bcceb1832fb6de96e8dbbd",
+};
+
 export interface Plan {
   install: boolean;
   rebuild: boolean;
@@ -41,7 +52,8 @@ export function installPlan(
   found: Installed,
   want: { hash: string; triggers: readonly string[]; engine: keyof typeof FIRST_FINGERPRINT },
 ): Plan {
-  const rebuild = (found.hash ?? FIRST_FINGERPRINT[want.engine]) !== want.hash;
+  const kept = found.hash ?? FIRST_FINGERPRINT[want.engine];
+  const rebuild = kept !== want.hash && SAME_ROWS[kept] !== want.hash;
   const same = (a: readonly string[], b: readonly string[]) =>
     a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
   const current = found.hash === want.hash && found.functions && same(found.triggers, want.triggers);

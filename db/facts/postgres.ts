@@ -97,7 +97,7 @@ export function renderPg(shapes: { run_facts: Shape; turn_facts: Shape }): PgRen
         return `UPDATE run_facts SET ${runCols
           .flatMap((c) =>
             c.source.kind === "trace"
-              ? [`${c.name} = ${d.jsonNumberOnly("NEW.body", c.source.path, typeOf(c.name))}`]
+              ? [`${c.name} = ${d.jsonNumberOnly(d.traceText("NEW.body"), c.source.path, typeOf(c.name))}`]
               : [],
           )
           .join(",\n         ")}

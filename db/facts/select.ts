@@ -17,7 +17,7 @@ function value(d: Dialect, c: FactColumn, typeOf: TypeOf): string {
     case "turns":
       return d.as(`COALESCE(t.${c.name}, 0)`, typeOf(c.name));
     case "trace":
-      return d.jsonNumberOnly("tr.body", s.path, typeOf(c.name), "traces tr WHERE tr.run_id = r.id");
+      return d.jsonNumberOnly(d.traceText("tr.body"), s.path, typeOf(c.name), "traces tr WHERE tr.run_id = r.id");
   }
 }
 

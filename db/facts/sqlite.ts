@@ -32,7 +32,9 @@ function action(a: Action): string {
     case "setTrace":
       return `UPDATE run_facts SET ${sets(
         RUN_FACTS.flatMap((c) =>
-          c.source.kind === "trace" ? [`${c.name} = ${d.jsonNumberOnly("NEW.body", c.source.path, "")}`] : [],
+          c.source.kind === "trace"
+            ? [`${c.name} = ${d.jsonNumberOnly(d.traceText("NEW.body"), c.source.path, "")}`]
+            : [],
         ),
       )}
         WHERE id = NEW.run_id`;

@@ -21,6 +21,7 @@
  */
 import Database from "better-sqlite3";
 import { insertRunFactsOfBatch, installRunFacts } from "../../db/runFacts";
+import { installTraceCodec } from "../../db/traceCodec.mjs";
 
 const TABLES = ["jobs", "leases", "runs", "traces", "turns", "scores", "run_facts", "turn_facts"];
 
@@ -30,6 +31,7 @@ export type FactsBatch = { scores: [number, number]; runs: [string, string] };
 export function bulkLoad<T>(dbPath: string, load: (db: Database.Database, facts: (batch: FactsBatch) => void) => T): T {
   const db = new Database(dbPath);
   try {
+    installTraceCodec(db);
     const journal = db.pragma("journal_mode = MEMORY", { simple: true });
     if (journal !== "memory")
       throw new Error(`the seed's database is open elsewhere (its journal stayed "${journal}"): close it first`);

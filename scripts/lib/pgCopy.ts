@@ -46,7 +46,9 @@ async function copyTable(
   client: pg.PoolClient,
   t: { name: string; columns: { name: string; type: PgType }[] },
 ) {
-  const select = `SELECT ${t.columns.map((c) => `"${c.name}"`).join(", ")} FROM "${t.name}"`;
+  // SQLite stores trace bodies compressed (db/traceCodec.mjs); PostgreSQL takes the text.
+  const column = (c: string) => (t.name === "traces" && c === "body" ? `trace_json("body")` : `"${c}"`);
+  const select = `SELECT ${t.columns.map((c) => column(c.name)).join(", ")} FROM "${t.name}"`;
   const most = maxRows(t.columns.length);
   const statements = new Map<number, string>(); // the full batch's text, built once
   let values: unknown[] = [];

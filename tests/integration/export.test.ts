@@ -281,10 +281,12 @@ describe("the exports that carry raw traces", () => {
     expect(jsonIds).toEqual(csvIds);
     expect(turnIds).toEqual(csvIds.filter((id) => turnIds.includes(id)));
     expect(turnIds.length).toBeGreaterThan(12);
+    // The statements whose select list ends with the trace's text (Dialect.traceText: trace_json on SQLite).
+    const selectsBody = (t: string) => /\bt\.body\)? AS body\s*$/.test(t.split(" FROM ")[0]);
     if (dash.engine === "postgres") {
       // runs.csv's four trace values come from one parse of each trace (Dialect.jsonFields): a
       // node outputs the parsed trace alone, and no value casts the text itself (one parse each).
-      const csv = texts.find(([t]) => !/t\.body\s*$/.test(t.split(" FROM ")[0]));
+      const csv = texts.find(([t]) => !selectsBody(t));
       expect(csv).toBeDefined();
       const [plan] = await dash.ctx.store.sql.all(
         z.object({ "QUERY PLAN": z.unknown() }),
@@ -301,7 +303,7 @@ describe("the exports that carry raw traces", () => {
     }
     // runs.json's and turns.csv's statements: SQLite's only sort is inside the co-routine of the
     // keys (an ORDER BY over the joined rows put every trace body into its sorter).
-    const withTraces = texts.filter(([t]) => /t\.body\s*$/.test(t.split(" FROM ")[0]));
+    const withTraces = texts.filter(([t]) => selectsBody(t));
     expect(withTraces).toHaveLength(2);
     for (const [t, params] of withTraces) {
       const plan = sqliteDatabase(dash.ctx.store)

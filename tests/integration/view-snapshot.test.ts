@@ -5,6 +5,7 @@ import { getRunView } from "@/server/runs/getRunView";
 import { getSessionView } from "@/server/sessions/getSessionView";
 import { dashboardPerTest, runQueue, type TestDashboard } from "../support/server";
 import { sqliteDatabase } from "@/server/store/sqlite";
+import { installTraceCodec } from "@db/traceCodec.mjs";
 
 let dash: TestDashboard;
 let token: string;
@@ -25,6 +26,7 @@ afterEach(() => {
  */
 function lander(ctx: Ctx, runId: string) {
   other = new Database(sqliteDatabase(ctx.store).name);
+  installTraceCodec(other); // the summaries' triggers read trace bodies through trace_json
   const cols = (t: string) =>
     (other!.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).map((c) => c.name);
   const runCols = cols("runs");

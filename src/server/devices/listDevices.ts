@@ -146,7 +146,7 @@ async function fleetEta(ctx: Ctx, onlineDevices: number) {
   const finished = await sql.all(
     FinishedRow,
     `SELECT r.config_id AS "configId", r.started_at AS "startedAt",
-       (SELECT ${dialectOf(sql).jsonText("t.body", "$.endedAt")} FROM traces t WHERE t.run_id = r.id) AS "endedAt"
+       (SELECT ${dialectOf(sql).jsonText(dialectOf(sql).traceText("t.body"), "$.endedAt")} FROM traces t WHERE t.run_id = r.id) AS "endedAt"
      FROM runs r WHERE NOT r.superseded ORDER BY r.received_at DESC LIMIT 500`,
   );
   const timed = finished.flatMap((r) => {

@@ -111,7 +111,7 @@ const TRACE_VALUES = {
   trace_ended_at: "$.endedAt",
   imported_wall_ms: "$.wallMs",
 };
-const traceValues = (d: Dialect) => d.jsonFields("t.body", "tv", TRACE_VALUES);
+const traceValues = (d: Dialect) => d.jsonFields(d.traceText("t.body"), "tv", TRACE_VALUES);
 
 /**
  * The SELECT list that produces an ExportDbRow from exportFrom(d). The v1.1 columns come out of the

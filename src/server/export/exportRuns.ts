@@ -106,7 +106,13 @@ export async function* exportCsv(ctx: Ctx, filter: AnalyticsFilter): AsyncGenera
 export async function* exportJson(ctx: Ctx, filter: AnalyticsFilter): AsyncGenerator<string> {
   yield JSON_OPEN;
   let first = true;
-  for await (const r of ordered(ctx, filter, `${exportSelect(dialectOf(ctx.store.sql))}, t.body`, WithTrace, true)) {
+  for await (const r of ordered(
+    ctx,
+    filter,
+    `${exportSelect(dialectOf(ctx.store.sql))}, ${dialectOf(ctx.store.sql).traceText("t.body")} AS body`,
+    WithTrace,
+    true,
+  )) {
     yield (first ? "" : ",\n") + JSON.stringify(jsonRun(exportRow(r), detail(r)));
     first = false;
   }
@@ -125,7 +131,13 @@ export async function* exportTable(
 ): AsyncGenerator<string> {
   yield table === "turns" ? TURNS_CSV_HEADER : CALLS_CSV_HEADER;
   const lines = table === "turns" ? turnLines : callLines;
-  for await (const r of ordered(ctx, filter, "r.id, t.body", TraceOnly, true)) {
+  for await (const r of ordered(
+    ctx,
+    filter,
+    `r.id, ${dialectOf(ctx.store.sql).traceText("t.body")} AS body`,
+    TraceOnly,
+    true,
+  )) {
     yield lines(r.id, JSON.parse(r.body) as StoredRunTrace);
   }
 }
@@ -167,7 +179,13 @@ async function* tableRows(ctx: Ctx, filter: AnalyticsFilter, table: ParquetTable
     return;
   }
   const rows = table === "turns" ? turnRows : callRows;
-  for await (const r of ordered(ctx, filter, "r.id, t.body", TraceOnly, true))
+  for await (const r of ordered(
+    ctx,
+    filter,
+    `r.id, ${dialectOf(ctx.store.sql).traceText("t.body")} AS body`,
+    TraceOnly,
+    true,
+  ))
     yield* rows(r.id, JSON.parse(r.body) as StoredRunTrace);
 }
 

@@ -36,7 +36,7 @@ const PhoneRow = z.object({
 export async function getRun(ctx: Ctx, id: string, sql: SqlRunner = ctx.store.sql) {
   const r = await sql.get(
     RunRow,
-    `SELECT ${exportSelect(dialectOf(sql))}, sc.unscorable, sc.milestone_calls, sc.outcome_reason, sc.metrics, s.suite_id, t.body
+    `SELECT ${exportSelect(dialectOf(sql))}, sc.unscorable, sc.milestone_calls, sc.outcome_reason, sc.metrics, s.suite_id, ${dialectOf(sql).traceText("t.body")} AS body
        FROM ${exportFrom(dialectOf(sql))} WHERE r.id = ? AND sc.current`,
     [id],
   );

@@ -4,6 +4,7 @@ import type { Ctx } from "../context";
 import { Trace } from "@/domain/protocol";
 import { scoreRun } from "@/domain/scoring";
 import { flag, int } from "../store/columns";
+import { dialectOf } from "../store/dialect";
 import type { ScoreWrite } from "../store/types";
 
 const RunRow = z.object({
@@ -26,7 +27,7 @@ export async function rebuildDerived(ctx: Ctx): Promise<number> {
   const runs = await ctx.store.sql.all(
     RunRow,
     `SELECT r.id, r.task_id AS "taskId", r.task_version AS "taskVersion", r.context_window AS "contextWindow",
-            s.suite_id AS "suiteId", t.body,
+            s.suite_id AS "suiteId", ${dialectOf(ctx.store.sql).traceText("t.body")} AS body,
             EXISTS (SELECT 1 FROM scores WHERE run_id = r.id) AS scored, EXISTS (SELECT 1 FROM turns WHERE run_id = r.id) AS timed
        FROM runs r JOIN sessions s ON s.id = r.session_id JOIN traces t ON t.run_id = r.id ORDER BY r.id`,
   );

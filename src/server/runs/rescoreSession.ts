@@ -8,6 +8,7 @@ import type { Task } from "@/domain/suite/schema";
 import { notFound } from "../errors";
 import { rescoreOffThread, type RescoreRun, type RescoreSkip, type TraceSource } from "../scoring/rescoreOffThread";
 import { int } from "../store/columns";
+import { dialectOf } from "../store/dialect";
 
 export interface RescoreChange {
   runId: string;
@@ -70,7 +71,7 @@ export async function rescoreSession(ctx: Ctx, sessionId: string) {
       const task = tasks[x.run.taskId];
       const stored = await sql.get(
         StoredRow,
-        `SELECT t.body, r.context_window AS "contextWindow" FROM traces t JOIN runs r ON r.id = t.run_id WHERE t.run_id = ?`,
+        `SELECT ${dialectOf(sql).traceText("t.body")} AS body, r.context_window AS "contextWindow" FROM traces t JOIN runs r ON r.id = t.run_id WHERE t.run_id = ?`,
         [x.run.id],
       );
       if (!stored) throw notFound("run", x.run.id);

@@ -7,6 +7,12 @@ import { ftsMatch, tsQuery, type SearchWords } from "@/domain/runs/search";
  * analytics query is written once (issue 18.4). Everything else is the common subset both accept.
  */
 export interface Dialect {
+  /**
+   * The JSON text of a trace body (`traces.body`): SQLite stores bodies compressed and reads them
+   * through trace_json (db/traceCodec.mjs); PostgreSQL stores the text (TOAST compresses it).
+   * Every read of a body, in SQL or selected for JavaScript, goes through this.
+   */
+  traceText(col: string): string;
   /** A text value at a JSON path (`$.a.b`) of a JSON text column. */
   jsonText(col: string, path: string): string;
   /**
@@ -52,6 +58,7 @@ const pgPath = (path: string) =>
     .join(",")}}'`;
 
 const sqlite: Dialect = {
+  traceText: (col) => `trace_json(${col})`,
   jsonText: (col, path) => `json_extract(${col}, '${path}')`,
   jsonFields: (col, _alias, paths) => ({ join: "", cols: mapValues(paths, (p) => `json_extract(${col}, '${p}')`) }),
   stringAgg: (expr, sep, orderBy) => `GROUP_CONCAT(${expr}, '${sep}' ORDER BY ${orderBy})`,
@@ -66,6 +73,7 @@ const sqlite: Dialect = {
 };
 
 const postgres: Dialect = {
+  traceText: (col) => col,
   jsonText: (col, path) => `(${col}::jsonb #>> ${pgPath(path)})`,
   // OFFSET 0 keeps the planner from pulling the subquery up, which would put one `::jsonb` back
   // into each value. Checked on PostgreSQL 15 with runs.csv's four values of 100k ~22 KB traces in
@@ -102,6 +110,7 @@ function noJson(col: string): never {
  * be answered by SQLite as it stands (src/server/store/columnar/index.ts).
  */
 const duckdb: Dialect = {
+  traceText: (col) => noJson(col),
   // The mirror copies no JSON column: a statement that reads one belongs on ctx.store.sql.
   jsonText: (col) => noJson(col),
   jsonFields: (col) => noJson(col),

@@ -3,11 +3,18 @@
 // a PostgreSQL connection read through a cursor), so the bodies (up to 5 MiB each) are never copied
 // between threads. Plain JavaScript, since the worker loads it before tsx's hook is registered.
 import { createRequire } from "node:module";
+import { installTraceCodec } from "../../../db/traceCodec.mjs";
 
 const require = createRequire(import.meta.url);
 
-/** The session's runs after `after`, in run id order; `?` placeholders, numbered for PostgreSQL below. */
-const ROWS = `SELECT r.id, r.task_id, r.config_id, r.repeat, r.context_window, t.body, s.passed, s.outcome, s.task_version
+/**
+ * The session's runs after `after`, in run id order; `?` placeholders, numbered for PostgreSQL
+ * below. `body` is the trace's JSON text: trace_json on SQLite, which stores bodies compressed
+ * (db/traceCodec.mjs, as src/server/store/dialect.ts's traceText spells it).
+ */
+const rows = (
+  body,
+) => `SELECT r.id, r.task_id, r.config_id, r.repeat, r.context_window, ${body} AS body, s.passed, s.outcome, s.task_version
   FROM runs r JOIN traces t ON t.run_id = r.id JOIN scores s ON s.run_id = r.id AND s.current
  WHERE r.session_id = ? AND r.id > ? ORDER BY r.id`;
 
@@ -17,7 +24,8 @@ export function eachSqliteRow(dbPath, sessionId, after, each) {
   let db;
   try {
     db = new Database(dbPath, { readonly: true, fileMustExist: true });
-    for (const row of db.prepare(ROWS).iterate(sessionId, after ?? "")) each(row);
+    installTraceCodec(db);
+    for (const row of db.prepare(rows("trace_json(t.body)")).iterate(sessionId, after ?? "")) each(row);
   } finally {
     db?.close();
   }
@@ -30,7 +38,9 @@ export async function eachPgRow(pgUrl, sessionId, after, each) {
   const client = new Client({ connectionString: pgUrl });
   try {
     await client.connect();
-    const cursor = client.query(new Cursor(ROWS.replace("?", "$1").replace("?", "$2"), [sessionId, after ?? ""]));
+    const cursor = client.query(
+      new Cursor(rows("t.body").replace("?", "$1").replace("?", "$2"), [sessionId, after ?? ""]),
+    );
     for (;;) {
       const rows = await cursor.read(8);
       if (!rows.length) break;

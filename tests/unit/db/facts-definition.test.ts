@@ -116,4 +116,11 @@ describe("the install plan", () => {
         rebuild: false,
       });
   });
+  it("replaces the triggers of an equivalent earlier rendering without recomputing, and only for its successor", () => {
+    const earlier = { hash: "c8c5a034d7f9693e90d033d29ff4b150", triggers: ["x", "y"], functions: true };
+    // The rendering that read trace bodies through trace_json (issue 35.5).
+    const sqliteNow = { ...want, engine: "sqlite", hash: "fa99980127bcceb1832fb6de96e8dbbd" } as const;
+    expect(installPlan(earlier, sqliteNow)).toEqual({ install: true, rebuild: false });
+    expect(installPlan(earlier, { ...sqliteNow, hash: "later" })).toEqual({ install: true, rebuild: true });
+  });
 });

@@ -13,4 +13,6 @@ export interface DbCtx {
   now: () => number;
   /** Emits "jobs" whenever jobs may have become claimable (src/server/context.ts listens for it). */
   events: EventEmitter;
+  /** Told of each trace written (the background compaction trains its dictionary once there are enough). */
+  traceWritten?: () => void;
 }

@@ -13,11 +13,17 @@ import { sqliteSnapshots } from "./snapshot";
 import { sqliteSql } from "./sql";
 import { sqliteSuites } from "./suites";
 import { sqliteFacts, type ColumnarFacts } from "../columnar";
+import { traceCompaction } from "./traceCompaction";
 
 export { DEFAULT_DB_PATH } from "@db/client";
 
 /** The embedded engine: better-sqlite3, synchronous bodies behind the async interface (ADR 9). */
-export type SqliteStore = Store & { columnar: ColumnarFacts; database: Database.Database };
+export type SqliteStore = Store & {
+  columnar: ColumnarFacts;
+  database: Database.Database;
+  /** The background compaction of trace bodies (compactTraces.ts). */
+  traceCompaction: { finish(): Promise<void> };
+};
 
 /**
  * The store on the SQLite file `file`, opened (and migrated) here. `columnar`: whether the
@@ -28,8 +34,10 @@ export function createSqliteStore(
   { now, events }: { now: () => number; events: EventEmitter },
   opts: { columnar?: boolean } = {},
 ): SqliteStore {
-  const ctx: DbCtx = { drizzle: openDb(file), now, events };
-  const database = ctx.drizzle.$client;
+  const drizzle = openDb(file);
+  const database = drizzle.$client;
+  const compaction = traceCompaction(database, now);
+  const ctx: DbCtx = { drizzle, now, events, traceWritten: compaction.traceWritten };
   const sql = sqliteSql(database);
   const snapshots = sqliteSnapshots(database, sql);
   const columnar = sqliteFacts(database, sql, { enabled: opts.columnar });
@@ -54,7 +62,9 @@ export function createSqliteStore(
     facts: () => columnar.facts(),
     columnar,
     database,
+    traceCompaction: compaction,
     close: async () => {
+      await compaction.close();
       await columnar.close();
       snapshots.close();
       database.close();

@@ -1,5 +1,6 @@
 import "server-only";
 import Database from "better-sqlite3";
+import { installTraceCodec, storedBody } from "@db/traceCodec.mjs";
 import { rebuildRunFacts } from "@db/runFacts";
 import type { DbCtx } from "./dbCtx";
 import { insertScore } from "./insertScore";
@@ -101,7 +102,7 @@ export function sqliteExport(ctx: DbCtx): ExportStore {
               );
               stmt(ctx, "INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)").run(
                 id,
-                body,
+                storedBody(ctx.drizzle.$client, body),
                 Buffer.byteLength(body),
               );
               stmt(
@@ -145,6 +146,7 @@ export function sqliteExport(ctx: DbCtx): ExportStore {
     async *stream(text, params, batch = 500) {
       const db = new Database(ctx.drizzle.$client.name, { readonly: true, fileMustExist: true });
       try {
+        installTraceCodec(db);
         const stmt = db.prepare(text);
         db.exec("BEGIN");
         let rows: unknown[] = [];

@@ -1,5 +1,6 @@
 import "server-only";
 import Database from "better-sqlite3";
+import { installTraceCodec } from "@db/traceCodec.mjs";
 import type { SqlRunner } from "../sql";
 import { sqliteSql } from "./sql";
 
@@ -16,6 +17,7 @@ export function sqliteSnapshots(main: Database.Database, shared: SqlRunner) {
     if (!reader) {
       const db = new Database(main.name, { readonly: true, fileMustExist: true });
       db.pragma("busy_timeout = 5000");
+      installTraceCodec(db);
       reader = { db, sql: sqliteSql(db) };
     }
     return reader;

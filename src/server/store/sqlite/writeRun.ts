@@ -4,6 +4,7 @@ import { stmt } from "./statements";
 import { insertScore } from "./insertScore";
 import { insertTurns } from "./insertTurns";
 import type { RunWrite } from "../types";
+import { storedBody } from "@db/traceCodec.mjs";
 
 /** A new run, its raw trace, turns and score, and the job it completes, inside the caller's transaction. */
 export function writeRun(ctx: DbCtx, { run: r, rawBody, turns, score, completesJob }: RunWrite): void {
@@ -42,7 +43,13 @@ export function writeRun(ctx: DbCtx, { run: r, rawBody, turns, score, completesJ
     r.tokenDeviceId,
     r.deviceMismatch ? 1 : 0,
   );
-  stmt(ctx, "INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)").run(r.id, rawBody, Buffer.byteLength(rawBody));
+  // Stored compressed (db/traceCodec.mjs); `bytes` is the text's size as the phone sent it.
+  stmt(ctx, "INSERT INTO traces (run_id, body, bytes) VALUES (?, ?, ?)").run(
+    r.id,
+    storedBody(ctx.drizzle.$client, rawBody),
+    Buffer.byteLength(rawBody),
+  );
+  ctx.traceWritten?.();
   insertTurns(ctx, r.id, { turns });
   insertScore(ctx, r.id, r.taskVersion, score, { clearCurrent: false }); // a new run has no earlier score to retire
   if (completesJob) {
