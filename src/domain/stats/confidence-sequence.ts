@@ -5,8 +5,8 @@ import type { TaskCounts } from "./task-mcnemar";
  * (docs/statistics.md, "Watching a comparison as it runs").
  *
  * Method: the hedged betting confidence sequence of Waudby-Smith & Ramdas (2024, "Estimating
- * means of bounded random variables by betting", JRSS-B 86:1, §4.2, Theorem 3), with predictable
- * plug-in empirical-Bernstein bets (their eq. 26–27), applied to xᵢ = (dᵢ + 1)/2 ∈ [0, 1], where dᵢ
+ * means of bounded random variables by betting", JRSS-B 86:1: the hedged capital process), with
+ * their predictable plug-in empirical-Bernstein bets, applied to xᵢ = (dᵢ + 1)/2 ∈ [0, 1], where dᵢ
  * is task i's pass share on b minus on a. For each candidate mean m of x, two gamblers bet that
  * the mean is above m (capital K⁺) and below it (K⁻):
  *
@@ -19,8 +19,8 @@ import type { TaskCounts } from "./task-mcnemar";
  * martingale starting at 1 (the bets are predictable and keep every factor positive), so by
  * Ville's inequality P(∃t: Kₜ(m) ≥ 1/α) ≤ α, and Cₜ = {m : Kₜ(m) < 1/α} covers m at every t at
  * once: the interval may be read after every task and the study stopped whenever it is clear.
- * (The paper's hedged process takes max(θK⁺, (1 − θ)K⁻); the convex combination, their Remark
- * after Theorem 3, is also a test martingale and never smaller, so its set is never wider.)
+ * (The paper's hedged process takes max(θK⁺, (1 − θ)K⁻); the convex combination, which they
+ * also discuss, is a test martingale too and never smaller, so its set is never wider.)
  *
  * Cₜ is found on a grid of m (step 1/2000 in x, 0.001 in d) and reported as its hull widened by
  * one step, then intersected with every earlier look's (the running intersection of a confidence
