@@ -90,12 +90,13 @@ export class AnytimeMonitor {
     // σ̂²ᵢ₋₁ from the tasks before this one (predictable), with the prior ¼ counted as one task.
     const sigma2 = (0.25 + this.sumSq) / i;
     const lambda = Math.sqrt((2 * Math.log(2 / this.alpha)) / (sigma2 * i * Math.log(1 + i)));
+    const c = this.truncation;
     for (let j = 0; j <= ANYTIME_GRID; j++) {
       const m = j / ANYTIME_GRID;
-      const lp = Math.min(lambda, this.truncation / m);
-      const lm = Math.min(lambda, this.truncation / (1 - m));
-      this.logPlus[j] += Math.log1p(lp * (x - m));
-      this.logMinus[j] += Math.log1p(-lm * (x - m));
+      const dev = x - m;
+      // λ⁺ = min(λ̇, c/m) and λ⁻ = min(λ̇, c/(1 − m)), compared without dividing.
+      this.logPlus[j] += Math.log1p((lambda * m < c ? lambda : c / m) * dev);
+      this.logMinus[j] += Math.log1p(-(lambda * (1 - m) < c ? lambda : c / (1 - m)) * dev);
     }
     this.t = i;
     this.sumX += x;
@@ -105,21 +106,24 @@ export class AnytimeMonitor {
     this.narrow();
   }
 
+  /** Whether K(m) = ½e^a + ½e^b < 1/α at grid point j (exact in logs only near the bar). */
+  private inside(j: number, bar: number): boolean {
+    const a = this.logPlus[j];
+    const b = this.logMinus[j];
+    const top = Math.max(a, b);
+    if (top < bar) return true; // ½e^a + ½e^b ≤ e^top
+    if (top + -Math.LN2 >= bar) return false; // ½e^a + ½e^b ≥ ½e^top
+    return top + Math.log(0.5 * Math.exp(a - top) + 0.5 * Math.exp(b - top)) < bar;
+  }
+
   private narrow(): void {
     const bar = Math.log(1 / this.alpha);
-    let first = -1;
-    let last = -1;
-    for (let j = 0; j <= ANYTIME_GRID; j++) {
-      // log(½e^a + ½e^b) < log(1/α), computed without overflow.
-      const a = this.logPlus[j];
-      const b = this.logMinus[j];
-      const top = Math.max(a, b);
-      const logK = top + Math.log(0.5 * Math.exp(a - top) + 0.5 * Math.exp(b - top));
-      if (logK < bar) {
-        if (first < 0) first = j;
-        last = j;
-      }
-    }
+    // The hull of the set: its first and last grid points inside, scanned from either end.
+    let first = 0;
+    while (first <= ANYTIME_GRID && !this.inside(first, bar)) first++;
+    let last = ANYTIME_GRID;
+    while (last > first && !this.inside(last, bar)) last--;
+    if (first > ANYTIME_GRID) first = -1;
     if (first < 0) {
       this.conflict = true;
       return;
