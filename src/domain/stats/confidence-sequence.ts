@@ -240,6 +240,8 @@ export function stillInformative(
   t: TaskCounts,
   opts: { minRepeats: number; maxRepeats: number; decided: boolean },
 ): { informative: boolean; reason: RepeatReason } {
+  if (!(opts.minRepeats >= 1 && opts.maxRepeats >= opts.minRepeats))
+    throw new RangeError(`repeats ${opts.minRepeats}…${opts.maxRepeats}: need 1 ≤ minimum ≤ maximum`);
   const runs = Math.min(t.aRuns, t.bRuns);
   if (opts.decided) return { informative: false, reason: "decided" };
   if (runs < opts.minRepeats) return { informative: true, reason: "minimum" };

@@ -112,6 +112,22 @@ describe("anytimeSequence", () => {
     expect(finalWidth / sequences).toBeLessThan(0.55);
   });
 
+  it("says so when the data contradict the assumptions: a later look's set misses every earlier one", () => {
+    // 30 tasks all better on b, then 300 all better on a: no single mean fits both stretches.
+    const seq = anytimeSequence([...Array(30).fill(1), ...Array(300).fill(-1)]);
+    expect(seq[29]).toMatchObject({ conflict: false });
+    expect(seq[29].lo).toBeGreaterThan(0);
+    // From the first look whose set misses the intersection so far, every look says so and shows
+    // its own set, not intersected.
+    const k = seq.findIndex((r) => r.conflict);
+    expect(k).toBeGreaterThan(29);
+    expect(seq.slice(k).every((r) => r.conflict)).toBe(true);
+    expect(seq[k].hi < seq[k - 1].lo || seq[k].lo > seq[k - 1].hi).toBe(true);
+    const task = (aPassed: number, bPassed: number) => ({ aRuns: 1, aPassed, bRuns: 1, bPassed });
+    const r = sequentialDecision([...Array(30).fill(task(0, 1)), ...Array(300).fill(task(1, 0))]);
+    expect(r).toMatchObject({ state: "undecided", direction: null, conflict: true });
+  });
+
   it("refuses values outside −1…1 and α outside (0, 1)", () => {
     expect(() => anytimeInterval([1.5])).toThrow(RangeError);
     expect(() => anytimeInterval([Number.NaN])).toThrow(RangeError);
@@ -192,6 +208,12 @@ describe("stillInformative", () => {
       informative: false,
       reason: "decided",
     });
+  });
+
+  it("refuses a minimum below 1 or above the maximum", () => {
+    const t = { aRuns: 0, aPassed: 0, bRuns: 0, bPassed: 0 };
+    expect(() => stillInformative(t, { minRepeats: 0, maxRepeats: 3, decided: false })).toThrow(RangeError);
+    expect(() => stillInformative(t, { minRepeats: 3, maxRepeats: 2, decided: false })).toThrow(RangeError);
   });
 
   it("treats a and b alike: swapping them never changes the answer", () => {
