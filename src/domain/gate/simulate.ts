@@ -7,7 +7,7 @@
  * (unless `slowdown`), turns on a TTFT line of 5.2 ms per prompt token with per-run noise.
  */
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
-import { uniformInt } from "pure-rand/distribution/uniformInt";
+import { beta, normal, uniform, type Gen } from "../stats/random";
 import { evaluateGate } from "./evaluate";
 import { mcnemarExact, pairRuns } from "../stats/mcnemar";
 import type { GateFacts, GateRun } from "./types";
@@ -28,32 +28,6 @@ export interface StudySpec {
    */
   carry?: number;
 }
-
-type Gen = ReturnType<typeof xoroshiro128plus>;
-const uniform = (g: Gen) => (uniformInt(g, 0, 2 ** 30 - 1) + 0.5) / 2 ** 30;
-const normal = (g: Gen) => Math.sqrt(-2 * Math.log(uniform(g))) * Math.cos(2 * Math.PI * uniform(g));
-
-/** Gamma(shape, 1) by Marsaglia & Tsang 2000 (with the shape < 1 boost). */
-function gamma(g: Gen, shape: number): number {
-  if (shape < 1) return gamma(g, shape + 1) * uniform(g) ** (1 / shape);
-  const d = shape - 1 / 3;
-  const c = 1 / Math.sqrt(9 * d);
-  for (;;) {
-    let x: number;
-    let v: number;
-    do {
-      x = normal(g);
-      v = 1 + c * x;
-    } while (v <= 0);
-    v = v * v * v;
-    const u = uniform(g);
-    if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
-  }
-}
-const beta = (g: Gen, a: number) => {
-  const x = gamma(g, a);
-  return x / (x + gamma(g, a));
-};
 
 function runOf(g: Gen, taskId: string, p: number, slow: number): GateRun {
   const passed = uniform(g) < p;

@@ -32,3 +32,16 @@ export {
 } from "./robust-slope";
 export { sampleMedian, stratifiedMedianChange, type MedianChange } from "./bootstrap-median";
 export { nullRejection, nullRejectionSentence, type NullRejection } from "./null-calibration";
+export {
+  ANYTIME_TRUNCATION,
+  AnytimeMonitor,
+  anytimeInterval,
+  anytimeSequence,
+  sequentialDecision,
+  stillInformative,
+  taskDifference,
+  type AnytimeInterval,
+  type AnytimeOptions,
+  type RepeatReason,
+  type SequentialDecision,
+} from "./confidence-sequence";

@@ -35,6 +35,12 @@ describe("stats index", () => {
       "median",
       "majority",
       "mostCommon",
+      "anytimeInterval",
+      "anytimeSequence",
+      "sequentialDecision",
+      "stillInformative",
+      "taskDifference",
+      "AnytimeMonitor",
     ];
     for (const n of names) expect(typeof (stats as Record<string, unknown>)[n], n).toBe("function");
     expect(stats.Z95).toBeCloseTo(1.96, 2);
