@@ -7,6 +7,7 @@
  * its own, read in batches of the size the store's export stream reads (500 rows).
  */
 import Database from "better-sqlite3";
+import { installTraceCodec } from "../../db/traceCodec.mjs";
 import pg from "pg";
 import Cursor from "pg-cursor";
 import { AnalyticsFilter } from "../../src/domain/analytics/filter";
@@ -47,13 +48,14 @@ async function drainTable(ctx: Ctx, table: "turns" | "calls") {
 /** The floor for turns.csv / calls.csv: the same rows' raw traces read in the same order, untouched. */
 function plainTraces(dbPath: string, onRows?: () => void) {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  installTraceCodec(db); // bodies are read as their text, as the export reads them (db/traceCodec.mjs)
   try {
     const w = sqliteWhere();
     let bytes = 0;
     let n = 0;
     // In the export's order, read the way the export reads it on SQLite (keysFirstFrom: the keys
     // sorted, then the traces joined), the cheapest way SQLite has to read them in that order.
-    const sql = `SELECT r.id, t.body FROM ${keysFirstFrom(w.sql, exportOrder(dialectOf({ dialect: "sqlite" })))}`;
+    const sql = `SELECT r.id, trace_json(t.body) AS body FROM ${keysFirstFrom(w.sql, exportOrder(dialectOf({ dialect: "sqlite" })))}`;
     for (const r of db.prepare(sql).iterate(...w.params)) {
       bytes += (r as { body: string }).body.length;
       if (onRows && ++n % 1000 === 0) onRows();
@@ -110,6 +112,7 @@ function pgPlain(url: string): Plain {
 
 function plainSelect(dbPath: string, onRows?: () => void) {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  installTraceCodec(db); // bodies are read as their text, as the export reads them (db/traceCodec.mjs)
   try {
     const w = sqliteWhere();
     let n = 0;

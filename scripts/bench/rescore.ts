@@ -11,7 +11,9 @@ import { sqliteDatabase } from "../../src/server/store/sqlite";
 export async function benchRescore(ctx: Ctx, sessionIds: string[], reps: number): Promise<Figure[]> {
   const db = sqliteDatabase(ctx.store);
   const bodies = db
-    .prepare("SELECT t.body FROM runs r JOIN traces t ON t.run_id = r.id WHERE r.session_id = ? ORDER BY r.id")
+    .prepare(
+      "SELECT trace_json(t.body) FROM runs r JOIN traces t ON t.run_id = r.id WHERE r.session_id = ? ORDER BY r.id",
+    )
     .pluck();
   const runs = sessionIds.reduce(
     (a, id) => a + (db.prepare("SELECT COUNT(*) FROM runs WHERE session_id = ?").pluck().get(id) as number),

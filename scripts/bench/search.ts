@@ -9,6 +9,7 @@
  * and the first tool the run called (a quarter of the runs in the seed: every match counted and sorted).
  */
 import { z } from "zod";
+import { dialectOf } from "../../src/server/store/dialect";
 import type { Ctx } from "../../src/server/context";
 import { listRuns } from "../../src/server/runs/listRuns";
 import { parseFilter } from "../../src/domain/analytics/filter";
@@ -27,9 +28,11 @@ export async function benchSearch(ctx: Ctx, runs: number, reps: number, log: (l:
   // A run from the middle of the seed, with a reply of at least two long words and a tool call.
   let pick: { id: string; reply: string[]; tool: string } | null = null;
   for (let off = Math.floor(runs / 2); !pick && off < runs; off += 97) {
-    const r = await sql.get(Pick, "SELECT r.id, t.body FROM runs r JOIN traces t ON t.run_id = r.id LIMIT 1 OFFSET ?", [
-      off,
-    ]);
+    const r = await sql.get(
+      Pick,
+      `SELECT r.id, ${dialectOf(sql).traceText("t.body")} AS body FROM runs r JOIN traces t ON t.run_id = r.id LIMIT 1 OFFSET ?`,
+      [off],
+    );
     if (!r) break;
     const trace = JSON.parse(r.body) as { reply: string; turns: { toolCalls: { name: string }[] }[] };
     const words = [...new Set(trace.reply.toLowerCase().match(/\p{L}{6,}/gu) ?? [])];
@@ -64,9 +67,11 @@ export async function benchSearch(ctx: Ctx, runs: number, reps: number, log: (l:
   // The index against a scan: the reply's words as LIKE patterns over every trace body.
   const like = sql.dialect === "postgres" ? "ILIKE" : "LIKE";
   const scan = () =>
-    sql.get(Count, `SELECT COUNT(*) AS n FROM traces WHERE ${pick.reply.map(() => `body ${like} ?`).join(" AND ")}`, [
-      ...pick.reply.map((w) => `%${w}%`),
-    ]);
+    sql.get(
+      Count,
+      `SELECT COUNT(*) AS n FROM traces WHERE ${pick.reply.map(() => `${dialectOf(sql).traceText("body")} ${like} ?`).join(" AND ")}`,
+      [...pick.reply.map((w) => `%${w}%`)],
+    );
   const indexed = await explorer(searches[1].q);
   log(
     `  LIKE scan finds ${(await scan())?.n} traces holding both words (as substrings), the index ${indexed.total} runs`,
