@@ -1,17 +1,20 @@
 #!/usr/bin/env node
 // `npm start`: install if needed, build if needed, then serve the dashboard. The server applies
-// migrations and loads the default suite from suites/ as it starts.
+// migrations and loads the default suite from suites/ as it starts. Each step says what it does
+// and, while it runs, how far it is (scripts/lib/progress.mjs).
 import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { databaseLabel, readyBanner } from "./lib/banner.mjs";
+import { serverStartLine } from "./lib/progress.mjs";
 import { ensureBuild, ensureDependencies, root } from "./lib/setup.mjs";
 
-ensureDependencies();
-ensureBuild();
+const install = await ensureDependencies();
+const build = await ensureBuild();
 
 const port = process.env.PORT || "3000";
 const host = process.env.HOST || "0.0.0.0";
+console.log(serverStartLine());
 const started = Date.now();
 // server/main.ts puts an access check, the admin login and a graceful shutdown in front of Next.js.
 const server = spawn(
@@ -41,6 +44,8 @@ async function announce() {
   console.log(
     readyBanner({
       seconds: (Date.now() - started) / 1000,
+      install,
+      build,
       port,
       host,
       database: databaseLabel(process.env),

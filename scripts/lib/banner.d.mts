@@ -4,6 +4,8 @@ export function reachableAddresses(host: string, lanAddresses: string[]): string
 export function listeningLine(o: { host: string; port: number | string; adminPassword: boolean }): string;
 export function readyBanner(o: {
   seconds: number;
+  install?: number;
+  build?: number;
   port: number | string;
   host: string;
   database: string;

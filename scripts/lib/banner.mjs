@@ -3,6 +3,8 @@
 // (tests/unit/server/banner.test.ts): a server on a loopback HOST must not offer a LAN address
 // to pair a phone with, nor claim that the device API is reachable from elsewhere.
 
+import { startTimes } from "./progress.mjs";
+
 /**
  * Whether HOST makes the server listen on loopback only (127.0.0.0/8, ::1, localhost).
  * @param {string} host
@@ -66,11 +68,12 @@ export function listeningLine({ host, port, adminPassword }) {
 
 /**
  * `npm start`'s banner once /api/health answers.
- * @param {{ seconds: number, port: number | string, host: string, database: string, adminPassword: boolean, lanAddresses: string[] }} o
+ * @param {{ seconds: number, install?: number, build?: number, port: number | string, host: string, database: string, adminPassword: boolean, lanAddresses: string[] }} o
+ *   seconds: the server's start; install, build: those steps' seconds when `npm start` ran them
  */
-export function readyBanner({ seconds, port, host, database, adminPassword, lanAddresses }) {
+export function readyBanner({ seconds, install, build, port, host, database, adminPassword, lanAddresses }) {
   const head = `
-  Harness Lab is ready in ${seconds.toFixed(1)} s: http://localhost:${port}
+  Harness Lab is ready in ${startTimes({ install, build, server: seconds })}: http://localhost:${port}
   Database: ${database}
 `;
   const tail = `  No phone? Click "Run a demo with simulated phones" on the Sessions page.

@@ -60,6 +60,22 @@ describe("the ready banner", () => {
     expect(text).toContain("ready in 2.3 s");
   });
 
+  it("says how long each step of npm start took when it installed and built (issue 35.6)", () => {
+    const text = readyBanner({
+      seconds: 1.62,
+      install: 80.1,
+      build: 45.2,
+      port: "3000",
+      host: "127.0.0.1",
+      database: "./data/harness-lab.db",
+      adminPassword: false,
+      lanAddresses: LAN,
+    });
+    expect(text).toContain(
+      "Harness Lab is ready in 2 min 7 s (install 1 min 20 s, build 45 s, server 1.6 s): http://localhost:3000",
+    );
+  });
+
   it("on one interface's address offers that address only", () => {
     expect(reachableAddresses("192.168.1.20", LAN)).toEqual(["192.168.1.20"]);
     expect(reachableAddresses("::", LAN)).toEqual(LAN);
