@@ -26,6 +26,8 @@ export function installProgressLine(o: {
 }): string;
 export function buildPhase(line: string): string | undefined;
 export function buildStartLine(): string;
+export function isRouteTableLine(line: string): boolean;
+export function buildDoneLine(o: { routes: number; seconds: number }): string;
 export function buildProgressLine(o: { elapsed: number; phase?: string }): string;
 export function serverStartLine(): string;
 export function startTimes(o: { install?: number; build?: number; server: number }): string;

@@ -198,14 +198,14 @@ export const typicalInstall = ({ packages, cached }) =>
 /**
  * A line every TICK_SECONDS while `npm ci` runs: how far it is, by what can be seen on disk.
  * @param {{ elapsed: number, present: number, before: number, packages: number, typical: number, compiling: boolean }} o
- *   present: the planned packages in node_modules now; before: at the last line (unchanged while
- *   npm runs the install scripts); compiling: better-sqlite3 is building its native module from
+ *   present: the planned packages unpacked so far (their package.json is there); before: at the last
+ *   line (unchanged while npm runs the install scripts); compiling: better-sqlite3 is building its native module from
  *   source (its build/ folder exists, its .node file not yet)
  */
 export function installProgressLine({ elapsed, present, before, packages, typical, compiling }) {
   const what = compiling
-    ? `${present} of ${packages} packages unpacked; better-sqlite3 is compiling its SQLite driver from source (no prebuilt binary could be downloaded), ~${formatDuration(MEASURED.sqliteCompile)} on 2 cores`
-    : present > 0 && present === before
+    ? `better-sqlite3 is compiling its SQLite driver (no prebuilt binary could be downloaded; ~${formatDuration(MEASURED.sqliteCompile)} on 2 cores)`
+    : present >= packages || (present > 0 && present === before)
       ? `${present} of ${packages} packages unpacked, running their install scripts`
       : `${present} of ${packages} packages in node_modules so far`;
   return `  still installing, ${formatDuration(elapsed)}: ${what}; ${remaining(elapsed, typical)}`;
@@ -226,6 +226,24 @@ export function buildPhase(line) {
   if (/Generating static pages/i.test(l)) return "generating static pages";
   if (/^Finalizing page optimization/i.test(l)) return "finalizing";
   return undefined;
+}
+
+/**
+ * Whether a line of next build's output belongs to its route table (a line per page and API
+ * route, some eighty in all, with its legend), which `npm start` counts instead of printing.
+ * @param {string} line
+ */
+export function isRouteTableLine(line) {
+  const l = line.replace(/\x1b\[[0-9;]*m/g, "").trim(); // eslint-disable-line no-control-regex
+  return /^[┌├└]\s/.test(l) || /^Route \((app|pages)\)/.test(l) || /^[○ƒ●◐λ]\s+\(\w+\)/.test(l);
+}
+
+/**
+ * The line after a build: how many routes it built, in place of their table.
+ * @param {{ routes: number, seconds: number }} o
+ */
+export function buildDoneLine({ routes, seconds }) {
+  return `  built in ${formatDuration(seconds)}${routes ? `: ${routes} pages and API routes` : ""}`;
 }
 
 /** The line before `next build`. */

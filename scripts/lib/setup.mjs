@@ -6,12 +6,14 @@ import path from "node:path";
 import {
   TICK_SECONDS,
   buildPhase,
+  buildDoneLine,
   buildProgressLine,
   buildStartLine,
   cachePath,
   installPlan,
   installProgressLine,
   installStartLine,
+  isRouteTableLine,
   typicalInstall,
 } from "./progress.mjs";
 
@@ -39,7 +41,8 @@ const mtime = (p) => {
  * build is silent while it compiles and type-checks). Exits like `run` when the step fails.
  * @param {string} cmd
  * @param {string[]} args
- * @param {{ env?: NodeJS.ProcessEnv, tick: (elapsed: number) => string, onLine?: (line: string) => void }} o
+ * @param {{ env?: NodeJS.ProcessEnv, tick: (elapsed: number) => string, onLine?: (line: string) => boolean | void }} o
+ *   onLine: sees every line; returning false leaves the line out
  * @returns {Promise<number>} the seconds it took
  */
 export function runWithProgress(cmd, args, { env = process.env, tick, onLine }) {
@@ -56,8 +59,7 @@ export function runWithProgress(cmd, args, { env = process.env, tick, onLine }) 
       const lines = rest.split("\n");
       rest = lines.pop() ?? "";
       for (const line of lines) {
-        to.write(`${line}\n`);
-        onLine?.(line);
+        if (onLine?.(line) !== false) to.write(`${line}\n`);
         quietSince = Date.now();
       }
     });
@@ -117,7 +119,7 @@ export async function ensureDependencies() {
   let before = 0;
   return runWithProgress("npm", ["ci", "--no-audit", "--no-fund"], {
     tick: (elapsed) => {
-      const present = plan.filter((e) => fs.existsSync(path.join(root, e.path))).length;
+      const present = plan.filter((e) => fs.existsSync(path.join(root, e.path, "package.json"))).length;
       const compiling =
         fs.existsSync(path.join(sqlite, "Makefile")) &&
         !fs.existsSync(path.join(sqlite, "Release", "better_sqlite3.node"));
@@ -168,13 +170,21 @@ export async function ensureBuild() {
   console.log(buildStartLine());
   /** @type {string | undefined} */
   let phase;
-  return runWithProgress("npx", ["next", "build"], {
+  let routes = 0;
+  const seconds = await runWithProgress("npx", ["next", "build"], {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
     onLine: (line) => {
       phase = buildPhase(line) ?? phase;
+      if (isRouteTableLine(line)) {
+        if (/[├└┌]/.test(line)) routes++;
+        return false;
+      }
+      return line.trim() !== ""; // next build's blank lines framed the table
     },
     tick: (elapsed) => buildProgressLine({ elapsed, phase }),
   });
+  console.log(buildDoneLine({ routes, seconds }));
+  return seconds;
 }
 
 /** A Chromium for Playwright: $CHROMIUM_PATH, Debian's, Playwright's own, or installed here. */

@@ -8,6 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   MEASURED,
+  buildDoneLine,
   buildPhase,
   buildProgressLine,
   buildStartLine,
@@ -17,6 +18,7 @@ import {
   installPlan,
   installProgressLine,
   installStartLine,
+  isRouteTableLine,
   remaining,
   startTimes,
   typicalInstall,
@@ -201,15 +203,18 @@ describe("what npm start says while it installs", () => {
     expect(line({})).toBe("  still installing, 15 s: 200 of 372 packages in node_modules so far; about 1 min 5 s left");
   });
 
-  it("says install scripts are running once the count stops growing", () => {
+  it("says install scripts are running once every package is unpacked or the count stops growing", () => {
     expect(line({ elapsed: 45, present: 372, before: 372 })).toBe(
       "  still installing, 45 s: 372 of 372 packages unpacked, running their install scripts; about 35 s left",
     );
+    expect(line({ elapsed: 15, present: 372, before: 0 })).toContain("372 of 372 packages unpacked, running");
+    // one optional package whose install failed is removed again: the count stops one short
+    expect(line({ elapsed: 60, present: 371, before: 371 })).toContain("371 of 372 packages unpacked, running");
   });
 
   it("names better-sqlite3's compile from source, the long one, while it runs", () => {
     const text = line({ elapsed: 45, present: 372, before: 372, compiling: true });
-    expect(text).toContain("better-sqlite3 is compiling its SQLite driver from source");
+    expect(text).toContain("better-sqlite3 is compiling its SQLite driver (no prebuilt binary could be downloaded");
     expect(text).toContain(`~${formatDuration(MEASURED.sqliteCompile)} on 2 cores`);
   });
 });
@@ -223,6 +228,24 @@ describe("what npm start says while it builds", () => {
     ["  Generating static pages using 1 worker (11/47) ", "generating static pages"],
     ["├ ƒ /analytics", undefined],
   ])("%j → %s", (text, phase) => expect(buildPhase(text)).toBe(phase));
+
+  it("counts next build's route table instead of printing its eighty lines", () => {
+    for (const text of [
+      "Route (app)",
+      "┌ ƒ /",
+      "├ ○ /_not-found",
+      "└ ƒ /suites/[id]",
+      "○  (Static)   prerendered as static content",
+      "ƒ  (Dynamic)  server-rendered on demand",
+    ]) {
+      expect(isRouteTableLine(text)).toBe(true);
+    }
+    for (const text of ["✓ Compiled successfully in 15.9s", "  Running TypeScript ...", "Error: Type error", ""]) {
+      expect(isRouteTableLine(text)).toBe(false);
+    }
+    expect(buildDoneLine({ routes: 76, seconds: 45.2 })).toBe("  built in 45 s: 76 pages and API routes");
+    expect(buildDoneLine({ routes: 0, seconds: 45.2 })).toBe("  built in 45 s");
+  });
 
   it("says what the build does, how long it has run, in which phase, and what is left", () => {
     expect(buildStartLine()).toContain(`about ${formatDuration(MEASURED.build)} on a quiet 2-core machine`);
