@@ -13,3 +13,6 @@ export function readyBanner(o: {
   lanAddresses: string[];
 }): string;
 export function databaseLabel(env: { DATABASE_URL?: string; DB_PATH?: string }): string;
+export function localOrigin(host: string, port: number | string): string;
+export function healthUrl(host: string, port: number | string): string;
+export function notAnsweringLine(o: { url: string; seconds: number }): string;
