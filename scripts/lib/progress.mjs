@@ -1,6 +1,6 @@
 // What `npm start` (and `npm test`) say while they install and build: pure functions, so every
-// sentence and estimate is tested (tests/unit/server/progress.test.ts). Node built-ins only, and
-// none here: start.mjs loads this before node_modules exists.
+// sentence and estimate is tested (tests/unit/server/progress.test.ts). It imports nothing:
+// start.mjs loads it before node_modules exists.
 //
 // The typical durations are measured, not guessed: a fresh clone on this project's 2-core machine
 // (Node 20, npm 11), quiet, as docs/testing.md § "A fresh clone" records. Change them with it.
@@ -204,7 +204,7 @@ export const typicalInstall = ({ packages, cached }) =>
  */
 export function installProgressLine({ elapsed, present, before, packages, typical, compiling }) {
   const what = compiling
-    ? `better-sqlite3 is compiling its SQLite driver (no prebuilt binary could be downloaded; ~${formatDuration(MEASURED.sqliteCompile)} on 2 cores)`
+    ? `better-sqlite3 is compiling its SQLite driver (no prebuilt binary could be downloaded; ~${formatDuration(MEASURED.sqliteCompile)} on a quiet 2-core machine)`
     : present >= packages || (present > 0 && present === before)
       ? `${present} of ${packages} packages unpacked, running their install scripts`
       : `${present} of ${packages} packages in node_modules so far`;

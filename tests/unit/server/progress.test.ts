@@ -215,7 +215,7 @@ describe("what npm start says while it installs", () => {
   it("names better-sqlite3's compile from source, the long one, while it runs", () => {
     const text = line({ elapsed: 45, present: 372, before: 372, compiling: true });
     expect(text).toContain("better-sqlite3 is compiling its SQLite driver (no prebuilt binary could be downloaded");
-    expect(text).toContain(`~${formatDuration(MEASURED.sqliteCompile)} on 2 cores`);
+    expect(text).toContain(`~${formatDuration(MEASURED.sqliteCompile)} on a quiet 2-core machine`);
   });
 });
 
