@@ -9,7 +9,7 @@ import path from "node:path";
 import { buildNeeded, ensureBrowser, ensureDependencies, root } from "./lib/setup.mjs";
 
 const started = Date.now();
-ensureDependencies();
+await ensureDependencies();
 const chromium = ensureBrowser();
 fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHROMIUM_PATH: chromium };

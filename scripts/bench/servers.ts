@@ -50,7 +50,7 @@ async function start(
 export function startDashboard(db: string): Promise<BenchServer> {
   const built = spawnSync(
     process.execPath,
-    ["--input-type=module", "-e", "(await import('./scripts/lib/setup.mjs')).ensureBuild()"],
+    ["--input-type=module", "-e", "await (await import('./scripts/lib/setup.mjs')).ensureBuild()"],
     { cwd: root, stdio: "inherit" },
   );
   if (built.status !== 0) throw new Error("Building the dashboard failed; run `npm run build` to see why.");

@@ -4,6 +4,8 @@ export function reachableAddresses(host: string, lanAddresses: string[]): string
 export function listeningLine(o: { host: string; port: number | string; adminPassword: boolean }): string;
 export function readyBanner(o: {
   seconds: number;
+  install?: number;
+  build?: number;
   port: number | string;
   host: string;
   database: string;
@@ -11,3 +13,6 @@ export function readyBanner(o: {
   lanAddresses: string[];
 }): string;
 export function databaseLabel(env: { DATABASE_URL?: string; DB_PATH?: string }): string;
+export function localOrigin(host: string, port: number | string): string;
+export function healthUrl(host: string, port: number | string): string;
+export function notAnsweringLine(o: { url: string; seconds: number }): string;

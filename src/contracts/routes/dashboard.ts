@@ -315,7 +315,7 @@ export const demo = defineRoute({
   path: "/api/demo",
   tag: "dashboard",
   auth: "admin",
-  summary: "Queue a demo session and start two simulated phones on this machine.",
+  summary: "Queue a demo session and start three simulated phones on this machine.",
   // The demo takes no options: an empty body or `{}`; anything else is a 400, not silently ignored.
   body: z.object({}).strict(),
   bodyNote: "None, or `{}`: the demo takes no options.",

@@ -5,7 +5,10 @@
 import { describe, expect, it } from "vitest";
 import {
   databaseLabel,
+  healthUrl,
   isLoopbackHost,
+  localOrigin,
+  notAnsweringLine,
   listeningLine,
   readyBanner,
   reachableAddresses,
@@ -48,9 +51,17 @@ describe("the ready banner", () => {
       expect(text).not.toContain("reach only the device API");
       expect(text).toContain("not even the device API");
       expect(text).toContain("HOST=0.0.0.0");
-      expect(text).toContain("http://localhost:3000");
+      expect(text).toContain(`${localOrigin(host, "3000")}/devices`);
     },
   );
+
+  it("names the address the server listens on, where a browser on this machine reaches it (issue 35.6)", () => {
+    expect(banner("127.0.0.1")).toContain("ready in 2.3 s: http://127.0.0.1:3000\n");
+    expect(banner("::1")).toContain("ready in 2.3 s: http://[::1]:3000\n");
+    expect(banner("localhost")).toContain("ready in 2.3 s: http://localhost:3000\n");
+    expect(banner("0.0.0.0")).toContain("ready in 2.3 s: http://localhost:3000\n");
+    expect(banner("192.168.1.20")).toContain("open http://192.168.1.20:3000/devices");
+  });
 
   it("on HOST=0.0.0.0 offers every LAN address and says other machines reach only the device API", () => {
     const text = banner("0.0.0.0");
@@ -60,11 +71,47 @@ describe("the ready banner", () => {
     expect(text).toContain("ready in 2.3 s");
   });
 
+  it("says how long each step of npm start took when it installed and built (issue 35.6)", () => {
+    const text = readyBanner({
+      seconds: 1.62,
+      install: 80.1,
+      build: 45.2,
+      port: "3000",
+      host: "127.0.0.1",
+      database: "./data/harness-lab.db",
+      adminPassword: false,
+      lanAddresses: LAN,
+    });
+    expect(text).toContain(
+      "Harness Lab is ready in 2 min 7 s (install 1 min 20 s, build 45 s, server 1.6 s): http://127.0.0.1:3000",
+    );
+  });
+
   it("on one interface's address offers that address only", () => {
     expect(reachableAddresses("192.168.1.20", LAN)).toEqual(["192.168.1.20"]);
     expect(reachableAddresses("::", LAN)).toEqual(LAN);
     expect(reachableAddresses("127.0.0.1", LAN)).toEqual([]);
     expect(banner("192.168.1.20")).not.toContain("10.0.0.7");
+  });
+});
+
+describe("where npm start looks for the server", () => {
+  it.each([
+    ["0.0.0.0", "http://127.0.0.1:3000/api/health"],
+    ["::", "http://127.0.0.1:3000/api/health"],
+    ["", "http://127.0.0.1:3000/api/health"],
+    ["127.0.0.1", "http://127.0.0.1:3000/api/health"],
+    ["127.0.0.2", "http://127.0.0.2:3000/api/health"],
+    ["::1", "http://[::1]:3000/api/health"],
+    ["[::1]", "http://[::1]:3000/api/health"],
+    ["localhost", "http://localhost:3000/api/health"],
+    ["192.168.1.20", "http://192.168.1.20:3000/api/health"],
+  ])("asks HOST=%j at %s", (host, url) => expect(healthUrl(host, 3000)).toBe(url));
+
+  it("says once, when the server is slow to answer, where it asked and that it keeps waiting", () => {
+    const text = notAnsweringLine({ url: "http://[::1]:3000/api/health", seconds: 60.4 });
+    expect(text).toContain("has not answered http://[::1]:3000/api/health after 60 s");
+    expect(text).toContain("Still waiting; Ctrl-C stops it.");
   });
 });
 
