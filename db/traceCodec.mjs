@@ -11,8 +11,8 @@
 //       2  the dictionary's id (8 bytes: the start of its SHA-256), then raw deflate with that
 //          dictionary preset. Dictionaries are kept in `trace_dicts` and never change or go away,
 //          so an id names one dictionary in every database and every copy of it.
-// Every reader gets the text back: SQL through trace_json(body) (registered on each connection
-// by installTraceCodec), JavaScript through decodeTrace.
+// Every reader gets the text back: SQL through `CAST(trace_utf8(body) AS TEXT)` (trace_utf8 is
+// registered on each connection by installTraceCodec), JavaScript through decodeTrace / traceText.
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import zlib from "node:zlib";
@@ -75,16 +75,21 @@ export function traceEncoding(value) {
 
 /** The JSON text of a stored body; `lookup(id)` gives a dictionary's bytes (undefined when unknown). */
 export function decodeTrace(value, lookup) {
-  if (typeof value === "string") return value;
+  return typeof value === "string" ? value : inflateTrace(value, lookup).toString("utf8");
+}
+
+/** A compressed body's UTF-8 bytes. */
+function inflateTrace(value, lookup) {
   const b = asBuffer(value);
   const encoding = traceEncoding(b);
-  if (encoding === "deflate") return zlib.inflateRawSync(b.subarray(1)).toString("utf8");
+  if (encoding === "text") throw new TraceCodecError("inflateTrace was given text");
+  if (encoding === "deflate") return zlib.inflateRawSync(b.subarray(1));
   const dictionary = lookup(encoding);
   if (!dictionary)
     throw new TraceCodecError(
       `a stored trace needs the compression dictionary ${encoding}, which this database does not hold (was trace_dicts left out of a copy?)`,
     );
-  return zlib.inflateRawSync(b.subarray(1 + ID_BYTES), { dictionary }).toString("utf8");
+  return zlib.inflateRawSync(b.subarray(1 + ID_BYTES), { dictionary });
 }
 
 export class TraceCodecError extends Error {
@@ -109,7 +114,7 @@ function loadAll(db) {
 }
 
 /**
- * A dictionary this process has not seen, read through a connection of its own: trace_json runs
+ * A dictionary this process has not seen, read through a connection of its own: trace_utf8 runs
  * inside a statement of `db`, which cannot run another. A database in memory has no second
  * connection, but every dictionary it holds was made by this process, so it is known already.
  */
@@ -129,20 +134,23 @@ function fetchDictionary(db, id) {
 }
 
 /**
- * Registers trace_json(body) on `db` (the text of a stored body; NULL stays NULL), creates
- * trace_dicts on a writable connection and loads the dictionaries. Call it on every connection
- * that reads bodies in SQL or writes traces (the facts and search triggers read NEW.body through it).
+ * Registers trace_utf8(body) on `db`: a stored body's JSON as UTF-8 bytes (a BLOB: read it as
+ * `CAST(trace_utf8(body) AS TEXT)`), a TEXT body as it is, NULL as NULL. Bytes rather than text:
+ * handing SQLite a JavaScript string re-encodes the whole body on every call, which made reading
+ * bodies in SQL 2.5× slower. Creates trace_dicts and trace_compaction on a writable connection and
+ * loads the dictionaries. Call it on every connection that reads bodies in SQL or writes traces
+ * (the facts and search triggers read NEW.body through it).
  */
 export function installTraceCodec(db) {
   const lookup = (id) => known.get(id) ?? fetchDictionary(db, id);
-  // A statement that reads several values of one body calls trace_json once for each: the last
+  // A statement that reads several values of one body calls trace_utf8 once for each: the last
   // answer is kept, so the body is inflated once.
   let lastIn = null;
   let lastOut = null;
-  db.function("trace_json", { deterministic: true }, (value) => {
+  db.function("trace_utf8", { deterministic: true }, (value) => {
     if (value === null || typeof value === "string") return value;
     if (lastIn && lastIn.equals(value)) return lastOut;
-    const out = decodeTrace(value, lookup);
+    const out = inflateTrace(value, lookup);
     lastIn = Buffer.from(value);
     lastOut = out;
     return out;
@@ -166,7 +174,7 @@ export function installTraceCodec(db) {
   current.set(db, newest ? { id: newest.id, bytes: known.get(newest.id) } : null);
 }
 
-/** The text of a stored body read on `db` (whose dictionaries it looks up as trace_json does). */
+/** The text of a stored body read on `db` (whose dictionaries it looks up as trace_utf8 does). */
 export function traceText(db, value) {
   return decodeTrace(value, (id) => known.get(id) ?? fetchDictionary(db, id));
 }

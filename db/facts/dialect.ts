@@ -39,7 +39,7 @@ export const SQLITE: Dialect = {
   },
   // SQLite's integers are 64-bit already.
   product: (factors) => factors.join(" * "),
-  traceText: (col) => `trace_json(${col})`,
+  traceText: (col) => `CAST(trace_utf8(${col}) AS TEXT)`,
 };
 
 export const POSTGRES: Dialect = {

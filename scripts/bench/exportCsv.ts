@@ -55,7 +55,7 @@ function plainTraces(dbPath: string, onRows?: () => void) {
     let n = 0;
     // In the export's order, read the way the export reads it on SQLite (keysFirstFrom: the keys
     // sorted, then the traces joined), the cheapest way SQLite has to read them in that order.
-    const sql = `SELECT r.id, trace_json(t.body) AS body FROM ${keysFirstFrom(w.sql, exportOrder(dialectOf({ dialect: "sqlite" })))}`;
+    const sql = `SELECT r.id, CAST(trace_utf8(t.body) AS TEXT) AS body FROM ${keysFirstFrom(w.sql, exportOrder(dialectOf({ dialect: "sqlite" })))}`;
     for (const r of db.prepare(sql).iterate(...w.params)) {
       bytes += (r as { body: string }).body.length;
       if (onRows && ++n % 1000 === 0) onRows();

@@ -12,7 +12,7 @@ export async function benchRescore(ctx: Ctx, sessionIds: string[], reps: number)
   const db = sqliteDatabase(ctx.store);
   const bodies = db
     .prepare(
-      "SELECT trace_json(t.body) FROM runs r JOIN traces t ON t.run_id = r.id WHERE r.session_id = ? ORDER BY r.id",
+      "SELECT CAST(trace_utf8(t.body) AS TEXT) FROM runs r JOIN traces t ON t.run_id = r.id WHERE r.session_id = ? ORDER BY r.id",
     )
     .pluck();
   const runs = sessionIds.reduce(

@@ -47,7 +47,7 @@ async function copyTable(
   t: { name: string; columns: { name: string; type: PgType }[] },
 ) {
   // SQLite stores trace bodies compressed (db/traceCodec.mjs); PostgreSQL takes the text.
-  const column = (c: string) => (t.name === "traces" && c === "body" ? `trace_json("body")` : `"${c}"`);
+  const column = (c: string) => (t.name === "traces" && c === "body" ? `CAST(trace_utf8("body") AS TEXT)` : `"${c}"`);
   const select = `SELECT ${t.columns.map((c) => column(c.name)).join(", ")} FROM "${t.name}"`;
   const most = maxRows(t.columns.length);
   const statements = new Map<number, string>(); // the full batch's text, built once

@@ -61,7 +61,7 @@ describe("analytics over protocol v1.1 fields", () => {
       const db = sqliteDatabase(dash.ctx.store);
       // As a database migrated before 0002 holds them: the raw traces have the fields, the columns do not.
       db.prepare("UPDATE runs SET tools_dropped = 0, load_cached_tokens = NULL").run();
-      db.prepare("UPDATE traces SET body = trace_json(body)").run(); // stored as text then (db/traceCodec.mjs)
+      db.prepare("UPDATE traces SET body = CAST(trace_utf8(body) AS TEXT)").run(); // stored as text then (db/traceCodec.mjs)
       const sql = fs
         .readFileSync(path.join("db", "migrations", "0002_v1-1-device-fields.sql"), "utf8")
         .split("--> statement-breakpoint")

@@ -254,8 +254,8 @@ describe("result", () => {
     const summary = (await dash.call("GET", `/api/sessions/${s.id}`)).body;
     expect(summary.session.counts.completed).toBe(1);
     expect(summary.configs).toEqual([{ configId: "files", runs: 1, passed: 1, wilson: [expect.any(Number), 1] }]);
-    // SQLite stores the body compressed (db/traceCodec.mjs) and gives its text back through trace_json.
-    const body = TEST_ENGINE === "sqlite" ? "trace_json(body)" : "body";
+    // SQLite stores the body compressed (db/traceCodec.mjs) and gives its text back through trace_utf8.
+    const body = TEST_ENGINE === "sqlite" ? "CAST(trace_utf8(body) AS TEXT)" : "body";
     const stored = (await dash.row(`SELECT ${body} AS body FROM traces WHERE run_id = ?`, r.body.runId)) as {
       body: string;
     };

@@ -281,8 +281,8 @@ describe("the exports that carry raw traces", () => {
     expect(jsonIds).toEqual(csvIds);
     expect(turnIds).toEqual(csvIds.filter((id) => turnIds.includes(id)));
     expect(turnIds.length).toBeGreaterThan(12);
-    // The statements whose select list ends with the trace's text (Dialect.traceText: trace_json on SQLite).
-    const selectsBody = (t: string) => /\bt\.body\)? AS body\s*$/.test(t.split(" FROM ")[0]);
+    // The statements whose select list ends with the trace's text (Dialect.traceText: trace_utf8 on SQLite).
+    const selectsBody = (t: string) => /(\bt\.body|AS TEXT\)) AS body\s*$/.test(t.split(" FROM ")[0]);
     if (dash.engine === "postgres") {
       // runs.csv's four trace values come from one parse of each trace (Dialect.jsonFields): a
       // node outputs the parsed trace alone, and no value casts the text itself (one parse each).

@@ -49,7 +49,7 @@ beforeAll(async () => {
     (
       sdb
         .prepare(
-          "SELECT r.task_id, r.config_id, r.repeat, trace_json(t.body) AS body FROM runs r JOIN traces t ON t.run_id = r.id",
+          "SELECT r.task_id, r.config_id, r.repeat, CAST(trace_utf8(t.body) AS TEXT) AS body FROM runs r JOIN traces t ON t.run_id = r.id",
         )
         .all() as Row[]
     ).map((r) => [`${r.task_id}|${r.config_id}|${r.repeat}`, String(r.body)]),
@@ -114,8 +114,8 @@ describe("npm run seed writes what ingest writes", () => {
     const [ta, tb] = both(`SELECT ${K}, t.* FROM turns t JOIN runs r ON r.id = t.run_id ORDER BY t.idx`, ["run_id"]);
     expect(ta).toEqual(tb);
     const [xa, xb] = both(
-      `SELECT ${K}, json_remove(trace_json(x.body), '$.leaseToken') AS body,
-              x.bytes - length(json_extract(trace_json(x.body), '$.leaseToken')) AS bytes
+      `SELECT ${K}, json_remove(CAST(trace_utf8(x.body) AS TEXT), '$.leaseToken') AS body,
+              x.bytes - length(json_extract(CAST(trace_utf8(x.body) AS TEXT), '$.leaseToken')) AS bytes
          FROM traces x JOIN runs r ON r.id = x.run_id`,
       [],
     );
@@ -123,7 +123,7 @@ describe("npm run seed writes what ingest writes", () => {
     // The per-run fields spliced into each pooled body are the run's own (seedDb.ts bodyTemplate).
     for (const r of sqliteDatabase(seeded.ctx.store)
       .prepare(
-        "SELECT r.lease_token_hash, r.build_commit, r.started_at, trace_json(t.body) AS body FROM runs r JOIN traces t ON t.run_id = r.id",
+        "SELECT r.lease_token_hash, r.build_commit, r.started_at, CAST(trace_utf8(t.body) AS TEXT) AS body FROM runs r JOIN traces t ON t.run_id = r.id",
       )
       .all() as Row[]) {
       const body = JSON.parse(String(r.body));

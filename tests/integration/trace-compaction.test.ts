@@ -55,7 +55,7 @@ beforeAll(async () => {
   // What a database of the version before holds: text bodies, and none of the compaction's tables.
   const db = new Database(file);
   installTraceCodec(db);
-  for (const r of db.prepare("SELECT run_id, trace_json(body) AS body FROM traces").all() as {
+  for (const r of db.prepare("SELECT run_id, CAST(trace_utf8(body) AS TEXT) AS body FROM traces").all() as {
     run_id: string;
     body: string;
   }[])
@@ -121,7 +121,7 @@ describe("an earlier version's database, opened by this one", () => {
   it("reads every body back as the text the phone sent", () => {
     const got = new Map(
       (
-        db.prepare("SELECT run_id, trace_json(body) AS body FROM traces").all() as { run_id: string; body: string }[]
+        db.prepare("SELECT run_id, CAST(trace_utf8(body) AS TEXT) AS body FROM traces").all() as { run_id: string; body: string }[]
       ).map((r) => [r.run_id, r.body]),
     );
     expect(got.size).toBe(texts.size);

@@ -26,7 +26,7 @@ afterEach(() => {
  */
 function lander(ctx: Ctx, runId: string) {
   other = new Database(sqliteDatabase(ctx.store).name);
-  installTraceCodec(other); // the summaries' triggers read trace bodies through trace_json
+  installTraceCodec(other); // the summaries' triggers read trace bodies through trace_utf8
   const cols = (t: string) =>
     (other!.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).map((c) => c.name);
   const runCols = cols("runs");

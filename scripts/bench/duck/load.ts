@@ -70,7 +70,7 @@ export async function loadIntoDuck(
       const withRowid = table === "turns";
       const select = cols.map((c) =>
         table === "traces" && c.name === "body"
-          ? `json_object('conditions', json_object('battery', json_extract(trace_json(body), '$.conditions.battery'))) AS body`
+          ? `json_object('conditions', json_object('battery', json_extract(CAST(trace_utf8(body) AS TEXT), '$.conditions.battery'))) AS body`
           : `"${c.name}"`,
       );
       const file = path.join(dir, `${table}.csv`);

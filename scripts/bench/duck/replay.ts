@@ -87,8 +87,8 @@ export function toDuck(sql: string): string {
       // SQLite's unary + keeps a column from choosing an index (dialect.notByIndex); DuckDB has no
       // unary + for text and needs no hint.
       .replace(/(?<=[\s(,])\+(?=[a-z_]\w*\.\w)/g, "")
-      // The copy holds bodies as text (load.ts), which SQLite reads through trace_json (db/traceCodec.mjs).
-      .replace(/trace_json\(((?:\w+\.)?body)\)/g, "$1")
+      // The copy holds bodies as text (load.ts), which SQLite reads through trace_utf8 (db/traceCodec.mjs).
+      .replace(/CAST\(trace_utf8\(((?:\w+\.)?body)\) AS TEXT\)/g, "$1")
       .replace(/json_extract\(tr\.body, '([^']+)'\)/g, "CAST(json_extract_string(tr.body, '$1') AS DOUBLE)")
       // SQLite takes a column that one group has a single value of (a run's own columns per run id)
       // without naming it in GROUP BY; DuckDB wants it named.

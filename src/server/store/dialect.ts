@@ -9,7 +9,7 @@ import { ftsMatch, tsQuery, type SearchWords } from "@/domain/runs/search";
 export interface Dialect {
   /**
    * The JSON text of a trace body (`traces.body`): SQLite stores bodies compressed and reads them
-   * through trace_json (db/traceCodec.mjs); PostgreSQL stores the text (TOAST compresses it).
+   * through trace_utf8 (db/traceCodec.mjs); PostgreSQL stores the text (TOAST compresses it).
    * Every read of a body, in SQL or selected for JavaScript, goes through this.
    */
   traceText(col: string): string;
@@ -58,7 +58,7 @@ const pgPath = (path: string) =>
     .join(",")}}'`;
 
 const sqlite: Dialect = {
-  traceText: (col) => `trace_json(${col})`,
+  traceText: (col) => `CAST(trace_utf8(${col}) AS TEXT)`,
   jsonText: (col, path) => `json_extract(${col}, '${path}')`,
   jsonFields: (col, _alias, paths) => ({ join: "", cols: mapValues(paths, (p) => `json_extract(${col}, '${p}')`) }),
   stringAgg: (expr, sep, orderBy) => `GROUP_CONCAT(${expr}, '${sep}' ORDER BY ${orderBy})`,

@@ -9,7 +9,7 @@ const require = createRequire(import.meta.url);
 
 /**
  * The session's runs after `after`, in run id order; `?` placeholders, numbered for PostgreSQL
- * below. `body` is the trace's JSON text: trace_json on SQLite, which stores bodies compressed
+ * below. `body` is the trace's JSON text: trace_utf8 on SQLite, which stores bodies compressed
  * (db/traceCodec.mjs, as src/server/store/dialect.ts's traceText spells it).
  */
 const rows = (
@@ -25,7 +25,7 @@ export function eachSqliteRow(dbPath, sessionId, after, each) {
   try {
     db = new Database(dbPath, { readonly: true, fileMustExist: true });
     installTraceCodec(db);
-    for (const row of db.prepare(rows("trace_json(t.body)")).iterate(sessionId, after ?? "")) each(row);
+    for (const row of db.prepare(rows("CAST(trace_utf8(t.body) AS TEXT)")).iterate(sessionId, after ?? "")) each(row);
   } finally {
     db?.close();
   }

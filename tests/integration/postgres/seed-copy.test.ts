@@ -72,7 +72,7 @@ describe.skipIf(!pgUrl)("copying the SQLite seed into PostgreSQL", () => {
     expect(Number((await pool.query("SELECT COUNT(*) AS n FROM runs_search")).rows[0].n)).toBe(240);
     // A word of one run's reply and the tool it called first, as the explorer would search them.
     const body = JSON.parse(
-      sdb.prepare("SELECT trace_json(body) FROM traces ORDER BY run_id LIMIT 1").pluck().get() as string,
+      sdb.prepare("SELECT CAST(trace_utf8(body) AS TEXT) FROM traces ORDER BY run_id LIMIT 1").pluck().get() as string,
     );
     for (const q of [body.reply as string, body.turns.flatMap((t: { toolCalls: unknown[] }) => t.toolCalls)[0]?.name]) {
       const words = searchWords(String(q ?? "")).slice(0, 2);

@@ -118,8 +118,8 @@ describe("the install plan", () => {
   });
   it("replaces the triggers of an equivalent earlier rendering without recomputing, and only for its successor", () => {
     const earlier = { hash: "c8c5a034d7f9693e90d033d29ff4b150", triggers: ["x", "y"], functions: true };
-    // The rendering that read trace bodies through trace_json (issue 35.5).
-    const sqliteNow = { ...want, engine: "sqlite", hash: "fa99980127bcceb1832fb6de96e8dbbd" } as const;
+    // The rendering that read trace bodies through trace_utf8 (issue 35.5).
+    const sqliteNow = { ...want, engine: "sqlite", hash: "4794443a3d2e95cbc9eef1780f24717e" } as const;
     expect(installPlan(earlier, sqliteNow)).toEqual({ install: true, rebuild: false });
     expect(installPlan(earlier, { ...sqliteNow, hash: "later" })).toEqual({ install: true, rebuild: true });
   });

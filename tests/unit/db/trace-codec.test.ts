@@ -100,7 +100,7 @@ describe("a stored trace body", () => {
   });
 });
 
-describe("trace_json on a connection", () => {
+describe("trace_utf8 on a connection", () => {
   it("gives the text of any stored body, and NULL for NULL", () => {
     const db = new Database(":memory:");
     installTraceCodec(db);
@@ -109,15 +109,15 @@ describe("trace_json on a connection", () => {
     db.exec("CREATE TABLE traces (run_id TEXT PRIMARY KEY, body TEXT NOT NULL)");
     db.prepare("INSERT INTO traces VALUES (?, ?), (?, ?)").run("r1", a, "r2", storedBody(db, b));
     const rows = db
-      .prepare("SELECT run_id, typeof(body) AS t, trace_json(body) AS text FROM traces ORDER BY run_id")
+      .prepare("SELECT run_id, typeof(body) AS t, CAST(trace_utf8(body) AS TEXT) AS text FROM traces ORDER BY run_id")
       .all();
     expect(rows).toEqual([
       { run_id: "r1", t: "text", text: a },
       { run_id: "r2", t: "blob", text: b },
     ]);
-    expect(db.prepare("SELECT trace_json(NULL)").pluck().get()).toBeNull();
+    expect(db.prepare("SELECT CAST(trace_utf8(NULL) AS TEXT)").pluck().get()).toBeNull();
     expect(
-      db.prepare("SELECT json_extract(trace_json(body), '$.attempt') FROM traces WHERE run_id = 'r2'").pluck().get(),
+      db.prepare("SELECT json_extract(CAST(trace_utf8(body) AS TEXT), '$.attempt') FROM traces WHERE run_id = 'r2'").pluck().get(),
     ).toBe(1);
   });
 
@@ -132,7 +132,7 @@ describe("trace_json on a connection", () => {
     const body = bodies(1, 99)[0];
     const stored = storedBody(db, body) as Buffer;
     expect(traceEncoding(stored)).toBe(dict.id);
-    expect(db.prepare("SELECT trace_json(?)").pluck().get(stored)).toBe(body);
+    expect(db.prepare("SELECT CAST(trace_utf8(?) AS TEXT)").pluck().get(stored)).toBe(body);
     expect(db.prepare("SELECT COUNT(*) FROM trace_dicts").pluck().get()).toBe(1);
   });
 });
