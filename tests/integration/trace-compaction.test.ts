@@ -121,7 +121,10 @@ describe("an earlier version's database, opened by this one", () => {
   it("reads every body back as the text the phone sent", () => {
     const got = new Map(
       (
-        db.prepare("SELECT run_id, CAST(trace_utf8(body) AS TEXT) AS body FROM traces").all() as { run_id: string; body: string }[]
+        db.prepare("SELECT run_id, CAST(trace_utf8(body) AS TEXT) AS body FROM traces").all() as {
+          run_id: string;
+          body: string;
+        }[]
       ).map((r) => [r.run_id, r.body]),
     );
     expect(got.size).toBe(texts.size);

@@ -117,7 +117,10 @@ describe("trace_utf8 on a connection", () => {
     ]);
     expect(db.prepare("SELECT CAST(trace_utf8(NULL) AS TEXT)").pluck().get()).toBeNull();
     expect(
-      db.prepare("SELECT json_extract(CAST(trace_utf8(body) AS TEXT), '$.attempt') FROM traces WHERE run_id = 'r2'").pluck().get(),
+      db
+        .prepare("SELECT json_extract(CAST(trace_utf8(body) AS TEXT), '$.attempt') FROM traces WHERE run_id = 'r2'")
+        .pluck()
+        .get(),
     ).toBe(1);
   });
 

@@ -125,7 +125,9 @@ export async function compactTraces(db: Database.Database, opts: CompactOptions)
 function sample(db: Database.Database, last: number, n: number): string[] {
   const ids = [...new Set(Array.from({ length: n }, (_, i) => Math.max(1, Math.round(((i + 1) * last) / n))))];
   const rows = db
-    .prepare(`SELECT CAST(trace_utf8(body) AS TEXT) FROM traces WHERE rowid IN (${ids.map(() => "?").join(", ")}) ORDER BY rowid`)
+    .prepare(
+      `SELECT CAST(trace_utf8(body) AS TEXT) FROM traces WHERE rowid IN (${ids.map(() => "?").join(", ")}) ORDER BY rowid`,
+    )
     .pluck()
     .all(...ids) as string[];
   return rows;
