@@ -22,7 +22,7 @@ export interface PgSeedReport extends SeedReport {
 }
 
 /**
- * `scratch` is a folder for the SQLite file (about 25 MB per 1,000 runs while it lives). With
+ * `scratch` is a folder for the SQLite file (about 7 MB per 1,000 runs while it lives). With
  * `keep`, the file is `keep` itself: copied as it is when it exists (the benchmark's `--keep`
  * reuses a seed it made before), seeded there when not, and left in place afterwards.
  */
