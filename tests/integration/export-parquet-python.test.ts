@@ -11,12 +11,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runDevice } from "@/sim";
 import { csvLine } from "@/domain/export/csv";
 import { PARQUET_TABLES, type ColumnType, type ParquetTable } from "@/domain/export/parquet";
 import type { Cell } from "@/domain/export/columns";
 import { testDashboard, type TestDashboard } from "../support/server";
 import { findPython, pythonSkip } from "../support/python";
+import { simulatedSession } from "../support/simulate";
 
 const python = findPython(["pandas", "pyarrow", "polars"]);
 const skip = pythonSkip(
@@ -68,22 +68,7 @@ describe.skipIf(!python)("the Parquet exports in pandas and polars", skip, () =>
 
   beforeAll(async () => {
     dash = await testDashboard(path.join(__dirname, "..", "..", "suites"));
-    const token = (await dash.call("POST", "/api/devices", { json: { name: "sims" } })).body.token;
-    const created = await dash.call("POST", "/api/sessions", {
-      json: { name: "parquet", configs: ["files", "bash"], repeats: 2, seed: 11 },
-    });
-    session = created.body.session.id;
-    await runDevice({
-      url: "http://127.0.0.1:3000",
-      token,
-      deviceId: "sim-1",
-      seed: 4,
-      stopWhenIdle: true,
-      waitSeconds: 0,
-      speed: 1e9,
-      fetch: dash.fetch,
-      sleep: () => Promise.resolve(),
-    });
+    session = await simulatedSession(dash, { name: "parquet", configs: ["files", "bash"], repeats: 2, seed: 11 });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-parquet-"));
     for (const name of TABLES) {
       for (const ext of ["parquet", "csv"]) {

@@ -10,9 +10,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runDevice } from "@/sim";
 import { testDashboard, type TestDashboard } from "../support/server";
 import { findPython, pythonSkip } from "../support/python";
+import { simulatedSession } from "../support/simulate";
 
 const python = findPython(["pandas", "numpy"]);
 const skip = pythonSkip(
@@ -33,21 +33,11 @@ describe.skipIf(!python)("the pandas example of docs/notebook-data.md", skip, ()
 
   beforeAll(async () => {
     dash = await testDashboard(path.join(__dirname, "..", "..", "suites"));
-    const token = (await dash.call("POST", "/api/devices", { json: { name: "sims" } })).body.token;
-    const created = await dash.call("POST", "/api/sessions", {
-      json: { name: "notebook", configs: ["files", "bash", "bash-plan"], repeats: 2, seed: 11 },
-    });
-    session = created.body.session.id;
-    await runDevice({
-      url: "http://127.0.0.1:3000",
-      token,
-      deviceId: "sim-1",
-      seed: 4,
-      stopWhenIdle: true,
-      waitSeconds: 0,
-      speed: 1e9,
-      fetch: dash.fetch,
-      sleep: () => Promise.resolve(),
+    session = await simulatedSession(dash, {
+      name: "notebook",
+      configs: ["files", "bash", "bash-plan"],
+      repeats: 2,
+      seed: 11,
     });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-notebook-"));
     for (const name of ["runs.csv", "turns.csv", "calls.csv"]) {

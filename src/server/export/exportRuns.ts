@@ -131,15 +131,14 @@ export async function* exportTable(
 ): AsyncGenerator<string> {
   yield table === "turns" ? TURNS_CSV_HEADER : CALLS_CSV_HEADER;
   const lines = table === "turns" ? turnLines : callLines;
-  for await (const r of ordered(
-    ctx,
-    filter,
-    `r.id, ${dialectOf(ctx.store.sql).traceText("t.body")} AS body`,
-    TraceOnly,
-    true,
-  )) {
-    yield lines(r.id, JSON.parse(r.body) as StoredRunTrace);
-  }
+  for await (const r of traces(ctx, filter)) yield lines(r.id, r.trace);
+}
+
+/** Each run's stored trace, parsed, in the export's order (one at a time: memory stays flat). */
+async function* traces(ctx: Ctx, filter: AnalyticsFilter): AsyncGenerator<{ id: string; trace: StoredRunTrace }> {
+  const body = dialectOf(ctx.store.sql).traceText("t.body");
+  for await (const r of ordered(ctx, filter, `r.id, ${body} AS body`, TraceOnly, true))
+    yield { id: r.id, trace: JSON.parse(r.body) as StoredRunTrace };
 }
 
 /** A generator of text as a byte stream, batching small chunks so a 100k-run export is not 100k writes. */
@@ -179,14 +178,7 @@ async function* tableRows(ctx: Ctx, filter: AnalyticsFilter, table: ParquetTable
     return;
   }
   const rows = table === "turns" ? turnRows : callRows;
-  for await (const r of ordered(
-    ctx,
-    filter,
-    `r.id, ${dialectOf(ctx.store.sql).traceText("t.body")} AS body`,
-    TraceOnly,
-    true,
-  ))
-    yield* rows(r.id, JSON.parse(r.body) as StoredRunTrace);
+  for await (const r of traces(ctx, filter)) yield* rows(r.id, r.trace);
 }
 
 /**
