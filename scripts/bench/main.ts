@@ -40,22 +40,42 @@ import { sqliteDatabase } from "../../src/server/store/sqlite";
 const IN_PROCESS = ["analytics", "scale", "export", "rescore", "ingest", "claims", "http", "analytics-page", "search"];
 const WRITES = ["rescore", "ingest", "claims", "http"];
 
+const USAGE = `npm run bench -- [--runs 100000[,1000000…]] [--reps 5] [--dir PATH] [--keep] [--no-write]
+                     [--only step,step] [--engine sqlite|postgres] [--export-traces] [--profile DIR] [step …]
+steps: ${IN_PROCESS.join(", ")}, ui; on PostgreSQL also pg-queue.
+Seeds a database, measures each figure as a ratio against a baseline run in the same process, prints
+the table and writes it into docs/benchmarks.md (--no-write: print only). More: docs/benchmarks.md.`;
+
+function args() {
+  try {
+    return parseArgs({
+      options: {
+        help: { type: "boolean", default: false },
+        runs: { type: "string", default: "100000" },
+        reps: { type: "string", default: "5" },
+        dir: { type: "string" },
+        "no-write": { type: "boolean", default: false },
+        only: { type: "string" },
+        profile: { type: "string" },
+        keep: { type: "boolean", default: false },
+        engine: { type: "string", default: "sqlite" },
+        "export-traces": { type: "boolean", default: false },
+      },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (e) {
+    console.error(`${e instanceof Error ? e.message : e}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
 async function main() {
-  const { values: v, positionals } = parseArgs({
-    options: {
-      runs: { type: "string", default: "100000" },
-      reps: { type: "string", default: "5" },
-      dir: { type: "string" },
-      "no-write": { type: "boolean", default: false },
-      only: { type: "string" },
-      profile: { type: "string" },
-      keep: { type: "boolean", default: false },
-      engine: { type: "string", default: "sqlite" },
-      "export-traces": { type: "boolean", default: false },
-    },
-    strict: true,
-    allowPositionals: true,
-  });
+  const { values: v, positionals } = args();
+  if (v.help) {
+    console.log(USAGE);
+    return;
+  }
   const sizes = v.runs.split(",").map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1))
     throw new Error("--runs takes positive integers, comma-separated");
