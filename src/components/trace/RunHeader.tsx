@@ -5,6 +5,7 @@ import { phoneLabel } from "@/domain/fleet";
 import type { getRun } from "@/server/runs/getRun";
 import { Inert, LongText } from "./Inert";
 import { Reason } from "./Reason";
+import { VerdictPills } from "./Verdict";
 
 export type RunData = Awaited<ReturnType<typeof getRun>>;
 type Cell = string | number | boolean | null | undefined;
@@ -61,26 +62,7 @@ export function RunHeader({ data, read }: { data: RunData; read: ReadTrace }) {
 
       <div className="panel">
         <div className="row verdict" data-testid="verdict">
-          {score.unscorable ? (
-            <span
-              className="pill warn"
-              data-testid="passed"
-              title="Rescore the session to try again; analytics leave this run out."
-            >
-              not scored
-            </span>
-          ) : score.passed ? (
-            <span className="pill pass" data-testid="passed">
-              passed
-            </span>
-          ) : (
-            <span className="pill fail" data-testid="passed">
-              failed
-            </span>
-          )}
-          <span className={`pill o-${score.outcome}`} data-testid="outcome">
-            {score.outcome.replace("_", " ")}
-          </span>
+          <VerdictPills score={score} />
           <span data-testid="outcome-reason">
             <Reason text={score.outcomeReason} />
           </span>

@@ -5,6 +5,7 @@ import type { RunView } from "@/server/runs/getRunView";
 import type { SideBySideSide } from "@/server/runs/getSideBySide";
 import { Inert } from "./Inert";
 import { TurnCard, TurnLine } from "./Turn";
+import { VerdictPills } from "./Verdict";
 
 type Cell = string | number | boolean | null | undefined;
 const text = (v: Cell) => (v === null || v === undefined || v === "" ? "–" : String(v));
@@ -26,22 +27,7 @@ export function SideHeader({ label, side }: { label: "a" | "b"; side: SideBySide
       ) : (
         <>
           <div className="row verdict">
-            {v.data.score.unscorable ? (
-              <span className="pill warn" data-testid="passed">
-                not scored
-              </span>
-            ) : v.data.score.passed ? (
-              <span className="pill pass" data-testid="passed">
-                passed
-              </span>
-            ) : (
-              <span className="pill fail" data-testid="passed">
-                failed
-              </span>
-            )}
-            <span className={`pill o-${v.data.score.outcome}`} data-testid="outcome">
-              {v.data.score.outcome.replace("_", " ")}
-            </span>
+            <VerdictPills score={v.data.score} />
             <span data-testid="milestones">
               milestones {text(run.milestonesReached)}/{text(run.milestonesTotal)}
             </span>
