@@ -98,10 +98,15 @@ export class TraceCodecError extends Error {
 
 const asBuffer = (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength));
 
-/** Dictionaries by id, for the whole process: an id is its content's hash, so one map serves every database. */
-const known = new Map();
-/** Each writable connection's current dictionary ({ id, bytes }) or null. */
-const current = new WeakMap();
+/**
+ * Dictionaries by id, for the whole process: an id is its content's hash, so one map serves every
+ * database. With each connection's current dictionary ({ id, bytes } or null), kept on globalThis:
+ * a bundler may load this module more than once in one process (Next.js bundles per route), and
+ * every copy must see the dictionary another one added.
+ */
+const shared = (globalThis.__harnessLabTraceCodec ??= { known: new Map(), current: new WeakMap() });
+const known = shared.known;
+const current = shared.current;
 
 const tableExists = (db) =>
   !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'trace_dicts'").get();
