@@ -25,6 +25,10 @@ export const sessions = table(
     // Issue 32.3: the SHA-256 of the runs.json that created this session (src/domain/export/importKey), so
     // the same file imported again answers with these sessions instead of storing its runs twice.
     importKey: text("import_key"),
+    // Issue 36.3: the pre-registered plan (canonical JSON, src/domain/study/plan.ts) and the SHA-256 of
+    // that text; saved at creation or before the first run, never changed after.
+    plan: text("plan"),
+    planSha256: text("plan_sha256"),
   },
   (t) => [index("sessions_created").on(t.createdAt, t.id), index("sessions_import_key").on(t.importKey)],
 );

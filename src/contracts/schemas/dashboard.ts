@@ -62,7 +62,34 @@ export const PauseDeviceResponse = z.object({ device: z.object({ id: str(), paus
 export const RevokeDeviceResponse = z.object({ device: z.object({ id: str(), revoked: bool() }) });
 
 const JobCounts = z.object({ queued: int(), leased: int(), completed: int(), failed: int(), cancelled: int() });
-export const CreateSessionResponse = z.object({ session: z.object({ id: str(), jobs: int(), seed: int() }) });
+/** Issue 36.3: a saved, pre-registered plan with its hash (src/domain/study/plan.ts). */
+export const SavedPlan = z
+  .object({
+    a: str(),
+    b: str(),
+    metric: z.enum(["pass_rate"]),
+    alpha: num(),
+    latencyMarginPct: num().optional(),
+    minRepeats: int(),
+    maxRepeats: int(),
+    stoppingRule: z.enum(["anytime-betting-cs"]),
+    sha256: str().meta({
+      description:
+        "SHA-256 (hex) of the plan's canonical JSON: the other fields with keys sorted, no whitespace, numbers as JSON.stringify writes them (RFC 8785).",
+    }),
+  })
+  .meta({ description: "The pre-registered plan; analyses outside it are labelled exploratory." });
+export const CreateSessionResponse = z.object({
+  session: z.object({
+    id: str(),
+    jobs: int(),
+    seed: int(),
+    planSha256: str()
+      .nullable()
+      .meta({ description: "(added, issue 36.3) The hash of the plan saved with it; null without a plan." }),
+  }),
+});
+export const SavePlanResponse = z.object({ plan: SavedPlan });
 export const SessionListRow = z.object({
   id: str(),
   name: str(),
@@ -144,6 +171,7 @@ export const SessionDetail = z.object({
       })
       .nullable()
       .meta({ description: "For a session imported from a runs.json, what its runs carried; null otherwise." }),
+    plan: SavedPlan.nullable().meta({ description: "(added, issue 36.3) The pre-registered plan, or null." }),
   }),
   configs: z.array(z.object({ configId: str(), runs: int(), passed: int(), wilson: wilson() })),
   leases: z

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CALIBRATION_REPEATS } from "../sessions/calibration";
 import { TaskGroup } from "../suite/schema";
+import { PlanRequest } from "../study/plan";
 
 /** Body of `POST /api/sessions` (protocol.md §5). */
 export const CreateSessionRequest = z
@@ -32,10 +33,15 @@ export const CreateSessionRequest = z
       .min(1, "pin to at least one device, or leave `devices` out")
       .max(100)
       .optional(),
+    // Issue 36.3: the pre-registered plan (src/domain/study/plan.ts); its configs must be the session's.
+    plan: PlanRequest.optional(),
   })
   // A trial is a single-repeat dry run unless the caller says otherwise; a calibration fills two arms.
   .transform((r) => ({ ...r, repeats: r.repeats ?? (r.calibration ? CALIBRATION_REPEATS : r.trial ? 1 : 3) }));
 export type CreateSessionRequest = z.input<typeof CreateSessionRequest>;
 export type CreateSession = z.output<typeof CreateSessionRequest>;
+
+/** Body of `POST /api/sessions/{id}/plan` (issue 36.3): the plan, saved only before the session's first lease. */
+export const SavePlanRequest = z.object({ plan: PlanRequest });
 
 export const CreateDeviceRequest = z.object({ name: z.string().trim().min(1, "name the device").max(100) });

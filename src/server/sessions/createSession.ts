@@ -4,6 +4,7 @@ import type { Ctx } from "../context";
 import type { CreateSession } from "@/domain/protocol/api";
 import { planJobs } from "@/domain/queue";
 import { calibrationIssues } from "@/domain/sessions/calibration";
+import { canonicalJson, completePlan, planSha256 } from "@/domain/study/plan";
 import { ServiceError } from "../errors";
 
 /**
@@ -50,6 +51,19 @@ export async function createSession(ctx: Ctx, req: CreateSession) {
         wrong,
       );
   }
+  let plan: string | null = null;
+  let planHash: string | null = null;
+  if (req.plan) {
+    const done = completePlan(req.plan, { configIds, repeats: req.repeats });
+    if (!done.plan)
+      throw new ServiceError(
+        "invalid_request",
+        "The plan must compare two different configs of this session, with the session's repeats.",
+        done.issues,
+      );
+    plan = canonicalJson(done.plan);
+    planHash = planSha256(done.plan);
+  }
   const pinned = await pinnedDevices(ctx, req.devices);
 
   const seed = req.seed ?? randomInt(0, 2 ** 31 - 1);
@@ -74,6 +88,8 @@ export async function createSession(ctx: Ctx, req: CreateSession) {
       configIds,
       createdAt: now,
       deviceIds: pinned,
+      plan,
+      planSha256: planHash,
     },
     planned.map((p, position) => ({
       id: ctx.newId("job"),
@@ -85,7 +101,7 @@ export async function createSession(ctx: Ctx, req: CreateSession) {
       repeat: p.repeat,
     })),
   );
-  return { session: { id, jobs: planned.length, seed } };
+  return { session: { id, jobs: planned.length, seed, planSha256: planHash } };
 }
 
 /** Issue 20.4: the devices a session is pinned to, each one paired and not revoked (null: not pinned). */

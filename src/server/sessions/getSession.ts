@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Ctx } from "../context";
 import { emptyCounts, JOB_STATES, sessionProgress, type JobCounts } from "@/domain/queue";
 import { wilson } from "@/domain/stats/wilson";
+import { parseStoredPlan } from "@/domain/study/plan";
 import { notFound } from "../errors";
 import { IMPORTED_SUITE } from "../export/importRuns";
 import { flag, int } from "../store/columns";
@@ -30,6 +31,8 @@ const SessionRow = z.object({
   taskIds: z.string(),
   configIds: z.string(),
   deviceIds: z.string().nullable(),
+  plan: z.string().nullable(),
+  planSha256: z.string().nullable(),
 });
 const PinnedRow = z.object({ id: z.string(), name: z.string(), revokedAt: int.nullable() });
 const CountRow = z.object({ state: z.enum(JOB_STATES), n: int });
@@ -93,7 +96,8 @@ export async function getSession(ctx: Ctx, id: string, sql: SqlRunner = ctx.stor
     SessionRow,
     `SELECT id, name, trial, calibration, created_at AS "createdAt", cancelled_at AS "cancelledAt", suite_id AS "suiteId",
             suite_version AS "suiteVersion", job_order AS "jobOrder", seed, repeats, lease_seconds AS "leaseSeconds",
-            max_attempts AS "maxAttempts", notes, task_ids AS "taskIds", config_ids AS "configIds", device_ids AS "deviceIds"
+            max_attempts AS "maxAttempts", notes, task_ids AS "taskIds", config_ids AS "configIds", device_ids AS "deviceIds",
+            plan, plan_sha256 AS "planSha256"
        FROM sessions WHERE id = ?`,
     [id],
   );
@@ -126,10 +130,17 @@ export async function getSession(ctx: Ctx, id: string, sql: SqlRunner = ctx.stor
       state: stateOf(counts, s.cancelledAt !== null),
       pinned: await pinnedDevices(sql, s.deviceIds),
       imported: s.suiteId === IMPORTED_SUITE ? await describeImport(ctx, id, sql) : null,
+      plan: savedPlan(s.plan, s.planSha256),
     },
     configs: await configPassCounts(sql, id),
     leases: await listLeaseHolders(ctx, id, sql),
   };
+}
+
+/** Issue 36.3: the stored plan with its hash, or null. */
+function savedPlan(text: string | null, sha256: string | null) {
+  const plan = parseStoredPlan(text);
+  return plan && sha256 ? { ...plan, sha256 } : null;
 }
 
 /** The session's state as the API gives it: the words and numbers its page shows. */

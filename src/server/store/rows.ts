@@ -81,6 +81,8 @@ export function rowOf<S extends z.ZodType>(schema: S, row: unknown): z.output<S>
 /** A device's revocation, as pinning a session checks it. */
 export const RevokedRow = z.object({ id: z.string(), revokedAt: int.nullable() });
 export type RevokedRow = z.infer<typeof RevokedRow>;
+/** Issue 36.3: whether a session has a plan, and whether it ever leased a job or received a run. */
+export const PlanStateRow = z.object({ planned: flag, ran: flag });
 
 /** A device as its bearer token finds it. */
 export const DeviceAuthRow = z.object({

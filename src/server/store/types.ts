@@ -305,6 +305,9 @@ export interface NewSession {
   createdAt: number;
   /** issue 20.4: pinned to these devices (null: any device) */
   deviceIds: string[] | null;
+  /** Issue 36.3: the pre-registered plan's canonical JSON and its SHA-256 (null: none yet). */
+  plan: string | null;
+  planSha256: string | null;
 }
 
 /** A queued job of a new session, in its position. */
@@ -328,6 +331,11 @@ export interface SessionStore {
   create(session: NewSession, jobs: NewJob[]): Promise<void>;
   /** Cancels the session's queued and leased jobs; how many, or null when there is no such session. */
   cancel(id: string, now: number): Promise<number | null>;
+  /**
+   * Issue 36.3: saves a plan on a session that has none and has never leased a job nor received a
+   * run, atomically; otherwise says why not.
+   */
+  savePlan(id: string, plan: string, sha256: string): Promise<"saved" | "not_found" | "has_plan" | "has_runs">;
 }
 
 /** The admin login's shared state (issue 18.3): every process on the database sees the same. */

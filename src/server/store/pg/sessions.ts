@@ -5,6 +5,7 @@ import { devices, jobs, sessions, suites } from "@db/schema-pg";
 import type { Suite } from "@/domain/suite/schema";
 import { notFound, ServiceError } from "../../errors";
 import type { SessionStore } from "../types";
+import { PlanStateRow, rowOf } from "../rows";
 import { JOBS_CHANNEL } from "./listener";
 
 /** Rows per INSERT of a session's jobs: well under PostgreSQL's 65,535 parameters (11 a row). */
@@ -78,6 +79,22 @@ export function pgSessions(db: PgDb): SessionStore {
         await tx.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, '')`);
       });
     },
+    savePlan: async (id, plan, sha256) =>
+      db.transaction(async (tx) => {
+        // FOR UPDATE: two saves at once cannot both see no plan.
+        const rows = await tx.execute(
+          sql`SELECT s.plan IS NOT NULL AS planned,
+                     EXISTS (SELECT 1 FROM runs WHERE session_id = s.id)
+                  OR EXISTS (SELECT 1 FROM leases l JOIN jobs j ON j.id = l.job_id WHERE j.session_id = s.id) AS ran
+                FROM sessions s WHERE s.id = ${id} FOR UPDATE`,
+        );
+        const row = rowOf(PlanStateRow, rows.rows[0]);
+        if (!row) return "not_found" as const;
+        if (row.planned) return "has_plan" as const;
+        if (row.ran) return "has_runs" as const;
+        await tx.update(sessions).set({ plan, planSha256: sha256 }).where(eq(sessions.id, id));
+        return "saved" as const;
+      }),
     cancel: (id, now) =>
       db.transaction(async (tx) => {
         // The session row locked: two cancels at once (two processes) set cancelled_at once.

@@ -4,7 +4,7 @@ import { jobs, sessions } from "@db/schema";
 import type { DbCtx } from "./dbCtx";
 import { stmt } from "./statements";
 import { resolveSuite } from "./catalog";
-import { RevokedRow, rowOf } from "../rows";
+import { PlanStateRow, RevokedRow, rowOf } from "../rows";
 import type { SessionStore } from "../types";
 
 /** Sessions on SQLite: the statements createSession and cancelSession ran, unchanged. */
@@ -33,7 +33,7 @@ export function sqliteSessions(ctx: DbCtx): SessionStore {
           stmt(
             ctx,
             `INSERT INTO sessions (id, name, suite_id, suite_version, trial, calibration, job_order, seed, repeats, lease_seconds, max_attempts,
-         notes, task_ids, config_ids, created_at, device_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         notes, task_ids, config_ids, created_at, device_ids, plan, plan_sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           ).run(
             s.id,
             s.name,
@@ -51,6 +51,8 @@ export function sqliteSessions(ctx: DbCtx): SessionStore {
             JSON.stringify(s.configIds),
             s.createdAt,
             s.deviceIds ? JSON.stringify(s.deviceIds) : null,
+            s.plan,
+            s.planSha256,
           );
           for (const j of planned)
             insertJob.run(
@@ -84,5 +86,25 @@ export function sqliteSessions(ctx: DbCtx): SessionStore {
         if (s.cancelledAt === null) tx.update(sessions).set({ cancelledAt: now }).where(eq(sessions.id, id)).run();
         return changed;
       }),
+    savePlan: async (id, plan, sha256) =>
+      ctx.drizzle.$client
+        .transaction(() => {
+          const row = rowOf(
+            PlanStateRow,
+            stmt(
+              ctx,
+              `SELECT plan IS NOT NULL AS planned,
+                      EXISTS (SELECT 1 FROM runs WHERE session_id = s.id)
+                   OR EXISTS (SELECT 1 FROM leases l JOIN jobs j ON j.id = l.job_id WHERE j.session_id = s.id) AS ran
+                 FROM sessions s WHERE s.id = ?`,
+            ).get(id),
+          );
+          if (!row) return "not_found" as const;
+          if (row.planned) return "has_plan" as const;
+          if (row.ran) return "has_runs" as const;
+          stmt(ctx, "UPDATE sessions SET plan = ?, plan_sha256 = ? WHERE id = ?").run(plan, sha256, id);
+          return "saved" as const;
+        })
+        .immediate(),
   };
 }
