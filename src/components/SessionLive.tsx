@@ -22,6 +22,7 @@ import { Reason } from "./trace/Reason";
 import { LeaseHolders } from "./sessions/LeaseHolders";
 import { PassRateBars } from "./sessions/PassRateBars";
 import { SessionComparisons } from "./sessions/SessionComparisons";
+import { PlanPanel } from "./sessions/PlanPanel";
 
 /** The live page's feed, as the contract describes `GET /api/sessions/{id}/runs`. */
 export type SessionData = ResponseBody<typeof dashboard.sessionRuns, 200>;
@@ -88,6 +89,7 @@ export function SessionLive({
               </a>
             </p>
           )}
+          {!s.imported && !s.calibration && <PlanPanel plan={s.plan} />}
           {s.calibration && s.configIds.length > 0 && (
             <p className="sub" data-testid="calibration-arms">
               {calibrationArmsText(s.configIds[0], s.repeats)}
@@ -248,7 +250,7 @@ export function SessionLive({
         </div>
       )}
 
-      <SessionComparisons c={d.comparisons} sessionId={id} />
+      <SessionComparisons c={d.comparisons} sessionId={id} plan={s.plan} />
 
       {d.runs.length > 0 && s.suite.id !== "imported" && <RescorePanel sessionId={id} onDone={() => q.refetch()} />}
 

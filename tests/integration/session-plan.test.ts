@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canonicalJson, planSha256, type Plan } from "@/domain/study/plan";
-import { dashboardPerTest, pollBody, type TestDashboard } from "../support/server";
+import { dashboardPerTest, pollBody, runQueue, type TestDashboard } from "../support/server";
 
 let dash: TestDashboard;
 let token: string;
@@ -76,5 +76,19 @@ describe("a pre-registered plan (issue 36.3)", () => {
     expect(late.status).toBe(409);
     expect(late.body.error.message).toContain("already leased");
     expect((await dash.call("GET", `/api/sessions/${id}`)).body.session.plan).toBeNull();
+  });
+
+  it("is carried by the gate, which labels any other comparison exploratory", async () => {
+    const id = (await queue({ repeats: 1, plan: { a: "files", b: "bash" } })).body.session.id as string;
+    await runQueue(dash, token, () => ({}));
+    const sha256 = (await dash.call("GET", `/api/sessions/${id}`)).body.session.plan.sha256 as string;
+    const gate = await dash.call("GET", `/api/gate?baseline=${id}:files&candidate=${id}:bash`);
+    expect(gate.status).toBe(200);
+    expect(gate.body.plan).toMatchObject({ session: id, sha256, a: "files", b: "bash", planned: true });
+    expect(gate.body.markdown).toContain(`sha256 ${sha256}`);
+    expect(gate.body.markdown).toContain("the plan's primary one");
+    const otherAlpha = await dash.call("GET", `/api/gate?baseline=${id}:files&candidate=${id}:bash&alpha=0.1`);
+    expect(otherAlpha.body.plan.planned).toBe(false);
+    expect(otherAlpha.body.markdown).toContain("Exploratory: this comparison is not the plan's");
   });
 });

@@ -185,3 +185,48 @@ export function parseStoredPlan(text: string | null): Plan | null {
   if (!r.success || r.data.minRepeats === undefined || r.data.maxRepeats === undefined) return null;
   return { ...r.data, minRepeats: r.data.minRepeats, maxRepeats: r.data.maxRepeats } as Plan;
 }
+
+/** A session's stored plan, as the gate and the report read it. */
+export interface SessionPlan {
+  sessionId: string;
+  plan: Plan;
+  sha256: string;
+}
+
+/** The plan an analysis of two sides is held against, and whether the analysis is that plan's. */
+export interface PlanStanding extends SessionPlan {
+  planned: boolean;
+  /** One sentence naming the plan, its hash, and whether this analysis is it or exploratory. */
+  text: string;
+}
+
+/**
+ * Where a comparison of `a` (baseline) and `b` (candidate) stands against the sessions' plans:
+ * the plan's own when both sides are one session that has a plan, the same pair (either way
+ * round), the plan's metric and α; exploratory otherwise (another pair, another α, two
+ * sessions, or a pooled selection, which a within-session plan never names; its plan is then the
+ * first of `plans`). Null when there is no plan.
+ */
+export function planStanding(
+  plans: readonly SessionPlan[],
+  a: { session: string; config?: string },
+  b: { session: string; config?: string },
+  analysis: { metric?: string; alpha?: number } = {},
+): PlanStanding | null {
+  const p = plans.find((x) => x.sessionId === a.session) ?? plans.find((x) => x.sessionId === b.session) ?? plans[0];
+  if (!p) return null;
+  const planned =
+    a.session === b.session &&
+    a.session === p.sessionId &&
+    !!a.config &&
+    !!b.config &&
+    isPlanned(p.plan, { a: a.config, b: b.config, metric: analysis.metric, alpha: analysis.alpha });
+  const head = `Pre-registered plan of ${p.sessionId} · sha256 ${p.sha256}: ${planSentence(p.plan)}.`;
+  return {
+    ...p,
+    planned,
+    text: planned
+      ? `${head} This comparison is the plan's primary one.`
+      : `${head} Exploratory: this comparison is not the plan's (${p.plan.a} against ${p.plan.b}, α ${p.plan.alpha}, pass rate, within the session).`,
+  };
+}

@@ -8,6 +8,7 @@ import {
   parseStoredPlan,
   planSentence,
   planSha256,
+  planStanding,
   type Plan,
 } from "@/domain/study/plan";
 import { sha256Hex } from "@/domain/study/sha256";
@@ -133,5 +134,38 @@ describe("a stored plan", () => {
     expect(planSentence(plan)).toBe(
       "lean vs full on pass rate, anytime 95% interval (α 0.05), 1–3 repeats, latency margin 12.5%, stop when the interval excludes 0",
     );
+  });
+});
+
+describe("planStanding", () => {
+  const plans = [{ sessionId: "ses_1", plan, sha256: CANONICAL_SHA256 }];
+  it("is the plan's own for its pair in its session, either way round, at its α", () => {
+    const r = planStanding(
+      plans,
+      { session: "ses_1", config: "full" },
+      { session: "ses_1", config: "lean" },
+      { alpha: 0.05 },
+    );
+    expect(r?.planned).toBe(true);
+    expect(r?.text).toContain(`sha256 ${CANONICAL_SHA256}`);
+    expect(r?.text).toContain("the plan's primary one");
+    expect(
+      planStanding(plans, { session: "ses_1", config: "lean" }, { session: "ses_1", config: "full" })?.planned,
+    ).toBe(true);
+  });
+
+  it("is exploratory for another pair, another α, two sessions or no config named; null without a plan", () => {
+    const other = planStanding(plans, { session: "ses_1", config: "full" }, { session: "ses_1", config: "bash" });
+    expect(other?.planned).toBe(false);
+    expect(other?.text).toContain("Exploratory");
+    expect(
+      planStanding(plans, { session: "ses_1", config: "full" }, { session: "ses_1", config: "lean" }, { alpha: 0.1 })
+        ?.planned,
+    ).toBe(false);
+    expect(
+      planStanding(plans, { session: "ses_2", config: "full" }, { session: "ses_1", config: "lean" })?.planned,
+    ).toBe(false);
+    expect(planStanding(plans, { session: "ses_1" }, { session: "ses_1" })?.planned).toBe(false);
+    expect(planStanding([], { session: "ses_1" }, { session: "ses_1" })).toBeNull();
   });
 });
