@@ -29,6 +29,10 @@ export const sessions = table(
     // that text; saved at creation or before the first run, never changed after.
     plan: text("plan"),
     planSha256: text("plan_sha256"),
+    // Issue 36.2: adaptive repeats, JSON {minRepeats, maxRepeats} (null: a fixed design), and the tasks
+    // in the order they settled with their pass counts then (JSON [{taskId, aRuns, aPassed, bRuns, bPassed}]).
+    adaptive: text("adaptive"),
+    adaptiveSettled: text("adaptive_settled"),
   },
   (t) => [index("sessions_created").on(t.createdAt, t.id), index("sessions_import_key").on(t.importKey)],
 );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Suite } from "@/domain/suite/schema";
 import { EXPORT_COLUMNS, camel } from "@/domain/export/columns";
-import { bool, int, iso, num, ref, str, wilson } from "./common";
+import { bool, int, interval, iso, num, ref, str, wilson } from "./common";
 
 export const HealthResponse = z.object({
   ok: z.literal(true),
@@ -172,6 +172,30 @@ export const SessionDetail = z.object({
       .nullable()
       .meta({ description: "For a session imported from a runs.json, what its runs carried; null otherwise." }),
     plan: SavedPlan.nullable().meta({ description: "(added, issue 36.3) The pre-registered plan, or null." }),
+    adaptive: z
+      .object({
+        minRepeats: int(),
+        maxRepeats: int(),
+        state: z.enum(["running", "decided", "exhausted"]).meta({
+          description:
+            "decided: the anytime interval of b − a excludes 0 (no more pairs are queued); exhausted: nothing of a and b left to run, undecided; running otherwise.",
+        }),
+        direction: z.enum(["a", "b"]).nullable().meta({ description: "The better config once decided, else null." }),
+        interval: interval().meta({ description: "The anytime-valid interval of b − a, in pass-rate points." }),
+        runsQueued: int().meta({ description: "Jobs the session queued: the minimum and every extra pair." }),
+        runsSaved: int().meta({ description: "The fixed design's tasks × configs × maxRepeats minus runsQueued." }),
+        phoneHoursSaved: num()
+          .nullable()
+          .meta({ description: "runsSaved × the session's mean run wall time, in hours; null before a timed run." }),
+        tasksSettled: int(),
+        tasksDisagreeing: int().meta({ description: "Tasks whose pass shares differ between a and b so far." }),
+        line: str().meta({ description: "The session page's decision line." }),
+        settled: z
+          .array(z.object({ taskId: str(), aRuns: int(), aPassed: int(), bRuns: int(), bPassed: int() }))
+          .meta({ description: "The tasks in the order they entered the sequence, with their counts then." }),
+      })
+      .nullable()
+      .meta({ description: "(added, issue 36.2) Where an adaptive session stands; null for a fixed design." }),
   }),
   configs: z.array(z.object({ configId: str(), runs: int(), passed: int(), wilson: wilson() })),
   leases: z

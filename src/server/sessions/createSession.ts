@@ -51,10 +51,17 @@ export async function createSession(ctx: Ctx, req: CreateSession) {
         wrong,
       );
   }
+  const adaptive = req.adaptive ?? null;
+  if (adaptive && (!req.plan || req.calibration))
+    throw new ServiceError(
+      "invalid_request",
+      "Adaptive repeats follow a pre-registered comparison: give `plan` with configs a and b (and no calibration).",
+      [{ path: req.plan ? "calibration" : "plan", message: "an adaptive session needs a plan naming a and b" }],
+    );
   let plan: string | null = null;
   let planHash: string | null = null;
   if (req.plan) {
-    const done = completePlan(req.plan, { configIds, repeats: req.repeats });
+    const done = completePlan(req.plan, { configIds, repeats: req.repeats, adaptive });
     if (!done.plan)
       throw new ServiceError(
         "invalid_request",
@@ -67,7 +74,8 @@ export async function createSession(ctx: Ctx, req: CreateSession) {
   const pinned = await pinnedDevices(ctx, req.devices);
 
   const seed = req.seed ?? randomInt(0, 2 ** 31 - 1);
-  const planned = planJobs(taskIds, configIds, req.repeats, req.order, seed);
+  // An adaptive session queues its minimum now; src/server/sessions/advanceAdaptive.ts queues the rest.
+  const planned = planJobs(taskIds, configIds, adaptive ? adaptive.minRepeats : req.repeats, req.order, seed);
   const id = ctx.newId("ses");
   const now = ctx.now();
   await ctx.store.sessions.create(
@@ -90,6 +98,7 @@ export async function createSession(ctx: Ctx, req: CreateSession) {
       deviceIds: pinned,
       plan,
       planSha256: planHash,
+      adaptive: adaptive ? JSON.stringify({ minRepeats: adaptive.minRepeats, maxRepeats: adaptive.maxRepeats }) : null,
     },
     planned.map((p, position) => ({
       id: ctx.newId("job"),
@@ -99,6 +108,7 @@ export async function createSession(ctx: Ctx, req: CreateSession) {
       configId: p.configId,
       configVersion: configById.get(p.configId)!.version,
       repeat: p.repeat,
+      queueReason: adaptive ? "minimum" : null,
     })),
   );
   return { session: { id, jobs: planned.length, seed, planSha256: planHash } };
