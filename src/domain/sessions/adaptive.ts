@@ -157,7 +157,7 @@ const pts = (v: number) => `${Math.round(Math.abs(v))}`;
 
 /**
  * Where an adaptive session stands: decided once the sequence of settled tasks excludes 0;
- * exhausted when every task settled (or nothing of a and b is left to run) undecided; running
+ * exhausted when every task settled and nothing of a and b is left to run, undecided; running
  * otherwise. `meanRunMs`: the mean wall time of the session's runs, for the phone-hours saved.
  */
 export function adaptiveSummary(input: {
@@ -179,7 +179,10 @@ export function adaptiveSummary(input: {
   const fixed = input.taskIds.length * input.configIds.length * input.bounds.maxRepeats;
   const runsSaved = Math.max(0, fixed - runsQueued);
   const left = input.jobs.some((j) => (j.configId === a || j.configId === b) && busy(j.state));
-  const state: AdaptiveState = d.state === "decided" ? "decided" : left ? "running" : "exhausted";
+  // Every task settled and nothing left: a settled task is written in the same transaction that
+  // would have queued its next pair, so "exhausted" is never read between a result and its step.
+  const state: AdaptiveState =
+    d.state === "decided" ? "decided" : !left && settledIds.size >= input.taskIds.length ? "exhausted" : "running";
   const pct = Math.round((1 - input.alpha) * 1000) / 10;
   const [lo, hi] = d.interval;
   const disagree = `${d.tasksDisagreeing} task${d.tasksDisagreeing === 1 ? "" : "s"} ${d.tasksDisagreeing === 1 ? "still disagrees" : "still disagree"}`;
@@ -209,7 +212,12 @@ export function adaptiveSummary(input: {
 export function savedText(s: AdaptiveSummary, bounds: AdaptiveBounds): string {
   const fixed = s.runsQueued + s.runsSaved;
   const share = fixed ? Math.round((s.runsSaved / fixed) * 100) : 0;
-  const hours = s.phoneHoursSaved === null ? "" : ` and about ${s.phoneHoursSaved} phone-hours`;
+  const hours =
+    s.phoneHoursSaved === null
+      ? ""
+      : s.phoneHoursSaved === 0
+        ? " and under 0.1 phone-hours"
+        : ` and about ${s.phoneHoursSaved} phone-hours`;
   return `${s.runsQueued} runs queued: ${s.runsSaved} of ${fixed} saved (${share}%)${hours} against the fixed design of ${bounds.maxRepeats} repeats.`;
 }
 

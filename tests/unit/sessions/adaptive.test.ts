@@ -139,3 +139,19 @@ describe("adaptiveSummary", () => {
     expect(summary([], [], ["t"]).phoneHoursSaved).toBe(1);
   });
 });
+
+describe("savedText", () => {
+  it("says under 0.1 phone-hours rather than about 0", () => {
+    const s = adaptiveSummary({
+      ...base,
+      taskIds: ["t"],
+      configIds: ["a", "b"],
+      settled: [],
+      jobs: [],
+      meanRunMs: 1000,
+    });
+    expect(savedText(s, base.bounds)).toBe(
+      "0 runs queued: 6 of 6 saved (100%) and under 0.1 phone-hours against the fixed design of 3 repeats.",
+    );
+  });
+});
