@@ -72,6 +72,18 @@ test("an adaptive, pre-registered session queued in the browser stops itself and
     // The plan's pair is marked planned in the comparisons; nothing else is compared here.
     await expect(page.getByTestId("row-planned")).toHaveCount(1);
     await shots(page, "session-adaptive-decided");
+
+    // The compare page holds the comparison against the plan: its pair is planned, a pooled selection is exploratory.
+    const sha256 = after.session.plan.sha256 as string;
+    await page.goto(`/analytics/compare?session=${id}&a=files&b=bash&includeTrial=1`);
+    await expect(page.getByTestId("plan-standing")).toHaveAttribute("data-planned", "1");
+    await expect(page.getByTestId("plan-standing")).toContainText(`sha256 ${sha256}`);
+    await page.goto(`/analytics/compare?a=files&b=bash&includeTrial=1&session=${id}&session=${id}x`);
+    await expect(page.getByTestId("exploratory-label")).toHaveText("exploratory");
+    await shots(page, "compare-exploratory");
+    // The report's first page carries the plan with its full hash.
+    await page.goto(`/analytics/report?session=${id}&includeTrial=1`);
+    await expect(page.getByTestId("report-plan-hash")).toHaveText(sha256);
   } finally {
     phones.kill();
   }
