@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runDevice } from "@/sim";
-import { pollBody, runQueue, testDashboard, type TestDashboard } from "../support/server";
+import { pollBody, runQueue, testDashboard, traceFor, type TestDashboard } from "../support/server";
 
 let dash: TestDashboard;
 let token: string;
@@ -147,5 +147,46 @@ describe("adaptive repeats (issue 36.2)", () => {
     await runQueue(dash, token, () => ({}));
     expect((await dash.call("GET", `/api/sessions/${id}`)).body.session.adaptive).toBeNull();
     expect((await jobsOf(id)).every((j) => j.reason === null)).toBe(true);
+  });
+
+  it("takes a step when a lease expires for good: a side left without its minimum gets a new pair", async () => {
+    const id = (
+      await queue({
+        seed: 1,
+        tasks: ["miles-to-km"],
+        maxAttempts: 1,
+        leaseSeconds: 5,
+        adaptive: { minRepeats: 1, maxRepeats: 2 },
+        plan: { a: "files", b: "bash" },
+      })
+    ).body.session.id as string;
+    // One job runs; the other is leased and its phone vanishes.
+    const first = await dash.call("POST", "/api/device/v1/poll?wait=0", { json: pollBody, token });
+    const second = await dash.call("POST", "/api/device/v1/poll?wait=0", { json: pollBody, token });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const done = await dash.call("POST", `/api/device/v1/jobs/${first.body.job.id}/result`, {
+      json: traceFor(first.body.job),
+      token,
+    });
+    expect(done.status).toBe(201);
+    expect((await jobsOf(id)).length).toBe(2);
+    dash.advance(6_000);
+    // The expiry fails the job (one attempt) and the step queues repeat 2 on both sides, for the minimum.
+    const next = await dash.call("POST", "/api/device/v1/poll?wait=0", { json: pollBody, token });
+    expect(next.status).toBe(200);
+    const jobs = await jobsOf(id);
+    expect(
+      jobs
+        .slice(2)
+        .map((j) => [j.repeat, j.reason])
+        .sort(),
+    ).toEqual([
+      [2, "minimum"],
+      [2, "minimum"],
+    ]);
+    expect(new Set(jobs.slice(2).map((j) => j.configId))).toEqual(new Set(["files", "bash"]));
+    const s = (await dash.call("GET", `/api/sessions/${id}`)).body.session;
+    expect(s.counts.failed).toBe(1);
+    expect(s.adaptive.state).toBe("running");
   });
 });

@@ -170,6 +170,8 @@ export function adaptiveSummary(input: {
   settled: readonly SettledTask[];
   jobs: readonly AdaptiveJob[];
   meanRunMs: number | null;
+  /** The session was cancelled: undecided, it is exhausted (nothing more will run). */
+  cancelled?: boolean;
 }): AdaptiveSummary {
   const { a, b } = input;
   const settledIds = new Set(input.settled.map((t) => t.taskId));
@@ -182,7 +184,11 @@ export function adaptiveSummary(input: {
   // Every task settled and nothing left: a settled task is written in the same transaction that
   // would have queued its next pair, so "exhausted" is never read between a result and its step.
   const state: AdaptiveState =
-    d.state === "decided" ? "decided" : !left && settledIds.size >= input.taskIds.length ? "exhausted" : "running";
+    d.state === "decided"
+      ? "decided"
+      : input.cancelled || (!left && settledIds.size >= input.taskIds.length)
+        ? "exhausted"
+        : "running";
   const pct = Math.round((1 - input.alpha) * 1000) / 10;
   const [lo, hi] = d.interval;
   const disagree = `${d.tasksDisagreeing} task${d.tasksDisagreeing === 1 ? "" : "s"} ${d.tasksDisagreeing === 1 ? "still disagrees" : "still disagree"}`;

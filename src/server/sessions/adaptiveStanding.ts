@@ -16,7 +16,14 @@ const TimedRow = z.object({ startedAt: z.string(), endedAt: z.string().nullable(
 export async function adaptiveStanding(
   ctx: Ctx,
   sql: SqlRunner,
-  s: { id: string; adaptive: string | null; settled: string | null; taskIds: string[]; configIds: string[] },
+  s: {
+    id: string;
+    adaptive: string | null;
+    settled: string | null;
+    taskIds: string[];
+    configIds: string[];
+    cancelled: boolean;
+  },
   plan: Plan | null,
 ) {
   if (!s.adaptive || !plan) return null;
@@ -42,6 +49,7 @@ export async function adaptiveStanding(
     settled,
     jobs,
     meanRunMs: meanRunMs(timed),
+    cancelled: s.cancelled,
   });
   return { ...bounds, ...summary, settled };
 }

@@ -139,7 +139,7 @@ export async function getSession(ctx: Ctx, id: string, sql: SqlRunner = ctx.stor
       adaptive: await adaptiveStanding(
         ctx,
         sql,
-        { id, adaptive: s.adaptive, settled: s.settled, taskIds, configIds },
+        { id, adaptive: s.adaptive, settled: s.settled, taskIds, configIds, cancelled: s.cancelledAt !== null },
         parseStoredPlan(s.plan),
       ),
     },

@@ -155,3 +155,19 @@ describe("savedText", () => {
     );
   });
 });
+
+describe("a cancelled adaptive session", () => {
+  it("is exhausted, not running, when undecided", () => {
+    const s = adaptiveSummary({
+      ...base,
+      taskIds: ["t", "u"],
+      configIds: ["a", "b"],
+      settled: [],
+      jobs: [job("t", "a", 1, true), job("t", "b", 1, null, "cancelled")],
+      meanRunMs: null,
+      cancelled: true,
+    });
+    expect(s.state).toBe("exhausted");
+    expect(s.runsQueued).toBe(1);
+  });
+});
