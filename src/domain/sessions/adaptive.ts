@@ -1,7 +1,13 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import type { JobState } from "../queue/states";
-import { sequentialDecision, stillInformative, type RepeatReason } from "../stats/confidence-sequence";
+import {
+  AnytimeMonitor,
+  sequentialDecision,
+  stillInformative,
+  taskDifference,
+  type RepeatReason,
+} from "../stats/confidence-sequence";
 import type { TaskCounts } from "../stats/task-mcnemar";
 
 /**
@@ -99,8 +105,18 @@ export function pairOrder(seed: number, taskIndex: number, repeat: number): "ab"
 export function adaptiveStep(input: AdaptiveInput): AdaptiveStep {
   const { a, b, bounds } = input;
   const settledIds = new Set(input.settled.map((t) => t.taskId));
-  const settled = [...input.settled];
-  let decided = sequentialDecision(settled, input.alpha).state === "decided";
+  // The sequence so far, fed once; each task that settles now is pushed onto it (O(grid) a task).
+  const monitor = new AnytimeMonitor(input.alpha);
+  const push = (t: TaskCounts) => {
+    const d = taskDifference(t);
+    if (d !== null) monitor.push(d);
+  };
+  const isDecided = () => {
+    const r = monitor.interval();
+    return !r.conflict && (r.lo > 0 || r.hi < 0);
+  };
+  input.settled.forEach(push);
+  let decided = isDecided();
   const step: AdaptiveStep = { settle: [], queue: [] };
   input.taskIds.forEach((taskId, taskIndex) => {
     if (settledIds.has(taskId)) return;
@@ -127,9 +143,9 @@ export function adaptiveStep(input: AdaptiveInput): AdaptiveStep {
     }
     const t = { taskId, ...counts };
     step.settle.push(t);
-    settled.push(t);
     settledIds.add(taskId);
-    decided = decided || sequentialDecision(settled, input.alpha).state === "decided";
+    push(t);
+    decided = decided || isDecided();
   });
   return step;
 }

@@ -7,6 +7,7 @@ import {
   type AdaptiveJob,
   type SettledTask,
 } from "@/domain/sessions/adaptive";
+import { sequentialDecision } from "@/domain/stats/confidence-sequence";
 
 const job = (
   taskId: string,
@@ -169,5 +170,32 @@ describe("a cancelled adaptive session", () => {
     });
     expect(s.state).toBe("exhausted");
     expect(s.runsQueued).toBe(1);
+  });
+});
+
+describe("adaptiveStep's decision", () => {
+  it("agrees with sequentialDecision on when the sequence decides", () => {
+    // Tasks settle one per step; the step stops queuing exactly when sequentialDecision says decided.
+    const settled: SettledTask[] = [];
+    for (let i = 0; i < 30; i++) {
+      const step = adaptiveStep({
+        ...base,
+        taskIds: [`s${i}`, "open"],
+        settled,
+        jobs: [
+          job(`s${i}`, "a", 3, i % 4 !== 0),
+          job(`s${i}`, "b", 3, false),
+          job("open", "a", 1, true),
+          job("open", "b", 1, false),
+        ],
+      });
+      settled.push(...step.settle.filter((t) => t.taskId !== "open"));
+      const decided = sequentialDecision(settled, base.alpha).state === "decided";
+      // "open" is discordant: it gets a pair exactly while the sequence (with this step's task) is undecided.
+      expect(step.queue.length > 0, `after ${settled.length} tasks`).toBe(!decided);
+    }
+    // It went from undecided to decided within the 30 tasks, so both answers were checked.
+    expect(sequentialDecision(settled.slice(0, 3), base.alpha).state).toBe("undecided");
+    expect(sequentialDecision(settled, base.alpha).state).toBe("decided");
   });
 });
