@@ -7,7 +7,7 @@
  *   (--token may be repeated: phone i uses token i, so each phone is its own device on the fleet page)
  */
 import { parseArgs } from "node:util";
-import { type JobSummary, runDevice } from "../src/sim/device";
+import { type JobSummary, type StudyEffect, runDevice } from "../src/sim/device";
 import { PROFILES, type Profile } from "../src/sim/model/profiles";
 import { fleetPhone } from "../src/sim/fleet";
 
@@ -28,7 +28,10 @@ const USAGE = `usage: npm run sim -- --url URL --token TOKEN [--devices N] [--se
   --fleet       a mix of phones in different states, cycling: rested on battery, on the charger, worked without
                 rest (heats and throttles), low battery that plugs in at 20% and unplugs at 80%
   --profile     force one behaviour (${PROFILES.join(", ")})
-  --session     lease only this session's jobs (repeatable; default any session's)`;
+  --session     lease only this session's jobs (repeatable; default any session's)
+  --effect      A,B,SHARE: play a study with a known true effect: config A solves every task, config B
+                fails SHARE (0-1) of the tasks (fixed by task id) and solves the rest, e.g. --effect files,bash,0.5
+                (an adaptive session on A and B then stops itself once the difference is clear)`;
 
 function fail(message: string): never {
   console.error(`device-sim: ${message}\n\n${USAGE}`);
@@ -72,6 +75,7 @@ async function main() {
         fleet: { type: "boolean", default: false },
         profile: { type: "string" },
         session: { type: "string", multiple: true },
+        effect: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
@@ -95,6 +99,15 @@ async function main() {
   const buildFactor = num("build-slowdown", v["build-slowdown"], 1, 0.1, 10);
   if (v.build !== undefined && !/^\S{1,100}$/.test(v.build))
     fail("--build is a commit id: 1-100 characters, no spaces");
+
+  let effect: StudyEffect | undefined;
+  if (v.effect !== undefined) {
+    const [a, b, share] = v.effect.split(",");
+    const failShare = Number(share);
+    if (!a || !b || a === b || !(failShare >= 0 && failShare <= 1))
+      fail(`--effect is A,B,SHARE: two different config ids and a share from 0 to 1, got ${v.effect}`);
+    effect = { a, b, failShare };
+  }
 
   const sessions = v.session ?? [];
   if (sessions.some((s) => !/^\S{1,200}$/.test(s)))
@@ -125,6 +138,7 @@ async function main() {
         buildFactor,
         skipRest: v["no-rest"] || (v.fleet && fleetPhone(i).skipRest),
         profile: v.profile as Profile | undefined,
+        effect,
         ...(sessions.length ? { sessions } : {}),
         signal: controller.signal,
         log: (l) => console.error(l),

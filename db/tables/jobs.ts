@@ -28,6 +28,8 @@ export const jobs = table(
     failureDetail: text("failure_detail"),
     runId: text("run_id"),
     updatedAt: bigint("updated_at").notNull(),
+    // Issue 36.2: why an adaptive session queued this job ("minimum", "repeats_disagree", "discordant"); null otherwise.
+    queueReason: text("queue_reason"),
   },
   (t) => [
     index("jobs_claim").on(t.state, t.sessionId, t.position),

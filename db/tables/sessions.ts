@@ -25,6 +25,14 @@ export const sessions = table(
     // Issue 32.3: the SHA-256 of the runs.json that created this session (src/domain/export/importKey), so
     // the same file imported again answers with these sessions instead of storing its runs twice.
     importKey: text("import_key"),
+    // Issue 36.3: the pre-registered plan (canonical JSON, src/domain/study/plan.ts) and the SHA-256 of
+    // that text; saved at creation or before the first run, never changed after.
+    plan: text("plan"),
+    planSha256: text("plan_sha256"),
+    // Issue 36.2: adaptive repeats, JSON {minRepeats, maxRepeats} (null: a fixed design), and the tasks
+    // in the order they settled with their pass counts then (JSON [{taskId, aRuns, aPassed, bRuns, bPassed}]).
+    adaptive: text("adaptive"),
+    adaptiveSettled: text("adaptive_settled"),
   },
   (t) => [index("sessions_created").on(t.createdAt, t.id), index("sessions_import_key").on(t.importKey)],
 );

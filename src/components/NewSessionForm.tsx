@@ -14,6 +14,7 @@ import {
   type SuiteOption,
 } from "@/domain/forms/newSession";
 import { fieldLabels } from "@/domain/messages/issues";
+import { adaptiveSummaryText, studyPlanFields } from "@/domain/forms/studyPlan";
 import { CalibrationOption } from "./Calibration";
 import { PinDevices } from "./PinDevices";
 import { ErrorNotice } from "./ErrorNotice";
@@ -37,6 +38,8 @@ const LABELS = fieldLabels({
   devices: "Devices",
   suite: "The suite",
   seed: "Seed",
+  plan: "Pre-registered plan",
+  adaptive: "Adaptive repeats",
 });
 
 /** The sentence beside a number field, when what was typed is not a valid value. */
@@ -90,6 +93,14 @@ export function NewSessionForm({
   const [maxAttempts, setMaxAttempts] = useState("3");
   const [notes, setNotes] = useState("");
   const [pinned, setPinned] = useState<string[]>([]);
+  // Issues 36.2–36.3: a pre-registered plan (a, b, α) and adaptive repeats between two bounds.
+  const [preregister, setPreregister] = useState(false);
+  const [adaptive, setAdaptive] = useState(false);
+  const [planA, setPlanA] = useState("");
+  const [planB, setPlanB] = useState("");
+  const [alpha, setAlpha] = useState("0.05");
+  const [minRepeats, setMinRepeats] = useState("1");
+  const [maxRepeats, setMaxRepeats] = useState("3");
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -128,24 +139,49 @@ export function NewSessionForm({
       : mode === "groups"
         ? tasks.filter((t) => groups.includes(t.group)).length
         : picked.length;
+  // The pair defaults to the first two ticked configs until the researcher picks one.
+  const a = planA || chosenConfigs[0] || "";
+  const b = planB || chosenConfigs.find((c) => c !== a) || "";
+  const study = studyPlanFields({
+    preregister,
+    adaptive,
+    a,
+    b,
+    alpha,
+    minRepeats,
+    maxRepeats,
+    configs: chosenConfigs,
+  });
   const plan = sessionPlan({
     name,
     taskCount,
     taskMode: mode,
     configCount: chosenConfigs.length,
-    trial,
+    trial: trial && !adaptive,
     calibration,
-    repeats,
+    // An adaptive session queues its minimum now: the button counts those jobs.
+    repeats: adaptive ? minRepeats : repeats,
     leaseSeconds,
     maxAttempts,
     seed,
   });
   const { fields } = plan;
+  const blockers = [
+    ...plan.blockers,
+    ...study.blockers,
+    ...(calibration && (preregister || adaptive)
+      ? ["An A/A calibration has no comparison to pre-register: untick the plan or the calibration."]
+      : []),
+  ];
+  const summary =
+    adaptive && study.minRepeats.ok && study.maxRepeats.ok
+      ? `${plan.summary.replace(/ × [^×]*$/, "")} · ${adaptiveSummaryText(taskCount, chosenConfigs.length, study.minRepeats.value, study.maxRepeats.value)}`
+      : plan.summary;
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (
-      plan.blockers.length ||
+      blockers.length ||
       loadingSuite !== null ||
       !fields.repeats.ok ||
       !fields.leaseSeconds.ok ||
@@ -160,8 +196,8 @@ export function NewSessionForm({
         name,
         suite: suite.id,
         configs: chosenConfigs,
-        repeats: fields.repeats.value,
-        trial,
+        ...(adaptive ? {} : { repeats: fields.repeats.value }),
+        trial: trial && !adaptive,
         calibration,
         order,
         ...(plan.seed.value !== null ? { seed: plan.seed.value } : {}),
@@ -170,6 +206,7 @@ export function NewSessionForm({
         tasks: mode === "all" ? ("all" as const) : mode === "groups" ? { groups } : picked,
         ...(notes.trim() ? { notes: notes.trim() } : {}),
         ...(pinned.length ? { devices: pinned } : {}),
+        ...study.request,
       };
       const { session } = await call(dashboard.createSession, { json: body });
       router.push(`/sessions/${session.id}`);
@@ -309,8 +346,9 @@ export function NewSessionForm({
               id="repeats"
               type="text"
               inputMode="numeric"
-              value={trial ? "1" : repeats}
-              disabled={trial}
+              value={adaptive ? maxRepeats : trial ? "1" : repeats}
+              disabled={trial || adaptive}
+              title={adaptive ? "An adaptive session's repeats is its maximum (set below)" : undefined}
               onChange={(e) => setRepeats(e.target.value)}
               aria-invalid={!fields.repeats.ok}
               aria-describedby="repeats-error"
@@ -318,14 +356,19 @@ export function NewSessionForm({
               data-testid="repeats"
             />
             <FieldError field={fields.repeats} id="repeats-error" />
+            {adaptive && (
+              <div className="hint" data-testid="repeats-adaptive">
+                the adaptive maximum (below)
+              </div>
+            )}
           </div>
           <div>
             <label>Trial</label>
             <label className="inline">
               <input
                 type="checkbox"
-                checked={trial}
-                disabled={calibration}
+                checked={trial && !adaptive}
+                disabled={calibration || adaptive}
                 onChange={(e) => setTrial(e.target.checked)}
                 data-testid="trial"
               />{" "}
@@ -404,22 +447,134 @@ export function NewSessionForm({
         <textarea id="notes" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
       </div>
 
+      <div className="panel" data-testid="plan-section">
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={preregister || adaptive}
+            disabled={adaptive}
+            onChange={(e) => setPreregister(e.target.checked)}
+            data-testid="plan-preregister"
+          />{" "}
+          <b>Pre-register a plan</b>
+        </label>
+        <div className="hint">
+          The comparison this session is for, locked by a SHA-256 before the first run; every other comparison is
+          labelled exploratory.
+        </div>
+        {(preregister || adaptive) && (
+          <div className="row" style={{ gap: 24, alignItems: "flex-start", marginTop: 8 }}>
+            <div>
+              <label htmlFor="plan-a">a (baseline)</label>
+              <select id="plan-a" value={a} onChange={(e) => setPlanA(e.target.value)} data-testid="plan-a">
+                {chosenConfigs.length === 0 && <option value="">tick configs above</option>}
+                {chosenConfigs.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="plan-b">b (compared with a)</label>
+              <select id="plan-b" value={b} onChange={(e) => setPlanB(e.target.value)} data-testid="plan-b">
+                {chosenConfigs.length < 2 && <option value="">tick two configs above</option>}
+                {chosenConfigs.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="plan-alpha">α</label>
+              <input
+                id="plan-alpha"
+                type="text"
+                inputMode="decimal"
+                value={alpha}
+                onChange={(e) => setAlpha(e.target.value)}
+                aria-invalid={!study.alpha.ok}
+                aria-describedby="plan-alpha-error"
+                style={{ width: 70 }}
+                data-testid="plan-alpha"
+              />
+              <FieldError field={study.alpha} id="plan-alpha-error" />
+            </div>
+            <div style={{ maxWidth: 320 }}>
+              <label>Metric and stopping rule</label>
+              <div className="hint">
+                Pass rate, task-paired; decided when the anytime-valid interval of b − a excludes 0 (betting confidence
+                sequence, docs/statistics.md).
+              </div>
+            </div>
+          </div>
+        )}
+        <label className="inline" style={{ marginTop: 8 }}>
+          <input
+            type="checkbox"
+            checked={adaptive}
+            onChange={(e) => setAdaptive(e.target.checked)}
+            data-testid="adaptive"
+          />{" "}
+          <b>Adaptive repeats</b>
+        </label>
+        <div className="hint">
+          Run each task the minimum, then more pairs of a and b only where they still disagree, until the comparison is
+          decided or the maximum is reached.
+        </div>
+        {adaptive && (
+          <div className="row" style={{ gap: 24, alignItems: "flex-start", marginTop: 8 }}>
+            <div>
+              <label htmlFor="min-repeats">Minimum repeats</label>
+              <input
+                id="min-repeats"
+                type="text"
+                inputMode="numeric"
+                value={minRepeats}
+                onChange={(e) => setMinRepeats(e.target.value)}
+                aria-invalid={!study.minRepeats.ok}
+                aria-describedby="min-repeats-error"
+                style={{ width: 70 }}
+                data-testid="min-repeats"
+              />
+              <FieldError field={study.minRepeats} id="min-repeats-error" />
+            </div>
+            <div>
+              <label htmlFor="max-repeats">Maximum repeats</label>
+              <input
+                id="max-repeats"
+                type="text"
+                inputMode="numeric"
+                value={maxRepeats}
+                onChange={(e) => setMaxRepeats(e.target.value)}
+                aria-invalid={!study.maxRepeats.ok}
+                aria-describedby="max-repeats-error"
+                style={{ width: 70 }}
+                data-testid="max-repeats"
+              />
+              <FieldError field={study.maxRepeats} id="max-repeats-error" />
+            </div>
+          </div>
+        )}
+      </div>
+
       <PinDevices value={pinned} onChange={setPinned} />
 
       {error && <ErrorNotice error={error} words={WORDS} label={LABELS} testId="form-error" />}
       <div className="row">
         <button
           className="btn primary"
-          disabled={busy || loadingSuite !== null || plan.blockers.length > 0}
+          disabled={busy || loadingSuite !== null || blockers.length > 0}
           data-testid="create-session"
           aria-describedby="queue-summary"
         >
           {busy ? "Queuing…" : plan.button}
         </button>
         <span className="muted" id="queue-summary" data-testid="queue-summary">
-          {plan.summary}
-          {plan.blockers.length > 0 && (
-            <span data-testid="queue-blockers"> · nothing is queued until: {plan.blockers.join(" ")}</span>
+          {summary}
+          {blockers.length > 0 && (
+            <span data-testid="queue-blockers"> · nothing is queued until: {blockers.join(" ")}</span>
           )}
         </span>
       </div>

@@ -22,6 +22,8 @@ import { Reason } from "./trace/Reason";
 import { LeaseHolders } from "./sessions/LeaseHolders";
 import { PassRateBars } from "./sessions/PassRateBars";
 import { SessionComparisons } from "./sessions/SessionComparisons";
+import { PlanPanel } from "./sessions/PlanPanel";
+import { AdaptivePanel } from "./sessions/AdaptivePanel";
 
 /** The live page's feed, as the contract describes `GET /api/sessions/{id}/runs`. */
 export type SessionData = ResponseBody<typeof dashboard.sessionRuns, 200>;
@@ -44,7 +46,9 @@ export function SessionLive({
     initialData: initial,
     refetchInterval: (query) => {
       const d = query.state.data;
-      return d && d.session.progress.done < d.session.progress.total ? 1500 : false;
+      // An adaptive session may queue more jobs until every task has settled (issue 36.2).
+      const adaptiveOpen = !!d?.session.adaptive && d.session.adaptive.tasksSettled < d.session.taskIds.length;
+      return d && (d.session.progress.done < d.session.progress.total || adaptiveOpen) ? 1500 : false;
     },
   });
   const cancel = useMutation({
@@ -76,7 +80,10 @@ export function SessionLive({
               <b data-testid="session-suite">
                 <a href={`/suites/${encodeURIComponent(s.suite.id)}`}>{s.suite.id}</a> v{s.suite.version}
               </b>{" "}
-              · {s.taskIds.length} tasks × {s.configIds.length} configs × {s.repeats} repeat{s.repeats === 1 ? "" : "s"}{" "}
+              · {s.taskIds.length} tasks × {s.configIds.length} configs ×{" "}
+              {s.adaptive
+                ? `${s.adaptive.minRepeats}–${s.adaptive.maxRepeats} repeats (adaptive)`
+                : `${s.repeats} repeat${s.repeats === 1 ? "" : "s"}`}{" "}
               · {s.order} (seed <span data-testid="session-seed">{s.seed}</span>) · lease {s.leaseSeconds} s,{" "}
               {s.maxAttempts} attempts ·{" "}
               <a
@@ -88,6 +95,7 @@ export function SessionLive({
               </a>
             </p>
           )}
+          {!s.imported && !s.calibration && <PlanPanel plan={s.plan} />}
           {s.calibration && s.configIds.length > 0 && (
             <p className="sub" data-testid="calibration-arms">
               {calibrationArmsText(s.configIds[0], s.repeats)}
@@ -209,6 +217,8 @@ export function SessionLive({
         </div>
       )}
 
+      <AdaptivePanel a={s.adaptive} />
+
       <h2>Pass rate by config</h2>
       {d.configs.length === 0 ? (
         <p className="muted">No runs scored yet. Pass counts appear here as phones return traces.</p>
@@ -248,7 +258,7 @@ export function SessionLive({
         </div>
       )}
 
-      <SessionComparisons c={d.comparisons} sessionId={id} />
+      <SessionComparisons c={d.comparisons} sessionId={id} plan={s.plan} />
 
       {d.runs.length > 0 && s.suite.id !== "imported" && <RescorePanel sessionId={id} onDone={() => q.refetch()} />}
 

@@ -43,12 +43,33 @@ export interface RunDeviceOptions {
   /** Ignore the jobs' rest between runs, so the phone heats up under sustained load (see RunJobOptions.skipRest). */
   skipRest?: boolean;
   profile?: Profile;
+  /**
+   * Issue 36.2: play a study with a known true effect: config `a` solves every task, config `b`
+   * solves them too except a fixed share of tasks (chosen by the task id's hash, the same on every
+   * repeat and phone), which it answers wrongly. Other configs behave as usual.
+   */
+  effect?: StudyEffect;
   solutions?: Record<string, SimSolution>;
   signal?: AbortSignal;
   /** Lease only these sessions' jobs (protocol v1.1 poll `sessions`). */
   sessions?: string[];
   log?: (line: string) => void;
   onJob?: (summary: JobSummary) => void;
+}
+
+export interface StudyEffect {
+  a: string;
+  b: string;
+  /** The share of tasks (0…1) that b fails and a passes. */
+  failShare: number;
+}
+
+/** The profile a study with a known effect plays for this task × config, or undefined (usual behaviour). */
+export function effectProfile(effect: StudyEffect | undefined, taskId: string, configId: string): Profile | undefined {
+  if (!effect || (configId !== effect.a && configId !== effect.b)) return undefined;
+  if (configId === effect.a) return "solves";
+  const u = (hashSeed("effect", taskId) >>> 0) / 2 ** 32;
+  return u < effect.failShare ? "wrong_answer" : "solves";
 }
 
 export interface JobSummary {
@@ -227,7 +248,7 @@ export async function runDevice(opts: RunDeviceOptions): Promise<DeviceReport> {
         build,
         seed: opts.seed,
         phone,
-        profile: opts.profile,
+        profile: opts.profile ?? effectProfile(opts.effect, job.task.id, job.config.id),
         solutions: opts.solutions,
         skipRest: opts.skipRest,
         wallClock: (offset) => receivedAt + offset / speed,

@@ -28,7 +28,7 @@ export class NewSessionPage {
     for (const c of opts.configs) await this.page.getByTestId("config-options").locator(`input[value="${c}"]`).check();
     await this.page.getByLabel("One by one").check();
     for (const t of opts.tasks) await this.page.getByTestId("task-options").locator(`input[value="${t}"]`).check();
-    await this.page.getByLabel("Repeats").fill(String(opts.repeats));
+    await this.page.getByLabel("Repeats", { exact: true }).fill(String(opts.repeats));
     await this.page.getByTestId("create-session").click();
     await this.page.waitForURL(/\/sessions\/ses_/);
   }

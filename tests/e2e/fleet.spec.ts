@@ -107,7 +107,7 @@ test("several simulated phones on the fleet page: state, pause and resume, and a
   await page.getByTestId("config-options").locator('input[value="files"]').check();
   await page.getByLabel("One by one").check();
   await page.getByTestId("task-options").locator(`input[value="${firstTask}"]`).check();
-  await page.getByLabel("Repeats").fill("1");
+  await page.getByLabel("Repeats", { exact: true }).fill("1");
   await page.getByTestId(`pin-${phones[2].id}`).check();
   await page.getByTestId("create-session").click();
   await page.waitForURL(/\/sessions\/ses_/);

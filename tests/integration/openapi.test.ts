@@ -119,7 +119,12 @@ beforeAll(async () => {
     ).body as { session: { id: string } }
   ).session.id;
 
+  // Issue 36.3: a plan saved before any lease (200), then again (409), and on a session already run (409).
+  await call("POST", `/api/sessions/${s2}/plan`, { json: { plan: { a: cfgs[0], b: cfgs[1] } } });
+  await call("POST", `/api/sessions/${s2}/plan`, { json: { plan: { a: cfgs[0], b: cfgs[1] } } });
+  await call("POST", `/api/sessions/${s1}/plan`, { json: { plan: { a: cfgs[0], b: cfgs[1] } } });
   await call("GET", "/api/sessions");
+  await call("GET", `/api/sessions/${s2}`);
   await call("GET", `/api/sessions/${s1}`);
   await call("GET", `/api/sessions/${s1}/runs`);
   await call("GET", "/api/devices");

@@ -13,6 +13,9 @@ import { trajectoryAnalytics, transitionAnalytics } from "@/server/analytics/tra
 import type { Side } from "@/server/analytics/sides";
 import type { Ctx } from "@/server/context";
 import type { AnalyticsFilter } from "@/domain/analytics/filter";
+import { planStanding } from "@/domain/study/plan";
+import { sessionPlans } from "@/server/sessions/sessionPlans";
+import { PlanStandingNote } from "@/components/sessions/PlanStandingNote";
 
 export const dynamic = "force-dynamic";
 
@@ -51,6 +54,13 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       ...sessions.map((s): [string, string] => [s.id, s.name]),
     ];
     const noOverlap = !result.tasks.length;
+    // Issue 36.3: against the selected sessions' pre-registered plans, is this comparison one of them?
+    const only = filter.sessions.length === 1 ? filter.sessions[0] : "the selection";
+    const standing = planStanding(
+      await sessionPlans(ctx, [...filter.sessions, ...[aSession, bSession].filter((x): x is string => !!x)]),
+      { session: aSession ?? only, config: sides.a },
+      { session: bSession ?? only, config: sides.b },
+    );
 
     return (
       <>
@@ -74,6 +84,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         <p className="compare-sides" data-testid="compare-sides">
           <b>a</b> = {sideLabel(sides.a, aSession, sessions)} · <b>b</b> = {sideLabel(sides.b, bSession, sessions)}
         </p>
+        <PlanStandingNote standing={standing} />
         <CompareWarnings notices={result.notices} />
         {noOverlap ? (
           <div className="panel empty" data-testid="compare-empty">

@@ -5,6 +5,8 @@ import { methodsParagraph } from "@/domain/report/methods";
 import { failingAnchor } from "@/domain/report/links";
 import type { SearchParams } from "@/domain/analytics/searchParams";
 import { analyticsPage } from "@/components/analytics/AnalyticsPage";
+import { sessionPlans } from "@/server/sessions/sessionPlans";
+import { planSentence } from "@/domain/study/plan";
 
 export const dynamic = "force-dynamic";
 
@@ -28,12 +30,34 @@ export default async function ReportPage({ searchParams }: { searchParams: Promi
     const facts = await methodsFacts(ctx, filter);
     if (!facts.scoredRuns) return null;
     const failing = await failingRuns(ctx, filter);
+    // Issue 36.3: the selected sessions' pre-registered plans, with the hash that locks each.
+    const plans = await sessionPlans(ctx, filter.sessions);
     return (
       <>
         <h2>Methods</h2>
         <div className="panel" data-testid="methods-paragraph">
           <p>{methodsParagraph(facts).join(" ")}</p>
         </div>
+        {plans.length > 0 && (
+          <div className="panel" data-testid="report-plans">
+            <h3>Pre-registered plans</h3>
+            <p className="section-guide">
+              Saved before the first run and locked by the SHA-256 of the plan&apos;s canonical JSON. Every other
+              comparison in this report (another pair of configs, another metric or α) is exploratory.
+            </p>
+            <ul>
+              {plans.map((p) => (
+                <li key={p.sessionId} data-testid="report-plan">
+                  <span className="mono">{p.sessionId}</span> · sha256{" "}
+                  <span className="mono" style={{ overflowWrap: "anywhere" }} data-testid="report-plan-hash">
+                    {p.sha256}
+                  </span>
+                  : {planSentence(p.plan)}.
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <section data-testid="report-figures" data-report-figures hidden>
           <h2>Figures</h2>
         </section>

@@ -2,13 +2,23 @@ import Link from "next/link";
 import type { SessionComparisons as Comparisons } from "@/domain/sessions/comparisons";
 import { formatP } from "@/domain/analytics/family";
 import { signedPoints } from "@/domain/stats/format";
+import { isPlanned, type Plan } from "@/domain/study/plan";
 
 /**
  * The session page's configs compared with the task as the unit: each config against the first,
  * or a calibration session's two arms (where any "significant" row is a false positive). Draws
  * only: src/domain/sessions/comparisons.ts computes every number.
  */
-export function SessionComparisons({ c, sessionId }: { c: Comparisons; sessionId: string }) {
+export function SessionComparisons({
+  c,
+  sessionId,
+  plan = null,
+}: {
+  c: Comparisons;
+  sessionId: string;
+  /** Issue 36.3: rows outside the pre-registered plan are labelled exploratory. */
+  plan?: Plan | null;
+}) {
   if (!c.rows.length) return null;
   const compareHref = (a: string, b: string) =>
     `/analytics/compare?session=${encodeURIComponent(sessionId)}&a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}&includeTrial=1`;
@@ -37,8 +47,28 @@ export function SessionComparisons({ c, sessionId }: { c: Comparisons; sessionId
         </thead>
         <tbody>
           {c.rows.map((r) => (
-            <tr key={`${r.a}-${r.b}`}>
-              <td className="mono">{r.a}</td>
+            <tr key={`${r.a}-${r.b}`} data-testid="session-comparison-row">
+              <td className="mono">
+                {r.a}
+                {c.kind === "configs" && plan && (
+                  <>
+                    {" "}
+                    {isPlanned(plan, r) ? (
+                      <span className="pill" title="The pre-registered comparison" data-testid="row-planned">
+                        planned
+                      </span>
+                    ) : (
+                      <span
+                        className="pill warn"
+                        title="Not the plan's pair: read it as exploratory"
+                        data-testid="row-exploratory"
+                      >
+                        exploratory
+                      </span>
+                    )}
+                  </>
+                )}
+              </td>
               <td className="mono">
                 {c.kind === "configs" ? (
                   <Link prefetch={false} href={compareHref(r.a, r.b)}>

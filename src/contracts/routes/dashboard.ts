@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CreateDeviceRequest, CreateSessionRequest } from "@/domain/protocol";
+import { CreateDeviceRequest, CreateSessionRequest, SavePlanRequest } from "@/domain/protocol";
 import { RunsPage } from "@/domain/analytics/runs-query";
 import { filterQuery } from "../query";
 import { defineRoute } from "../route";
@@ -123,6 +123,18 @@ export const cancelSession = defineRoute({
   summary: "Cancel the session's queued and leased jobs.",
   responses: { 200: { description: "How many jobs were cancelled.", schema: S.CancelSessionResponse } },
   errors: ["not_found"],
+});
+export const savePlan = defineRoute({
+  id: "saveSessionPlan",
+  method: "POST",
+  path: "/api/sessions/{id}/plan",
+  tag: "dashboard",
+  auth: "admin",
+  summary:
+    "Pre-register the session's plan (issue 36.3): only once, and only before any of its jobs is leased (409 after).",
+  body: SavePlanRequest,
+  responses: { 200: { description: "The saved plan and its SHA-256.", schema: S.SavePlanResponse } },
+  errors: [...BODY_ERRORS, "not_found", "conflict"],
 });
 export const rescoreSession = defineRoute({
   id: "rescoreSession",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Suite } from "@/domain/suite/schema";
 import { EXPORT_COLUMNS, camel } from "@/domain/export/columns";
-import { bool, int, iso, num, ref, str, wilson } from "./common";
+import { bool, int, interval, iso, num, ref, str, wilson } from "./common";
 
 export const HealthResponse = z.object({
   ok: z.literal(true),
@@ -62,7 +62,34 @@ export const PauseDeviceResponse = z.object({ device: z.object({ id: str(), paus
 export const RevokeDeviceResponse = z.object({ device: z.object({ id: str(), revoked: bool() }) });
 
 const JobCounts = z.object({ queued: int(), leased: int(), completed: int(), failed: int(), cancelled: int() });
-export const CreateSessionResponse = z.object({ session: z.object({ id: str(), jobs: int(), seed: int() }) });
+/** Issue 36.3: a saved, pre-registered plan with its hash (src/domain/study/plan.ts). */
+export const SavedPlan = z
+  .object({
+    a: str(),
+    b: str(),
+    metric: z.enum(["pass_rate"]),
+    alpha: num(),
+    latencyMarginPct: num().optional(),
+    minRepeats: int(),
+    maxRepeats: int(),
+    stoppingRule: z.enum(["anytime-betting-cs"]),
+    sha256: str().meta({
+      description:
+        "SHA-256 (hex) of the plan's canonical JSON: the other fields with keys sorted, no whitespace, numbers as JSON.stringify writes them (RFC 8785).",
+    }),
+  })
+  .meta({ description: "The pre-registered plan; analyses outside it are labelled exploratory." });
+export const CreateSessionResponse = z.object({
+  session: z.object({
+    id: str(),
+    jobs: int(),
+    seed: int(),
+    planSha256: str()
+      .nullable()
+      .meta({ description: "(added, issue 36.3) The hash of the plan saved with it; null without a plan." }),
+  }),
+});
+export const SavePlanResponse = z.object({ plan: SavedPlan });
 export const SessionListRow = z.object({
   id: str(),
   name: str(),
@@ -144,6 +171,31 @@ export const SessionDetail = z.object({
       })
       .nullable()
       .meta({ description: "For a session imported from a runs.json, what its runs carried; null otherwise." }),
+    plan: SavedPlan.nullable().meta({ description: "(added, issue 36.3) The pre-registered plan, or null." }),
+    adaptive: z
+      .object({
+        minRepeats: int(),
+        maxRepeats: int(),
+        state: z.enum(["running", "decided", "exhausted"]).meta({
+          description:
+            "decided: the anytime interval of b − a excludes 0 (no more pairs are queued); exhausted: nothing of a and b left to run, undecided; running otherwise.",
+        }),
+        direction: z.enum(["a", "b"]).nullable().meta({ description: "The better config once decided, else null." }),
+        interval: interval().meta({ description: "The anytime-valid interval of b − a, in pass-rate points." }),
+        runsQueued: int().meta({ description: "Jobs the session queued: the minimum and every extra pair." }),
+        runsSaved: int().meta({ description: "The fixed design's tasks × configs × maxRepeats minus runsQueued." }),
+        phoneHoursSaved: num()
+          .nullable()
+          .meta({ description: "runsSaved × the session's mean run wall time, in hours; null before a timed run." }),
+        tasksSettled: int(),
+        tasksDisagreeing: int().meta({ description: "Tasks whose pass shares differ between a and b so far." }),
+        line: str().meta({ description: "The session page's decision line." }),
+        settled: z
+          .array(z.object({ taskId: str(), aRuns: int(), aPassed: int(), bRuns: int(), bPassed: int() }))
+          .meta({ description: "The tasks in the order they entered the sequence, with their counts then." }),
+      })
+      .nullable()
+      .meta({ description: "(added, issue 36.2) Where an adaptive session stands; null for a fixed design." }),
   }),
   configs: z.array(z.object({ configId: str(), runs: int(), passed: int(), wilson: wilson() })),
   leases: z

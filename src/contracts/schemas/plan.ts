@@ -40,6 +40,28 @@ const fraction = (description: string) => num().meta({ description });
 export const GateResponse = z.object({
   baseline: GateSide,
   candidate: GateSide,
+  plan: z
+    .object({
+      session: str(),
+      sha256: str(),
+      a: str(),
+      b: str(),
+      metric: str(),
+      alpha: num(),
+      latencyMarginPct: num().optional(),
+      minRepeats: int(),
+      maxRepeats: int(),
+      stoppingRule: str(),
+      planned: bool().meta({
+        description: "This gate is the plan's comparison (its pair in its session, at its α); false: exploratory.",
+      }),
+      text: str().meta({ description: "The plan, its hash and the gate's standing in one sentence." }),
+    })
+    .nullable()
+    .meta({
+      description:
+        "(added, issue 36.3) The baseline's (else the candidate's) session's pre-registered plan, or null when neither has one.",
+    }),
   alpha: num(),
   familySize: int().meta({ description: "Pass-rate and outcome checks, adjusted together by Benjamini–Hochberg." }),
   tasks: int().meta({ description: "Tasks run on both sides: the unit of the pass-rate and outcome checks." }),

@@ -46,7 +46,7 @@ export function noiseSentence(n: NoiseThreshold): string {
  * a headline, the method in plain words, margins and A/A noise, the gate's own false-positive
  * rate on this data, a table of every check, the regressions named, and a link to the compare page.
  */
-export function gateMarkdown(r: GateReport, compareUrl: string): string {
+export function gateMarkdown(r: GateReport, compareUrl: string, plan: string | null = null): string {
   const head = r.regression
     ? `### ❌ Harness Lab gate: ${r.regressions.length} significant regression${r.regressions.length === 1 ? "" : "s"}`
     : "### ✅ Harness Lab gate: no significant regression";
@@ -55,6 +55,8 @@ export function gateMarkdown(r: GateReport, compareUrl: string): string {
     "",
     `Candidate \`${sideText(r.candidate)}\` against baseline \`${sideText(r.baseline)}\`. ${r.method}`,
     "",
+    // Issue 36.3: the pre-registered plan and whether this comparison is it or exploratory.
+    ...(plan ? [`> ${plan}`, ""] : []),
     ...r.warnings.flatMap((w) => [`> ⚠️ ${w}`, ""]),
     `Margins: ${marginsText(r.margins)}. ${noiseSentence(r.noise)}`,
     "",

@@ -9,6 +9,8 @@ import { DEFAULT_MARGINS, parseMargins } from "@/domain/gate/margins";
 import { parseSideSpec, sideText } from "@/domain/gate/spec";
 import type { GateSide } from "@/domain/gate/types";
 import { gateFacts } from "./gateFacts";
+import { planStanding } from "@/domain/study/plan";
+import { sessionPlans } from "../sessions/sessionPlans";
 
 export interface GateQuery {
   baseline: string;
@@ -84,5 +86,17 @@ export async function runGate(ctx: Ctx, q: GateQuery, origin: string) {
     link.set("bSession", candidate.session);
   }
   const compareUrl = `${origin}/analytics/compare?${link}`;
-  return { ...report, compareUrl, markdown: gateMarkdown(report, compareUrl) };
+  const standing = planStanding(await sessionPlans(ctx, [baseline.session, candidate.session]), baseline, candidate, {
+    alpha: q.alpha,
+  });
+  const plan = standing
+    ? {
+        session: standing.sessionId,
+        sha256: standing.sha256,
+        ...standing.plan,
+        planned: standing.planned,
+        text: standing.text,
+      }
+    : null;
+  return { ...report, plan, compareUrl, markdown: gateMarkdown(report, compareUrl, standing?.text ?? null) };
 }

@@ -1,12 +1,27 @@
 import "server-only";
+import { z } from "zod";
 import type { Ctx } from "../context";
+import { advanceAdaptive } from "../sessions/advanceAdaptive";
+
+const IdRow = z.object({ id: z.string() });
 
 /**
  * Ends every lease whose expiry has passed: the job is re-queued with its next attempt, or fails
  * with `lease_expired` once its attempts are used. Runs before every device request and on a
  * timer, so expiry needs no request from the phone that vanished. On PostgreSQL one process at a
  * time does it (an advisory lock); the others skip, since that one ends the same leases.
+ * Issue 36.2: a job that failed this way may leave an adaptive session's task ready to settle, so
+ * the live adaptive sessions with failed jobs take a step after any lease ended.
  */
-export function expireLeases(ctx: Ctx): Promise<number> {
-  return ctx.store.queue.expire(ctx.now());
+export async function expireLeases(ctx: Ctx): Promise<number> {
+  const ended = await ctx.store.queue.expire(ctx.now());
+  if (ended > 0) {
+    const open = await ctx.store.sql.all(
+      IdRow,
+      `SELECT DISTINCT s.id FROM sessions s JOIN jobs j ON j.session_id = s.id
+        WHERE s.adaptive IS NOT NULL AND s.cancelled_at IS NULL AND j.state = 'failed'`,
+    );
+    for (const { id } of open) await advanceAdaptive(ctx, id);
+  }
+  return ended;
 }

@@ -9,6 +9,7 @@ import { ServiceError, leaseLost } from "../errors";
 import { scoreOffThread } from "../scoring/scoreOffThread";
 import type { SubmitOutcome, SubmitPlan, SubmitState } from "../store/types";
 import { expireLeases } from "./expireLeases";
+import { advanceAdaptive } from "../sessions/advanceAdaptive";
 import { leaseViewOf, loadLease } from "./leaseView";
 
 export type { SubmitOutcome };
@@ -41,9 +42,12 @@ export async function submitResult(
   const scored = await scoreOffThread(task, rawBody, config.contextWindow);
   const score =
     "score" in scored ? scored.score : unscorableScore(task, trace, config.contextWindow, scored.unscorable);
-  return ctx.store.queue.submit(jobId, tokenHash, (state) =>
+  const outcome = await ctx.store.queue.submit(jobId, tokenHash, (state) =>
     planResult(ctx, state, { tokenHash, deviceId, trace, rawBody, task, config, score }),
   );
+  // Issue 36.2: a new run of an adaptive session may settle its task or call for another pair.
+  if (outcome.status === 201 && !outcome.body.superseded) await advanceAdaptive(ctx, job.sessionId);
+  return outcome;
 }
 
 interface Submitted {

@@ -4,6 +4,7 @@ import type { Ctx } from "../context";
 import type { CreateSession } from "@/domain/protocol/api";
 import { planJobs } from "@/domain/queue";
 import { calibrationIssues } from "@/domain/sessions/calibration";
+import { canonicalJson, completePlan, planSha256 } from "@/domain/study/plan";
 import { ServiceError } from "../errors";
 
 /**
@@ -50,10 +51,31 @@ export async function createSession(ctx: Ctx, req: CreateSession) {
         wrong,
       );
   }
+  const adaptive = req.adaptive ?? null;
+  if (adaptive && (!req.plan || req.calibration))
+    throw new ServiceError(
+      "invalid_request",
+      "Adaptive repeats follow a pre-registered comparison: give `plan` with configs a and b (and no calibration).",
+      [{ path: req.plan ? "calibration" : "plan", message: "an adaptive session needs a plan naming a and b" }],
+    );
+  let plan: string | null = null;
+  let planHash: string | null = null;
+  if (req.plan) {
+    const done = completePlan(req.plan, { configIds, repeats: req.repeats, adaptive });
+    if (!done.plan)
+      throw new ServiceError(
+        "invalid_request",
+        "The plan must compare two different configs of this session, with the session's repeats.",
+        done.issues,
+      );
+    plan = canonicalJson(done.plan);
+    planHash = planSha256(done.plan);
+  }
   const pinned = await pinnedDevices(ctx, req.devices);
 
   const seed = req.seed ?? randomInt(0, 2 ** 31 - 1);
-  const planned = planJobs(taskIds, configIds, req.repeats, req.order, seed);
+  // An adaptive session queues its minimum now; src/server/sessions/advanceAdaptive.ts queues the rest.
+  const planned = planJobs(taskIds, configIds, adaptive ? adaptive.minRepeats : req.repeats, req.order, seed);
   const id = ctx.newId("ses");
   const now = ctx.now();
   await ctx.store.sessions.create(
@@ -74,6 +96,9 @@ export async function createSession(ctx: Ctx, req: CreateSession) {
       configIds,
       createdAt: now,
       deviceIds: pinned,
+      plan,
+      planSha256: planHash,
+      adaptive: adaptive ? JSON.stringify({ minRepeats: adaptive.minRepeats, maxRepeats: adaptive.maxRepeats }) : null,
     },
     planned.map((p, position) => ({
       id: ctx.newId("job"),
@@ -83,9 +108,10 @@ export async function createSession(ctx: Ctx, req: CreateSession) {
       configId: p.configId,
       configVersion: configById.get(p.configId)!.version,
       repeat: p.repeat,
+      queueReason: adaptive ? "minimum" : null,
     })),
   );
-  return { session: { id, jobs: planned.length, seed } };
+  return { session: { id, jobs: planned.length, seed, planSha256: planHash } };
 }
 
 /** Issue 20.4: the devices a session is pinned to, each one paired and not revoked (null: not pinned). */

@@ -4,12 +4,14 @@ import { z } from "zod";
 import type { Ctx } from "../context";
 import { emptyCounts, JOB_STATES, sessionProgress, type JobCounts } from "@/domain/queue";
 import { wilson } from "@/domain/stats/wilson";
+import { parseStoredPlan } from "@/domain/study/plan";
 import { notFound } from "../errors";
 import { IMPORTED_SUITE } from "../export/importRuns";
 import { flag, int } from "../store/columns";
 import { dialectOf } from "../store/dialect";
 import type { SqlRunner } from "../store/sql";
 import { describeImport } from "./describeImport";
+import { adaptiveStanding } from "./adaptiveStanding";
 import { listLeaseHolders } from "./listLeaseHolders";
 
 const SessionRow = z.object({
@@ -30,6 +32,10 @@ const SessionRow = z.object({
   taskIds: z.string(),
   configIds: z.string(),
   deviceIds: z.string().nullable(),
+  plan: z.string().nullable(),
+  planSha256: z.string().nullable(),
+  adaptive: z.string().nullable(),
+  settled: z.string().nullable(),
 });
 const PinnedRow = z.object({ id: z.string(), name: z.string(), revokedAt: int.nullable() });
 const CountRow = z.object({ state: z.enum(JOB_STATES), n: int });
@@ -93,12 +99,15 @@ export async function getSession(ctx: Ctx, id: string, sql: SqlRunner = ctx.stor
     SessionRow,
     `SELECT id, name, trial, calibration, created_at AS "createdAt", cancelled_at AS "cancelledAt", suite_id AS "suiteId",
             suite_version AS "suiteVersion", job_order AS "jobOrder", seed, repeats, lease_seconds AS "leaseSeconds",
-            max_attempts AS "maxAttempts", notes, task_ids AS "taskIds", config_ids AS "configIds", device_ids AS "deviceIds"
+            max_attempts AS "maxAttempts", notes, task_ids AS "taskIds", config_ids AS "configIds", device_ids AS "deviceIds",
+            plan, plan_sha256 AS "planSha256", adaptive, adaptive_settled AS "settled"
        FROM sessions WHERE id = ?`,
     [id],
   );
   if (!s) throw notFound("session", id);
   const counts = await jobCounts(sql, id);
+  const taskIds = JSON.parse(s.taskIds) as string[];
+  const configIds = JSON.parse(s.configIds) as string[];
   const firstLease = await sql.get(
     FirstLeaseRow,
     "SELECT MIN(l.issued_at) AS t FROM leases l JOIN jobs j ON j.id = l.job_id WHERE j.session_id = ?",
@@ -120,16 +129,29 @@ export async function getSession(ctx: Ctx, id: string, sql: SqlRunner = ctx.stor
       leaseSeconds: s.leaseSeconds,
       maxAttempts: s.maxAttempts,
       notes: s.notes,
-      taskIds: JSON.parse(s.taskIds) as string[],
-      configIds: JSON.parse(s.configIds) as string[],
+      taskIds,
+      configIds,
       progress: sessionProgress(counts, firstLease?.t ?? null, ctx.now()),
       state: stateOf(counts, s.cancelledAt !== null),
       pinned: await pinnedDevices(sql, s.deviceIds),
       imported: s.suiteId === IMPORTED_SUITE ? await describeImport(ctx, id, sql) : null,
+      plan: savedPlan(s.plan, s.planSha256),
+      adaptive: await adaptiveStanding(
+        ctx,
+        sql,
+        { id, adaptive: s.adaptive, settled: s.settled, taskIds, configIds, cancelled: s.cancelledAt !== null },
+        parseStoredPlan(s.plan),
+      ),
     },
     configs: await configPassCounts(sql, id),
     leases: await listLeaseHolders(ctx, id, sql),
   };
+}
+
+/** Issue 36.3: the stored plan with its hash, or null. */
+function savedPlan(text: string | null, sha256: string | null) {
+  const plan = parseStoredPlan(text);
+  return plan && sha256 ? { ...plan, sha256 } : null;
 }
 
 /** The session's state as the API gives it: the words and numbers its page shows. */

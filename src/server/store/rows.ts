@@ -81,6 +81,37 @@ export function rowOf<S extends z.ZodType>(schema: S, row: unknown): z.output<S>
 /** A device's revocation, as pinning a session checks it. */
 export const RevokedRow = z.object({ id: z.string(), revokedAt: int.nullable() });
 export type RevokedRow = z.infer<typeof RevokedRow>;
+/** Issue 36.2: a job of an adaptive session, with its run's current score (null: none, or unscorable). */
+export const AdaptiveJobRow = z.object({
+  taskId: z.string(),
+  configId: z.string(),
+  repeat: int,
+  state: z.enum(JOB_STATES),
+  taskVersion: int,
+  configVersion: int,
+  passed: flagOrNull,
+});
+export type AdaptiveJobRow = z.infer<typeof AdaptiveJobRow>;
+/**
+ * Issue 36.2: an adaptive session's jobs in queue order with their run's current score, on either
+ * engine (`?` is the session id; the PostgreSQL store numbers it).
+ */
+export const ADAPTIVE_JOBS = `SELECT j.task_id AS "taskId", j.config_id AS "configId", j.repeat, j.state,
+        j.task_version AS "taskVersion", j.config_version AS "configVersion",
+        (SELECT CASE WHEN s.unscorable IS NULL THEN s.passed END FROM scores s WHERE s.run_id = j.run_id AND s.current) AS passed
+   FROM jobs j WHERE j.session_id = ? ORDER BY j.position`;
+export const LastPositionRow = z.object({ p: int.nullable() });
+/** Issue 36.2: an adaptive session's settings as its step reads them. */
+export const AdaptiveSessionRow = z.object({
+  adaptive: z.string().nullable(),
+  plan: z.string().nullable(),
+  settled: z.string().nullable(),
+  seed: int,
+  taskIds: z.string(),
+  cancelledAt: int.nullable(),
+});
+/** Issue 36.3: whether a session has a plan, and whether it ever leased a job or received a run. */
+export const PlanStateRow = z.object({ planned: flag, ran: flag });
 
 /** A device as its bearer token finds it. */
 export const DeviceAuthRow = z.object({

@@ -1,4 +1,5 @@
 import "server-only";
+import type { AdaptiveJobRow } from "./rows";
 import type { ResultResponse, Trace } from "@/domain/protocol";
 import type { LeaseEnd, RunRow } from "@/domain/queue";
 import type { RunScore } from "@/domain/scoring/types";
@@ -305,6 +306,11 @@ export interface NewSession {
   createdAt: number;
   /** issue 20.4: pinned to these devices (null: any device) */
   deviceIds: string[] | null;
+  /** Issue 36.3: the pre-registered plan's canonical JSON and its SHA-256 (null: none yet). */
+  plan: string | null;
+  planSha256: string | null;
+  /** Issue 36.2: adaptive repeats as JSON {minRepeats, maxRepeats}; null for a fixed design. */
+  adaptive: string | null;
 }
 
 /** A queued job of a new session, in its position. */
@@ -316,6 +322,25 @@ export interface NewJob {
   configId: string;
   configVersion: number;
   repeat: number;
+  /** Issue 36.2: why an adaptive session queued it; null otherwise. */
+  queueReason?: string | null;
+}
+
+/** Issue 36.2: what an adaptive session's step reads, inside its transaction (session row locked). */
+export interface AdaptiveRows {
+  adaptive: string;
+  plan: string | null;
+  settled: string | null;
+  seed: number;
+  taskIds: string;
+  cancelled: boolean;
+  jobs: AdaptiveJobRow[];
+}
+
+/** The jobs the step appends (positions after the last) and the settled list to store. */
+export interface AdaptiveWrite {
+  settled: string | null;
+  jobs: Omit<NewJob, "position">[];
 }
 
 /** The sessions aggregate's writes (create, cancel) and what creating one reads. */
@@ -328,6 +353,21 @@ export interface SessionStore {
   create(session: NewSession, jobs: NewJob[]): Promise<void>;
   /** Cancels the session's queued and leased jobs; how many, or null when there is no such session. */
   cancel(id: string, now: number): Promise<number | null>;
+  /**
+   * Issue 36.3: saves a plan on a session that has none and has never leased a job nor received a
+   * run, atomically; otherwise says why not.
+   */
+  savePlan(id: string, plan: string, sha256: string): Promise<"saved" | "not_found" | "has_plan" | "has_runs">;
+  /**
+   * Issue 36.2: one step of an adaptive session's repeat rule, in one transaction: reads its rows,
+   * asks `decide` (synchronous, pure), appends the jobs it queues and stores the settled list; the
+   * number of jobs queued (waiting polls are woken when above 0), or null when the session is not adaptive.
+   */
+  advanceAdaptive(
+    id: string,
+    now: number,
+    decide: (rows: AdaptiveRows) => AdaptiveWrite | null,
+  ): Promise<number | null>;
 }
 
 /** The admin login's shared state (issue 18.3): every process on the database sees the same. */

@@ -5,6 +5,7 @@ import { devices, jobs, sessions, suites } from "@db/schema-pg";
 import type { Suite } from "@/domain/suite/schema";
 import { notFound, ServiceError } from "../../errors";
 import type { SessionStore } from "../types";
+import { ADAPTIVE_JOBS, AdaptiveJobRow, AdaptiveSessionRow, LastPositionRow, PlanStateRow, rowOf } from "../rows";
 import { JOBS_CHANNEL } from "./listener";
 
 /** Rows per INSERT of a session's jobs: well under PostgreSQL's 65,535 parameters (11 a row). */
@@ -78,6 +79,68 @@ export function pgSessions(db: PgDb): SessionStore {
         await tx.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, '')`);
       });
     },
+    savePlan: async (id, plan, sha256) =>
+      db.transaction(async (tx) => {
+        // FOR UPDATE: two saves at once cannot both see no plan.
+        const rows = await tx.execute(
+          sql`SELECT s.plan IS NOT NULL AS planned,
+                     EXISTS (SELECT 1 FROM runs WHERE session_id = s.id)
+                  OR EXISTS (SELECT 1 FROM leases l JOIN jobs j ON j.id = l.job_id WHERE j.session_id = s.id) AS ran
+                FROM sessions s WHERE s.id = ${id} FOR UPDATE`,
+        );
+        const row = rowOf(PlanStateRow, rows.rows[0]);
+        if (!row) return "not_found" as const;
+        if (row.planned) return "has_plan" as const;
+        if (row.ran) return "has_runs" as const;
+        await tx.update(sessions).set({ plan, planSha256: sha256 }).where(eq(sessions.id, id));
+        return "saved" as const;
+      }),
+    advanceAdaptive: async (id, now, decide) =>
+      db.transaction(async (tx) => {
+        // Locked: results arriving at two processes take their steps one after the other.
+        const row = rowOf(
+          AdaptiveSessionRow,
+          (
+            await tx.execute(sql`SELECT adaptive, plan, adaptive_settled AS settled, seed, task_ids AS "taskIds",
+                cancelled_at AS "cancelledAt" FROM sessions WHERE id = ${id} FOR UPDATE`)
+          ).rows[0],
+        );
+        if (!row?.adaptive) return null;
+        const [head, tail] = ADAPTIVE_JOBS.split("?");
+        const jobRows = (await tx.execute(sql`${sql.raw(head)}${id}${sql.raw(tail)}`)).rows.map((r) =>
+          AdaptiveJobRow.parse(r),
+        );
+        const write = decide({
+          adaptive: row.adaptive,
+          plan: row.plan,
+          settled: row.settled,
+          seed: row.seed,
+          taskIds: row.taskIds,
+          cancelled: row.cancelledAt !== null,
+          jobs: jobRows,
+        });
+        if (!write) return 0;
+        await tx.update(sessions).set({ adaptiveSettled: write.settled }).where(eq(sessions.id, id));
+        if (!write.jobs.length) return 0;
+        const last = rowOf(
+          LastPositionRow,
+          (await tx.execute(sql`SELECT MAX(position) AS p FROM jobs WHERE session_id = ${id}`)).rows[0],
+        );
+        let position = (last?.p ?? -1) + 1;
+        await tx.insert(jobs).values(
+          write.jobs.map((j) => ({
+            ...j,
+            queueReason: j.queueReason ?? null,
+            position: position++,
+            sessionId: id,
+            state: "queued",
+            attempt: 1,
+            updatedAt: now,
+          })),
+        );
+        await tx.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, '')`);
+        return write.jobs.length;
+      }),
     cancel: (id, now) =>
       db.transaction(async (tx) => {
         // The session row locked: two cancels at once (two processes) set cancelled_at once.
