@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, planSha256, type Plan } from "@/domain/study/plan";
+import { canonicalJson, type Plan } from "@/domain/study/plan";
+import { planSha256 } from "@/server/sessions/planHash";
 import { dashboardPerTest, pollBody, runQueue, type TestDashboard } from "../support/server";
 
 let dash: TestDashboard;

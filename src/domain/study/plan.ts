@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { sha256Hex } from "./sha256";
 
 /**
  * A pre-registered analysis plan (issue 36.3): what a session will compare and how it will stop,
@@ -145,11 +144,6 @@ export function canonicalJson(value: unknown): string {
     default:
       throw new TypeError(`a ${typeof value} has no JSON form`);
   }
-}
-
-/** The plan's lock: SHA-256 (hex) over the UTF-8 bytes of its canonical JSON. */
-export function planSha256(plan: Plan): string {
-  return sha256Hex(canonicalJson(plan));
 }
 
 /** The first 12 hex digits, as pages show the hash (the full one is in the title and the API). */

@@ -4,7 +4,8 @@ import type { Ctx } from "../context";
 import type { CreateSession } from "@/domain/protocol/api";
 import { planJobs } from "@/domain/queue";
 import { calibrationIssues } from "@/domain/sessions/calibration";
-import { canonicalJson, completePlan, planSha256 } from "@/domain/study/plan";
+import { planSha256 } from "./planHash";
+import { canonicalJson, completePlan } from "@/domain/study/plan";
 import { ServiceError } from "../errors";
 
 /**

@@ -2,7 +2,8 @@ import "server-only";
 import type { Ctx } from "../context";
 import type { z } from "zod";
 import type { SavePlanRequest } from "@/domain/protocol/api";
-import { canonicalJson, completePlan, planSha256, type Plan } from "@/domain/study/plan";
+import { planSha256 } from "./planHash";
+import { canonicalJson, completePlan, type Plan } from "@/domain/study/plan";
 import { notFound, ServiceError } from "../errors";
 import { getSession } from "./getSession";
 

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   PlanRequest,
@@ -7,11 +6,10 @@ import {
   isPlanned,
   parseStoredPlan,
   planSentence,
-  planSha256,
   planStanding,
   type Plan,
 } from "@/domain/study/plan";
-import { sha256Hex } from "@/domain/study/sha256";
+import { planSha256 } from "@/server/sessions/planHash";
 
 // Computed once outside this code: printf '%s' '<json>' | sha256sum (GNU coreutils).
 const CANONICAL =
@@ -28,23 +26,6 @@ const plan: Plan = {
   maxRepeats: 3,
   stoppingRule: "anytime-betting-cs",
 };
-
-describe("sha256Hex", () => {
-  it("matches sha256sum on known inputs", () => {
-    expect(sha256Hex("")).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-    // Multi-byte UTF-8 (2 and 3 bytes a character).
-    expect(sha256Hex("αβ €")).toBe("814d804a69a6931c0df038519df70f4986fb15c046411e48a3dea2dd48501aea");
-    // 200 bytes: more than one 64-byte block.
-    expect(sha256Hex("x".repeat(200))).toBe("aa20c23e3201834050679e1d88941b9a6fed0557c9a705cb2c315e2e63fd486d");
-  });
-
-  it("agrees with node:crypto at every length around the block and padding boundaries", () => {
-    for (let n = 0; n <= 130; n++) {
-      const s = "ab€".repeat(n).slice(0, n);
-      expect(sha256Hex(s), `length ${n}`).toBe(createHash("sha256").update(s, "utf8").digest("hex"));
-    }
-  });
-});
 
 describe("canonicalJson", () => {
   it("writes the plan with sorted keys and no whitespace, hashed as sha256sum does", () => {
