@@ -9,6 +9,12 @@ import fs from "node:fs";
 import path from "node:path";
 
 const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) {
+  console.log(
+    "npx tsx scripts/screenshot.ts --url http://127.0.0.1:3000 [--out docs/screenshots] [--sizes 1440x900,1024x768 | --width 1280] [--full] [path …]",
+  );
+  process.exit(0);
+}
 const opt = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args.splice(i, 2)[1] : fallback;

@@ -23,7 +23,14 @@ export interface AdaptiveBounds {
   maxRepeats: number;
 }
 
-/** A task as it entered the sequence: its settle order is its index in the list, its counts those at that moment. */
+/**
+ * A task as it entered the sequence: its place is its index in the list, its counts those it
+ * settled with. Tasks enter in the session's entry order (entryOrder), never in the order they
+ * settle: that order depends on outcomes (a task whose sides agree settles after its minimum, one
+ * whose sides differ repeats first), and a sequence ordered by outcomes no longer estimates the
+ * mean difference (its running interval drifted off it: files vs bash, 11 of 24 tasks lost,
+ * reported 6–31 pts where the settled tasks' mean was 39).
+ */
 export interface SettledTask extends TaskCounts {
   taskId: string;
 }
@@ -64,7 +71,7 @@ export interface ExtraJob {
 }
 
 export interface AdaptiveStep {
-  /** Tasks that settle now, appended to the sequence in this order. */
+  /** Tasks that enter the sequence now, in the entry order (entryOrder), appended in this order. */
   settle: SettledTask[];
   queue: ExtraJob[];
 }
@@ -97,10 +104,26 @@ export function pairOrder(seed: number, taskIndex: number, repeat: number): "ab"
 }
 
 /**
+ * The order tasks enter the sequence: a permutation of the session's tasks drawn from its seed
+ * (Fisher–Yates), fixed before any run, so that the sequence is the tasks in a random order,
+ * whatever their outcomes, as the confidence sequence assumes (docs/statistics.md).
+ */
+export function entryOrder(seed: number, taskIds: readonly string[]): string[] {
+  const order = [...taskIds];
+  const rng = xoroshiro128plus((seed ^ 0x5f3759df) | 0);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = uniformInt(rng, 0, i);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
+/**
  * One step of the rule, after a job of the session ended: every task not yet settled whose a and
  * b jobs have all ended either gets another pair (while informative, below the maximum, and the
- * comparison undecided) or settles with the counts it has, entering the sequence. Once the
- * sequence decides, no more pairs are queued and the remaining tasks settle as their jobs end.
+ * comparison undecided) or is done, with the counts it has. Done tasks enter the sequence in the
+ * entry order: each once every task before it has entered. Once the sequence decides, no more
+ * pairs are queued and the remaining tasks settle as their jobs end.
  */
 export function adaptiveStep(input: AdaptiveInput): AdaptiveStep {
   const { a, b, bounds } = input;
@@ -116,8 +139,9 @@ export function adaptiveStep(input: AdaptiveInput): AdaptiveStep {
     return !r.conflict && (r.lo > 0 || r.hi < 0);
   };
   input.settled.forEach(push);
-  let decided = isDecided();
+  const decided = isDecided();
   const step: AdaptiveStep = { settle: [], queue: [] };
+  const done = new Map<string, TaskCounts>();
   input.taskIds.forEach((taskId, taskIndex) => {
     if (settledIds.has(taskId)) return;
     const own = input.jobs.filter((j) => j.taskId === taskId && (j.configId === a || j.configId === b));
@@ -141,12 +165,15 @@ export function adaptiveStep(input: AdaptiveInput): AdaptiveStep {
       }
       return;
     }
-    const t = { taskId, ...counts };
-    step.settle.push(t);
-    settledIds.add(taskId);
-    push(t);
-    decided = decided || isDecided();
+    done.set(taskId, counts);
   });
+  // The done tasks next in the entry order enter the sequence, up to the first that is not done.
+  const order = entryOrder(input.seed, input.taskIds);
+  for (let i = input.settled.length; i < order.length; i++) {
+    const counts = done.get(order[i]);
+    if (!counts) break;
+    step.settle.push({ taskId: order[i], ...counts });
+  }
   return step;
 }
 

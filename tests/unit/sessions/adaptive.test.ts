@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   adaptiveStep,
   adaptiveSummary,
+  entryOrder,
   pairOrder,
   savedText,
   type AdaptiveJob,
@@ -28,25 +29,53 @@ const base = { a: "a", b: "b", alpha: 0.05, bounds: { minRepeats: 1, maxRepeats:
 
 describe("adaptiveStep", () => {
   it("settles a task whose sides agree and queues a pair for one whose sides differ, with the reason", () => {
-    const step = adaptiveStep({
-      ...base,
-      taskIds: ["same", "differ", "running"],
-      settled: [],
-      jobs: [
-        job("same", "a", 1, true),
-        job("same", "b", 1, true),
-        job("differ", "a", 1, true),
-        job("differ", "b", 1, false),
-        job("running", "a", 1, true),
-        job("running", "b", 1, null, "leased"),
-      ],
-    });
+    const jobs = [
+      job("same", "a", 1, true),
+      job("same", "b", 1, true),
+      job("differ", "a", 1, true),
+      job("differ", "b", 1, false),
+      job("running", "a", 1, true),
+      job("running", "b", 1, null, "leased"),
+    ];
+    // A seed whose entry order starts with "same": it enters at once; the others are not done.
+    const seed = seedWhere((o) => o[0] === "same", ["same", "differ", "running"]);
+    const step = adaptiveStep({ ...base, seed, taskIds: ["same", "differ", "running"], settled: [], jobs });
     expect(step.settle).toEqual([{ taskId: "same", aRuns: 1, aPassed: 1, bRuns: 1, bPassed: 1 }]);
     expect(step.queue.map((j) => [j.taskId, j.configId, j.repeat, j.reason]).sort()).toEqual([
       ["differ", "a", 2, "discordant"],
       ["differ", "b", 2, "discordant"],
     ]);
     expect(step.queue[0]).toMatchObject({ taskVersion: 1, configVersion: 2 });
+  });
+
+  it("enters done tasks in the seed's entry order only, each once every task before it has entered", () => {
+    const ids = ["t1", "t2", "t3", "t4", "t5"];
+    const agree = (id: string) => [job(id, "a", 1, true), job(id, "b", 1, true)];
+    // Every task done but the one third in the entry order, still running.
+    const seed = seedWhere(() => true, ids);
+    const order = entryOrder(seed, ids);
+    const jobs = ids.flatMap((id) =>
+      id === order[2] ? [job(id, "a", 1, true), job(id, "b", 1, null, "leased")] : agree(id),
+    );
+    const step = adaptiveStep({ ...base, seed, taskIds: ids, settled: [], jobs });
+    expect(step.settle.map((t) => t.taskId)).toEqual(order.slice(0, 2));
+    // Once it ends, it and every done task after it enter, in order.
+    const next = adaptiveStep({ ...base, seed, taskIds: ids, settled: step.settle, jobs: ids.flatMap(agree) });
+    expect(next.settle.map((t) => t.taskId)).toEqual(order.slice(2));
+  });
+
+  it("draws the entry order from the seed alone: a permutation, the same for the same seed, another for another", () => {
+    const ids = Array.from({ length: 24 }, (_, i) => `task-${i}`);
+    const o = entryOrder(3, ids);
+    expect([...o].sort()).toEqual([...ids].sort());
+    expect(entryOrder(3, ids)).toEqual(o);
+    expect(entryOrder(4, ids)).not.toEqual(o);
+    // Each task is first about as often as any other over many seeds (a fair shuffle): 24 × 100 draws.
+    const first = new Map<string, number>();
+    for (let seed = 0; seed < 2400; seed++)
+      first.set(entryOrder(seed, ids)[0], (first.get(entryOrder(seed, ids)[0]) ?? 0) + 1);
+    expect(first.size).toBe(24);
+    for (const n of first.values()) expect(n).toBeGreaterThan(60);
   });
 
   it("queues another pair while a side's repeats disagree, and settles at the maximum", () => {
@@ -67,22 +96,27 @@ describe("adaptiveStep", () => {
   });
 
   it("queues nothing more once the settled tasks decide, and never touches a settled task", () => {
-    // 12 tasks where b passed and a failed: the anytime 95% interval excludes 0.
-    const settled: SettledTask[] = Array.from({ length: 12 }, (_, i) => ({
-      taskId: `s${i}`,
-      aRuns: 1,
-      aPassed: 0,
-      bRuns: 1,
-      bPassed: 1,
-    }));
+    // 12 tasks where b passed and a failed entered first: the anytime 95% interval excludes 0.
+    const ids = [...Array.from({ length: 12 }, (_, i) => `s${i}`), "t"];
+    const order = entryOrder(base.seed, ids);
+    const settled: SettledTask[] = order
+      .slice(0, 12)
+      .map((taskId) => ({ taskId, aRuns: 1, aPassed: 0, bRuns: 1, bPassed: 1 }));
+    const last = order[12];
     const step = adaptiveStep({
       ...base,
-      taskIds: ["s0", "t"],
+      taskIds: ids,
       settled,
-      jobs: [job("s0", "a", 1, true), job("s0", "b", 1, false), job("t", "a", 1, true), job("t", "b", 1, false)],
+      // A settled task's late result changes nothing; the last one, discordant, gets no pair.
+      jobs: [
+        job(order[0], "a", 1, true),
+        job(order[0], "b", 1, false),
+        job(last, "a", 1, true),
+        job(last, "b", 1, false),
+      ],
     });
     expect(step.queue).toEqual([]);
-    expect(step.settle.map((t) => t.taskId)).toEqual(["t"]);
+    expect(step.settle.map((t) => t.taskId)).toEqual([last]);
   });
 
   it("treats a and b alike: swapping them queues the same pairs and settles the same tasks", () => {
@@ -175,27 +209,32 @@ describe("a cancelled adaptive session", () => {
 
 describe("adaptiveStep's decision", () => {
   it("agrees with sequentialDecision on when the sequence decides", () => {
-    // Tasks settle one per step; the step stops queuing exactly when sequentialDecision says decided.
+    // 30 tasks enter one by one ahead of "open", a discordant task last in the entry order: it
+    // gets a pair exactly while the tasks entered so far leave the comparison undecided.
+    const ids = [...Array.from({ length: 30 }, (_, i) => `s${i}`), "open"];
+    const seed = seedWhere((o) => o.at(-1) === "open", ids);
+    const order = entryOrder(seed, ids);
     const settled: SettledTask[] = [];
     for (let i = 0; i < 30; i++) {
       const step = adaptiveStep({
         ...base,
-        taskIds: [`s${i}`, "open"],
+        seed,
+        taskIds: ids,
         settled,
-        jobs: [
-          job(`s${i}`, "a", 3, i % 4 !== 0),
-          job(`s${i}`, "b", 3, false),
-          job("open", "a", 1, true),
-          job("open", "b", 1, false),
-        ],
+        jobs: [job("open", "a", 1, true), job("open", "b", 1, false)],
       });
-      settled.push(...step.settle.filter((t) => t.taskId !== "open"));
       const decided = sequentialDecision(settled, base.alpha).state === "decided";
-      // "open" is discordant: it gets a pair exactly while the sequence (with this step's task) is undecided.
       expect(step.queue.length > 0, `after ${settled.length} tasks`).toBe(!decided);
+      settled.push({ taskId: order[i], aRuns: 3, aPassed: i % 4 !== 0 ? 3 : 0, bRuns: 3, bPassed: 0 });
     }
     // It went from undecided to decided within the 30 tasks, so both answers were checked.
     expect(sequentialDecision(settled.slice(0, 3), base.alpha).state).toBe("undecided");
     expect(sequentialDecision(settled, base.alpha).state).toBe("decided");
   });
 });
+
+/** The first seed from 1 whose entry order of `ids` satisfies `want`. */
+function seedWhere(want: (order: string[]) => boolean, ids: string[]): number {
+  for (let seed = 1; seed < 100_000; seed++) if (want(entryOrder(seed, ids))) return seed;
+  throw new Error("no such seed");
+}
