@@ -51,6 +51,40 @@ function FieldError({ field, id }: { field: Parsed; id: string }) {
   );
 }
 
+/** A labelled number typed as text (checked as typed), with its error below it. */
+function NumberField(p: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  field: Parsed;
+  width: number;
+  testId: string;
+  decimal?: boolean;
+  disabled?: boolean;
+  title?: string;
+}) {
+  return (
+    <>
+      <label htmlFor={p.id}>{p.label}</label>
+      <input
+        id={p.id}
+        type="text"
+        inputMode={p.decimal ? "decimal" : "numeric"}
+        value={p.value}
+        disabled={p.disabled}
+        title={p.title}
+        onChange={(e) => p.onChange(e.target.value)}
+        aria-invalid={!p.field.ok}
+        aria-describedby={`${p.id}-error`}
+        style={{ width: p.width }}
+        data-testid={p.testId}
+      />
+      <FieldError field={p.field} id={`${p.id}-error`} />
+    </>
+  );
+}
+
 const GROUPS = [
   { id: "no_files", label: "No files needed" },
   { id: "files", label: "File tasks" },
@@ -341,21 +375,17 @@ export function NewSessionForm({
       <div className="panel">
         <div className="row" style={{ gap: 32, alignItems: "flex-start" }}>
           <div>
-            <label htmlFor="repeats">Repeats</label>
-            <input
+            <NumberField
               id="repeats"
-              type="text"
-              inputMode="numeric"
+              label="Repeats"
               value={adaptive ? maxRepeats : trial ? "1" : repeats}
               disabled={trial || adaptive}
               title={adaptive ? "An adaptive session's repeats is its maximum (set below)" : undefined}
-              onChange={(e) => setRepeats(e.target.value)}
-              aria-invalid={!fields.repeats.ok}
-              aria-describedby="repeats-error"
-              style={{ width: 80 }}
-              data-testid="repeats"
+              onChange={setRepeats}
+              field={fields.repeats}
+              width={80}
+              testId="repeats"
             />
-            <FieldError field={fields.repeats} id="repeats-error" />
             {adaptive && (
               <div className="hint" data-testid="repeats-adaptive">
                 the adaptive maximum (below)
@@ -411,34 +441,26 @@ export function NewSessionForm({
             )}
           </div>
           <div>
-            <label htmlFor="lease">Lease seconds</label>
-            <input
+            <NumberField
               id="lease"
-              type="text"
-              inputMode="numeric"
+              label="Lease seconds"
               value={leaseSeconds}
-              onChange={(e) => setLeaseSeconds(e.target.value)}
-              aria-invalid={!fields.leaseSeconds.ok}
-              aria-describedby="lease-error"
-              style={{ width: 90 }}
-              data-testid="lease-seconds"
+              onChange={setLeaseSeconds}
+              field={fields.leaseSeconds}
+              width={90}
+              testId="lease-seconds"
             />
-            <FieldError field={fields.leaseSeconds} id="lease-error" />
           </div>
           <div>
-            <label htmlFor="attempts">Max attempts</label>
-            <input
+            <NumberField
               id="attempts"
-              type="text"
-              inputMode="numeric"
+              label="Max attempts"
               value={maxAttempts}
-              onChange={(e) => setMaxAttempts(e.target.value)}
-              aria-invalid={!fields.maxAttempts.ok}
-              aria-describedby="attempts-error"
-              style={{ width: 70 }}
-              data-testid="max-attempts"
+              onChange={setMaxAttempts}
+              field={fields.maxAttempts}
+              width={70}
+              testId="max-attempts"
             />
-            <FieldError field={fields.maxAttempts} id="attempts-error" />
           </div>
         </div>
         <label htmlFor="notes">
@@ -487,19 +509,16 @@ export function NewSessionForm({
               </select>
             </div>
             <div>
-              <label htmlFor="plan-alpha">α</label>
-              <input
+              <NumberField
                 id="plan-alpha"
-                type="text"
-                inputMode="decimal"
+                label="α"
                 value={alpha}
-                onChange={(e) => setAlpha(e.target.value)}
-                aria-invalid={!study.alpha.ok}
-                aria-describedby="plan-alpha-error"
-                style={{ width: 70 }}
-                data-testid="plan-alpha"
+                onChange={setAlpha}
+                field={study.alpha}
+                width={70}
+                testId="plan-alpha"
+                decimal
               />
-              <FieldError field={study.alpha} id="plan-alpha-error" />
             </div>
             <div style={{ maxWidth: 320 }}>
               <label>Metric and stopping rule</label>
@@ -526,34 +545,26 @@ export function NewSessionForm({
         {adaptive && (
           <div className="row" style={{ gap: 24, alignItems: "flex-start", marginTop: 8 }}>
             <div>
-              <label htmlFor="min-repeats">Minimum repeats</label>
-              <input
+              <NumberField
                 id="min-repeats"
-                type="text"
-                inputMode="numeric"
+                label="Minimum repeats"
                 value={minRepeats}
-                onChange={(e) => setMinRepeats(e.target.value)}
-                aria-invalid={!study.minRepeats.ok}
-                aria-describedby="min-repeats-error"
-                style={{ width: 70 }}
-                data-testid="min-repeats"
+                onChange={setMinRepeats}
+                field={study.minRepeats}
+                width={70}
+                testId="min-repeats"
               />
-              <FieldError field={study.minRepeats} id="min-repeats-error" />
             </div>
             <div>
-              <label htmlFor="max-repeats">Maximum repeats</label>
-              <input
+              <NumberField
                 id="max-repeats"
-                type="text"
-                inputMode="numeric"
+                label="Maximum repeats"
                 value={maxRepeats}
-                onChange={(e) => setMaxRepeats(e.target.value)}
-                aria-invalid={!study.maxRepeats.ok}
-                aria-describedby="max-repeats-error"
-                style={{ width: 70 }}
-                data-testid="max-repeats"
+                onChange={setMaxRepeats}
+                field={study.maxRepeats}
+                width={70}
+                testId="max-repeats"
               />
-              <FieldError field={study.maxRepeats} id="max-repeats-error" />
             </div>
           </div>
         )}
