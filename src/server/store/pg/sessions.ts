@@ -110,15 +110,7 @@ export function pgSessions(db: PgDb): SessionStore {
         const jobRows = (await tx.execute(sql`${sql.raw(head)}${id}${sql.raw(tail)}`)).rows.map((r) =>
           AdaptiveJobRow.parse(r),
         );
-        const write = decide({
-          adaptive: row.adaptive,
-          plan: row.plan,
-          settled: row.settled,
-          seed: row.seed,
-          taskIds: row.taskIds,
-          cancelled: row.cancelledAt !== null,
-          jobs: jobRows,
-        });
+        const write = decide({ ...row, adaptive: row.adaptive, cancelled: row.cancelledAt !== null, jobs: jobRows });
         if (!write) return 0;
         await tx.update(sessions).set({ adaptiveSettled: write.settled }).where(eq(sessions.id, id));
         if (!write.jobs.length) return 0;

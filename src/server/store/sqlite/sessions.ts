@@ -131,15 +131,7 @@ export function sqliteSessions(ctx: DbCtx): SessionStore {
           const jobRows = stmt(ctx, ADAPTIVE_JOBS)
             .all(id)
             .map((r) => AdaptiveJobRow.parse(r));
-          const write = decide({
-            adaptive: row.adaptive,
-            plan: row.plan,
-            settled: row.settled,
-            seed: row.seed,
-            taskIds: row.taskIds,
-            cancelled: row.cancelledAt !== null,
-            jobs: jobRows,
-          });
+          const write = decide({ ...row, adaptive: row.adaptive, cancelled: row.cancelledAt !== null, jobs: jobRows });
           if (!write) return 0;
           stmt(ctx, "UPDATE sessions SET adaptive_settled = ? WHERE id = ?").run(write.settled, id);
           if (!write.jobs.length) return 0;
