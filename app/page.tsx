@@ -32,13 +32,20 @@ export default async function SessionsPage() {
           <li>Watch runs arrive on the session page as the phone works through the queue.</li>
         </ol>
         <p className="muted">No phone at hand? Run a small demo session on three simulated phones:</p>
-        <DemoButton />
+        <div className="row">
+          <DemoButton />
+          <DemoButton compact study="adaptive" />
+        </div>
+        <p className="muted">
+          The adaptive demo pre-registers files vs bash and repeats a task only while it still tells something; the
+          session stops itself once the comparison is decided.
+        </p>
       </div>
     );
   }
   return (
     <>
-      <div className="row" style={{ justifyContent: "space-between" }}>
+      <div className="row" style={{ justifyContent: "space-between", marginBottom: 12 }}>
         <div>
           <h1>Sessions</h1>
           <p className="sub">
@@ -48,6 +55,7 @@ export default async function SessionsPage() {
         </div>
         <div className="row">
           <DemoButton compact />
+          <DemoButton compact study="adaptive" />
           <Link prefetch={false} className="btn primary" href="/sessions/new">
             New session
           </Link>

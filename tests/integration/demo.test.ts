@@ -5,13 +5,13 @@ import { setDemoPhoneLauncher } from "@/server/demo/startDemo";
 import { testDashboard, type TestDashboard } from "../support/server";
 
 let dash: TestDashboard;
-const launched: { origin: string; tokens: string[]; stopped: boolean }[] = [];
+const launched: { origin: string; tokens: string[]; extra: string[]; stopped: boolean }[] = [];
 const sessions = () => dash.count("SELECT count(*) AS n FROM sessions");
 
 beforeAll(async () => {
   // No child process: the stand-in records what the real launcher would have started.
-  setDemoPhoneLauncher((origin, tokens) => {
-    const phones = { origin, tokens, stopped: false };
+  setDemoPhoneLauncher((origin, tokens, extra = []) => {
+    const phones = { origin, tokens, extra, stopped: false };
     launched.push(phones);
     return { running: () => !phones.stopped, stop: () => void (phones.stopped = true) };
   });
@@ -24,7 +24,7 @@ afterAll(() => {
 
 describe("POST /api/demo", () => {
   it("refuses a body other than empty or {} with a 400, starting nothing", async () => {
-    for (const body of ['{"repeats": 100}', "[]", '"go"', "null", "{"]) {
+    for (const body of ['{"repeats": 100}', '{"study": "bandit"}', "[]", '"go"', "null", "{"]) {
       const r = await dash.call("POST", "/api/demo", { body, headers: { "content-type": "application/json" } });
       expect(r.status, body).toBe(400);
       expect(r.body.error.message.length).toBeGreaterThan(0);
@@ -74,5 +74,21 @@ describe("POST /api/demo", () => {
     const both = await Promise.all([dash.call("POST", "/api/demo"), dash.call("POST", "/api/demo")]);
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await sessions()).toBe(before + 1);
+  });
+
+  it("starts the adaptive demo: files vs bash, pre-registered, on phones that fail half the tasks on bash", async () => {
+    const open = (await dash.rows(
+      "SELECT DISTINCT session_id AS id FROM jobs WHERE state IN ('queued', 'leased')",
+    )) as { id: string }[];
+    for (const { id } of open) expect((await dash.call("POST", `/api/sessions/${id}/cancel`)).status).toBe(200);
+    const r = await dash.call("POST", "/api/demo", { json: { study: "adaptive" } });
+    expect(r.status).toBe(201);
+    expect(launched.at(-1)!.extra).toEqual(["--effect", "files,bash,0.5"]);
+    const s = (await dash.call("GET", `/api/sessions/${r.body.session.id}`)).body.session;
+    expect(s.plan).toMatchObject({ a: "files", b: "bash", alpha: 0.05, minRepeats: 1, maxRepeats: 3 });
+    expect(s.plan.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(s.adaptive).toMatchObject({ minRepeats: 1, maxRepeats: 3, state: "running" });
+    // The minimum of each task on a and b is queued now; the rest only where it still tells something.
+    expect(r.body.session.jobs).toBe(2 * s.taskIds.length);
   });
 });

@@ -328,9 +328,18 @@ export const demo = defineRoute({
   tag: "dashboard",
   auth: "admin",
   summary: "Queue a demo session and start three simulated phones on this machine.",
-  // The demo takes no options: an empty body or `{}`; anything else is a 400, not silently ignored.
-  body: z.object({}).strict(),
-  bodyNote: "None, or `{}`: the demo takes no options.",
+  // An empty body or `{}` is the ablation demo; anything unknown is a 400, not silently ignored.
+  body: z
+    .object({
+      study: z
+        .enum(["ablation", "adaptive"])
+        .optional()
+        .describe(
+          "`ablation` (the default): three configs, one repeat each. `adaptive`: files vs bash, pre-registered, adaptive repeats 1–3, on phones that fail half the tasks on bash, so the session decides and stops by itself.",
+        ),
+    })
+    .strict(),
+  bodyNote: 'None, `{}`, or `{"study": "adaptive"}` for the adaptive, pre-registered demo (issue 36).',
   responses: { 201: { description: "The demo session.", schema: S.DemoResponse } },
   errors: [...BODY_ERRORS, "conflict"],
 });

@@ -13,14 +13,15 @@ export interface DemoPhones {
   running(): boolean;
   stop(): void;
 }
-export type PhoneLauncher = (origin: string, deviceTokens: string[]) => DemoPhones;
+/** `extra`: more device-sim options (the adaptive demo's `--effect`). */
+export type PhoneLauncher = (origin: string, deviceTokens: string[], extra?: string[]) => DemoPhones;
 
 /**
  * The demo's simulated phones, one per token, in a child process running scripts/device-sim.ts
  * with `--fleet` (issue 20.6): in different states, one worked without rest so the throttling
  * flag has something to find; they stop once the queue is empty.
  */
-const spawnPhones: PhoneLauncher = (origin, tokens) => {
+const spawnPhones: PhoneLauncher = (origin, tokens, extra = []) => {
   const cli = path.join(/*turbopackIgnore: true*/ process.cwd(), "node_modules", "tsx", "dist", "cli.mjs");
   const child = spawn(
     process.execPath,
@@ -34,6 +35,7 @@ const spawnPhones: PhoneLauncher = (origin, tokens) => {
       "--seed",
       "7",
       "--until-idle",
+      ...extra,
     ],
     { stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } },
   );
@@ -70,13 +72,19 @@ const DEMO_PHONES = 3;
  * one lock held across every process on the database (Store.exclusive): each one's "already
  * running" check then sees the session of the one before, whichever process queued it.
  */
-export function startDemo(ctx: Ctx, origin: string) {
-  return ctx.store.exclusive("demo", () => startDemoNow(ctx, origin));
+export function startDemo(ctx: Ctx, origin: string, study: "ablation" | "adaptive" = "ablation") {
+  return ctx.store.exclusive("demo", () => startDemoNow(ctx, origin, study));
 }
+
+/**
+ * The adaptive demo's comparison (issue 36): the file tools against the bash tool, and the share
+ * of tasks its phones fail on bash (device-sim --effect), a true effect the session should find.
+ */
+const ADAPTIVE_DEMO = { a: "files", b: "bash", bFails: 0.5 };
 
 const RunningRow = z.object({ id: z.string(), name: z.string(), open: int });
 
-async function startDemoNow(ctx: Ctx, origin: string) {
+async function startDemoNow(ctx: Ctx, origin: string, study: "ablation" | "adaptive") {
   // Found in the database, not in this process's memory, so a demo left queued before a restart
   // (or by another process) counts too.
   const running = await ctx.store.sql.get(
@@ -93,24 +101,40 @@ async function startDemoNow(ctx: Ctx, origin: string) {
   }
   g.__harnessLabDemo?.phones.stop(); // idle phones of a finished or cancelled demo
   const suite = await ctx.store.sessions.resolveSuite();
-  const configs = DEMO_CONFIGS.filter((id) => suite.configs.some((c) => c.id === id));
+  const has = (id: string) => suite.configs.some((c) => c.id === id);
+  const configs = DEMO_CONFIGS.filter(has);
   const chosen = configs.length ? configs : suite.configs.slice(0, 3).map((c) => c.id);
+  const [a, b] = has(ADAPTIVE_DEMO.a) && has(ADAPTIVE_DEMO.b) ? [ADAPTIVE_DEMO.a, ADAPTIVE_DEMO.b] : chosen;
+  const adaptive = study === "adaptive";
+  if (adaptive && !b)
+    throw new ServiceError("invalid_request", "The adaptive demo needs a suite with at least two configs.");
   const tokens: string[] = [];
   for (let i = 0; i < DEMO_PHONES; i++) tokens.push((await createDevice(ctx, `Demo: simulated phone ${i + 1}`)).token);
-  const { session } = await createSession(ctx, {
-    name: `Demo: ${chosen.join(" vs ")}`,
-    tasks: "all",
-    configs: chosen,
-    repeats: 1,
+  const common = {
+    tasks: "all" as const,
     trial: false,
     calibration: false,
-    order: "interleaved",
+    order: "interleaved" as const,
     seed: 7,
     leaseSeconds: 120,
     maxAttempts: 3,
     notes: DEMO_NOTES,
-  });
-  const phones = (g.__harnessLabDemoLauncher ?? spawnPhones)(origin, tokens);
+  };
+  const { session } = await createSession(
+    ctx,
+    adaptive
+      ? {
+          ...common,
+          name: `Demo: ${a} vs ${b}, adaptive (the phones fail half the tasks on ${b})`,
+          configs: [a, b],
+          repeats: 3,
+          plan: { a, b, metric: "pass_rate", alpha: 0.05, stoppingRule: "anytime-betting-cs" },
+          adaptive: { minRepeats: 1, maxRepeats: 3 },
+        }
+      : { ...common, name: `Demo: ${chosen.join(" vs ")}`, configs: chosen, repeats: 1 },
+  );
+  const extra = adaptive ? ["--effect", `${a},${b},${ADAPTIVE_DEMO.bFails}`] : [];
+  const phones = (g.__harnessLabDemoLauncher ?? spawnPhones)(origin, tokens, extra);
   g.__harnessLabDemo = { phones };
   return { session };
 }
