@@ -128,13 +128,13 @@ export function NewSessionForm({
   const [notes, setNotes] = useState("");
   const [pinned, setPinned] = useState<string[]>([]);
   // Issues 36.2–36.3: a pre-registered plan (a, b, α) and adaptive repeats between two bounds.
-  const [preregister, setPreregister] = useState(false);
-  const [adaptive, setAdaptive] = useState(false);
-  const [planA, setPlanA] = useState("");
-  const [planB, setPlanB] = useState("");
-  const [alpha, setAlpha] = useState("0.05");
-  const [minRepeats, setMinRepeats] = useState("1");
-  const [maxRepeats, setMaxRepeats] = useState("3");
+  const [preregister, setPreregister] = useState(initial.plan !== null);
+  const [adaptive, setAdaptive] = useState(initial.plan !== null && initial.adaptive !== null);
+  const [planA, setPlanA] = useState(initial.plan?.a ?? "");
+  const [planB, setPlanB] = useState(initial.plan?.b ?? "");
+  const [alpha, setAlpha] = useState(initial.plan?.alpha ?? "0.05");
+  const [minRepeats, setMinRepeats] = useState(initial.adaptive?.min ?? "1");
+  const [maxRepeats, setMaxRepeats] = useState(initial.adaptive?.max ?? "3");
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
 

@@ -84,6 +84,16 @@ test("an adaptive, pre-registered session queued in the browser stops itself and
     // The report's first page carries the plan with its full hash.
     await page.goto(`/analytics/report?session=${id}&includeTrial=1`);
     await expect(page.getByTestId("report-plan-hash")).toHaveText(sha256);
+    // Rerun with this seed opens the form with the same plan and repeat bounds.
+    await page.goto(`/sessions/${id}`);
+    await page.getByTestId("rerun-with-seed").click();
+    await page.waitForURL(/\/sessions\/new\?/);
+    await expect(page.getByTestId("adaptive")).toBeChecked();
+    await expect(page.getByTestId("plan-a")).toHaveValue("files");
+    await expect(page.getByTestId("plan-b")).toHaveValue("bash");
+    await expect(page.getByTestId("plan-alpha")).toHaveValue("0.05");
+    await expect(page.getByTestId("max-repeats")).toHaveValue("3");
+    await expect(page.getByTestId("create-session")).toHaveText("Queue 48 jobs");
   } finally {
     phones.kill();
   }

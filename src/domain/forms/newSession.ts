@@ -214,13 +214,19 @@ export interface NewSessionPrefill {
   trial: boolean;
   /** The suite version the address names when it is not the newest (a rerun of an older session), else null. */
   olderVersion: number | null;
+  /** A pre-registered plan's fields (`plan=a,b`, `alpha`), as text for the form; null when not named. */
+  plan: { a: string; b: string; alpha: string } | null;
+  /** Adaptive repeat bounds (`adaptive=min-max`), as text; null when not named. */
+  adaptive: { min: string; max: string } | null;
 }
 
 /**
  * Reads the New session page's address, so another page can link to a prefilled form:
  * `calibration=1` ticks the box; `config=<id>` or `configs=a,b` tick those configs the suite has;
  * `tasks=a,b` picks those tasks; `seed`, `order`, `repeats`, `trial=1` fill their fields; `version`
- * names the suite version a rerun came from (a new session always uses the newest).
+ * names the suite version a rerun came from (a new session always uses the newest); `plan=a,b` with
+ * `alpha`, and `adaptive=min-max`, fill the pre-registered plan and the adaptive repeats (the form
+ * checks them as it checks what is typed).
  */
 export function newSessionPrefill(
   params: Params,
@@ -234,6 +240,8 @@ export function newSessionPrefill(
   const everyTask = knownTasks.length === taskIds.length && taskIds.every((t) => knownTasks.includes(t));
   const version = Number(first(params.version));
   const repeats = first(params.repeats)?.trim();
+  const [a, b] = (first(params.plan) ?? "").split(",").map((x) => x.trim());
+  const bounds = /^(\d+)-(\d+)$/.exec(first(params.adaptive)?.trim() ?? "");
   return {
     calibration: flag(params.calibration),
     configs: named.filter((c) => suite.configs.includes(c)),
@@ -245,12 +253,15 @@ export function newSessionPrefill(
     repeats: repeats ? repeats : null,
     trial: flag(params.trial),
     olderVersion: Number.isInteger(version) && version > 0 && version < suite.version ? version : null,
+    plan: a && b ? { a, b, alpha: first(params.alpha)?.trim() || "0.05" } : null,
+    adaptive: bounds ? { min: bounds[1], max: bounds[2] } : null,
   };
 }
 
 /**
  * The address of the New session form filled as this session was: same suite, seed, order,
- * configs, tasks and repeats, so a rerun queues the same jobs in the same order (issue 34.7).
+ * configs, tasks and repeats, so a rerun queues the same jobs in the same order (issue 34.7), and
+ * the same pre-registered plan and adaptive bounds (issue 36).
  */
 export function rerunAddress(s: {
   suite: { id: string; version: number };
@@ -261,6 +272,8 @@ export function rerunAddress(s: {
   repeats: number;
   trial: boolean;
   calibration: boolean;
+  plan?: { a: string; b: string; alpha: number } | null;
+  adaptive?: { minRepeats: number; maxRepeats: number } | null;
 }): string {
   const q = new URLSearchParams({
     suite: s.suite.id,
@@ -273,5 +286,10 @@ export function rerunAddress(s: {
   });
   if (s.trial) q.set("trial", "1");
   if (s.calibration) q.set("calibration", "1");
+  if (s.plan) {
+    q.set("plan", `${s.plan.a},${s.plan.b}`);
+    q.set("alpha", String(s.plan.alpha));
+  }
+  if (s.adaptive) q.set("adaptive", `${s.adaptive.minRepeats}-${s.adaptive.maxRepeats}`);
   return `/sessions/new?${q.toString()}`;
 }

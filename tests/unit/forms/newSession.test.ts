@@ -137,6 +137,8 @@ const blank = {
   repeats: null,
   trial: false,
   olderVersion: null,
+  plan: null,
+  adaptive: null,
 };
 
 describe("newSessionPrefill", () => {
@@ -218,6 +220,32 @@ describe("rerunAddress", () => {
       tasks: ["a", "c"],
       seed: "42",
       repeats: "4",
+    });
+  });
+
+  it("carries an adaptive session's pre-registered plan and repeat bounds (issue 36)", () => {
+    const href = rerunAddress({
+      suite: { id: "phone-20", version: 4 },
+      seed: 7,
+      order: "interleaved",
+      configIds: ["files", "bash"],
+      taskIds: ["a", "b"],
+      repeats: 3,
+      trial: false,
+      calibration: false,
+      plan: { a: "files", b: "bash", alpha: 0.01 },
+      adaptive: { minRepeats: 1, maxRepeats: 3 },
+    });
+    expect(href).toContain("&plan=files%2Cbash&alpha=0.01&adaptive=1-3");
+    const params = Object.fromEntries(new URL(href, "http://x").searchParams);
+    expect(newSessionPrefill(params, suiteOf(["files", "bash"], ["a", "b"], 4))).toMatchObject({
+      plan: { a: "files", b: "bash", alpha: "0.01" },
+      adaptive: { min: "1", max: "3" },
+    });
+    // Without them, or malformed, the form starts without a plan.
+    expect(newSessionPrefill({ plan: "files", adaptive: "1to3" }, suiteOf(["files"], ["a"], 4))).toMatchObject({
+      plan: null,
+      adaptive: null,
     });
   });
 });
