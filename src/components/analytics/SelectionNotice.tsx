@@ -15,7 +15,7 @@ const STANDING: readonly NoticeKind[] = [
 /** Each sentence's test id, by what it is about (the mixes, a session's standing, the balance…). */
 function itemTestId(n: Notice): string {
   if (STANDING.includes(n.kind)) return "selection-standing-line";
-  if (n.kind === "unbalanced") return "selection-balance";
+  if (n.kind === "unbalanced" || n.kind === "unevenRepeats") return "selection-balance";
   if (n.kind === "unknownSession") return "selection-unknown";
   if (n.kind === "hiddenRuns") return "selection-hidden";
   return "selection-warning";

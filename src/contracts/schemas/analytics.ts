@@ -443,7 +443,7 @@ export const SelectionResponse = z.object({
   }),
   balance: str().nullable().meta({
     description:
-      "(added) A sentence when the selection's configs did not run the same tasks equally often (an unbalanced comparison); null otherwise.",
+      "(added) A sentence when the selection's configs did not run the same tasks equally often (an unbalanced comparison), or when they did but tasks ran different numbers of runs (an adaptive session: pooled rates weigh tasks by their runs); null otherwise. `notices` gives its kind and level.",
   }),
   hidden: z
     .object({

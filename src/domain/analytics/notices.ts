@@ -36,6 +36,10 @@ export const NOTICE_LEVELS = {
     severity: "misleading",
     why: "configs ran different tasks or repeats, so a difference between configs mixes in different work",
   },
+  unevenRepeats: {
+    severity: "caution",
+    why: "every config ran each task equally often, but tasks ran different repeats (an adaptive session): pooled rates weigh tasks by their runs, the task-level comparison does not",
+  },
   mixedModels: {
     severity: "misleading",
     why: "pass rates and timings of two models are pooled into one figure per config",

@@ -104,10 +104,14 @@ export interface CoverageCell {
 /**
  * "This selection is unbalanced: …(bash: 3 tasks, 1–2 runs each; files: 2 tasks, 2 runs each)…":
  * configs that did not run the same tasks with the same runs per task compare different work, so
- * it is said above the numbers; null when every config ran the same tasks equally often (or there
- * is one config). Configs are named in the order given.
+ * it is said above the numbers (`unbalanced`). Configs that ran each task equally often, where tasks
+ * ran different numbers of runs (an adaptive session repeats a task only while its sides disagree),
+ * compare the same work, but pooled rates weigh a task by its runs (`unevenRepeats`). Null when
+ * every config ran every task equally often (or there is one config). Configs in the order given.
  */
-export function balanceLine(cells: readonly CoverageCell[]): string | null {
+export function balanceLine(
+  cells: readonly CoverageCell[],
+): { kind: "unbalanced" | "unevenRepeats"; text: string } | null {
   const byConfig = new Map<string, Map<string, number>>();
   for (const c of cells) {
     const m = byConfig.get(c.configId) ?? new Map<string, number>();
@@ -118,15 +122,26 @@ export function balanceLine(cells: readonly CoverageCell[]): string | null {
   const maps = [...byConfig.values()];
   const tasks = [...new Set(maps.flatMap((m) => [...m.keys()]))];
   const runs = maps.flatMap((m) => [...m.values()]);
-  const even = maps.every((m) => m.size === tasks.length) && runs.every((n) => n === runs[0]);
-  if (even) return null;
+  if (maps.every((m) => m.size === tasks.length) && runs.every((n) => n === runs[0])) return null;
+  const paired = tasks.every((t) => maps.every((m) => m.get(t) === maps[0].get(t)));
+  if (paired) {
+    const lo = Math.min(...runs);
+    const hi = Math.max(...runs);
+    return {
+      kind: "unevenRepeats",
+      text: `Tasks ran ${lo}–${hi} runs each, the same on every config (an adaptive session repeats a task only while its sides disagree): pooled pass rates and medians weigh a task by its runs, so the tasks that ran more count more; the task-level comparison counts each task once.`,
+    };
+  }
   const each = ([configId, m]: [string, Map<string, number>]) => {
     const ns = [...m.values()];
     const lo = Math.min(...ns);
     const hi = Math.max(...ns);
     return `${configId}: ${m.size} task${m.size === 1 ? "" : "s"}, ${lo === hi ? lo : `${lo}–${hi}`} run${hi === 1 ? "" : "s"} each`;
   };
-  return `This selection is unbalanced: its configs did not run the same tasks and repeats (${[...byConfig.entries()]
-    .map(each)
-    .join("; ")}), so differences between configs mix in different work; compare them on a complete session.`;
+  return {
+    kind: "unbalanced",
+    text: `This selection is unbalanced: its configs did not run the same tasks and repeats (${[...byConfig.entries()]
+      .map(each)
+      .join("; ")}), so differences between configs mix in different work; compare them on a complete session.`,
+  };
 }

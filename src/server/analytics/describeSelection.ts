@@ -159,7 +159,7 @@ export async function describeSelection(ctx: Ctx, selection: Selection): Promise
   // Within a level, the most harmful first: copies, imbalance, then what is pooled, then standing.
   const notices = bySeverity([
     ...mixes.filter((n) => n.kind === "duplicateRuns"),
-    ...(balance ? [notice("unbalanced", balance)] : []),
+    ...(balance ? [notice(balance.kind, balance.text)] : []),
     ...mixes.filter((n) => n.kind !== "duplicateRuns"),
     ...(mismatch ? [notice("deviceMismatch", mismatch)] : []),
     ...standing.notices,
@@ -176,7 +176,7 @@ export async function describeSelection(ctx: Ctx, selection: Selection): Promise
     warnings: [...mixes.map((n) => n.text), ...(mismatch ? [mismatch] : [])],
     standing: standing.lines,
     offer: standing.offer,
-    balance,
+    balance: balance?.text ?? null,
     hidden,
     notices,
   };

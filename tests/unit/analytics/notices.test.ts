@@ -23,6 +23,7 @@ describe("NOTICE_LEVELS", () => {
       sidesDevices: "misleading",
       tokenEstimate: "misleading",
       mixedCharging: "caution",
+      unevenRepeats: "caution",
       unknownSession: "caution",
       sessionCancelled: "caution",
       sessionRunning: "caution",

@@ -126,13 +126,23 @@ describe("balanceLine", () => {
   it("names configs with different repeats", () => {
     expect(
       balanceLine([cell("bash", "t1", 1), cell("bash", "t2", 1), cell("files", "t1", 2), cell("files", "t2", 2)]),
-    ).toBe(
-      "This selection is unbalanced: its configs did not run the same tasks and repeats (bash: 2 tasks, 1 run each; files: 2 tasks, 2 runs each), so differences between configs mix in different work; compare them on a complete session.",
-    );
+    ).toEqual({
+      kind: "unbalanced",
+      text: "This selection is unbalanced: its configs did not run the same tasks and repeats (bash: 2 tasks, 1 run each; files: 2 tasks, 2 runs each), so differences between configs mix in different work; compare them on a complete session.",
+    });
   });
   it("names configs with different tasks, even as many of them", () => {
-    expect(balanceLine([cell("a", "t1", 3), cell("a", "t2", 1), cell("b", "t1", 3), cell("b", "t3", 1)])).toContain(
-      "(a: 2 tasks, 1–3 runs each; b: 2 tasks, 1–3 runs each)",
-    );
+    expect(
+      balanceLine([cell("a", "t1", 3), cell("a", "t2", 1), cell("b", "t1", 3), cell("b", "t3", 1)])?.text,
+    ).toContain("(a: 2 tasks, 1–3 runs each; b: 2 tasks, 1–3 runs each)");
+  });
+  it("tells an adaptive session's uneven repeats, the same on every config, apart from unbalanced configs", () => {
+    const adaptive = [cell("a", "t1", 1), cell("b", "t1", 1), cell("a", "t2", 3), cell("b", "t2", 3)];
+    expect(balanceLine(adaptive)).toEqual({
+      kind: "unevenRepeats",
+      text: expect.stringMatching(/^Tasks ran 1–3 runs each, the same on every config .* counts each task once\.$/),
+    });
+    // One run fewer on one side of one task: unbalanced again.
+    expect(balanceLine([...adaptive.slice(0, 3), cell("b", "t2", 2)])?.kind).toBe("unbalanced");
   });
 });
