@@ -81,12 +81,18 @@ export function pgSessions(db: PgDb): SessionStore {
     },
     savePlan: async (id, plan, sha256) =>
       db.transaction(async (tx) => {
-        // FOR UPDATE: two saves at once cannot both see no plan.
+        // The session row first (two saves at once cannot both see no plan), then its jobs: a claim
+        // on another process locks the job it leases (FOR UPDATE SKIP LOCKED), so this waits for a
+        // claim under way to commit, and claims skip this session's jobs until the save commits.
+        // Then the check below, a statement of its own, sees every lease committed before.
+        const exists = await tx.execute(sql`SELECT 1 FROM sessions WHERE id = ${id} FOR UPDATE`);
+        if (!exists.rows.length) return "not_found" as const;
+        await tx.execute(sql`SELECT 1 FROM jobs WHERE session_id = ${id} FOR UPDATE`);
         const rows = await tx.execute(
           sql`SELECT s.plan IS NOT NULL AS planned,
                      EXISTS (SELECT 1 FROM runs WHERE session_id = s.id)
                   OR EXISTS (SELECT 1 FROM leases l JOIN jobs j ON j.id = l.job_id WHERE j.session_id = s.id) AS ran
-                FROM sessions s WHERE s.id = ${id} FOR UPDATE`,
+                FROM sessions s WHERE s.id = ${id}`,
         );
         const row = rowOf(PlanStateRow, rows.rows[0]);
         if (!row) return "not_found" as const;
