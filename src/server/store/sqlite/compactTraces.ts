@@ -42,8 +42,8 @@ export interface CompactOptions {
   /** Bodies sampled for training (default 96: two thirds train, one third is held out to measure). */
   samples?: number;
   /**
-   * Rowids looked at per transaction (default 128); a transaction also ends once it has taken
-   * `sliceMs` (default 40 ms: the event loop is never held long, however busy the machine).
+   * Rowids looked at per transaction (default 64); a transaction also ends once it has taken
+   * `sliceMs` (default 25 ms: the event loop is never held long, however busy the machine).
    */
   window?: number;
   sliceMs?: number;
@@ -87,8 +87,8 @@ export async function compactTraces(db: Database.Database, opts: CompactOptions)
   }
   const target = currentDictionary(db);
   const encoding = target?.id ?? "deflate";
-  const window = opts.window ?? 128;
-  const sliceMs = opts.sliceMs ?? 40;
+  const window = opts.window ?? 64;
+  const sliceMs = opts.sliceMs ?? 25;
   const select = db.prepare("SELECT rowid AS id, body FROM traces WHERE rowid > ? AND rowid <= ? ORDER BY rowid");
   const update = db.prepare("UPDATE traces SET body = ? WHERE rowid = ?");
   const advance = db.prepare("UPDATE trace_compaction SET converted_through = ? WHERE encoding = ?");
