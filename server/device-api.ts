@@ -145,8 +145,9 @@ export async function serveDeviceApi(req: http.IncomingMessage, res: http.Server
   } as RequestInit);
   const response = await handler(request, { params: Promise.resolve(params) });
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
-  if (response.status === 413 && drainsBeforeRefusal(req)) await drainRefusedBody(req);
+  // Unread when the handler answered: drained or not, that connection is not used again.
   const unread = hasBody && !req.complete;
+  if (response.status === 413 && drainsBeforeRefusal(req)) await drainRefusedBody(req);
   // A body refused before it all arrived: the connection cannot carry another request, so it closes.
   res.writeHead(response.status, {
     ...Object.fromEntries(response.headers),

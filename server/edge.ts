@@ -179,7 +179,7 @@ function lingerOnClose(req: http.IncomingMessage): void {
 
 /** Bodies the device API buffers at most: its handlers refuse anything over 5 MiB (TRACE_LIMIT) with a 413. */
 export const BODY_CAP = 5 * 1024 * 1024 + 1;
-/** A body declared past a limit but at most this large is read and dropped before its 413. */
+/** A refused body (declared at most this large, or sent chunked) is read and dropped up to this many bytes before its 413. */
 const DRAIN_MAX = 2 * BODY_CAP;
 /**
  * How long a refused body is drained at most. 5 s was too short on a loaded 2-core machine: a
@@ -188,18 +188,24 @@ const DRAIN_MAX = 2 * BODY_CAP;
  */
 const DRAIN_MS = 20_000;
 
-/** Whether a refused request's body is drained first: declared (Content-Length), at most DRAIN_MAX, not all read. */
+/**
+ * Whether a refused request's body is drained first: not all read, and declared (Content-Length)
+ * at most DRAIN_MAX, or sent chunked (its size unknown: at most DRAIN_MAX bytes are then read).
+ */
 export function drainsBeforeRefusal(req: http.IncomingMessage): boolean {
+  if (!hasBody(req) || req.complete) return false;
+  if (req.headers["content-length"] === undefined) return /chunked/i.test(String(req.headers["transfer-encoding"]));
   const declared = Number(req.headers["content-length"]);
-  return hasBody(req) && !req.complete && declared > 0 && declared <= DRAIN_MAX;
+  return declared > 0 && declared <= DRAIN_MAX;
 }
 
 /**
  * Reads and drops a body refused as too large (see drainsBeforeRefusal; at most DRAIN_MS), so its
  * 413 goes out on a connection that has read everything: answering while the phone is still
  * sending, then closing, makes the kernel reset the connection, and the phone's HTTP client then
- * reports ECONNRESET instead of the 413 (seen in CI under load for a 5 MiB trace). Larger, chunked
- * or slower bodies are not waited for: they get the 413 at once and the connection closes. Other
+ * reports ECONNRESET instead of the 413 (seen in CI under load for a 5 MiB trace, and for a 6 MiB
+ * chunked one). A chunked body is read up to DRAIN_MAX bytes; larger or slower bodies are not
+ * waited for further: they get the 413 then, and the connection closes (lingering). Other
  * refusals (a 401 before the body) are not drained: an unauthenticated upload must not cost the
  * server its megabytes.
  */
@@ -208,10 +214,17 @@ export function drainRefusedBody(req: http.IncomingMessage): Promise<void> {
     // Already ended or torn down (a handler that cancelled its read): nothing more will arrive.
     if (req.destroyed || req.readableEnded) return resolve();
     const timer = setTimeout(done, DRAIN_MS);
+    let read = 0;
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN_MAX) done();
+    };
     function done() {
       clearTimeout(timer);
+      req.off("data", count);
       resolve();
     }
+    req.on("data", count);
     req.once("end", done);
     req.once("close", done);
     req.once("error", done);
