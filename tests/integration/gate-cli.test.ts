@@ -1,26 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { runQueue, testDashboard, type TestDashboard } from "../support/server";
-import { serveOverHttp } from "../support/http";
+import { runQueue, type TestDashboard } from "../support/server";
+import { dashboardPerTestOverHttp } from "../support/http";
 
 const root = path.resolve(__dirname, "..", "..");
 let dash: TestDashboard;
 let url: string;
-let close: () => Promise<void>;
-
 // A real socket in front of the route handlers (tests/support/http.ts).
-beforeEach(async () => {
-  dash = await testDashboard();
-  ({ url, close } = await serveOverHttp(dash));
-});
-afterEach(async () => {
-  await close();
-  dash.close();
+dashboardPerTestOverHttp((d, u) => {
+  dash = d;
+  url = u;
 });
 
 function gate(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

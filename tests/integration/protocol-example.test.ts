@@ -1,20 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testDashboard, type TestDashboard } from "../support/server";
-import { serveOverHttp } from "../support/http";
+import { describe, expect, it } from "vitest";
+import type { TestDashboard } from "../support/server";
+import { dashboardPerTestOverHttp } from "../support/http";
 import { runDevice, scriptedAgent } from "../../packages/protocol/examples/device-loop";
 
 let dash: TestDashboard;
 let url: string;
-let close: () => Promise<void>;
-
 // A real socket in front of the route handlers (tests/support/http.ts).
-beforeEach(async () => {
-  dash = await testDashboard();
-  ({ url, close } = await serveOverHttp(dash));
-});
-afterEach(async () => {
-  await close();
-  dash.close();
+dashboardPerTestOverHttp((d, u) => {
+  dash = d;
+  url = u;
 });
 
 describe("the protocol package's example device loop", () => {

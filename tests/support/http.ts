@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { TestDashboard } from "./server";
+import { afterEach, beforeEach } from "vitest";
+import { testDashboard, type TestDashboard } from "./server";
 
 /**
  * A real HTTP server on a free loopback port in front of a test dashboard's route handlers, so a
@@ -26,4 +27,20 @@ export async function serveOverHttp(dash: TestDashboard): Promise<{ url: string;
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Registers a fresh dashboard behind a real socket (serveOverHttp) for every test of the file, handing both to `use`. */
+export function dashboardPerTestOverHttp(use: (dash: TestDashboard, url: string) => void) {
+  let dash: TestDashboard | undefined;
+  let close: (() => Promise<void>) | undefined;
+  beforeEach(async () => {
+    dash = await testDashboard();
+    const served = await serveOverHttp(dash);
+    close = served.close;
+    use(dash, served.url);
+  });
+  afterEach(async () => {
+    await close?.();
+    dash?.close();
+  });
 }
