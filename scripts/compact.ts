@@ -52,25 +52,29 @@ async function main() {
       );
     }
   }, 2000);
+  let report;
   try {
-    await (ctx.store as SqliteStore).traceCompaction.finish();
+    report = await (ctx.store as SqliteStore).traceCompaction.finish();
   } finally {
     clearInterval(progress);
   }
-  const state = compactionState(sqlite);
-  const dict = sqlite.prepare("SELECT id, samples FROM trace_dicts ORDER BY created_at DESC LIMIT 1").get() as
-    { id: string; samples: number } | undefined;
+  const encoding = compactionState(sqlite)?.encoding;
+  const t = report.trained;
   console.log(
-    `trace bodies: ${state?.encoding === "deflate" ? "deflate without a dictionary (none saved 10%)" : `dictionary ${dict?.id} (trained on ${dict?.samples} traces)`}, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `trace bodies: ${encoding === "deflate" ? "deflate without a dictionary (none saved 10%)" : `dictionary ${encoding}`}` +
+      (t
+        ? `, trained now (${t.ratio.with.toFixed(1)}× on held-out bodies, ${t.ratio.without.toFixed(1)}× without it)`
+        : "") +
+      `; ${report.converted.toLocaleString()} rewritten, ${mb(report.textBytes)} of text in ${mb(report.storedBytes)}, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   const free = sqlite.pragma("freelist_count", { simple: true }) as number;
   const page = sqlite.pragma("page_size", { simple: true }) as number;
   console.log(`VACUUM: giving ${mb(free * page)} of free pages back to the disk…`);
-  const t = Date.now();
+  const vacuumStart = Date.now();
   sqlite.exec("VACUUM");
   sqlite.pragma("wal_checkpoint(TRUNCATE)");
   await ctx.store.close();
-  console.log(`${db}: ${mb(before)} → ${mb(size())} (VACUUM ${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  console.log(`${db}: ${mb(before)} → ${mb(size())} (VACUUM ${((Date.now() - vacuumStart) / 1000).toFixed(1)} s)`);
 }
 
 main().catch((e) => {

@@ -14,6 +14,7 @@ import { sqliteSql } from "./sql";
 import { sqliteSuites } from "./suites";
 import { sqliteFacts, type ColumnarFacts } from "../columnar";
 import { traceCompaction } from "./traceCompaction";
+import type { CompactReport } from "./compactTraces";
 
 export { DEFAULT_DB_PATH } from "@db/client";
 
@@ -22,7 +23,7 @@ export type SqliteStore = Store & {
   columnar: ColumnarFacts;
   database: Database.Database;
   /** The background compaction of trace bodies (compactTraces.ts). */
-  traceCompaction: { finish(): Promise<void> };
+  traceCompaction: { finish(): Promise<CompactReport> };
 };
 
 /**
