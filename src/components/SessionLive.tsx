@@ -220,6 +220,12 @@ export function SessionLive({
       <AdaptivePanel a={s.adaptive} />
 
       <h2>Pass rate by config</h2>
+      {s.adaptive && d.configs.length > 0 && (
+        <p className="sub" data-testid="pooled-adaptive">
+          Over runs: tasks ran {s.adaptive.minRepeats}–{s.adaptive.maxRepeats} repeats, more where a and b disagreed, so
+          those weigh more here. The decision above and the per-task comparison below count each task once.
+        </p>
+      )}
       {d.configs.length === 0 ? (
         <p className="muted">No runs scored yet. Pass counts appear here as phones return traces.</p>
       ) : (

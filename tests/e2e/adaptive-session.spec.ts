@@ -69,6 +69,8 @@ test("an adaptive, pre-registered session queued in the browser stops itself and
     expect(after.session.adaptive.state).toBe("decided");
     expect(after.session.adaptive.runsSaved).toBeGreaterThan(0);
     expect(after.session.adaptive.runsQueued + after.session.adaptive.runsSaved).toBe(144);
+    // The pooled bars say they weigh the repeated tasks more.
+    await expect(page.getByTestId("pooled-adaptive")).toContainText("tasks ran 1–3 repeats");
     // The plan's pair is marked planned in the comparisons; nothing else is compared here.
     await expect(page.getByTestId("row-planned")).toHaveCount(1);
     await shots(page, "session-adaptive-decided");
