@@ -62,8 +62,13 @@ export function installRunFacts(sqlite: Database.Database) {
     if (empty && sqlite.prepare("SELECT 1 FROM scores WHERE current = 1 LIMIT 1").get()) rebuildRunFacts(sqlite);
     // A database from before turn_facts (its migration leaves the table empty): filled once.
     const noTurnFacts = !sqlite.prepare("SELECT 1 FROM turn_facts LIMIT 1").get();
+    // In the table's key order (ADR 21), so its b-tree is written full rather than split at random.
     if (noTurnFacts && sqlite.prepare(`SELECT 1 FROM (${turnFactsSelect("run_facts")}) LIMIT 1`).get())
-      sqlite.prepare(`INSERT INTO turn_facts (${TURN_FACTS_COLUMNS}) ${turnFactsSelect("run_facts")}`).run();
+      sqlite
+        .prepare(
+          `INSERT INTO turn_facts (${TURN_FACTS_COLUMNS}) SELECT * FROM (${turnFactsSelect("run_facts")}) ORDER BY config_id, turn_ms, run_id, idx`,
+        )
+        .run();
   })();
 }
 

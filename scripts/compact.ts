@@ -3,10 +3,15 @@
  * (what the dashboard does by itself in the background, src/server/store/sqlite/compactTraces.ts)
  * and then gives the space it freed back to the disk (VACUUM). Rewriting bodies frees pages inside
  * the file, which new runs reuse; only VACUUM makes the file itself smaller, and it needs the file
- * to itself: stop the dashboard first (the script refuses while another process has it open).
+ * to itself: stop the dashboard first (the script refuses while another process has it open). A
+ * file with pages smaller than the 16 KiB a new database gets (ADR 21) is moved to them by the same
+ * VACUUM.
  * PostgreSQL needs none of this: TOAST compresses the bodies (docs/benchmarks.md).
  */
 import fs from "node:fs";
+import Database from "better-sqlite3";
+import { PAGE_SIZE } from "../db/client";
+import { installTraceCodec } from "../db/traceCodec.mjs";
 import { createContext } from "../src/server/context";
 import { isPostgresUrl } from "../db/engine";
 import { checkInUse } from "../src/server/store/sqlite/backup";
@@ -67,14 +72,32 @@ async function main() {
         : "") +
       `; ${report.converted.toLocaleString()} rewritten, ${mb(report.textBytes)} of text in ${mb(report.storedBytes)}, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  const free = sqlite.pragma("freelist_count", { simple: true }) as number;
-  const page = sqlite.pragma("page_size", { simple: true }) as number;
-  console.log(`VACUUM: giving ${mb(free * page)} of free pages back to the disk…`);
-  const vacuumStart = Date.now();
-  sqlite.exec("VACUUM");
-  sqlite.pragma("wal_checkpoint(TRUNCATE)");
   await ctx.store.close();
-  console.log(`${db}: ${mb(before)} → ${mb(size())} (VACUUM ${((Date.now() - vacuumStart) / 1000).toFixed(1)} s)`);
+  // VACUUM on a connection of its own, the dashboard's closed: moving to 16 KiB pages (ADR 21) needs
+  // the file out of WAL mode while it is rewritten.
+  const raw = new Database(db);
+  try {
+    installTraceCodec(raw);
+    const free = raw.pragma("freelist_count", { simple: true }) as number;
+    const page = raw.pragma("page_size", { simple: true }) as number;
+    const vacuumStart = Date.now();
+    if (page !== PAGE_SIZE) {
+      console.log(
+        `VACUUM: giving ${mb(free * page)} of free pages back to the disk, and moving from ${page / 1024} KiB pages to ${PAGE_SIZE / 1024} KiB…`,
+      );
+      raw.pragma("journal_mode = DELETE");
+      raw.pragma(`page_size = ${PAGE_SIZE}`);
+      raw.exec("VACUUM");
+      raw.pragma("journal_mode = WAL");
+    } else {
+      console.log(`VACUUM: giving ${mb(free * page)} of free pages back to the disk…`);
+      raw.exec("VACUUM");
+      raw.pragma("wal_checkpoint(TRUNCATE)");
+    }
+    console.log(`${db}: ${mb(before)} → ${mb(size())} (VACUUM ${((Date.now() - vacuumStart) / 1000).toFixed(1)} s)`);
+  } finally {
+    raw.close();
+  }
 }
 
 main().catch((e) => {

@@ -23,6 +23,7 @@ import {
   PrimaryKey,
   type Column,
   type Columns,
+  type Engine,
   type ColumnSpec,
   type Index,
   type Kind,
@@ -136,6 +137,10 @@ function pick<C>(self: Record<string, C>, e: Index | PrimaryKey, table: string):
   return [first, ...rest];
 }
 
+/** The keys and indexes an engine has: those of both, and its own (`only`). */
+const forEngine = (extras: (Index | PrimaryKey)[], engine: Engine) =>
+  extras.filter((e) => e.engine === undefined || e.engine === engine);
+
 /** Builds each table; a reference is looked up when drizzle first asks for it, by when all are built. */
 function renderAll<Built extends lite.SQLiteTable | pg.PgTable>(
   tables: Record<string, Table>,
@@ -161,7 +166,7 @@ export function sqliteTables<T extends Record<string, Table>>(tables: T) {
       name,
       mapColumns(columns, (c) => liteColumn(c, ref)),
       (self) =>
-        extras(columns).map((e) => {
+        forEngine(extras(columns), "sqlite").map((e) => {
           if (e instanceof PrimaryKey) return lite.primaryKey({ columns: pick(self, e, name) });
           const i = (e.unique ? lite.uniqueIndex : lite.index)(e.name).on(...pick(self, e, name));
           return e.flag ? i.where(flagIsTrue.sqlite(e.flag.name)) : i;
@@ -176,7 +181,7 @@ export function pgTables<T extends Record<string, Table>>(tables: T) {
       name,
       mapColumns(columns, (c) => pgColumn(c, ref)),
       (self) =>
-        extras(columns).map((e) => {
+        forEngine(extras(columns), "postgres").map((e) => {
           if (e instanceof PrimaryKey) return pg.primaryKey({ columns: pick(self, e, name) });
           const i = (e.unique ? pg.uniqueIndex : pg.index)(e.name).on(...pick(self, e, name));
           return e.flag ? i.where(flagIsTrue.pg(e.flag.name)) : i;

@@ -1,4 +1,4 @@
-import { bigint, bool, index, int, primaryKey, real, table, text } from "./vocabulary";
+import { bigint, bool, index, int, primaryKey, real, table, text, uniqueIndex } from "./vocabulary";
 import { RUN_FACTS_INDEXES, TURN_FACT_FILTERS } from "../runFactsIndexes";
 
 /**
@@ -89,6 +89,12 @@ export const runFacts = table(
  * time per config is a walk of one covering index (turn_facts_median) instead of a join of every
  * turn to its run. Derived like run_facts: triggers keep it (db/facts/definition.ts), the rebuild
  * refills it.
+ *
+ * The engines store it differently (ADR 21). PostgreSQL: a heap keyed by (run, index) and the
+ * covering index `turn_facts_median` beside it. SQLite: the rows themselves kept in the median's
+ * order, a b-tree on (config, turn time, run, index) without a rowid, so the walk reads the table
+ * and no copy of every row; (run, index) stays unique through `turn_facts_run`, which the triggers'
+ * INSERT OR REPLACE and their deletes by run use.
  */
 export const turnFacts = table(
   "turn_facts",
@@ -114,7 +120,12 @@ export const turnFacts = table(
     looping: bool("looping").notNull(),
   },
   (t) => [
-    primaryKey(t.runId, t.idx),
-    index("turn_facts_median").on(t.configId, t.turnMs, ...TURN_FACT_FILTERS.map((c) => t[c])),
+    primaryKey(t.runId, t.idx).only("postgres"),
+    index("turn_facts_median")
+      .on(t.configId, t.turnMs, ...TURN_FACT_FILTERS.map((c) => t[c]))
+      .only("postgres"),
+    primaryKey(t.configId, t.turnMs, t.runId, t.idx).only("sqlite"),
+    uniqueIndex("turn_facts_run").on(t.runId, t.idx).only("sqlite"),
   ],
+  { withoutRowid: true },
 );

@@ -59,7 +59,8 @@ export const runs = table(
 
 /**
  * Per-turn timings copied out of the trace at ingest (derived, never edited): the TTFT fit reads
- * every turn, which must not mean parsing every trace.
+ * every turn, which must not mean parsing every trace. Without a rowid on SQLite: the rows are the
+ * key's b-tree, with no copy of (run id, index) beside them (ADR 21).
  */
 export const turns = table(
   "turns",
@@ -75,6 +76,7 @@ export const turns = table(
     decodeMs: int("decode_ms").notNull(),
   },
   (t) => [primaryKey(t.runId, t.idx)],
+  { withoutRowid: true },
 );
 
 /** The raw trace body exactly as the phone sent it. Never updated. */

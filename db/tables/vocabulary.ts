@@ -84,10 +84,16 @@ export function autoId<N extends string>(name: N): Column<"int", N, "autoId"> {
 
 export type Columns = Record<string, Column>;
 
-/** An index on columns in order; `where(flag)` makes it partial: only the rows whose flag is true. */
+export type Engine = "sqlite" | "postgres";
+
+/**
+ * An index on columns in order; `where(flag)` makes it partial: only the rows whose flag is true;
+ * `only(engine)` keeps it to one engine, where the engines store a table differently (`withoutRowid`).
+ */
 export class Index {
   readonly columns: Column[] = [];
   flag: Column<"bool"> | undefined;
+  engine: Engine | undefined;
 
   constructor(
     readonly name: string,
@@ -103,16 +109,27 @@ export class Index {
     this.flag = flag;
     return this;
   }
+
+  only(engine: Engine): this {
+    this.engine = engine;
+    return this;
+  }
 }
 
 export const index = (name: string) => new Index(name, false);
 export const uniqueIndex = (name: string) => new Index(name, true);
 
-/** A primary key of several columns (one column's is its `primaryKey()`). */
+/** A primary key of several columns (one column's is its `primaryKey()`); `only(engine)` as an index's. */
 export class PrimaryKey {
   readonly columns: Column[];
+  engine: Engine | undefined;
   constructor(...columns: Column[]) {
     this.columns = columns;
+  }
+
+  only(engine: Engine): this {
+    this.engine = engine;
+    return this;
   }
 }
 
@@ -123,6 +140,16 @@ export interface TableMeta<N extends string = string, C extends Columns = Column
   columns: C;
   /** A method, so any table's meta is a TableMeta (a method's parameter may be narrower). */
   extras(t: C): (Index | PrimaryKey)[];
+  /**
+   * SQLite stores the table as a b-tree on its primary key (`WITHOUT ROWID`) instead of by rowid with
+   * the key as a second b-tree beside it (ADR 21). drizzle cannot say so: the migration that built the
+   * table says it, and tests/integration/storage-layout.test.ts checks every such table is.
+   */
+  withoutRowid: boolean;
+}
+
+export interface TableOptions {
+  withoutRowid?: boolean;
 }
 
 export const META = Symbol("table");
@@ -134,8 +161,9 @@ export function table<N extends string, C extends Columns>(
   name: N,
   columns: C,
   extras: (t: C) => (Index | PrimaryKey)[] = () => [],
+  options: TableOptions = {},
 ): Table<N, C> {
-  const meta: TableMeta<N, C> = { name, columns, extras };
+  const meta: TableMeta<N, C> = { name, columns, extras, withoutRowid: options.withoutRowid ?? false };
   for (const [key, c] of Object.entries(columns)) {
     if (c.owner) throw new Error(`Column ${c.name} of ${name} is already ${c.owner.name}.${c.key}'s: write it anew.`);
     c.owner = meta;

@@ -160,7 +160,8 @@ describe("run_facts", () => {
       "UPDATE run_facts SET passed = 1 - passed, turn_rows = 99; DELETE FROM run_facts WHERE rowid = (SELECT MIN(rowid) FROM run_facts)",
     );
     db.exec(
-      "UPDATE turn_facts SET turn_ms = turn_ms + 1; DELETE FROM turn_facts WHERE rowid = (SELECT MAX(rowid) FROM turn_facts)",
+      // turn_facts has no rowid (ADR 21): its last row by (run, index).
+      "UPDATE turn_facts SET turn_ms = turn_ms + 1; DELETE FROM turn_facts WHERE (run_id, idx) = (SELECT run_id, idx FROM turn_facts ORDER BY run_id DESC, idx DESC LIMIT 1)",
     );
     expect(stored()).not.toEqual(good);
     expect(storedTurns()).not.toEqual(goodTurns);

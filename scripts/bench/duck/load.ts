@@ -66,8 +66,6 @@ export async function loadIntoDuck(
     for (const table of TABLES.filter((t) => only.includes(t))) {
       if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table)) continue;
       const cols = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; type: string }[];
-      // `rowid` is read by the TTFT scatter's sample order (a turn's stable key): copied as a column.
-      const withRowid = table === "turns";
       const select = cols.map((c) =>
         table === "traces" && c.name === "body"
           ? `json_object('conditions', json_object('battery', json_extract(CAST(trace_utf8(body) AS TEXT), '$.conditions.battery'))) AS body`
@@ -77,7 +75,7 @@ export async function loadIntoDuck(
       const fd = fs.openSync(file, "w");
       let n = 0;
       let buf: string[] = [];
-      const stmt = db.prepare(`SELECT ${withRowid ? "rowid, " : ""}${select.join(", ")} FROM ${table}`).raw(true);
+      const stmt = db.prepare(`SELECT ${select.join(", ")} FROM ${table}`).raw(true);
       for (const row of stmt.iterate() as Iterable<unknown[]>) {
         buf.push(row.map(csvCell).join(","));
         if (buf.length === 10_000) {
@@ -89,7 +87,7 @@ export async function loadIntoDuck(
       if (buf.length) fs.writeSync(fd, buf.join("\n") + "\n");
       fs.closeSync(fd);
       rows[table] = n;
-      const types = [...(withRowid ? [["rowid", "BIGINT"]] : []), ...cols.map((c) => [c.name, duckType(c.type)])];
+      const types = cols.map((c) => [c.name, duckType(c.type)]);
       const t = performance.now();
       await conn.run(`CREATE TABLE ${table} (${types.map(([c, ty]) => `"${c}" ${ty}`).join(", ")})`);
       if (n)

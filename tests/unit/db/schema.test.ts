@@ -17,6 +17,8 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import * as pg from "@db/schema-pg";
 import * as lite from "@db/schema";
 import * as tables from "@db/tables";
+import { META, PrimaryKey, type Engine, type Table } from "@db/tables/vocabulary";
+import { TURN_FACT_FILTERS } from "@db/runFactsIndexes";
 
 const root = path.resolve(__dirname, "..", "..", "..");
 
@@ -51,6 +53,31 @@ function shape(t: SQLiteTable | PgTable) {
   };
 }
 
+/** The keys and indexes a table of the definition gives one engine only, spelled as `shape` spells them. */
+interface EngineOnly {
+  engine: Engine;
+  key: string | undefined;
+  index: string | undefined;
+}
+
+function engineOnly(t: Table): EngineOnly[] {
+  const names = (cols: { name: string }[]) => cols.map((c) => c.name).join(", ");
+  const meta = t[META];
+  return meta.extras(meta.columns).flatMap((e): EngineOnly[] =>
+    e.engine === undefined
+      ? []
+      : e instanceof PrimaryKey
+        ? [{ engine: e.engine, key: names(e.columns), index: undefined }]
+        : [
+            {
+              engine: e.engine,
+              key: undefined,
+              index: `${e.unique ? "unique " : ""}${e.name} (${names(e.columns)})${e.flag ? " partial" : ""}`,
+            },
+          ],
+  );
+}
+
 describe("the SQLite and PostgreSQL renderings of db/tables", () => {
   it("export every table of the definition, under its name, and nothing else", () => {
     const keys = Object.keys(tables).sort();
@@ -60,10 +87,36 @@ describe("the SQLite and PostgreSQL renderings of db/tables", () => {
   });
 
   for (const key of Object.keys(tables) as (keyof typeof tables)[]) {
-    it(`agree on ${key}: columns, keys, indexes`, () => {
-      expect(shape(pg[key])).toEqual(shape(lite[key]));
+    it(`agree on ${key}: columns, keys, indexes, but for the keys and indexes it gives one engine`, () => {
+      const own = engineOnly(tables[key]);
+      const common = (s: ReturnType<typeof shape>, engine: Engine) => ({
+        ...s,
+        primaryKeys: s.primaryKeys.filter((k) => !own.some((o) => o.engine === engine && o.key === k)),
+        indexes: s.indexes.filter((i) => !own.some((o) => o.engine === engine && o.index === i)),
+      });
+      // Each engine has its own and not the other's.
+      for (const [engine, s] of [
+        ["postgres", shape(pg[key])],
+        ["sqlite", shape(lite[key])],
+      ] as const)
+        for (const o of own) {
+          const has = o.key !== undefined ? s.primaryKeys.includes(o.key) : s.indexes.includes(o.index!);
+          expect(has, `${key}: ${o.key ?? o.index} on ${engine}`).toBe(o.engine === engine);
+        }
+      expect(common(shape(pg[key]), "postgres")).toEqual(common(shape(lite[key]), "sqlite"));
     });
   }
+
+  it("give turns and turn_facts their own SQLite layout, and no other table (ADR 21)", () => {
+    const flagged = Object.entries(tables).filter(([, t]) => t[META].withoutRowid);
+    expect(flagged.map(([k]) => k).sort()).toEqual(["turnFacts", "turns"]);
+    expect(engineOnly(tables.turnFacts).map((o) => `${o.engine}: ${o.key ?? o.index}`)).toEqual([
+      "postgres: run_id, idx",
+      `postgres: turn_facts_median (config_id, turn_ms, ${TURN_FACT_FILTERS.map((c) => tables.turnFacts[c].name).join(", ")})`,
+      "sqlite: config_id, turn_ms, run_id, idx",
+      "sqlite: unique turn_facts_run (run_id, idx)",
+    ]);
+  });
 
   // render.ts states each rendered column's type apart from the calls that build it: tsc checks
   // here that the two agree on what callers see (drizzle-kit sees only the calls).
