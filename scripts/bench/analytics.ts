@@ -90,16 +90,18 @@ async function rawTtft(raw: RawSql) {
  * session × config × build × device × charging combinations (config order, like-for-like warnings).
  */
 async function rawCompare(raw: RawSql) {
-  const { FROM, WHERE, sumIf, isT, isF } = spell(raw.engine);
+  const { FROM, WHERE, sumIf, isT } = spell(raw.engine);
   const tasks = await raw.all(
     `SELECT r.config_id, r.task_id, COUNT(*) n, ${sumIf("sc.passed")} k FROM ${FROM} WHERE ${WHERE} GROUP BY 1, 2`,
   );
-  // "both" is a keyword on PostgreSQL: quoted (SQLite takes the quotes as well).
+  // The comparison's unit is the task (ADR 14): a side's verdict on a task is the majority of its
+  // runs there, and "both" counts the tasks passed by majority on both sides. "both" is a keyword
+  // on PostgreSQL: quoted (SQLite takes the quotes as well).
   const pairs = (await raw.all(
-    `WITH sel AS MATERIALIZED (SELECT r.config_id c, r.session_id s, r.task_id t, r.repeat k, sc.passed p FROM ${FROM} WHERE ${WHERE})
-     SELECT x.c a, y.c b, ${sumIf(`${isT("x.p")} AND ${isT("y.p")}`)} "both", ${sumIf(`${isT("x.p")} AND ${isF("y.p")}`)} aOnly,
-            ${sumIf(`${isF("x.p")} AND ${isT("y.p")}`)} bOnly, ${sumIf(`${isF("x.p")} AND ${isF("y.p")}`)} neither
-       FROM sel x JOIN sel y ON x.s = y.s AND x.t = y.t AND x.k = y.k AND x.c < y.c GROUP BY 1, 2`,
+    `WITH sel AS MATERIALIZED (SELECT r.config_id c, r.task_id t, COUNT(*) n, ${sumIf(isT("sc.passed"))} k FROM ${FROM} WHERE ${WHERE} GROUP BY 1, 2)
+     SELECT x.c a, y.c b, ${sumIf("2 * x.k > x.n AND 2 * y.k > y.n")} "both", ${sumIf("2 * x.k > x.n AND 2 * y.k < y.n")} aOnly,
+            ${sumIf("2 * x.k < x.n AND 2 * y.k > y.n")} bOnly, ${sumIf("2 * x.k < x.n AND 2 * y.k < y.n")} neither
+       FROM sel x JOIN sel y ON x.t = y.t AND x.c < y.c GROUP BY 1, 2`,
   )) as { a: string; b: string; both: number | string }[];
   const sides = await raw.all(
     `SELECT DISTINCT r.session_id, r.config_id, r.build_commit, r.device_id, r.charging FROM ${FROM} WHERE ${WHERE}`,
@@ -140,7 +142,7 @@ export async function benchAnalytics(
     (p) => [p.a, p.b].sort().join() === [page.one.a.config, page.one.b.config].sort().join(),
   );
   if (!rawPair || Number(rawPair.both) !== page.one.pairs.both)
-    throw new Error(`compare counts ${page.one.pairs.both} runs passed on both sides, raw SQL ${rawPair?.both}`);
+    throw new Error(`compare counts ${page.one.pairs.both} tasks passed on both sides, raw SQL ${rawPair?.both}`);
 
   return [
     timeFigure(
