@@ -96,4 +96,49 @@ describe("a simulated session over the default suite", () => {
     expect(by["bash-plan-examples-staged"].elide).toBeGreaterThan(0);
     for (const r of context) expect(r.overflowRuns).toBeLessThanOrEqual(r.runs);
   });
+  it("answers each run's metrics whole, from the score row's columns and the JSON of the rest (ADR 21)", async () => {
+    type Turn = { ttftMs: number; decodeMs: number; outputTokens: number; toolCalls: { ok: boolean }[] };
+    const ids = await rows<{ id: string }>("SELECT id FROM runs ORDER BY id LIMIT 12");
+    expect(ids).toHaveLength(12);
+    for (const { id } of ids) {
+      const { trace, score } = (await dash.call("GET", `/api/runs/${id}`)).body;
+      const turns = trace.turns as Turn[];
+      const calls = turns.flatMap((t) => t.toolCalls);
+      const times = turns.map((t) => t.ttftMs + t.decodeMs).sort((a, b) => a - b);
+      const mid = times.length >> 1;
+      expect(Object.keys(score.metrics)).toEqual([
+        "toolCalls",
+        "failedToolCalls",
+        "turns",
+        "firstTtftMs",
+        "medianTurnMs",
+        "loadMs",
+        "startupTokens",
+        "peakContextTokens",
+        "peakContextShare",
+        "outputTokens",
+        "contextEvents",
+        "unparsedCallTurns",
+      ]);
+      expect(score.metrics).toMatchObject({
+        toolCalls: calls.length,
+        failedToolCalls: calls.filter((c) => !c.ok).length,
+        turns: turns.length,
+        firstTtftMs: turns.length ? turns[0].ttftMs : null,
+        medianTurnMs: !times.length ? null : times.length % 2 ? times[mid] : (times[mid - 1] + times[mid]) / 2,
+        loadMs: trace.load.ms,
+        startupTokens: trace.load.startupTokens,
+        peakContextTokens: trace.peakContextTokens,
+        outputTokens: turns.reduce((a, t) => a + t.outputTokens, 0),
+      });
+      const stored = (await dash.row("SELECT metrics FROM scores WHERE run_id = ? AND current", id)) as {
+        metrics: string;
+      };
+      expect(Object.keys(JSON.parse(stored.metrics))).toEqual([
+        "peakContextShare",
+        "contextEvents",
+        "unparsedCallTurns",
+      ]);
+    }
+  });
 });

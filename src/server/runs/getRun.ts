@@ -9,6 +9,7 @@ import { dialectOf } from "../store/dialect";
 import type { SqlRunner } from "../store/sql";
 import { IMPORTED_SUITE } from "../export/importRuns";
 import { flag } from "../store/columns";
+import { metricsOfRow } from "@/domain/scoring/storedMetrics";
 
 const RunRow = ExportDbRow.extend({
   unscorable: z.string().nullable(),
@@ -82,7 +83,18 @@ export async function getRun(ctx: Ctx, id: string, sql: SqlRunner = ctx.store.sq
       progress: JSON.parse(r.progress) as number[],
       milestonesReached: r.milestones_reached,
       milestoneCalls: r.milestone_calls === null ? null : (JSON.parse(r.milestone_calls) as (number | null)[]),
-      metrics: JSON.parse(r.metrics) as Record<string, unknown>,
+      // The JSON holds what has no column of its own (ADR 21): the two together.
+      metrics: metricsOfRow(r.metrics, {
+        toolCalls: r.tool_calls,
+        failedToolCalls: r.failed_tool_calls,
+        turns: r.turn_count,
+        firstTtftMs: r.first_ttft_ms,
+        medianTurnMs: r.median_turn_ms,
+        loadMs: r.load_ms,
+        startupTokens: r.startup_tokens,
+        peakContextTokens: r.peak_context_tokens,
+        outputTokens: r.output_tokens,
+      }),
     },
     task: task && {
       id: task.id,

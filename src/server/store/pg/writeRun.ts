@@ -1,4 +1,5 @@
 import "server-only";
+import { storedMetrics } from "@/domain/scoring/storedMetrics";
 import { eq } from "drizzle-orm";
 import type { PgDb } from "@db/pg-client";
 import { jobs, runs, scores, traces, turns } from "@db/schema-pg";
@@ -70,7 +71,7 @@ export function scoreRow(runId: string, taskVersion: number, score: RunScore, cr
     outputTokens: m.outputTokens,
     checks: JSON.stringify(score.checks),
     progress: JSON.stringify(score.progress),
-    metrics: JSON.stringify(m),
+    metrics: storedMetrics(m),
     callPattern: score.unscorable === undefined ? score.callPattern : null,
     callOk: JSON.stringify(score.callOk),
     milestoneCalls: score.unscorable === undefined ? JSON.stringify(score.milestoneCalls) : null,

@@ -1,4 +1,5 @@
 import "server-only";
+import { storedMetrics } from "@/domain/scoring/storedMetrics";
 import type { DbCtx } from "./dbCtx";
 import { stmt } from "./statements";
 import type { RunScore } from "@/domain/scoring/types";
@@ -48,7 +49,7 @@ export function insertScore(
     m.outputTokens,
     JSON.stringify(score.checks),
     JSON.stringify(score.progress),
-    JSON.stringify(m),
+    storedMetrics(m),
     score.unscorable === undefined ? score.callPattern : null,
     JSON.stringify(score.callOk),
     score.unscorable === undefined ? JSON.stringify(score.milestoneCalls) : null,
