@@ -109,10 +109,15 @@ export function nominalTtftMs(promptTokens: number): number {
   return LATENCY.interceptMs + LATENCY.prefillMsPerToken * promptTokens;
 }
 
-/** Time to first token; `cold` adds the warm-up penalty (see isCold). Does not advance the phone. */
-export function ttftMs(phone: PhoneState, rng: Rng, promptTokens: number, cold = false): number {
+/**
+ * Time to first token. `cold`: the model is cold (see isCold), and the warm-up penalty is added,
+ * drawn from this stream of its own, never from `rng`: whether a phone is cold depends on its idle
+ * history (wall clock), and a draw from the run's stream taken only then would shift every later
+ * draw of the run, its content included (README "Determinism"). Does not advance the phone.
+ */
+export function ttftMs(phone: PhoneState, rng: Rng, promptTokens: number, cold: Rng | null = null): number {
   let ms = noisy(rng, nominalTtftMs(promptTokens) * slowdown(phone));
-  if (cold) ms += rng.between(LATENCY.warmupPenaltyMs[0], LATENCY.warmupPenaltyMs[1]);
+  if (cold) ms += cold.between(LATENCY.warmupPenaltyMs[0], LATENCY.warmupPenaltyMs[1]);
   return Math.round(ms);
 }
 

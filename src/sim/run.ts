@@ -85,12 +85,15 @@ export async function runJob(opts: RunJobOptions): Promise<SimRun> {
     opts.profile ??
     chooseProfile(job, opts.seed, profileWeights(config.components, group, startup, config.contextWindow));
   const rng = createRng(hashSeed(opts.seed, "run", job.task.id, config.id, job.repeat));
+  // The warm-up penalty's own stream: a cold phone draws from it, so the run's stream (content and
+  // noise) is the same whether the phone was cold or warm (see ttftMs).
+  const coldRng = createRng(hashSeed(opts.seed, "cold", job.task.id, config.id, job.repeat));
 
   // Protocol: a throwaway warm-up generation, then rest until cool enough.
   let warmupMs = 0;
   if (job.protocol.warmup) {
-    const cold = isCold(phone);
-    warmupMs = ttftMs(phone, rng, 12, cold) + decodeMs(phone, rng, LATENCY.warmupOutputTokens);
+    warmupMs =
+      ttftMs(phone, rng, 12, isCold(phone) ? coldRng : null) + decodeMs(phone, rng, LATENCY.warmupOutputTokens);
     compute(phone, warmupMs);
   }
   const restMs = opts.skipRest ? 0 : rest(phone, job.protocol.rest.untilThermal, job.protocol.rest.maxSeconds * 1000);
@@ -152,8 +155,7 @@ export async function runJob(opts: RunJobOptions): Promise<SimRun> {
         // The summary is a separate model call: the old turns are read in and a short note comes out.
         const summary = rng.int(40, 90);
         spend(
-          ttftMs(phone, rng, step.plan.tokensBefore - step.plan.tokensWithoutTurns, false) +
-            decodeMs(phone, rng, summary),
+          ttftMs(phone, rng, step.plan.tokensBefore - step.plan.tokensWithoutTurns) + decodeMs(phone, rng, summary),
         );
         sizes = sizes.slice(step.plan.upTo);
         contextEvents.push({
@@ -178,7 +180,7 @@ export async function runJob(opts: RunJobOptions): Promise<SimRun> {
         ? action.text
         : `${action.say ? action.say + "\n" : ""}${formatToolCall(action.name, action.args)}`;
     const outputTokens = Math.max(1, estimateTokens(text));
-    const ttft = ttftMs(phone, rng, promptTokens, turns.length === 0 && coldAtStart);
+    const ttft = ttftMs(phone, rng, promptTokens, turns.length === 0 && coldAtStart ? coldRng : null);
     const decode = decodeMs(phone, rng, outputTokens);
     spend(ttft + decode);
     const turn: Turn = {

@@ -23,7 +23,9 @@ beforeAll(async () => {
       url: "http://127.0.0.1:3000",
       token,
       deviceId: `sim-${n}`,
-      seed: 5,
+      // A seed whose runs hold a re-patch, which is rare (about 1 in 480 runs here): the content is
+      // the seed's alone, so this stays true run after run (src/sim/README.md, Determinism).
+      seed: 6,
       stopWhenIdle: true,
       waitSeconds: 0,
       speed: 1e9,

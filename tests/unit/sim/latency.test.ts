@@ -98,8 +98,8 @@ describe("latency model", () => {
     const phone = newPhoneState();
     const rng = createRng(5);
     expect(isCold(phone)).toBe(true);
-    const cold = ttftMs(phone, rng, 50, true);
-    const warm = ttftMs(phone, rng, 50, false);
+    const cold = ttftMs(phone, rng, 50, createRng(6));
+    const warm = ttftMs(phone, rng, 50);
     expect(cold - warm).toBeGreaterThan(2300);
     expect(cold - warm).toBeLessThan(3700);
     compute(phone, 1000);

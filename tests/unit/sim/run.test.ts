@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Trace } from "@/domain/protocol";
 import { runJob } from "@/sim/run";
-import { newPhoneState } from "@/sim/latency";
+import { compute, isCold, newPhoneState } from "@/sim/latency";
 import { PROFILES, type Profile } from "@/sim/model/profiles";
 import { formatToolCall } from "@/sim/model/gemma";
 import { BUILD, DEVICE, makeJob } from "./fixtures";
@@ -108,6 +108,31 @@ describe("runJob", () => {
       expect(content(b.trace)).toEqual(content(a.trace));
       expect(b.profile).toBe(a.profile);
     }
+  });
+
+  it("a cold phone (first job, or idle long) gives the same content as a warm one: only the warm-up differs", async () => {
+    // Whether a phone is cold depends on its idle history, i.e. on the wall clock between its jobs.
+    const content = (t: Trace) => ({
+      turns: t.turns.map(({ ttftMs: _t, decodeMs: _d, ...rest }) => rest),
+      reply: t.reply,
+      end: t.end,
+      peak: t.peakContextTokens,
+      files: t.workspace.files,
+    });
+    for (let seed = 0; seed < 40; seed++)
+      for (const c of [{ actions: "files" as const }, { actions: "bash" as const, planning: true }]) {
+        const job = makeJob("sim-dentist-todo", { ...c, examples: false });
+        const warm = newPhoneState();
+        compute(warm, 1000);
+        expect(isCold(warm)).toBe(false);
+        const at = (o: number) => Date.UTC(2026, 9, 14) + o;
+        const a = await runJob({ job, device: DEVICE, build: BUILD, seed, phone: newPhoneState(), wallClock: at });
+        const b = await runJob({ job, device: DEVICE, build: BUILD, seed, phone: warm, wallClock: at });
+        expect(b.profile, `seed ${seed}`).toBe(a.profile);
+        expect(content(b.trace), `seed ${seed}`).toEqual(content(a.trace));
+        expect(b.trace.load.ms, `seed ${seed}`).toBe(a.trace.load.ms);
+        expect(a.warmupMs - b.warmupMs, `seed ${seed}: the cold phone pays the warm-up penalty`).toBeGreaterThan(2000);
+      }
   });
 
   it("the profile mix follows the config: bare model fails file tasks, examples raise solves, planning fills context", async () => {
