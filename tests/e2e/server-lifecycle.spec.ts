@@ -26,7 +26,14 @@ test("SIGTERM releases long-polls, stops taking work and exits cleanly", async (
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify(pollBody),
     });
-    await new Promise((r) => setTimeout(r, 500));
+    // Wait for the state, not a time: the poll is in the server once its state is on the device (a
+    // SIGTERM before that, on a busy machine, would refuse the connection instead of releasing a poll).
+    await expect
+      .poll(async () => {
+        const { devices } = await (await fetch(`${server.base}/api/devices`)).json();
+        return devices.find((d: { name: string }) => d.name === "p")?.state ?? null;
+      })
+      .not.toBeNull();
     const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
     process.kill(-server.child.pid!, "SIGTERM");
     const res = await waiting;
