@@ -69,7 +69,7 @@ test("analytics figures: whole tick labels, units, shares, a fitted TTFT range w
     await page.setViewportSize({ width: 1440, height: 900 });
     await fig.shoot(`${name}-1440.png`, (n) => test.info().outputPath(n));
     await page.setViewportSize({ width: 1024, height: 900 });
-    await page.waitForTimeout(400);
+    await fig.fitted();
     for (const id of charts)
       for (const axis of await fig.yAxes(id)) expect(yAxisProblems(axis), `${id} at 1024`).toEqual([]);
     await fig.shoot(`${name}-1024.png`, (n) => test.info().outputPath(n));

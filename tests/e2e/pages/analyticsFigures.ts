@@ -27,9 +27,29 @@ export class AnalyticsFigures {
     return this.page.getByTestId(testId);
   }
 
-  /** Waits for a chart's SVG to be drawn (recharts draws after hydration). */
+  /** Waits for a chart's SVG to be drawn (recharts draws after hydration); its legend's icons are SVGs too. */
   async drawn(testId: string) {
-    await expect(this.chart(testId).locator("svg.recharts-surface").first()).toBeVisible();
+    await expect(this.chart(testId).locator(".recharts-wrapper > svg.recharts-surface").first()).toBeVisible();
+  }
+
+  /**
+   * Waits until every chart on the page is drawn at the width of its box. After the viewport
+   * changes, the charts measure their boxes again and redraw in their own time: a fixed wait could
+   * read the old layout on a busy machine.
+   */
+  async fitted() {
+    await expect
+      .poll(() =>
+        this.page.evaluate(() =>
+          [...document.querySelectorAll(".recharts-responsive-container")].flatMap((box) => {
+            const svg = box.querySelector(".recharts-wrapper > svg.recharts-surface");
+            const w = svg ? Number(svg.getAttribute("width")) : null;
+            const id = box.closest("[data-testid]")?.getAttribute("data-testid") ?? "?";
+            return w !== null && Math.abs(w - box.clientWidth) <= 1 ? [] : [`${id}: drawn ${w} in ${box.clientWidth}`];
+          }),
+        ),
+      )
+      .toEqual([]);
   }
 
   /** Every Y axis of a chart: tick label boxes, its title's box and the svg's left edge. */
@@ -109,7 +129,7 @@ export class AnalyticsFigures {
   }
 
   async shoot(name: string, outputPath: (n: string) => string) {
-    await this.page.waitForTimeout(300);
+    await this.fitted();
     await this.page.screenshot({ path: outputPath(name), fullPage: true });
   }
 }
