@@ -56,6 +56,14 @@ test("the gate's GitHub Actions recipe runs as written: start, two sessions on s
     { cwd: root, encoding: "utf8" },
   );
   expect(stale, "the build is missing or older than the sources: run `npx next build` first").toBe("false");
+  // Nor its install: `npm start` runs `npm ci` when node_modules is older than the lock file (a
+  // checkout that moved package-lock.json), and that pulls modules from under the specs the other
+  // worker runs meanwhile (seen: "Cannot find module" in their servers and in Playwright's worker).
+  const mtime = (file: string) => fs.statSync(path.join(root, file)).mtimeMs;
+  expect(
+    mtime("node_modules/.package-lock.json") >= mtime("package-lock.json"),
+    "node_modules is older than package-lock.json: run `npm ci` first",
+  ).toBe(true);
   const job = (
     parse(fs.readFileSync(WORKFLOW, "utf8")) as { jobs: { gate: { env: Record<string, string>; steps: Step[] } } }
   ).jobs.gate;
