@@ -75,8 +75,8 @@ test("on PostgreSQL: a session from the form, run by phones, then its page, the 
     runs: { id: string; taskId: string; turnCount: number }[];
   };
   expect(runs).toHaveLength(16);
-  // A simulated runtime crash can end a run before its first turn, and which phone draws it depends
-  // on who leased first: open a run that has turns (the empty-run page has its own tests).
+  // A simulated runtime crash can end a run before its first turn (which runs do is the seed's
+  // choice): open a run that has turns (the empty-run page has its own tests).
   const withTurns = runs.find((r) => r.turnCount > 0);
   expect(withTurns, "at least one of 16 simulated runs has a turn").toBeDefined();
   const trace = new TracePage(page);
