@@ -92,6 +92,15 @@ describe.skipIf(!python)("the Parquet exports in pandas and polars", skip, () =>
     return out.stdout;
   };
   const rowsInCsv = (name: string) => csv[name].split("\r\n").length - 2;
+  /** Each table's missing values per column, as polars counts them in the Parquet file. */
+  let nullCounts: Record<string, Record<string, number>> | undefined;
+  const nulls = () =>
+    (nullCounts ??= JSON.parse(
+      run(`
+import json, polars as pl
+print(json.dumps({n: pl.read_parquet(${JSON.stringify(dir)} + f"/{n}.parquet").null_count().row(0, named=True) for n in ("runs", "turns", "calls")}))
+`),
+    ) as Record<string, Record<string, number>>);
 
   for (const [reader, uses, types] of [
     ["pandas", "pd.read_parquet", PANDAS],
@@ -110,7 +119,10 @@ describe.skipIf(!python)("the Parquet exports in pandas and polars", skip, () =>
         expect(printed[name].rows, name).toBeGreaterThan(0);
         expect(Object.keys(printed[name].types), name).toEqual(PARQUET_TABLES[name].map((c) => c.name));
         for (const c of PARQUET_TABLES[name])
-          expect(printed[name].types[c.name], `${name}.${c.name}`).toMatch(types[c.type]);
+          expect(printed[name].types[c.name], `${name}.${c.name}`).toMatch(
+            // As docs/notebook-data.md says: pandas reads an integer column with a gap as float64.
+            reader === "pandas" && c.type === "bigint" && nulls()[name][c.name] > 0 ? /^float64$/ : types[c.type],
+          );
       }
     }, 60_000);
 
