@@ -11,15 +11,19 @@ const IdRow = z.object({ id: z.string() });
  * timer, so expiry needs no request from the phone that vanished. On PostgreSQL one process at a
  * time does it (an advisory lock); the others skip, since that one ends the same leases.
  * Issue 36.2: a job that failed this way may leave an adaptive session's task ready to settle, so
- * the live adaptive sessions with failed jobs take a step after any lease ended.
+ * the adaptive sessions of the jobs it failed take a step.
  */
 export async function expireLeases(ctx: Ctx): Promise<number> {
-  const ended = await ctx.store.queue.expire(ctx.now());
+  const now = ctx.now();
+  const ended = await ctx.store.queue.expire(now);
   if (ended > 0) {
+    // The sessions of the jobs this expiry failed (stamped with its `now`), not every adaptive
+    // session that ever had a failed job.
     const open = await ctx.store.sql.all(
       IdRow,
       `SELECT DISTINCT s.id FROM sessions s JOIN jobs j ON j.session_id = s.id
-        WHERE s.adaptive IS NOT NULL AND s.cancelled_at IS NULL AND j.state = 'failed'`,
+        WHERE s.adaptive IS NOT NULL AND s.cancelled_at IS NULL AND j.state = 'failed' AND j.updated_at = ?`,
+      [now],
     );
     for (const { id } of open) await advanceAdaptive(ctx, id);
   }

@@ -101,8 +101,12 @@ export function pgSessions(db: PgDb): SessionStore {
         await tx.update(sessions).set({ plan, planSha256: sha256 }).where(eq(sessions.id, id));
         return "saved" as const;
       }),
-    advanceAdaptive: async (id, now, decide) =>
-      db.transaction(async (tx) => {
+    advanceAdaptive: async (id, now, decide) => {
+      // Every submit asks: a fixed-design session (`adaptive` is set at creation, never changed)
+      // answers from one read, without a transaction nor the session row's lock.
+      const fixed = (await db.execute(sql`SELECT adaptive IS NULL AS "fixed" FROM sessions WHERE id = ${id}`)).rows[0];
+      if (!fixed || fixed.fixed) return null;
+      return db.transaction(async (tx) => {
         // Locked: results arriving at two processes take their steps one after the other.
         const row = rowOf(
           AdaptiveSessionRow,
@@ -138,7 +142,8 @@ export function pgSessions(db: PgDb): SessionStore {
         );
         await tx.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, '')`);
         return write.jobs.length;
-      }),
+      });
+    },
     cancel: (id, now) =>
       db.transaction(async (tx) => {
         // The session row locked: two cancels at once (two processes) set cancelled_at once.

@@ -117,6 +117,9 @@ export function sqliteSessions(ctx: DbCtx): SessionStore {
         })
         .immediate(),
     advanceAdaptive: async (id, now, decide) => {
+      // Every submit asks: a fixed-design session (`adaptive` is set at creation, never changed)
+      // answers from one read, without taking the write lock.
+      if (!stmt(ctx, "SELECT adaptive FROM sessions WHERE id = ?").pluck().get(id)) return null;
       const queued = ctx.drizzle.$client
         .transaction(() => {
           const row = rowOf(
