@@ -486,28 +486,22 @@ export function NewSessionForm({
         </div>
         {(preregister || adaptive) && (
           <div className="row" style={{ gap: 24, alignItems: "flex-start", marginTop: 8 }}>
-            <div>
-              <label htmlFor="plan-a">a (baseline)</label>
-              <select id="plan-a" value={a} onChange={(e) => setPlanA(e.target.value)} data-testid="plan-a">
-                {chosenConfigs.length === 0 && <option value="">tick configs above</option>}
-                {chosenConfigs.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="plan-b">b (compared with a)</label>
-              <select id="plan-b" value={b} onChange={(e) => setPlanB(e.target.value)} data-testid="plan-b">
-                {chosenConfigs.length < 2 && <option value="">tick two configs above</option>}
-                {chosenConfigs.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <PlanConfig
+              id="plan-a"
+              label="a (baseline)"
+              value={a}
+              onChange={setPlanA}
+              configs={chosenConfigs}
+              need={1}
+            />
+            <PlanConfig
+              id="plan-b"
+              label="b (compared with a)"
+              value={b}
+              onChange={setPlanB}
+              configs={chosenConfigs}
+              need={2}
+            />
             <div>
               <NumberField
                 id="plan-alpha"
@@ -590,5 +584,31 @@ export function NewSessionForm({
         </span>
       </div>
     </form>
+  );
+}
+
+/** One side of the plan: a config among those ticked, with a word on what to tick while too few are. */
+function PlanConfig(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  configs: string[];
+  need: number;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)} data-testid={props.id}>
+        {props.configs.length < props.need && (
+          <option value="">{props.need === 1 ? "tick configs above" : "tick two configs above"}</option>
+        )}
+        {props.configs.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
